@@ -1,0 +1,5 @@
+"""Run the command line with ``python -m tabletop``."""
+
+from tabletop.cli import main
+
+raise SystemExit(main())

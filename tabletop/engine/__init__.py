@@ -1,0 +1,1 @@
+"""The AP layer: cards, actions, events, games, sessions, views and logs (no pygame, no Pillow)."""

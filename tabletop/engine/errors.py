@@ -1,0 +1,32 @@
+"""The errors the engine raises: every one carries a message a user can act on."""
+
+from __future__ import annotations
+
+
+class TabletopError(Exception):
+    """Base of the errors tabletop reports to a user as one clear line."""
+
+
+class UserInputError(TabletopError, ValueError):
+    """A value typed, clicked or written into a file by a user is not acceptable."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the state is left exactly as it was.
+
+    ``reason`` says why in a few words, e.g. ``"must follow hearts"``.
+    """
+
+    def __init__(self, action: object, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        label = getattr(action, "label", None)
+        super().__init__(f"{label or action!r}: {reason}")
+
+
+class LogError(TabletopError):
+    """A game log cannot be replayed: it is truncated, edited or from an unknown game."""
+
+
+class GameBroken(TabletopError):
+    """A game's own code failed mid-game; the game stops with a saved log."""

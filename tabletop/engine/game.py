@@ -1,0 +1,155 @@
+"""The game protocol: what a game declares as data and the narrow hooks the session calls.
+
+A game is a class. Its class attributes say what it is (name, seat range, options, deck); an
+instance is that game bound to a number of players and chosen options; the mutable *state* of one
+play is a separate object made by :meth:`Game.setup`. The session owns the loop and calls:
+
+- ``setup(rng, emit)`` once, then repeatedly
+- ``legal_actions(state)`` for ``state.to_move`` (the one place legality is computed),
+- ``apply(state, action, emit)`` with an action from that list,
+
+until ``state.to_move is None``; then ``scores(state)`` and ``ranks(state)``. Seats see only
+``observe(state, seat)``. ``emit`` is None when nobody listens, so events cost nothing headless.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletop.engine import options as opts
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import Card
+from tabletop.engine.errors import UserInputError
+from tabletop.engine.events import Event
+
+Seat = int
+"""A seat number: 0 is the first seat (drawn at the bottom of the table)."""
+Emit = Callable[[Event], None] | None
+"""Where a game reports events, or None when nobody listens."""
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """The options of a game that has none."""
+
+
+class GameState:
+    """Base of a game's mutable state: whose turn it is (``to_move``, None when over) and the rng."""
+
+    to_move: Seat | None
+    rng: random.Random
+
+
+class Game:
+    """Base class of every game; override the hooks below (each says when it is called)."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 0
+    Options: ClassVar[type] = NoOptions
+    art_deck: ClassVar[str] = "standard"
+    lower_is_better: ClassVar[bool] = False
+
+    def __init__(self, *, players: int | None = None, options: Any = None) -> None:
+        n = players if players is not None else (self.default_players or self.min_players)
+        if not self.min_players <= n <= self.max_players:
+            raise UserInputError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        self.players: int = n
+        if options is None or isinstance(options, dict):
+            options = opts.build(self.Options, options)
+        self.options: Any = options
+        self.check_options()
+
+    # -- declared data ------------------------------------------------------------------
+    def check_options(self) -> None:
+        """Validate option combinations for this player count; raise UserInputError if impossible."""
+
+    def deck(self) -> list[Card]:
+        """Return every card of the game's deck (copies included), e.g. for the art gallery."""
+        return []
+
+    # -- the hooks the session calls ------------------------------------------------------
+    def setup(self, rng: random.Random, emit: Emit) -> Any:
+        """Return a new state ready for the first decision (deal, pick a dealer...)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> Sequence[Action]:
+        """Return the actions ``state.to_move`` may choose now: the one source of legality."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, emit: Emit) -> None:
+        """Apply an action already checked to be legal; advance ``state.to_move``."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: Any, action: Action) -> str:
+        """Return a few words on why ``action`` is not legal now (only called for illegal ones)."""
+        return "not a legal choice now"
+
+    def observe(self, state: Any, seat: Seat) -> dict[str, Any]:
+        """Return what ``seat`` may know: its hand, public cards, others' card counts (immutable values)."""
+        return {}
+
+    def scores(self, state: Any) -> list[int]:
+        """Return each seat's score so far."""
+        raise NotImplementedError
+
+    def ranks(self, state: Any) -> list[int]:
+        """Return each seat's rank, 1 the best, ties sharing a rank ("1224" ranking)."""
+        return competition_ranks(self.scores(state), lower_is_better=self.lower_is_better)
+
+    def status(self, state: Any, seat: Seat) -> str:
+        """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
+        return "Your turn"
+
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """Return the whole state as JSON-able data (for tests, debugging and equality checks)."""
+        return to_plain(state)
+
+    def describe(self) -> str:
+        """Return "name (title)" for messages."""
+        return f"{self.name} ({self.title})" if self.title else self.name
+
+
+def competition_ranks(scores: Sequence[float], *, lower_is_better: bool = False) -> list[int]:
+    """Return ranks for ``scores``, 1 the best and ties sharing ("1224").
+
+    >>> competition_ranks([5, 9, 9, 1])
+    [3, 1, 1, 4]
+    >>> competition_ranks([5, 9, 9, 1], lower_is_better=True)
+    [2, 3, 3, 1]
+    """
+    sign = 1 if lower_is_better else -1
+    keyed = [sign * s for s in scores]
+    return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
+
+
+def to_plain(value: Any) -> Any:
+    """Return ``value`` as JSON-able data: cards and actions by id, objects by their attributes."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, Action):
+        return value.to_json()
+    if isinstance(value, random.Random):
+        return [list(value.getstate()[1][:4]), value.getstate()[1][-1]]
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_plain(v) for v in value)
+    slots = getattr(type(value), "__slots__", None)
+    if slots:
+        return {s: to_plain(getattr(value, s)) for s in slots if hasattr(value, s)}
+    if hasattr(value, "__dict__"):
+        return {k: to_plain(v) for k, v in vars(value).items()}
+    return repr(value)

@@ -1,0 +1,126 @@
+"""Game options declared as frozen dataclasses: types, defaults, allowed values, parsing of ``key=value``."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine.errors import UserInputError
+
+
+def option(default: Any, *, choices: tuple[Any, ...] | None = None, minimum: int | None = None,
+           maximum: int | None = None, help: str = "") -> Any:
+    """Declare one option field: its default, allowed values or range, and a line of help."""
+    return field(default=default, metadata={"choices": choices, "min": minimum, "max": maximum, "help": help})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What one option is: name, type, default, allowed values and help, for listings and forms."""
+
+    name: str
+    type: type
+    default: Any
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+    help: str
+
+    def allowed(self) -> str:
+        """Return the allowed values as text ("none, S, H, D, C, turnup" or "1-13" or "any text")."""
+        if self.choices:
+            return ", ".join(str(c) for c in self.choices)
+        if self.type is bool:
+            return "true, false"
+        if self.type is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"{lo}-{hi}" if lo or hi else "any whole number"
+        return "any text"
+
+
+def describe(options_cls: type) -> list[OptionInfo]:
+    """Return the :class:`OptionInfo` of every option of an options dataclass."""
+    infos = []
+    for f in dataclasses.fields(options_cls):
+        typ = type(f.default) if f.default is not None else str
+        infos.append(OptionInfo(f.name, typ, f.default, f.metadata.get("choices"), f.metadata.get("min"),
+                                f.metadata.get("max"), f.metadata.get("help", "")))
+    return infos
+
+
+def convert(info: OptionInfo, raw: Any) -> Any:
+    """Return ``raw`` (text from the command line or a JSON value) as the option's type, checked.
+
+    :raises UserInputError: naming the option, the value and what is allowed.
+    """
+    where = f"option {info.name}={raw!r}"
+    value: Any = raw
+    if info.type is bool:
+        if isinstance(raw, bool):
+            value = raw
+        elif str(raw).strip().lower() in ("1", "true", "yes", "on"):
+            value = True
+        elif str(raw).strip().lower() in ("0", "false", "no", "off"):
+            value = False
+        else:
+            raise UserInputError(f"{where}: expected true or false")
+    elif info.type is int:
+        if isinstance(raw, bool):
+            raise UserInputError(f"{where}: expected a whole number ({info.allowed()})")
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            raise UserInputError(f"{where}: expected a whole number ({info.allowed()})") from None
+        if (info.minimum is not None and value < info.minimum) or (
+            info.maximum is not None and value > info.maximum
+        ):
+            raise UserInputError(f"{where}: out of range, allowed {info.allowed()}")
+    else:
+        value = str(raw).strip()
+    if info.choices and value not in info.choices:
+        folded = {str(c).lower(): c for c in info.choices}
+        if str(value).lower() in folded:
+            value = folded[str(value).lower()]
+        else:
+            raise UserInputError(f"{where}: allowed values are {info.allowed()}")
+    return value
+
+
+def build(options_cls: type, values: dict[str, Any] | None = None) -> Any:
+    """Return an options instance from a dict of raw values, every key and value checked.
+
+    :raises UserInputError: for an unknown key (listing the known ones) or a bad value.
+    """
+    infos = {i.name: i for i in describe(options_cls)}
+    kwargs = {}
+    for key, raw in (values or {}).items():
+        name = key.strip().replace("-", "_")
+        if name not in infos:
+            known = ", ".join(infos) or "none"
+            raise UserInputError(f"unknown option {key!r}: this game's options are {known}")
+        kwargs[name] = convert(infos[name], raw)
+    try:
+        return options_cls(**kwargs)
+    except ValueError as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def parse_assignments(pairs: list[str]) -> dict[str, str]:
+    """Return ``{"deals": "1"}`` from ``["deals=1"]``.
+
+    :raises UserInputError: for an item without ``=``.
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise UserInputError(f"--set {pair!r}: write key=value, e.g. --set deals=1")
+        key, _, value = pair.partition("=")
+        out[key.strip()] = value
+    return out
+
+
+def to_json(options: Any) -> dict[str, Any]:
+    """Return the options as a JSON-able dict."""
+    return dataclasses.asdict(options)

@@ -1,0 +1,231 @@
+"""The session: one game in progress, its seats, its seeded randomness, and the loop.
+
+Every action, from a click, a bot, a replayed log or a test, goes through :meth:`Session.submit`,
+which checks it against the game's legal actions before anything changes. Bots only ever see a
+:class:`~tabletop.engine.views.View`. A bot that raises, answers with an illegal action or takes
+too long is replaced for that move by a random legal action, reported as a ``BotFault`` event.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import GameBroken, IllegalAction
+from tabletop.engine.events import BotFault, Event, GameOver
+from tabletop.engine.game import Game
+from tabletop.engine.rng import derive_seed
+from tabletop.engine.views import View
+
+
+class Player(Protocol):
+    """Anything that chooses an action from a view: a bot (a human seat is ``None``)."""
+
+    name: str
+
+    def choose(self, view: View) -> Action:
+        """Return one of ``view.legal``."""
+        ...
+
+
+class ActionLog(Protocol):
+    """Where a session writes each action as it happens (see :mod:`tabletop.engine.log`)."""
+
+    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
+
+    def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
+
+
+DEFAULT_BOT_TIMEOUT = 10.0
+"""Seconds a bot may think about one move before a random legal action replaces its answer."""
+
+
+class Session:
+    """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Player | None] | None = None,
+        *,
+        seed: int,
+        log: ActionLog | None = None,
+        bot_timeout: float | None = DEFAULT_BOT_TIMEOUT,
+        events: bool = True,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats: list[Player | None] = list(seats) if seats is not None else [None] * game.players
+        if len(self.seats) != game.players:
+            raise ValueError(f"{len(self.seats)} seats given for a {game.players}-player game")
+        self.rng = random.Random(seed)
+        self.fallback_rng = random.Random(derive_seed(seed, "fallback"))
+        self.log = log
+        self.bot_timeout = bot_timeout
+        self.moves = 0
+        self.faults: list[BotFault] = []
+        self._pending: list[Event] = []
+        self._emit: Callable[[Event], None] | None = self._pending.append if events else None
+        self._finished = False
+        self.state: Any = game.setup(self.rng, self._emit)
+        self._check_finished()
+
+    # -- what the table and tests ask ----------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must choose now, or None when the game is over."""
+        return self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.to_move is None
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """True when the seat to move is a human one (the table must gather a choice)."""
+        seat = self.state.to_move
+        return seat is not None and self.seats[seat] is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Return the actions the seat to move may choose (empty when the game is over)."""
+        if self.state.to_move is None:
+            return ()
+        return tuple(self.game.legal_actions(self.state))
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
+        legal = self.game.legal_actions(self.state) if self.state.to_move == seat else ()
+        return View(self.game, self.state, seat, legal)
+
+    def scores(self) -> list[int]:
+        """Return each seat's score so far."""
+        return list(self.game.scores(self.state))
+
+    def ranks(self) -> list[int]:
+        """Return each seat's rank (1 the best)."""
+        return list(self.game.ranks(self.state))
+
+    def take_events(self) -> list[Event]:
+        """Return and forget the events that happened since the last call."""
+        events = self._pending[:]
+        self._pending.clear()
+        return events
+
+    # -- the one gate ------------------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None) -> list[Event]:
+        """Check ``action`` (for ``seat``, default the seat to move), apply it, and return its events.
+
+        :raises IllegalAction: with the reason, leaving the state exactly as it was.
+        """
+        to_move = self.state.to_move
+        if to_move is None:
+            raise IllegalAction(action, "the game is over")
+        if seat is not None and seat != to_move:
+            raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
+        legal = self.game.legal_actions(self.state)
+        if action not in legal:
+            raise IllegalAction(action, self._reason(action))
+        self._apply(to_move, action, note)
+        return self.take_events()
+
+    def choose(self, action: Action) -> list[Event]:
+        """Apply a human's choice for the seat to move (see :meth:`submit`)."""
+        return self.submit(action)
+
+    def advance(self, max_moves: int | None = None) -> list[Event]:
+        """Let bots move until a human must choose, the game ends, or ``max_moves`` were made."""
+        self._play_bots(max_moves)
+        return self.take_events()
+
+    def run(self) -> None:
+        """Play to the end; every seat must be a bot (the simulator's loop)."""
+        if any(s is None for s in self.seats):
+            raise ValueError("run() needs a bot in every seat; use advance() with human seats")
+        self._play_bots(None)
+
+    # -- internals ---------------------------------------------------------------------------
+    def _play_bots(self, max_moves: int | None) -> None:
+        game, state, seats = self.game, self.state, self.seats
+        legal_actions, apply = game.legal_actions, game.apply
+        emit, log, timeout = self._emit, self.log, self.bot_timeout
+        clock = time.perf_counter
+        budget = -1 if max_moves is None else max_moves
+        while budget != 0:
+            seat = state.to_move
+            if seat is None:
+                break
+            bot = seats[seat]
+            if bot is None:
+                break
+            legal = legal_actions(state)
+            problem = None
+            started = clock()
+            try:
+                action = bot.choose(View(game, state, seat, legal))
+            except Exception as exc:  # a bot's bug must not stop the game
+                action, problem = None, f"raised {type(exc).__name__}: {exc}"
+            else:
+                if timeout is not None and clock() - started > timeout:
+                    problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                elif action not in legal:
+                    problem = f"chose an illegal action ({_describe(action)})"
+            if problem is not None:
+                action = self._replace(seat, bot, problem, legal)
+            if log is not None:
+                log.action(self.moves, seat, action, f"fallback: {problem}" if problem else None)
+            self.moves += 1
+            try:
+                apply(state, action, emit)
+            except Exception as exc:
+                self._broken(exc)
+            budget -= 1
+        self._check_finished()
+
+    def _apply(self, seat: int, action: Action, note: str | None) -> None:
+        if self.log is not None:
+            self.log.action(self.moves, seat, action, note)
+        self.moves += 1
+        try:
+            self.game.apply(self.state, action, self._emit)
+        except Exception as exc:
+            self._broken(exc)
+        self._check_finished()
+
+    def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
+        action = legal[self.fallback_rng.randrange(len(legal))]
+        fault = BotFault(seat, getattr(bot, "name", type(bot).__name__), problem, action)
+        self.faults.append(fault)
+        if self._emit is not None:
+            self._emit(fault)
+        return action
+
+    def _reason(self, action: Action) -> str:
+        try:
+            return self.game.why_illegal(self.state, action)
+        except Exception:  # the explanation is a courtesy; legality was already decided
+            return "not a legal choice now"
+
+    def _broken(self, exc: Exception) -> None:
+        name = self.game.name
+        raise GameBroken(
+            f"game {name!r} failed while applying move {self.moves}: {type(exc).__name__}: {exc}"
+        ) from exc
+
+    def _check_finished(self) -> None:
+        if self._finished or self.state.to_move is not None:
+            return
+        self._finished = True
+        scores, ranks = self.scores(), self.ranks()
+        if self._emit is not None:
+            self._emit(GameOver(tuple(scores), tuple(ranks)))
+        if self.log is not None:
+            self.log.end(scores, ranks)
+
+
+def _describe(action: object) -> str:
+    label = getattr(action, "label", None)
+    return str(label) if label is not None else repr(action)[:80]

@@ -1,0 +1,108 @@
+"""Trick mechanics shared by every trick-taking game: rank orders, must-follow and the trick winner.
+
+>>> from tabletop.engine.cards import parse_cards
+>>> winning_index(parse_cards("10H AH 2S KH"), trump="S")
+2
+>>> [str(c) for c in follow_cards(parse_cards("AS 3H 9H KC"), led="H")]
+['3H', '9H']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from tabletop.engine.cards import JOKER, RANKS, Card
+
+RANK_ORDER_PRESETS = {
+    "standard": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
+    "ace-ten": ("A", "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2"),
+    "ace-low": ("K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"),
+}
+"""Named rank orders, highest first; ``ace-ten`` is the German A-10-K-Q-J-9 order."""
+
+
+def parse_rank_order(text: str) -> tuple[str, ...]:
+    """Return ranks highest first from a preset name or a list such as ``"A-10-K-Q-J-9"``.
+
+    Ranks not named rank below the named ones, in their usual order.
+
+    >>> parse_rank_order("A-10-K-Q-J-9")[:7]
+    ('A', '10', 'K', 'Q', 'J', '9', '8')
+
+    :raises ValueError: naming an unknown rank or a repeated one.
+    """
+    key = text.strip().lower()
+    if key in RANK_ORDER_PRESETS:
+        return RANK_ORDER_PRESETS[key]
+    named: list[str] = []
+    for token in re.split(r"[\s,>\-]+", text.strip()):
+        if not token:
+            continue
+        rank = {"T": "10", "1": "A"}.get(token.upper(), token.upper())
+        if rank not in RANKS:
+            raise ValueError(
+                f"rank order {text!r}: {token!r} is not a rank (use 2-10, J, Q, K, A, or a preset:"
+                f" {', '.join(RANK_ORDER_PRESETS)})"
+            )
+        if rank in named:
+            raise ValueError(f"rank order {text!r}: {rank} appears twice")
+        named.append(rank)
+    rest = [r for r in reversed(RANKS) if r not in named]
+    return (*named, *rest)
+
+
+def rank_power(order: Sequence[str]) -> dict[str, int]:
+    """Return rank -> strength (higher wins) for an order given highest first."""
+    return {rank: len(order) - i for i, rank in enumerate(order)}
+
+
+STANDARD_POWER = rank_power(RANK_ORDER_PRESETS["standard"])
+
+
+def card_power(card: Card, power: Mapping[str, int] = STANDARD_POWER) -> int:
+    """Return the strength of ``card`` within its suit; jokers beat every rank (red over black)."""
+    if card.suit == JOKER:
+        return 100 + (card.value or 0)
+    return power.get(card.rank or "", card.value or 0)
+
+
+def effective_suit(card: Card, trump: str | None) -> str | None:
+    """Return the suit ``card`` counts as: jokers belong to the trump suit (or their own without one)."""
+    if card.suit == JOKER and trump is not None:
+        return trump
+    return card.suit
+
+
+def follow_cards(hand: Iterable[Card], led: str | None, trump: str | None = None) -> list[Card]:
+    """Return the cards of ``hand`` that may be played when ``led`` was led (must follow if able)."""
+    cards = list(hand)
+    if led is None:
+        return cards
+    same = [c for c in cards if effective_suit(c, trump) == led]
+    return same or cards
+
+
+def winning_index(cards: Sequence[Card], trump: str | None = None,
+                  power: Mapping[str, int] = STANDARD_POWER) -> int:
+    """Return the index of the winning card of a trick in play order.
+
+    The highest trump wins if any trump was played, else the highest card of the led suit; of two
+    equal cards (a doubled deck) the first played wins.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    led = effective_suit(cards[0], trump)
+    best = 0
+    best_suit = led
+    best_power = card_power(cards[0], power)
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = effective_suit(card, trump)
+        p = card_power(card, power)
+        if suit == best_suit:
+            if p > best_power:
+                best, best_power = i, p
+        elif suit == trump and trump is not None:
+            best, best_suit, best_power = i, suit, p
+    return best

@@ -1,0 +1,420 @@
+"""The generic trick-taking game (``trick-taking``) and the base class for your own trick games.
+
+Rules (SPEC 3.1): deal the deck out evenly (or ``hand_size`` each); the player left of the dealer
+leads; players must follow the led suit when able; the highest trump, else the highest card of
+the led suit, wins the trick and leads the next; after the last trick the deal is scored and the
+deal passes to the left. Scoring is ``tricks`` (a point a trick), ``hearts`` (avoid hearts and
+Q♠; lowest total wins) or ``bid`` (bid your tricks before play; exactly made bids score 10 + bid).
+
+To make your own trick game, subclass :class:`TrickGame` and override a hook:
+
+- :meth:`TrickGame.make_deck` — which cards are in the game;
+- :meth:`TrickGame.deal` — how many cards each seat gets and what is turned up;
+- :meth:`TrickGame.legal_cards` — which cards may be played (default: must follow suit);
+- :meth:`TrickGame.trick_winner` — who takes a trick (default: highest trump, else highest of led suit);
+- :meth:`TrickGame.card_points` / :meth:`TrickGame.score_deal` — what a deal is worth;
+- :meth:`TrickGame.is_game_over` — when the game ends (default: number of deals or target score).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine.actions import Action, play
+from tabletop.engine.cards import (
+    JOKER,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    as_cards,
+    parse_suit,
+    standard_deck,
+)
+from tabletop.engine.errors import UserInputError
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, TrickWon, TrumpChosen
+from tabletop.engine.game import Emit, Game
+from tabletop.engine.options import option
+from tabletop.engine.rng import shuffled
+from tabletop.engine.tricks import (
+    card_power,
+    effective_suit,
+    follow_cards,
+    parse_rank_order,
+    rank_power,
+    winning_index,
+)
+
+MAX_DEALS = 1000
+"""A game that only ends on a target score stops after this many deals all the same."""
+
+
+def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:
+    """Return the index, in play order, of the card that wins ``trick`` (``trump``: a suit, its letter, or None).
+
+    >>> trick_winner("10H AH 2S KH", trump="spades")
+    2
+    >>> trick_winner("10H AH 2S KH")
+    1
+    """
+    return winning_index(as_cards(trick), parse_suit(trump))
+
+
+def legal_cards(hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | str) -> list[Card]:
+    """Return the cards of ``hand`` that may be played onto ``trick`` (the cards so far) under must-follow.
+
+    >>> [str(c) for c in legal_cards("AS 3H 9H KC", "5H")]
+    ['3H', '9H']
+    >>> [str(c) for c in legal_cards("AS KC", "5H")]
+    ['AS', 'KC']
+    """
+    cards = as_cards(hand)
+    played = as_cards(trick)
+    return follow_cards(cards, effective_suit(played[0], None) if played else None)
+
+
+@dataclass(frozen=True)
+class TrickOptions:
+    """Options of the trick-taking game."""
+
+    trump: str = option("none", choices=("none", "S", "H", "D", "C", "turnup"),
+                        help="trump suit: none, a fixed suit, or the card turned up after the deal")
+    hand_size: int = option(0, minimum=0, maximum=54,
+                            help="cards dealt to each seat; 0 deals the deck out evenly")
+    rank_order: str = option("standard", help="ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low")
+    deals: int = option(0, minimum=0, maximum=MAX_DEALS,
+                        help="deals in a game; 0 means one per player, or until the target if one is set")
+    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+    scoring: str = option("tricks", choices=("tricks", "hearts", "bid"),
+                          help="tricks: a point a trick; hearts: avoid hearts and QS; bid: bid exactly")
+    jokers: bool = option(False, help="add two jokers, the highest cards (trumps when there is a trump)")
+    decks: int = option(1, minimum=1, maximum=2, help="1 deck, or 2 for a doubled deck")
+
+
+class TrickState:
+    """Everything about one trick-taking game in progress."""
+
+    __slots__ = (
+        "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
+        "hands", "buckets", "trick", "trick_seats", "led", "leader", "trick_no",
+        "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
+    )
+
+    rng: random.Random
+    to_move: int | None
+    phase: str
+    deal: int
+    dealer: int
+    hand_size: int
+    trump: str | None
+    turnup: Card | None
+    hands: list[list[Action]]
+    buckets: list[dict[str | None, list[Action]]]
+    trick: list[Card]
+    trick_seats: list[int]
+    led: str | None
+    leader: int
+    trick_no: int
+    tricks_won: list[int]
+    taken: list[list[Card]]
+    bids: list[int | None]
+    scores: list[int]
+    deal_points: list[tuple[int, ...]]
+    undealt: list[Card]
+    played: list[Card]
+    last_trick: tuple[tuple[int, Card], ...]
+
+
+class TrickGame(Game):
+    """A trick-taking game; every rule is a hook a subclass may override (see the module docs)."""
+
+    name = "trick-taking"
+    title = "Trick-taking"
+    summary = (
+        "Deal the deck out; follow the led suit if you can; the highest trump, else the highest card "
+        "of the led suit, takes the trick and leads the next. Score a point a trick (or avoid hearts, "
+        "or bid your tricks exactly); the deal passes to the left."
+    )
+    min_players = 3
+    max_players = 6
+    default_players = 4
+    Options = TrickOptions
+    art_deck = "standard"
+
+    def check_options(self) -> None:
+        """Check the options fit the player count; compute rank strengths once."""
+        o = self.options
+        try:
+            order = parse_rank_order(o.rank_order)
+        except ValueError as exc:
+            raise UserInputError(f"option rank_order: {exc}") from None
+        self.rank_order: tuple[str, ...] = order
+        self.power: dict[str, int] = rank_power(order)
+        self.fixed_trump: str | None = None if o.trump in ("none", "turnup") else parse_suit(o.trump)
+        self.deck_cards: list[Card] = self.make_deck()
+        size = len(self.deck_cards)
+        if o.hand_size * self.players > size:
+            raise UserInputError(
+                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
+                f" cards but the deck has {size}"
+            )
+        self.cards_per_hand: int = o.hand_size or size // self.players
+        self.lower_is_better = o.scoring == "hearts"  # type: ignore[misc]
+        self.max_deals: int = o.deals or (MAX_DEALS if o.target else self.players)
+        self._power_of: dict[Card, int] = {c: card_power(c, self.power) for c in self.deck_cards}
+        self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def make_deck(self) -> list[Card]:
+        """Return the cards of one deal before shuffling (standard 52, jokers, doubled)."""
+        return standard_deck(jokers=self.options.jokers, copies=self.options.decks)
+
+    def deck(self) -> list[Card]:
+        """Return every card of the game's deck."""
+        return list(self.deck_cards)
+
+    def deal(self, state: TrickState) -> None:
+        """Shuffle and deal ``cards_per_hand`` to each seat; keep the rest undealt; turn up trump."""
+        n, size = self.players, self.cards_per_hand
+        deck = shuffled(self.deck_cards, state.rng)
+        hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+        state.undealt = deck[n * size:]
+        state.turnup = None
+        if self.options.trump == "turnup":
+            # The top undealt card, or (everything dealt) the dealer's last card, shown to all.
+            state.turnup = state.undealt[0] if state.undealt else hands[state.dealer][-1]
+            state.trump = None if state.turnup.suit == JOKER else state.turnup.suit
+        else:
+            state.trump = self.fixed_trump
+        self._fill_hands(state, hands)
+
+    def legal_cards(self, state: TrickState, seat: int) -> list[Action]:
+        """Return the play actions of ``seat``: all its cards on a lead, else those of the led suit if any."""
+        hand = state.hands[seat]
+        if not state.trick:
+            return hand
+        return state.buckets[seat][state.led] or hand
+
+    def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
+        """Return the index in play order of the card that takes the trick."""
+        trump, power = state.trump, self._power_of
+        led = cards[0].suit
+        if led == JOKER and trump is not None:
+            led = trump
+        best, best_suit, best_power = 0, led, power[cards[0]]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            suit = card.suit
+            if suit == JOKER and trump is not None:
+                suit = trump
+            if suit == best_suit:
+                p = power[card]
+                if p > best_power:
+                    best, best_power = i, p
+            elif suit == trump and trump is not None:
+                best, best_suit, best_power = i, suit, power[card]
+        return best
+
+    def card_points(self, card: Card) -> int:
+        """Return what a taken card is worth under ``hearts`` scoring (a heart 1, Q♠ 13)."""
+        if card.suit == "H":
+            return 1
+        if card.id == "QS":
+            return 13
+        return card.points
+
+    def score_deal(self, state: TrickState) -> list[int]:
+        """Return the points each seat scores for the deal just finished."""
+        scoring = self.options.scoring
+        if scoring == "hearts":
+            return [sum(self.card_points(c) for c in taken) for taken in state.taken]
+        if scoring == "bid":
+            return [10 + bid if bid == won else 0 for bid, won in zip(state.bids, state.tricks_won, strict=True)]
+        return list(state.tricks_won)
+
+    def is_game_over(self, state: TrickState) -> bool:
+        """Return True after the last deal, or once a seat reached the target score."""
+        target = self.options.target
+        if target and max(state.scores) >= target:
+            return True
+        return state.deal >= self.max_deals
+
+    # -- protocol ------------------------------------------------------------------------------
+    def setup(self, rng: random.Random, emit: Emit) -> TrickState:
+        """Return a new game: a random first dealer, the first deal dealt."""
+        n = self.players
+        state = TrickState()
+        state.rng = rng
+        state.deal = 0
+        state.dealer = rng.randrange(n)
+        state.scores = [0] * n
+        state.deal_points = []
+        state.last_trick = ()
+        self._start_deal(state, emit)
+        return state
+
+    def legal_actions(self, state: TrickState) -> list[Action]:
+        """Return the bids or card plays open to the seat to move."""
+        if state.phase == "play":
+            return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
+        if state.phase == "bid":
+            return self._bids
+        return []
+
+    def apply(self, state: TrickState, action: Action, emit: Emit) -> None:
+        """Apply a bid or a card play; finish tricks, deals and the game."""
+        seat = state.to_move
+        assert seat is not None
+        if action.kind == "bid":
+            self._apply_bid(state, seat, action, emit)
+            return
+        card = action.cards[0]
+        state.hands[seat].remove(action)
+        suit = card.suit
+        if suit == JOKER and state.trump is not None:
+            suit = state.trump
+        state.buckets[seat][suit].remove(action)
+        trick = state.trick
+        if not trick:
+            state.led = suit
+        trick.append(card)
+        state.trick_seats.append(seat)
+        state.played.append(card)
+        if emit is not None:
+            emit(ActionTaken(seat, action))
+        if len(trick) < self.players:
+            state.to_move = (seat + 1) % self.players
+        else:
+            self._finish_trick(state, emit)
+
+    def why_illegal(self, state: TrickState, action: Action) -> str:
+        """Explain why ``action`` is not legal now."""
+        seat = state.to_move
+        if seat is None:
+            return "the game is over"
+        if state.phase == "bid":
+            if action.kind != "bid":
+                return f"bid first: choose how many tricks you will take (0-{self.cards_per_hand})"
+            return f"bid must be a whole number from 0 to {self.cards_per_hand}"
+        if action.kind != "play" or len(action.cards) != 1:
+            return "play one card from your hand"
+        if action not in state.hands[seat]:
+            return f"you do not hold {action.cards[0].label}"
+        if state.trick and state.buckets[seat][state.led]:
+            return f"must follow {SUIT_NAMES[state.led or JOKER]}"
+        return "not a legal card now"
+
+    def observe(self, state: TrickState, seat: int) -> dict[str, Any]:
+        """Return the seat's hand, the trick, trump, counts, tricks, bids and scores."""
+        return {
+            "phase": state.phase,
+            "deal": state.deal,
+            "dealer": state.dealer,
+            "hand": tuple(a.cards[0] for a in state.hands[seat]),
+            "hand_counts": tuple(len(h) for h in state.hands),
+            "trick": tuple(zip(state.trick_seats, state.trick, strict=True)),
+            "led": state.led if state.trick else None,
+            "leader": state.leader,
+            "trump": state.trump,
+            "turnup": state.turnup,
+            "tricks_won": tuple(state.tricks_won),
+            "bids": tuple(state.bids),
+            "scores": tuple(state.scores),
+            "played": tuple(state.played),
+            "last_trick": state.last_trick,
+            "hand_size": state.hand_size,
+        }
+
+    def scores(self, state: TrickState) -> list[int]:
+        """Return the running totals."""
+        return list(state.scores)
+
+    def status(self, state: TrickState, seat: int) -> str:
+        """Say what ``seat`` may do now."""
+        if state.to_move is None:
+            return "Game over"
+        if state.to_move != seat:
+            verb = "bid" if state.phase == "bid" else "play"
+            return f"Waiting for Seat {state.to_move + 1} to {verb}"
+        if state.phase == "bid":
+            return f"Bid 0-{self.cards_per_hand}: how many tricks will you take?"
+        if not state.trick:
+            return "Your lead"
+        name = SUIT_NAMES[state.led or JOKER]
+        if state.buckets[seat][state.led]:
+            return f"Follow {name}"
+        return f"You have no {name}: play any card"
+
+    # -- internals -----------------------------------------------------------------------------
+    def _fill_hands(self, state: TrickState, hands: list[list[Card]]) -> None:
+        trump = state.trump
+        order = {s: i for i, s in enumerate(SUITS)}
+        power = self._power_of
+        state.hands, state.buckets = [], []
+        for cards in hands:
+            cards.sort(key=lambda c: (order.get(effective_suit(c, None) or "", 9), power[c], c.id))
+            actions = [play(c) for c in cards]
+            buckets: dict[str | None, list[Action]] = {s: [] for s in (*SUITS, JOKER)}
+            for a in actions:
+                buckets[effective_suit(a.cards[0], trump)].append(a)
+            state.hands.append(actions)
+            state.buckets.append(buckets)
+
+    def _start_deal(self, state: TrickState, emit: Emit) -> None:
+        n = self.players
+        state.deal += 1
+        state.hand_size = self.cards_per_hand
+        state.trick, state.trick_seats, state.led = [], [], None
+        state.trick_no = 0
+        state.tricks_won = [0] * n
+        state.taken = [[] for _ in range(n)]
+        state.bids = [None] * n
+        state.played = []
+        self.deal(state)
+        state.leader = (state.dealer + 1) % n
+        state.to_move = state.leader
+        state.phase = "bid" if self.options.scoring == "bid" else "play"
+        if emit is not None:
+            emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+            if self.options.trump != "none":
+                emit(TrumpChosen(state.trump, state.turnup))
+
+    def _apply_bid(self, state: TrickState, seat: int, action: Action, emit: Emit) -> None:
+        state.bids[seat] = int(action.value)  # type: ignore[arg-type]
+        if emit is not None:
+            emit(ActionTaken(seat, action))
+        nxt = (seat + 1) % self.players
+        if nxt == state.leader:
+            state.phase = "play"
+        state.to_move = nxt
+
+    def _finish_trick(self, state: TrickState, emit: Emit) -> None:
+        cards, seats = state.trick, state.trick_seats
+        winner = seats[self.trick_winner(state, cards)]
+        state.tricks_won[winner] += 1
+        state.taken[winner].extend(cards)
+        state.trick_no += 1
+        state.last_trick = tuple(zip(seats, cards, strict=True))
+        if emit is not None:
+            emit(TrickWon(winner, tuple((s, (c,)) for s, c in state.last_trick), state.trick_no))
+        state.trick, state.trick_seats, state.led = [], [], None
+        state.leader = winner
+        state.to_move = winner
+        if not state.hands[winner]:
+            self._finish_deal(state, emit)
+
+    def _finish_deal(self, state: TrickState, emit: Emit) -> None:
+        points = self.score_deal(state)
+        for i, p in enumerate(points):
+            state.scores[i] += p
+        state.deal_points.append(tuple(points))
+        if emit is not None:
+            emit(DealScored(state.deal, tuple(points), tuple(state.scores)))
+        if self.is_game_over(state):
+            state.to_move = None
+            state.phase = "over"
+            return
+        state.dealer = (state.dealer + 1) % self.players
+        self._start_deal(state, emit)
