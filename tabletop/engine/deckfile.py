@@ -1,0 +1,386 @@
+"""Deck files: a game's cards written as data (TOML or CSV), read into interned cards, checked in full.
+
+A deck file lists each *kind* of card once, with a ``count`` for copies. Fields:
+
+- ``id``: the card's name in logs and its art file (``<id>.png``). Letters, digits, ``-``, ``_``
+  and ``.``; unique ignoring case (art folders may live on case-insensitive disks); not ``back``
+  (that is the card back). When absent it is made from ``name`` (``"Red Dragon"`` ->
+  ``red-dragon``), else from colour and value (``red-7``) or value and suit (``7H``, like the
+  standard deck's art files).
+- ``suit``: ``S H D C`` (or ``spades``, ``hearts``..., or ``♠♥♦♣``) or ``joker``.
+- ``colour`` (or ``color``): any one word (``red``, ``sea-green``) or ``#rrggbb``. A card with a
+  colour word and no suit has that colour as its suit, so four colours make four suits.
+- ``value`` (or ``rank``, the same thing): a whole number; it orders cards within a suit.
+- ``points`` (whole number, default 0), ``name`` and ``text`` (the card's rules text), ``count``
+  (copies, 1 to 999, default 1).
+- Any other field is kept as text in ``Card.fields``, for a game's own rules.
+
+In TOML each card is a ``[[card]]`` table and an optional top-level ``name`` names the deck; in CSV
+the header row names the columns, one row per kind, blank rows and rows starting with ``#`` skipped.
+Every problem in a file is reported at once, as ``file:line: field: problem``, in one
+:class:`DeckError`. Files are only ever parsed as data.
+
+>>> deck = parse_deck_text('id,colour,value,count\\nr1,red,1,2\\nb1,blue,1', "cards.csv")
+>>> [c.id for c in deck.cards], deck.name
+(['r1', 'r1', 'b1'], 'cards')
+>>> deck.kinds[0].suit, deck.kinds[0].name
+('red', 'Red 1')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
+from tabletop.engine.errors import UserInputError
+
+MAX_COUNT = 999
+"""Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
+MAX_CARDS = 10_000
+"""Cards a whole deck may hold."""
+KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
+"""Fields with a meaning; any other field is kept as text in ``Card.fields``."""
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_COLOUR = re.compile(r"^(?:[A-Za-z][A-Za-z\-]*|#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})$")
+_RESERVED_IDS = frozenset({"back", "con", "prn", "aux", "nul",
+                           *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
+_JOKER_WORDS = frozenset({"*", "joker", "jokers"})
+
+
+class DeckError(UserInputError):
+    """A deck file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = problems
+        count = f"{len(problems)} problem" + ("s" if len(problems) != 1 else "")
+        super().__init__(f"deck file {source} has {count}:\n" + "\n".join(f"  {p}" for p in problems))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck read from a file: its ``name``, distinct card ``kinds`` and the ``counts`` of each."""
+
+    name: str
+    kinds: tuple[Card, ...]
+    counts: tuple[int, ...]
+    source: str = ""
+
+    @property
+    def cards(self) -> list[Card]:
+        """Return every card, copies expanded, in file order (a new list each time)."""
+        return [card for card, n in zip(self.kinds, self.counts, strict=True) for _ in range(n)]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass
+class _Row:
+    """One card kind as written: its fields (raw values) and where each was written."""
+
+    line: int
+    values: dict[str, Any]
+    lines: dict[str, int]
+
+
+class _Problems:
+    """Collects ``file:line: field: problem`` lines so a user can fix everything in one pass."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items: list[tuple[int, str]] = []
+
+    def add(self, line: int | None, field: str, problem: str) -> None:
+        where = f"{self.source}:{line}" if line else self.source
+        self.items.append((line or 0, f"{where}: {field}: {problem}"))
+
+    def sorted(self) -> list[str]:
+        """Return the problems in file order (a stable sort keeps each line's own order)."""
+        return [text for _, text in sorted(self.items, key=lambda item: item[0])]
+
+
+def load_deck(path: Path | str) -> Deck:
+    """Return the deck in ``path`` (``.toml`` or ``.csv``).
+
+    :raises DeckError: listing every problem (unreadable file, bad syntax, bad or missing fields).
+    """
+    path = Path(path)
+    source = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeckError(source, [f"{source}: file: cannot read it ({exc.strerror or exc})"]) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DeckError(source, [f"{source}:{line}: file: not UTF-8 text (save it as UTF-8)"]) from None
+    return parse_deck_text(text, source, name=path.stem)
+
+
+def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
+    """Return the deck written in ``text``; ``source`` (a file name) picks the format and names problems.
+
+    :raises DeckError: listing every problem.
+    """
+    problems = _Problems(source)
+    suffix = Path(source).suffix.lower()
+    deck_name = name if name is not None else Path(source).stem
+    if suffix == ".toml":
+        rows, declared = _toml_rows(text, problems)
+        deck_name = declared or deck_name
+    elif suffix == ".csv":
+        rows = _csv_rows(text, problems)
+    else:
+        problems.add(None, "file", f"unknown deck format {suffix or '(none)'!r}: use .toml or .csv")
+        rows = []
+    kinds, counts = _build(rows, problems)
+    if not problems.items and not kinds:
+        problems.add(None, "deck", "no cards: add [[card]] tables (TOML) or rows (CSV)")
+    if not problems.items and sum(counts) > MAX_CARDS:
+        problems.add(None, "deck", f"{sum(counts)} cards; a deck may hold at most {MAX_CARDS}")
+    if problems.items:
+        raise DeckError(source, problems.sorted())
+    return Deck(deck_name, tuple(kinds), tuple(counts), source)
+
+
+# -- reading the two formats ----------------------------------------------------------------------
+def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"at line (\d+)", str(exc))
+        line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
+        problems.add(line, "syntax", f"invalid TOML: {exc}")
+        return [], None
+    lines = text.splitlines()
+    name = doc.get("name")
+    if name is not None and not isinstance(name, str):
+        problems.add(_key_line(lines, 0, len(lines), "name"), "name", "the deck name must be text")
+        name = None
+    for key in doc:
+        if key not in ("name", "card"):
+            hint = " (each card is a [[card]] table)" if key in ("cards", "Card", "deck") else ""
+            problems.add(_key_line(lines, 0, len(lines), key) or _header_line(lines, key), key,
+                         f"unknown top-level entry{hint}")
+    cards = doc.get("card", [])
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        problems.add(_key_line(lines, 0, len(lines), "card"), "card", "write each card as a [[card]] table")
+        return [], name
+    headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*card\s*\]\]", line)]
+    rows = []
+    for n, table in enumerate(cards):
+        # tomllib keeps no positions; find each [[card]] header and its keys in the text instead.
+        if len(headers) == len(cards):
+            start = headers[n]
+            end = headers[n + 1] if n + 1 < len(headers) else len(lines)
+            field_lines = {k: _key_line(lines, start + 1, end, k) or start + 1 for k in table}
+            rows.append(_Row(start + 1, dict(table), field_lines))
+        else:  # cards written as inline tables: no reliable lines, so point at the card number
+            rows.append(_Row(0, dict(table), {}))
+    return rows, name
+
+
+def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for i in range(start, end):
+        if pattern.match(lines[i]):
+            return i + 1
+    return None
+
+
+def _header_line(lines: list[str], key: str) -> int | None:
+    pattern = re.compile(rf"^\s*\[+\s*[\"']?{re.escape(key)}[\"']?\s*\]")
+    return next((i + 1 for i, line in enumerate(lines) if pattern.match(line)), None)
+
+
+def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[_Row] = []
+    header: list[str] | None = None
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+                continue
+            if header is None:
+                header = _csv_header(cells, line, problems)
+                continue
+            if len(cells) > len(header):
+                problems.add(line, "row", f"{len(cells)} cells but the header has {len(header)} columns")
+                continue
+            values = {k: v.strip() for k, v in zip(header, cells, strict=False) if k and v.strip()}
+            rows.append(_Row(line, values, dict.fromkeys(values, line)))
+    except csv.Error as exc:
+        problems.add(reader.line_num, "syntax", f"invalid CSV: {exc}")
+    return rows
+
+
+def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
+    header = [c.strip().lower() for c in cells]
+    seen: set[str] = set()
+    for col in header:
+        if col in seen:
+            problems.add(line, col, "column appears twice in the header")
+        seen.add(col)
+    return header
+
+
+# -- checking fields and building cards ----------------------------------------------------------
+def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]]:
+    kinds: list[Card] = []
+    counts: list[int] = []
+    first_line: dict[str, tuple[str, int]] = {}
+    for n, row in enumerate(rows, 1):
+        before = len(problems.items)
+        where = _Where(row, n, problems)
+        card, count = _card(row.values, where)
+        if card is None:
+            continue
+        folded = card.id.lower()
+        if folded in first_line:
+            other_id, other_line = first_line[folded]
+            where.add("id", f"duplicate id {card.id!r} (also {other_id!r} on line {other_line})"
+                      if other_line else f"duplicate id {card.id!r}")
+            continue
+        first_line[folded] = (card.id, row.lines.get("id", row.line))
+        if len(problems.items) != before:
+            continue
+        kinds.append(card)
+        counts.append(count)
+    return kinds, counts
+
+
+class _Where:
+    """Reports problems of one card at the line of the field concerned (or names the card)."""
+
+    def __init__(self, row: _Row, number: int, problems: _Problems) -> None:
+        self.row, self.number, self.problems = row, number, problems
+
+    def add(self, field: str, problem: str) -> None:
+        line = self.row.lines.get(field, self.row.line)
+        label = field if line else f"card {self.number}: {field}"
+        self.problems.add(line, label, problem)
+
+
+def _card(values: Mapping[str, Any], where: _Where) -> tuple[Card | None, int]:
+    suit = _suit(values, where)
+    colour = _colour(values, where)
+    if suit is None and colour is not None and not colour.startswith("#"):
+        suit = colour
+    value = _int_field(values, "value", where)
+    rank = _int_field(values, "rank", where)
+    if value is not None and rank is not None and value != rank:
+        where.add("rank", f"rank {rank} and value {value} disagree (they are the same field)")
+    value = value if value is not None else rank
+    points = _int_field(values, "points", where)
+    count = _int_field(values, "count", where)
+    if count is not None and not 1 <= count <= MAX_COUNT:
+        where.add("count", f"{count} copies: count must be 1 to {MAX_COUNT}")
+    name = _text_field(values, "name", where)
+    text = _text_field(values, "text", where)
+    extra = tuple(_extra_fields(values, where))
+    card_id = _card_id(values, name, suit, colour, value, where)
+    if card_id is None:
+        return None, 0
+    if not name:
+        label = SUIT_NAMES.get(suit, suit) if suit and suit != colour else (colour or "")
+        name = f"{label.capitalize()} {value}" if label and value is not None else card_id
+    card = Card(card_id, suit=suit, value=value, name=name, text=text, points=points or 0,
+                color=colour, fields=extra)
+    return card, count if count is not None else 1
+
+
+def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str | None,
+             value: int | None, where: _Where) -> str | None:
+    raw = values.get("id")
+    if raw is None:
+        if name:
+            raw = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        elif colour and not colour.startswith("#") and value is not None:
+            raw = f"{colour}-{value}"
+        elif suit and value is not None:
+            # Standard suits follow the built-in deck's art names (7H.png); jokers spell theirs out.
+            raw = f"joker-{value}" if suit == JOKER else f"{value}{suit}"
+        else:
+            where.add("id", "missing: give the card an id (or a name, or a suit/colour and a value)")
+            return None
+    card_id = str(raw).strip() if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
+    if not card_id or not _ID.match(card_id):
+        where.add("id", f"{raw!r} cannot name an art file: use letters, digits, '-', '_' and '.'")
+        return None
+    if card_id.lower() in _RESERVED_IDS:
+        word = "the card back's art file" if card_id.lower() == "back" else "a reserved file name"
+        where.add("id", f"{card_id!r} is {word}: choose another id")
+        return None
+    return card_id
+
+
+def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
+    raw = values.get("suit")
+    if raw is None:
+        return None
+    if isinstance(raw, str) and raw.strip().lower() in _JOKER_WORDS:
+        return JOKER
+    try:
+        suit = parse_suit(raw) if isinstance(raw, str) else None
+    except ValueError:
+        suit = None
+    if suit is None:
+        where.add("suit", f"unknown suit {raw!r}: use S, H, D, C (or spades, hearts, diamonds, clubs),"
+                  " joker, or give the card a colour instead")
+    return suit
+
+
+def _colour(values: Mapping[str, Any], where: _Where) -> str | None:
+    key = "colour" if "colour" in values else "color"
+    raw = values.get(key)
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not _COLOUR.match(raw.strip()):
+        where.add(key, f"{raw!r} is not a colour: write one word (red, sea-green) or #rrggbb")
+        return None
+    return raw.strip().lower()
+
+
+def _int_field(values: Mapping[str, Any], key: str, where: _Where) -> int | None:
+    raw = values.get(key)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+        where.add(key, f"{raw!r} is not a whole number")
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        where.add(key, f"{raw!r} is not a whole number")
+        return None
+
+
+def _text_field(values: Mapping[str, Any], key: str, where: _Where) -> str:
+    raw = values.get(key)
+    if raw is None:
+        return ""
+    if isinstance(raw, (dict, list)):
+        where.add(key, "must be plain text, not a table or a list")
+        return ""
+    return str(raw).strip()
+
+
+def _extra_fields(values: Mapping[str, Any], where: _Where) -> Iterator[tuple[str, str]]:
+    for key, raw in values.items():
+        if key in KNOWN_FIELDS:
+            continue
+        if isinstance(raw, (dict, list)):
+            where.add(key, "must be a plain value, not a table or a list")
+            continue
+        yield key, str(raw).lower() if isinstance(raw, bool) else str(raw)
