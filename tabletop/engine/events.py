@@ -72,7 +72,7 @@ class TrumpChosen(Event):
     def label(self) -> str:
         from tabletop.engine.cards import SUIT_NAMES
 
-        name = SUIT_NAMES[self.suit] if self.suit else "no trump"
+        name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else "no trump"
         return f"Trump: {name}" + (f" (turned up {self.card.label})" if self.card else "")
 
 

@@ -12,6 +12,7 @@ To make your own trick game, subclass :class:`TrickGame` and override a hook:
 - :meth:`TrickGame.deal` — how many cards each seat gets and what is turned up;
 - :meth:`TrickGame.legal_cards` — which cards may be played (default: must follow suit);
 - :meth:`TrickGame.trick_winner` — who takes a trick (default: highest trump, else highest of led suit);
+- :meth:`TrickGame.card_strength` — how strong a card is in its suit (default: rank order, else value);
 - :meth:`TrickGame.card_points` / :meth:`TrickGame.score_deal` — what a deal is worth;
 - :meth:`TrickGame.is_game_over` — when the game ends (default: number of deals or target score).
 """
@@ -73,6 +74,11 @@ def legal_cards(hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | 
     cards = as_cards(hand)
     played = as_cards(trick)
     return follow_cards(cards, effective_suit(played[0], None) if played else None)
+
+
+def suit_name(suit: str | None) -> str:
+    """Return "hearts" for ``H`` and a deck file's own suits (colours) as they are written."""
+    return SUIT_NAMES.get(suit or JOKER, suit or "")
 
 
 @dataclass(frozen=True)
@@ -163,13 +169,25 @@ class TrickGame(Game):
         self.cards_per_hand: int = o.hand_size or size // self.players
         self.lower_is_better = o.scoring == "hearts"  # type: ignore[misc]
         self.max_deals: int = o.deals or (MAX_DEALS if o.target else self.players)
-        self._power_of: dict[Card, int] = {c: card_power(c, self.power) for c in self.deck_cards}
+        self._power_of: dict[Card, int] = {c: self.card_strength(c) for c in self.deck_cards}
+        # Deck files may bring suits of their own (colours); hands are bucketed by every suit present.
+        self.suits: tuple[str, ...] = tuple(
+            dict.fromkeys((*SUITS, JOKER, *(c.suit for c in self.deck_cards if c.suit is not None)))
+        )
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
 
     # -- hooks ---------------------------------------------------------------------------------
     def make_deck(self) -> list[Card]:
         """Return the cards of one deal before shuffling (standard 52, jokers, doubled)."""
         return standard_deck(jokers=self.options.jokers, copies=self.options.decks)
+
+    def card_strength(self, card: Card) -> int:
+        """Return how strong ``card`` is within its suit (higher takes the trick), computed once per card.
+
+        The default follows the ``rank_order`` option for standard ranks; a card with no standard
+        rank (from a deck file) is as strong as its ``value``; jokers beat everything.
+        """
+        return card_power(card, self.power)
 
     def deck(self) -> list[Card]:
         """Return every card of the game's deck."""
@@ -303,7 +321,7 @@ class TrickGame(Game):
         if action not in state.hands[seat]:
             return f"you do not hold {action.cards[0].label}"
         if state.trick and state.buckets[seat][state.led]:
-            return f"must follow {SUIT_NAMES[state.led or JOKER]}"
+            return f"must follow {suit_name(state.led)}"
         return "not a legal card now"
 
     def observe(self, state: TrickState, seat: int) -> dict[str, Any]:
@@ -342,7 +360,7 @@ class TrickGame(Game):
             return f"Bid 0-{self.cards_per_hand}: how many tricks will you take?"
         if not state.trick:
             return "Your lead"
-        name = SUIT_NAMES[state.led or JOKER]
+        name = suit_name(state.led)
         if state.buckets[seat][state.led]:
             return f"Follow {name}"
         return f"You have no {name}: play any card"
@@ -356,7 +374,7 @@ class TrickGame(Game):
         for cards in hands:
             cards.sort(key=lambda c: (order.get(effective_suit(c, None) or "", 9), power[c], c.id))
             actions = [play(c) for c in cards]
-            buckets: dict[str | None, list[Action]] = {s: [] for s in (*SUITS, JOKER)}
+            buckets: dict[str | None, list[Action]] = {s: [] for s in self.suits}
             for a in actions:
                 buckets[effective_suit(a.cards[0], trump)].append(a)
             state.hands.append(actions)
