@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tabletop import bots as builtin_bots
 from tabletop import games as builtin_games
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
+from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import new_rng
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
+from tabletop.engine.watchdog import Watchdog
 
 HUMAN = "human"
 """The seat name of a person at the table."""
+BUILTIN = "built-in"
+"""The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+"""Game and bot names: lowercase words of letters and digits joined by single dashes."""
+
+
+class PluginError(UserInputError):
+    """A game or bot declares itself badly (name, seat range, options, deck...) or clashes with another."""
 
 
 @dataclass
 class Entry:
-    """A registered game or bot: where it comes from, and its class or the error that broke it."""
+    """A registered game or bot: where it comes from, and its class or the error that broke it.
+
+    ``plugin`` marks entries found by :func:`discover` (they are replaced when it runs again);
+    ``extra`` holds facts about the source such as a game folder's ``folder`` and ``art_dir``.
+    """
 
     name: str
     source: str
@@ -27,21 +45,44 @@ class Entry:
     cls: Any = None
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    plugin: bool = False
+    kind: str = "game"
+
+    @property
+    def is_broken(self) -> bool:
+        """True when the game or bot could not be imported or declares itself badly."""
+        return self.error is not None
+
+    @property
+    def is_builtin(self) -> bool:
+        """True for the games and bots shipped with tabletop."""
+        return self.source == BUILTIN
 
     def load(self) -> Any:
-        """Return the class, importing it on first use.
+        """Return the class, importing and checking it on first use.
 
         :raises UserInputError: when the game or bot is broken (with its error).
         """
         if self.cls is None and self.error is None:
             try:
                 module, _, attr = self.target.partition(":")
-                self.cls = getattr(importlib.import_module(module), attr)
+                cls = getattr(importlib.import_module(module), attr)
+                problems = check_game_class(cls) if self.kind == "game" else check_bot_class(cls)
+                if problems:
+                    raise PluginError("; ".join(problems))
+                self.cls = cls
             except Exception as exc:  # a broken plugin must not hide the others
-                self.error = f"{type(exc).__name__}: {exc}"
+                self.error = describe_error(exc)
         if self.error is not None:
             raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
         return self.cls
+
+
+def describe_error(exc: BaseException) -> str:
+    """Return one line for an error, without the type name of our own errors (which are sentences)."""
+    if isinstance(exc, UserInputError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
 
 
 _games: dict[str, Entry] = {}
@@ -51,29 +92,141 @@ _bots: dict[str, Entry] = {}
 def _ensure_builtins() -> None:
     if not _games:
         for name, target in builtin_games.BUILTIN.items():
-            _games[name] = Entry(name, "built-in", target)
+            _games[name] = Entry(name, BUILTIN, target)
     if not _bots:
         for name, target in builtin_bots.BUILTIN.items():
-            _bots[name] = Entry(name, "built-in", target)
+            _bots[name] = Entry(name, BUILTIN, target, kind="bot")
 
 
-def register_game(cls: type[Game], source: str = "code") -> None:
-    """Register a game class under ``cls.name`` (validated now, not mid-deal).
+# -- checking declarations ---------------------------------------------------------------------
+def check_game_class(cls: Any) -> list[str]:
+    """Return every problem with a game class's declaration (empty when it is fine to register).
 
-    :raises ValueError: when the class does not declare a usable name or seat range.
+    Besides the declared data, the game must build with its default players and options: that
+    is where a deck file is read, so a broken deck shows when the game is listed, not mid-deal.
     """
-    _ensure_builtins()
-    if not getattr(cls, "name", "") or not isinstance(cls.name, str):
-        raise ValueError(f"{cls!r} has no name: set the class attribute name = 'my-game'")
-    if not 1 <= cls.min_players <= cls.max_players:
-        raise ValueError(f"{cls.name}: min_players/max_players {cls.min_players}/{cls.max_players} are not a range")
-    _games[cls.name] = Entry(cls.name, source, f"{cls.__module__}:{cls.__qualname__}", cls=cls)
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        return [f"{cls!r} is not a Game class (subclass tabletop.engine.game.Game or TrickGame)"]
+    problems = _check_name(cls)
+    for attr in ("title", "summary"):
+        value = getattr(cls, attr, None)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{attr}: set {attr} = '...' ({'a display name' if attr == 'title' else 'one paragraph on how it plays'})")
+    lo, hi, default = cls.min_players, cls.max_players, cls.default_players
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi, default)):
+        problems.append(f"min_players/max_players/default_players must be whole numbers, not {lo!r}/{hi!r}/{default!r}")
+    elif not 1 <= lo <= hi:
+        problems.append(f"min_players={lo} and max_players={hi} are not a range (need 1 <= min <= max)")
+    elif default and not lo <= default <= hi:
+        problems.append(f"default_players={default} is outside {lo}-{hi}")
+    art = getattr(cls, "art_deck", None)
+    if not isinstance(art, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$", art):
+        problems.append(f"art_deck={art!r}: name a folder (letters, digits, '-', '_' and '.')")
+    problems += _check_options(cls.Options)
+    if not problems:
+        try:
+            cls()
+        except Exception as exc:
+            problems.append(f"cannot be set up with its default players and options: {describe_error(exc)}")
+    return problems
 
 
-def register_bot(cls: type, source: str = "code") -> None:
-    """Register a bot class under ``cls.name``."""
+def _check_name(cls: Any) -> list[str]:
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        return [f"name={name!r}: set name = 'my-game' (lowercase letters, digits and dashes)"]
+    return []
+
+
+def _check_options(options_cls: Any) -> list[str]:
+    if not (isinstance(options_cls, type) and dataclasses.is_dataclass(options_cls)):
+        return [f"Options={options_cls!r} must be a dataclass (see tabletop.engine.options.option)"]
+    problems = []
+    for f in dataclasses.fields(options_cls):
+        if f.default is dataclasses.MISSING:
+            problems.append(f"option {f.name} has no default")
+    if problems:
+        return problems
+    for info in describe_options(options_cls):
+        if info.choices is not None and info.default not in info.choices:
+            problems.append(f"option {info.name}: default {info.default!r} is not one of its choices")
+        lo, hi = info.minimum, info.maximum
+        if lo is not None and hi is not None and lo > hi:
+            problems.append(f"option {info.name}: minimum {lo} is above maximum {hi}")
+        elif isinstance(info.default, int) and not isinstance(info.default, bool) and (
+            (lo is not None and info.default < lo) or (hi is not None and info.default > hi)
+        ):
+            problems.append(f"option {info.name}: default {info.default} is outside {info.allowed()}")
+    return problems
+
+
+def check_bot_class(cls: Any) -> list[str]:
+    """Return every problem with a bot class (empty when it is fine to register)."""
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
+    problems = _check_name(cls)
+    if getattr(cls, "name", None) == HUMAN:
+        problems.append(f"name={HUMAN!r} is reserved for a person at the table")
+    return problems
+
+
+# -- registering ----------------------------------------------------------------------------
+def register_game(cls: type[Game], source: str = "code", *, plugin: bool = False,
+                  extra: dict[str, Any] | None = None) -> Entry:
+    """Register a game class under ``cls.name`` (validated now, not mid-deal) and return its entry.
+
+    :raises PluginError: listing every problem with the declaration, or naming the clash.
+    """
+    return _register(_games, cls, check_game_class(cls), "game", source, plugin, extra)
+
+
+def register_bot(cls: type, source: str = "code", *, plugin: bool = False,
+                 extra: dict[str, Any] | None = None) -> Entry:
+    """Register a bot class under ``cls.name`` and return its entry.
+
+    :raises PluginError: when the class is not a usable bot or its name is taken.
+    """
+    return _register(_bots, cls, check_bot_class(cls), "bot", source, plugin, extra)
+
+
+def _register(table: dict[str, Entry], cls: Any, problems: list[str], kind: str, source: str,
+              plugin: bool, extra: dict[str, Any] | None) -> Entry:
     _ensure_builtins()
-    _bots[cls.name] = Entry(cls.name, source, f"{cls.__module__}:{cls.__qualname__}", cls=cls)
+    if problems:
+        raise PluginError(f"{kind} {getattr(cls, 'name', cls)!r} ({source}): " + "; ".join(problems))
+    old = table.get(cls.name)
+    if old is not None and old.cls is not cls:
+        raise PluginError(
+            f"{kind} name {cls.name!r} ({source}) is already taken by {old.source}; rename one of them"
+        )
+    entry = Entry(cls.name, source, f"{cls.__module__}:{cls.__qualname__}", cls=cls,
+                  extra=dict(extra or {}), plugin=plugin, kind=kind)
+    table[cls.name] = entry
+    return entry
+
+
+def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str, Any] | None = None) -> Entry:
+    """Record a game or bot (``kind``) that could not be loaded, so listings show it with its error."""
+    _ensure_builtins()
+    table = _games if kind == "game" else _bots
+    key = name if name not in table else f"{name} [{source}]"
+    entry = Entry(name, source, "", error=error, extra=dict(extra or {}), plugin=True, kind=kind)
+    table[key] = entry
+    return entry
+
+
+def forget_plugins() -> None:
+    """Drop every entry found by :func:`discover` (it calls this before looking again)."""
+    for table in (_games, _bots):
+        for key in [k for k, e in table.items() if e.plugin]:
+            del table[key]
+
+
+def discover(games_dir: Path | None = None) -> None:
+    """Find plugin games and bots: entry points and the games folder (see :mod:`tabletop.plugins`)."""
+    from tabletop import plugins
+
+    plugins.discover(games_dir)
 
 
 def game_entries() -> list[Entry]:
@@ -96,7 +249,7 @@ def game_class(name: str) -> type[Game]:
     _ensure_builtins()
     entry = _games.get(name)
     if entry is None:
-        known = ", ".join(sorted(_games))
+        known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
         raise UserInputError(f"unknown game {name!r}; known games: {known}")
     cls = entry.load()
     return cls  # type: ignore[no-any-return]
@@ -112,12 +265,7 @@ def bot_class(name: str) -> type:
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    _ensure_builtins()
-    entry = _bots.get(name)
-    if entry is None:
-        known = ", ".join([HUMAN, *sorted(_bots)])
-        raise UserInputError(f"unknown bot {name!r}; known seats: {known}")
-    return entry.load()  # type: ignore[no-any-return]
+    return bot_entry(name).load()  # type: ignore[no-any-return]
 
 
 def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
@@ -139,9 +287,43 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     return names
 
 
-def make_seats(names: Sequence[str], game: Game, seed: int) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each bot with a generator derived from ``seed``."""
+def bot_entry(name: str) -> Entry:
+    """Return the entry of the bot registered as ``name``.
+
+    :raises UserInputError: for an unknown name (listing the known seats).
+    """
+    _ensure_builtins()
+    entry = _bots.get(name)
+    if entry is None:
+        known = ", ".join([HUMAN, *sorted(e.name for e in _bots.values() if not e.is_broken)])
+        raise UserInputError(f"unknown bot {name!r}; known seats: {known}")
+    return entry
+
+
+def make_seats(names: Sequence[str], game: Game, seed: int, *,
+               bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
+    """Return a bot (or None for a human) per seat, each bot with a generator derived from ``seed``.
+
+    Plugin bots (and any bot with ``trusted = False``) are wrapped in a
+    :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
+    seconds; trust comes from where a bot was installed, not from what it says of itself.
+
+    :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.
+    """
     seats: list[Any] = []
     for i, n in enumerate(names):
-        seats.append(None if n == HUMAN else bot_class(n)(new_rng(seed, "bot", i), game))
+        if n == HUMAN:
+            seats.append(None)
+            continue
+        entry = bot_entry(n)
+        cls = entry.load()
+        rng = new_rng(seed, "bot", i)
+        if entry.is_builtin and getattr(cls, "trusted", True):
+            seats.append(cls(rng, game))
+            continue
+        try:
+            bot = cls(rng, game)
+        except Exception as exc:  # the bot's own constructor: report it like any broken plugin
+            raise UserInputError(f"bot {n!r} ({entry.source}) failed to start: {describe_error(exc)}") from exc
+        seats.append(Watchdog(bot, bot_timeout))
     return seats
