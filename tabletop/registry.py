@@ -194,13 +194,15 @@ def _register(table: dict[str, Entry], cls: Any, problems: list[str], kind: str,
     _ensure_builtins()
     if problems:
         raise PluginError(f"{kind} {getattr(cls, 'name', cls)!r} ({source}): " + "; ".join(problems))
+    target = f"{cls.__module__}:{cls.__qualname__}"
     old = table.get(cls.name)
-    if old is not None and old.cls is not cls:
+    if old is not None:
+        if old.cls is cls or old.target == target:
+            return old  # the same class found twice (say, code and an entry point): keep the first
         raise PluginError(
             f"{kind} name {cls.name!r} ({source}) is already taken by {old.source}; rename one of them"
         )
-    entry = Entry(cls.name, source, f"{cls.__module__}:{cls.__qualname__}", cls=cls,
-                  extra=dict(extra or {}), plugin=plugin, kind=kind)
+    entry = Entry(cls.name, source, target, cls=cls, extra=dict(extra or {}), plugin=plugin, kind=kind)
     table[cls.name] = entry
     return entry
 
@@ -241,18 +243,25 @@ def bot_entries() -> list[Entry]:
     return [_bots[k] for k in sorted(_bots)]
 
 
-def game_class(name: str) -> type[Game]:
-    """Return the game class registered as ``name``.
+def game_entry(name: str) -> Entry:
+    """Return the entry of the game registered as ``name`` (a working one before a clashing broken one).
 
-    :raises UserInputError: for an unknown name (listing the known ones) or a broken game.
+    :raises UserInputError: for an unknown name (listing the known ones).
     """
     _ensure_builtins()
     entry = _games.get(name)
     if entry is None:
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
         raise UserInputError(f"unknown game {name!r}; known games: {known}")
-    cls = entry.load()
-    return cls  # type: ignore[no-any-return]
+    return entry
+
+
+def game_class(name: str) -> type[Game]:
+    """Return the game class registered as ``name``.
+
+    :raises UserInputError: for an unknown name (listing the known ones) or a broken game.
+    """
+    return game_entry(name).load()  # type: ignore[no-any-return]
 
 
 def make_game(name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game:
