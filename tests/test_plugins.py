@@ -263,3 +263,11 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
                          cwd=tmp_path, timeout=60, check=True).stdout.split("\n")
     assert out[0] == "None entry point ttx_game:Game1 (ttx-game 0.1)"
     assert out[1] == "True"
+
+
+def test_plugin_modules_import_neither_pygame_nor_pil() -> None:
+    script = ("import sys, tabletop.plugins, tabletop.scaffold, tabletop.engine.deckfile, "
+              "tabletop.engine.watchdog, tabletop.games.deck_trick; "
+              "print([m for m in ('pygame', 'PIL') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
