@@ -204,21 +204,22 @@ class TrickGame(Game):
 
     def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
         """Return the index in play order of the card that takes the trick."""
-        trump, power = state.trump, self._power_of
+        # Without a trump suit the jokers are the trumps.
+        trump, power = state.trump or JOKER, self._power_of
         led = cards[0].suit
-        if led == JOKER and trump is not None:
+        if led == JOKER:
             led = trump
         best, best_suit, best_power = 0, led, power[cards[0]]
         for i in range(1, len(cards)):
             card = cards[i]
             suit = card.suit
-            if suit == JOKER and trump is not None:
+            if suit == JOKER:
                 suit = trump
             if suit == best_suit:
                 p = power[card]
                 if p > best_power:
                     best, best_power = i, p
-            elif suit == trump and trump is not None:
+            elif suit == trump:
                 best, best_suit, best_power = i, suit, power[card]
         return best
 
@@ -350,6 +351,30 @@ class TrickGame(Game):
         if state.buckets[seat][state.led]:
             return f"Follow {name}"
         return f"You have no {name}: play any card"
+
+    def rig(self, state: TrickState, hands: Sequence[str | Sequence[Card]], *, leader: int | None = None,
+            trump: str | None = None) -> None:
+        """Replace the current deal's hands (notation per seat) to set up a scenario; play restarts.
+
+        ``trump`` (a suit letter) replaces the deal's trump when given; ``leader`` who leads.
+
+        :raises ValueError: for bad notation or a wrong number of hands.
+        """
+        if len(hands) != self.players:
+            raise ValueError(f"rig needs {self.players} hands, got {len(hands)}")
+        if trump is not None:
+            state.trump = parse_suit(trump)
+        cards = [as_cards(h) for h in hands]
+        unknown = [c.id for h in cards for c in h if c not in self._play_of]
+        if unknown:
+            raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
+        state.hand_size = max(len(h) for h in cards)
+        state.trick, state.led, state.played = [], None, []
+        state.tricks_won = [0] * self.players
+        state.taken = [[] for _ in range(self.players)]
+        self._fill_hands(state, cards)
+        if leader is not None:
+            state.leader = state.to_move = leader
 
     def trick_seats(self, state: TrickState) -> list[int]:
         """Return the seats that played to the current trick, in play order (from the leader)."""
