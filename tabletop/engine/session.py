@@ -154,6 +154,7 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
+        new_view = tuple.__new__  # View(...) without a Python-level call per move
         budget = -1 if max_moves is None else max_moves
         moves = self.moves
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
@@ -171,7 +172,7 @@ class Session:
                 problem = None
                 started = clock() if timed[seat] else 0.0
                 try:
-                    action = bot.choose(View(game, state, seat, legal))
+                    action = bot.choose(new_view(View, (seat, legal, game, [state, None])))
                 except Exception as exc:  # a bot's bug must not stop the game
                     action, problem = None, f"raised {type(exc).__name__}: {exc}"
                 else:
