@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -309,9 +310,13 @@ def bot_entry(name: str) -> Entry:
     return entry
 
 
-def make_seats(names: Sequence[str], game: Game, seed: int, *,
+def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each bot with a generator derived from ``seed``.
+    """Return a bot (or None for a human) per seat, each with a generator derived from ``seed``.
+
+    With ``rng`` every built-in bot shares that one generator instead (the simulator's choice:
+    seeding a generator costs more than a whole trick). Plugin bots always get their own: one
+    stuck in its worker thread and drawing late must not shift the other seats' draws.
 
     Plugin bots (and any bot with ``trusted = False``) are wrapped in a
     :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
@@ -326,12 +331,11 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *,
             continue
         entry = bot_entry(n)
         cls = entry.load()
-        rng = new_rng(seed, "bot", i)
         if entry.is_builtin and getattr(cls, "trusted", True):
-            seats.append(cls(rng, game))
+            seats.append(cls(rng or new_rng(seed, "bot", i), game))
             continue
         try:
-            bot = cls(rng, game)
+            bot = cls(new_rng(seed, "bot", i), game)
         except Exception as exc:  # the bot's own constructor: report it like any broken plugin
             raise UserInputError(f"bot {n!r} ({entry.source}) failed to start: {describe_error(exc)}") from exc
         seats.append(Watchdog(bot, bot_timeout))
