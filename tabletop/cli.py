@@ -82,6 +82,9 @@ def build_parser() -> Parser:
 
     sub.add_parser("games", help="list the games with their options, and the bots")
 
+    new = sub.add_parser("new", help="write a new trick-taking game into the games folder, ready to play")
+    new.add_argument("name", help="the game's name: lowercase letters, digits and dashes, e.g. my-game")
+
     bench = sub.add_parser("bench", help="measure deals per second of 4-player random trick-taking")
     bench.add_argument("--deals", type=_positive, default=20000, help="deals to play (default 20000)")
     bench.add_argument("--players", type=_positive, default=4)
@@ -207,9 +210,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    """Run ``tabletop new``."""
+    from tabletop.plugins import DEFAULT_GAMES_DIR
+    from tabletop.scaffold import create_game, next_steps
+
+    folder = create_game(args.name, args.games_dir or DEFAULT_GAMES_DIR)
+    print(next_steps(args.name, folder))
+    return 0
+
+
 COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "games": cmd_games,
     "bench": cmd_bench,
+    "new": cmd_new,
 }

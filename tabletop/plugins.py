@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import registry
-from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 
 GAMES_GROUP = "tabletop.games"
@@ -36,6 +35,8 @@ BOTS_GROUP = "tabletop.bots"
 """Entry point group of installed bots."""
 DEFAULT_GAMES_DIR = Path("games")
 """The games folder used when none is given (relative to the working directory)."""
+missing_games_dir: Path | None = None
+"""The ``games_dir`` given to the last :func:`discover` when it was not a folder."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
 
@@ -44,9 +45,9 @@ def discover(games_dir: Path | None = None) -> None:
     """Register the plugin games and bots of installed packages and of ``games_dir`` (default ``./games``).
 
     Entries found by an earlier call are dropped first, so calling again picks up changes to
-    folders (modules already imported are imported afresh). Never raises for a broken plugin.
-
-    :raises UserInputError: when ``games_dir`` is given but is not a folder.
+    folders (modules already imported are imported afresh). Never raises: a broken plugin is
+    listed with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes
+    it) is remembered in :data:`missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
     for name, source, load in _entry_points(GAMES_GROUP):
@@ -58,8 +59,8 @@ def discover(games_dir: Path | None = None) -> None:
         for game_dir in sorted(folder.iterdir()):
             if game_dir.is_dir() and not game_dir.name.startswith((".", "_")):
                 load_game_folder(game_dir)
-    elif games_dir is not None:
-        raise UserInputError(f"games folder {games_dir} does not exist (check --games-dir)")
+    global missing_games_dir
+    missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
 
 
 def _entry_points(group: str) -> Iterator[tuple[str, str, Any]]:

@@ -252,8 +252,12 @@ def game_entry(name: str) -> Entry:
     _ensure_builtins()
     entry = _games.get(name)
     if entry is None:
+        from tabletop import plugins  # imported here: plugins builds on this module
+
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
-        raise UserInputError(f"unknown game {name!r}; known games: {known}")
+        missing = plugins.missing_games_dir
+        hint = f" (there is no games folder {missing}: check --games-dir)" if missing else ""
+        raise UserInputError(f"unknown game {name!r}; known games: {known}{hint}")
     return entry
 
 

@@ -63,6 +63,17 @@ def create_game(name: str, games_dir: Path) -> Path:
     return folder
 
 
+def next_steps(name: str, folder: Path) -> str:
+    """Return what to do after ``tabletop new``: where the files are and the commands to try."""
+    return (
+        f"Created {folder}/ with __init__.py (the rules), deck.toml (the cards) and art/ (card images).\n"
+        f"  tabletop play {name}                    play it against bots\n"
+        f"  tabletop simulate {name} --games 1000   play 1000 games headless and compare seats\n"
+        f"  tabletop games                          check it is listed (and not BROKEN)\n"
+        "Run these from the folder that holds games/, or add --games-dir."
+    )
+
+
 def deck_toml(title: str) -> str:
     """Return the sample deck: four colours valued 1 to 10, plus a few special cards."""
     parts = [

@@ -149,8 +149,9 @@ def test_discover_again_picks_up_edits_and_missing_dir_is_reported(tmp_path: Pat
     (folder / "__init__.py").write_text(tiny_game("edit"))
     plugins.discover(tmp_path)
     assert entries_by_name()["edit"].error is None
-    with pytest.raises(UserInputError, match="does not exist"):
-        plugins.discover(tmp_path / "missing")
+    plugins.discover(tmp_path / "missing")
+    with pytest.raises(UserInputError, match=r"known games: trick-taking \(there is no games folder .*missing"):
+        registry.make_game("edit")
 
 
 def test_folder_bots_are_registered_and_run_under_the_watchdog(tmp_path: Path) -> None:

@@ -50,7 +50,8 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     results = []
     for number in range(start, stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = registry.make_seats(config.bots, game, seed, rng=random.Random(seed + 1))
+        seats = registry.make_seats(config.bots, game, seed, rng=random.Random(seed + 1),
+                                    bot_timeout=config.bot_timeout)
         session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
         session.run()
         results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
