@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop import bots as builtin_bots
 from tabletop import games as builtin_games
+from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.options import describe as describe_options
@@ -29,7 +30,14 @@ NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
 class PluginError(UserInputError):
-    """A game or bot declares itself badly (name, seat range, options, deck...) or clashes with another."""
+    """A game or bot declares itself badly (name, seat range, options, deck...) or clashes with another.
+
+    ``problems`` lists each problem without the name and source the message starts with.
+    """
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems) or [message]
 
 
 @dataclass
@@ -81,6 +89,8 @@ class Entry:
 
 def describe_error(exc: BaseException) -> str:
     """Return one line for an error, without the type name of our own errors (which are sentences)."""
+    if isinstance(exc, PluginError):
+        return "; ".join(exc.problems)
     if isinstance(exc, UserInputError):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"
@@ -127,6 +137,8 @@ def check_game_class(cls: Any) -> list[str]:
     if not problems:
         try:
             cls()
+        except DeckError as exc:
+            problems.append(str(exc))
         except Exception as exc:
             problems.append(f"cannot be set up with its default players and options: {describe_error(exc)}")
     return problems
@@ -194,7 +206,7 @@ def _register(table: dict[str, Entry], cls: Any, problems: list[str], kind: str,
               plugin: bool, extra: dict[str, Any] | None) -> Entry:
     _ensure_builtins()
     if problems:
-        raise PluginError(f"{kind} {getattr(cls, 'name', cls)!r} ({source}): " + "; ".join(problems))
+        raise PluginError(f"{kind} {getattr(cls, 'name', cls)!r} ({source}): " + "; ".join(problems), problems)
     target = f"{cls.__module__}:{cls.__qualname__}"
     old = table.get(cls.name)
     if old is not None:
