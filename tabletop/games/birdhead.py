@@ -331,7 +331,7 @@ class BirdHead(Game):
         if kinds == {"play", "discard"}:
             return f"Beat {bar_text} or discard your {lowest}"
         if kinds == {"play"}:
-            return f"Beat {bar_text} (your {lowest} already do)"
+            return f"Beat {bar_text} (your lowest cards already beat it)"
         return f"You cannot beat {bar_text}: discard your {lowest}"
 
     # -- internals -----------------------------------------------------------------------------
