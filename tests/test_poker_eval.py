@@ -137,3 +137,10 @@ def test_non_standard_cards_are_refused() -> None:
         hand_category(odd)
     with pytest.raises(ValueError, match="not a standard playing card"):
         hand_value(odd)
+
+
+def test_hand_value_refuses_used_up_iterators_and_takes_five_from_one() -> None:
+    cards = parse_cards("AS KS QS JS TS 2C 3D")
+    with pytest.raises(ValueError, match="not an iterator"):
+        hand_value(iter(cards))
+    assert category_of(hand_value(iter(cards[:5]))) == "royal flush"

@@ -242,13 +242,13 @@ class BirdHead(Game):
         """Apply a play or discard; finish the trick, the deal and the game when they end."""
         seat = state.to_move
         assert seat is not None
-        values = tuple(c.value for c in action.cards)
+        values: Values = tuple(c.value or 0 for c in action.cards)
         hand = state.hands[seat]
         for v in values:
             hand.remove(v)
-        state.trick.append((seat, action.kind, values))  # type: ignore[arg-type]
+        state.trick.append((seat, action.kind, values))
         if action.kind == "play":
-            state.bar, state.bar_seat = values, seat  # type: ignore[assignment]
+            state.bar, state.bar_seat = values, seat
         if emit is not None:
             emit(ActionTaken(seat, action))
         if len(state.trick) < self.players:

@@ -113,7 +113,7 @@ def _build_tables() -> None:
     _ENCODING.extend(encoding)
 
 
-def hand_value(cards: Sequence[Card] | str | Iterable[Card | str]) -> int:
+def hand_value(cards: Sequence[Card] | str) -> int:
     """Return the strength of a hand as an integer, higher is better (best five of 5 to 7 cards).
 
     Five distinct standard :class:`Card` objects take the fast path, which trusts its input;
@@ -122,13 +122,18 @@ def hand_value(cards: Sequence[Card] | str | Iterable[Card | str]) -> int:
     :raises ValueError: naming the problem for a wrong count, a duplicate or an unknown card.
     """
     try:
-        a, b, c, d, e = cards  # type: ignore[misc]
+        a, b, c, d, e = cards
+    except (ValueError, TypeError):
+        if iter(cards) is cards:  # unpacking used the items up: nothing left to check
+            raise ValueError("pass a hand as a list, tuple or notation string, not an iterator") from None
+        return _best_value(checked_cards(cards))
+    try:
         enc = _ENCODING
         key = enc[a.serial] + enc[b.serial] + enc[c.serial] + enc[d.serial] + enc[e.serial]
         return _RANK_VALUE[key >> _SUIT_BITS] + _FLUSH_OF_SUITS[key & _SUIT_MASK]
-    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
-        # Not five standard cards, or the tables are not built yet: take the checked path.
-        return _best_value(checked_cards(cards))
+    except (TypeError, AttributeError, IndexError, KeyError):
+        # Tokens, non-standard cards, or the tables are not built yet: take the checked path.
+        return _best_value(checked_cards((a, b, c, d, e)))
 
 
 def checked_cards(cards: Sequence[Card] | str | Iterable[Card | str]) -> list[Card]:
