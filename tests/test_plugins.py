@@ -138,8 +138,9 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
     assert play("good", 3).is_over and play("trick-taking", 3, deals=1).is_over
     with pytest.raises(UserInputError, match=r"raises \(folder .*\) is broken: RuntimeError: no luck"):
         registry.make_game("raises")
-    with pytest.raises(UserInputError, match="known games: good, trick-taking$"):
+    with pytest.raises(UserInputError, match="known games: .*good, trick-taking$") as info:
         registry.make_game("nope")
+    assert "raises" not in str(info.value)  # broken games are not offered
 
 
 def test_discover_again_picks_up_edits_and_missing_dir_is_reported(tmp_path: Path) -> None:
@@ -150,7 +151,7 @@ def test_discover_again_picks_up_edits_and_missing_dir_is_reported(tmp_path: Pat
     plugins.discover(tmp_path)
     assert entries_by_name()["edit"].error is None
     plugins.discover(tmp_path / "missing")
-    with pytest.raises(UserInputError, match=r"known games: trick-taking \(there is no games folder .*missing"):
+    with pytest.raises(UserInputError, match=r"known games: [a-z, -]*trick-taking \(there is no games folder .*missing"):
         registry.make_game("edit")
 
 
@@ -229,7 +230,7 @@ def test_entry_point_games_and_bots_are_loaded_in_isolation(monkeypatch: pytest.
     bots = registry.bot_entries()
     assert [(b.source, b.error is None) for b in bots if b.name == "random"] == [
         ("built-in", True), (f"entry point {__name__}:ImpostorBot (an installed package)", False)]
-    assert len(bots) == 2  # the built-in random bot under its own entry point is not listed twice
+    assert [b.name for b in bots].count("random") == 2  # the built-in under its entry point: not twice
     assert play("entry-game", 2, deals=1).is_over
 
 
