@@ -15,6 +15,7 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action:
         """Return a uniformly drawn legal action."""
-        legal = view._legal
-        # int(random() * n) is a third of the cost of randrange and uniform enough for n <= 2**20.
+        legal = view[1]
+        # view[1] is view.legal without the property call; int(random() * n) costs a third of
+        # randrange and is uniform enough for the few dozen actions a turn offers.
         return legal[int(self.rng.random() * len(legal))]

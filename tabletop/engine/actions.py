@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card, parse_card
 
@@ -10,37 +11,42 @@ from tabletop.engine.cards import Card, parse_card
 class Action:
     """One choice a seat can make: a ``kind``, the ``cards`` it moves and an optional ``value``.
 
-    Actions compare and hash by value and are serialised to JSON for logs. ``label`` is the
-    short text the table shows on a button or in the log ("Play Q♥", "Bid 3", "Pass").
+    Actions are interned like cards: building an action equal to an existing one returns that
+    very object, so equality is identity and checking ``action in legal`` costs a pointer
+    comparison. ``label`` is the short text the table shows ("Play Q♥", "Bid 3", "Pass"); it is
+    fixed by the first construction of an action. Actions serialise to JSON for logs.
     """
 
-    __slots__ = ("kind", "cards", "value", "label", "_hash")
+    __slots__ = ("kind", "cards", "value", "label", "__weakref__")
+    _interned: ClassVar[dict[tuple[Any, ...], Action]] = {}
 
     kind: str
     cards: tuple[Card, ...]
     value: int | str | None
     label: str
 
-    def __init__(self, kind: str, cards: tuple[Card, ...] = (), value: int | str | None = None,
-                 label: str | None = None) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "cards", tuple(cards))
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "label", label if label is not None else default_label(kind, cards, value))
-        object.__setattr__(self, "_hash", hash((kind, self.cards, value)))
+    def __new__(cls, kind: str, cards: Iterable[Card] = (), value: int | str | None = None,
+                label: str | None = None) -> Action:
+        cards = tuple(cards)
+        key = (kind, cards, value)
+        action = cls._interned.get(key)
+        if action is None:
+            action = object.__new__(cls)
+            object.__setattr__(action, "kind", kind)
+            object.__setattr__(action, "cards", cards)
+            object.__setattr__(action, "value", value)
+            object.__setattr__(action, "label", label if label is not None else default_label(kind, cards, value))
+            cls._interned[key] = action
+        return action
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"actions are immutable (tried to set {name!r})")
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.kind == other.kind and self.cards == other.cards and self.value == other.value
+    def __copy__(self) -> Action:
+        return self
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
     def __repr__(self) -> str:
         return f"Action({self.label!r})"
@@ -54,7 +60,7 @@ class Action:
         return self.cards[0]
 
     def to_json(self) -> dict[str, Any]:
-        """Return a JSON-able dict that :meth:`from_json` turns back into an equal action."""
+        """Return a JSON-able dict that :meth:`from_json` turns back into the same action."""
         data: dict[str, Any] = {"kind": self.kind}
         if self.cards:
             data["cards"] = [c.id for c in self.cards]

@@ -43,10 +43,12 @@ class Card:
     """One card: a stable ``id`` (also its art file name), and its suit, rank, value and text.
 
     Cards are interned: building the same card twice returns the same object, so identity is
-    equality and ``card in hand`` is a pointer comparison.
+    equality and ``card in hand`` is a pointer comparison. Hashing is by identity too (fast, but
+    it differs between runs): keep cards in lists or dicts, never iterate a set of cards.
     """
 
-    __slots__ = ("id", "suit", "rank", "value", "name", "text", "points", "color", "serial", "fields")
+    __slots__ = ("id", "suit", "rank", "value", "name", "text", "points", "color", "serial", "fields",
+                 "__weakref__")
     _interned: ClassVar[dict[tuple[Any, ...], Card]] = {}
 
     id: str
@@ -96,9 +98,6 @@ class Card:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cards are immutable (tried to set {name!r} on {self.id})")
-
-    def __hash__(self) -> int:
-        return self.serial
 
     def __copy__(self) -> Card:
         return self

@@ -62,7 +62,7 @@ class Session:
         if len(self.seats) != game.players:
             raise ValueError(f"{len(self.seats)} seats given for a {game.players}-player game")
         self.rng = random.Random(seed)
-        self.fallback_rng = random.Random(derive_seed(seed, "fallback"))
+        self._fallback_rng: random.Random | None = None
         self.log = log
         self.bot_timeout = bot_timeout
         self.moves = 0
@@ -98,7 +98,7 @@ class Session:
 
     def view(self, seat: int) -> View:
         """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
-        legal = self.game.legal_actions(self.state) if self.state.to_move == seat else ()
+        legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
         return View(self.game, self.state, seat, legal)
 
     def scores(self) -> list[int]:
@@ -149,40 +149,49 @@ class Session:
 
     # -- internals ---------------------------------------------------------------------------
     def _play_bots(self, max_moves: int | None) -> None:
+        # The simulator spends its life in this loop: names are bound to locals on purpose.
         game, state, seats = self.game, self.state, self.seats
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
         budget = -1 if max_moves is None else max_moves
-        while budget != 0:
-            seat = state.to_move
-            if seat is None:
-                break
-            bot = seats[seat]
-            if bot is None:
-                break
-            legal = legal_actions(state)
-            problem = None
-            started = clock()
-            try:
-                action = bot.choose(View(game, state, seat, legal))
-            except Exception as exc:  # a bot's bug must not stop the game
-                action, problem = None, f"raised {type(exc).__name__}: {exc}"
-            else:
-                if timeout is not None and clock() - started > timeout:
-                    problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
-                elif action not in legal:
-                    problem = f"chose an illegal action ({_describe(action)})"
-            if problem is not None:
-                action = self._replace(seat, bot, problem, legal)
-            if log is not None:
-                log.action(self.moves, seat, action, f"fallback: {problem}" if problem else None)
-            self.moves += 1
-            try:
-                apply(state, action, emit)
-            except Exception as exc:
-                self._broken(exc)
-            budget -= 1
+        moves = self.moves
+        # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
+        timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
+        try:
+            while budget != 0:
+                seat = state.to_move
+                if seat is None:
+                    break
+                bot = seats[seat]
+                if bot is None:
+                    break
+                # A tuple, so no bot can edit the game's own list of legal actions.
+                legal = tuple(legal_actions(state))
+                problem = None
+                started = clock() if timed[seat] else 0.0
+                try:
+                    action = bot.choose(View(game, state, seat, legal))
+                except Exception as exc:  # a bot's bug must not stop the game
+                    action, problem = None, f"raised {type(exc).__name__}: {exc}"
+                else:
+                    if action not in legal:
+                        problem = f"chose an illegal action ({_describe(action)})"
+                    elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
+                        problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                if problem is not None:
+                    action = self._replace(seat, bot, problem, legal)
+                if log is not None:
+                    log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
+                moves += 1
+                try:
+                    apply(state, action, emit)
+                except Exception as exc:
+                    self.moves = moves
+                    self._broken(exc)
+                budget -= 1
+        finally:
+            self.moves = moves
         self._check_finished()
 
     def _apply(self, seat: int, action: Action, note: str | None) -> None:
@@ -196,7 +205,9 @@ class Session:
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
-        action = legal[self.fallback_rng.randrange(len(legal))]
+        if self._fallback_rng is None:
+            self._fallback_rng = random.Random(derive_seed(self.seed, "fallback"))
+        action = legal[self._fallback_rng.randrange(len(legal))]
         fault = BotFault(seat, getattr(bot, "name", type(bot).__name__), problem, action)
         self.faults.append(fault)
         if self._emit is not None:

@@ -74,6 +74,7 @@ def effective_suit(card: Card, trump: str | None) -> str | None:
     return card.suit
 
 
+
 def follow_cards(hand: Iterable[Card], led: str | None, trump: str | None = None) -> list[Card]:
     """Return the cards of ``hand`` that may be played when ``led`` was led (must follow if able)."""
     cards = list(hand)
@@ -88,10 +89,13 @@ def winning_index(cards: Sequence[Card], trump: str | None = None,
     """Return the index of the winning card of a trick in play order.
 
     The highest trump wins if any trump was played, else the highest card of the led suit; of two
-    equal cards (a doubled deck) the first played wins.
+    equal cards (a doubled deck) the first played wins. Jokers are trumps (the highest), also when
+    there is no trump suit.
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
+    if trump is None:
+        trump = JOKER
     led = effective_suit(cards[0], trump)
     best = 0
     best_suit = led
@@ -103,6 +107,6 @@ def winning_index(cards: Sequence[Card], trump: str | None = None,
         if suit == best_suit:
             if p > best_power:
                 best, best_power = i, p
-        elif suit == trump and trump is not None:
+        elif suit == trump:
             best, best_suit, best_power = i, suit, p
     return best

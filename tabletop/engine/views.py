@@ -2,55 +2,62 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
 
 
-class View:
+class View(tuple):
     """A read-only window on the state for one seat: ``seat``, ``legal`` and the game's observation.
 
     The observation (``game.observe``) is built on first use, so a bot that only needs the legal
-    actions costs nothing more. Every value it returns is an immutable copy: changing it cannot
-    change the game, and it holds nothing another seat has hidden.
+    actions costs nothing more; after that the view keeps only the observation, not the state.
+    Every value it returns is an immutable copy: changing it cannot change the game, and it holds
+    nothing another seat has hidden. Views are tuples so that making one per move is cheap.
     """
 
-    __slots__ = ("seat", "players", "_legal", "_game", "_state", "_data")
+    __slots__ = ()
 
-    def __init__(self, game: Any, state: Any, seat: int, legal: Sequence[Action]) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "players", game.players)
-        object.__setattr__(self, "_legal", legal)
-        object.__setattr__(self, "_game", game)
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "_data", None)
+    def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
+        return tuple.__new__(cls, (seat, legal, game, [state, None]))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("views are read-only")
+    @property
+    def seat(self) -> int:
+        """The seat this view belongs to."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return self[2].players  # type: ignore[no-any-return]
 
     @property
     def legal(self) -> tuple[Action, ...]:
         """The actions this seat may choose now (empty when it is not this seat's turn)."""
-        return tuple(self._legal)
+        return self[1]  # type: ignore[no-any-return]
 
     @property
     def options(self) -> Any:
         """The game's options (frozen)."""
-        return self._game.options
+        return self[2].options
+
+    @property
+    def game_name(self) -> str:
+        """The registered name of the game being played."""
+        return self[2].name  # type: ignore[no-any-return]
 
     def data(self) -> dict[str, Any]:
         """Return the whole observation as a dict (a fresh copy)."""
         return dict(self._observe())
 
     def _observe(self) -> dict[str, Any]:
-        data = self._data
+        box = self[3]
+        data = box[1]
         if data is None:
-            data = self._game.observe(self._state, self.seat)
-            object.__setattr__(self, "_data", data)
+            data = box[1] = self[2].observe(box[0], self[0])
             # Drop the state once observed: the view then holds only what the seat may see.
-            object.__setattr__(self, "_state", None)
-        return data
+            box[0] = None
+        return data  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
@@ -60,3 +67,6 @@ class View:
             return data[name]
         except KeyError:
             raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
+
+    def __repr__(self) -> str:
+        return f"<View seat={self[0]} legal={len(self[1])}>"

@@ -98,7 +98,7 @@ class TrickState:
 
     __slots__ = (
         "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
-        "hands", "buckets", "trick", "trick_seats", "led", "leader", "trick_no",
+        "hands", "buckets", "trick", "led", "leader", "trick_no",
         "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
     )
 
@@ -113,7 +113,6 @@ class TrickState:
     hands: list[list[Action]]
     buckets: list[dict[str | None, list[Action]]]
     trick: list[Card]
-    trick_seats: list[int]
     led: str | None
     leader: int
     trick_no: int
@@ -164,6 +163,12 @@ class TrickGame(Game):
         self.lower_is_better = o.scoring == "hearts"  # type: ignore[misc]
         self.max_deals: int = o.deals or (MAX_DEALS if o.target else self.players)
         self._power_of: dict[Card, int] = {c: card_power(c, self.power) for c in self.deck_cards}
+        order = {s: i for i, s in enumerate(SUITS)}
+        self._sort_key: dict[Card, tuple[int, int, str]] = {
+            c: (order.get(c.suit or "", 9), self._power_of[c], c.id) for c in self.deck_cards
+        }
+        self._play_of: dict[Card, Action] = {c: play(c) for c in self.deck_cards}
+        self._suits_by_trump: dict[str | None, dict[Card, str | None]] = {}
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
 
     # -- hooks ---------------------------------------------------------------------------------
@@ -199,21 +204,22 @@ class TrickGame(Game):
 
     def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
         """Return the index in play order of the card that takes the trick."""
-        trump, power = state.trump, self._power_of
+        # Without a trump suit the jokers are the trumps.
+        trump, power = state.trump or JOKER, self._power_of
         led = cards[0].suit
-        if led == JOKER and trump is not None:
+        if led == JOKER:
             led = trump
         best, best_suit, best_power = 0, led, power[cards[0]]
         for i in range(1, len(cards)):
             card = cards[i]
             suit = card.suit
-            if suit == JOKER and trump is not None:
+            if suit == JOKER:
                 suit = trump
             if suit == best_suit:
                 p = power[card]
                 if p > best_power:
                     best, best_power = i, p
-            elif suit == trump and trump is not None:
+            elif suit == trump:
                 best, best_suit, best_power = i, suit, power[card]
         return best
 
@@ -280,7 +286,6 @@ class TrickGame(Game):
         if not trick:
             state.led = suit
         trick.append(card)
-        state.trick_seats.append(seat)
         state.played.append(card)
         if emit is not None:
             emit(ActionTaken(seat, action))
@@ -314,7 +319,7 @@ class TrickGame(Game):
             "dealer": state.dealer,
             "hand": tuple(a.cards[0] for a in state.hands[seat]),
             "hand_counts": tuple(len(h) for h in state.hands),
-            "trick": tuple(zip(state.trick_seats, state.trick, strict=True)),
+            "trick": tuple(zip(self.trick_seats(state), state.trick, strict=True)),
             "led": state.led if state.trick else None,
             "leader": state.leader,
             "trump": state.trump,
@@ -347,26 +352,56 @@ class TrickGame(Game):
             return f"Follow {name}"
         return f"You have no {name}: play any card"
 
+    def rig(self, state: TrickState, hands: Sequence[str | Sequence[Card]], *, leader: int | None = None,
+            trump: str | None = None) -> None:
+        """Replace the current deal's hands (notation per seat) to set up a scenario; play restarts.
+
+        ``trump`` (a suit letter) replaces the deal's trump when given; ``leader`` who leads.
+
+        :raises ValueError: for bad notation or a wrong number of hands.
+        """
+        if len(hands) != self.players:
+            raise ValueError(f"rig needs {self.players} hands, got {len(hands)}")
+        if trump is not None:
+            state.trump = parse_suit(trump)
+        cards = [as_cards(h) for h in hands]
+        unknown = [c.id for h in cards for c in h if c not in self._play_of]
+        if unknown:
+            raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
+        state.hand_size = max(len(h) for h in cards)
+        state.trick, state.led, state.played = [], None, []
+        state.tricks_won = [0] * self.players
+        state.taken = [[] for _ in range(self.players)]
+        self._fill_hands(state, cards)
+        if leader is not None:
+            state.leader = state.to_move = leader
+
+    def trick_seats(self, state: TrickState) -> list[int]:
+        """Return the seats that played to the current trick, in play order (from the leader)."""
+        n = self.players
+        return [(state.leader + i) % n for i in range(len(state.trick))]
+
     # -- internals -----------------------------------------------------------------------------
     def _fill_hands(self, state: TrickState, hands: list[list[Card]]) -> None:
         trump = state.trump
-        order = {s: i for i, s in enumerate(SUITS)}
-        power = self._power_of
+        suit_of = self._suits_by_trump.get(trump)
+        if suit_of is None:
+            suit_of = self._suits_by_trump[trump] = {c: effective_suit(c, trump) for c in self.deck_cards}
+        play_of, sort_key = self._play_of, self._sort_key.__getitem__
         state.hands, state.buckets = [], []
         for cards in hands:
-            cards.sort(key=lambda c: (order.get(effective_suit(c, None) or "", 9), power[c], c.id))
-            actions = [play(c) for c in cards]
-            buckets: dict[str | None, list[Action]] = {s: [] for s in (*SUITS, JOKER)}
-            for a in actions:
-                buckets[effective_suit(a.cards[0], trump)].append(a)
-            state.hands.append(actions)
+            cards.sort(key=sort_key)
+            buckets: dict[str | None, list[Action]] = {"S": [], "H": [], "D": [], "C": [], JOKER: []}
+            for c in cards:
+                buckets[suit_of[c]].append(play_of[c])
+            state.hands.append([play_of[c] for c in cards])
             state.buckets.append(buckets)
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
         state.deal += 1
         state.hand_size = self.cards_per_hand
-        state.trick, state.trick_seats, state.led = [], [], None
+        state.trick, state.led = [], None
         state.trick_no = 0
         state.tricks_won = [0] * n
         state.taken = [[] for _ in range(n)]
@@ -391,7 +426,7 @@ class TrickGame(Game):
         state.to_move = nxt
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
-        cards, seats = state.trick, state.trick_seats
+        cards, seats = state.trick, self.trick_seats(state)
         winner = seats[self.trick_winner(state, cards)]
         state.tricks_won[winner] += 1
         state.taken[winner].extend(cards)
@@ -399,7 +434,7 @@ class TrickGame(Game):
         state.last_trick = tuple(zip(seats, cards, strict=True))
         if emit is not None:
             emit(TrickWon(winner, tuple((s, (c,)) for s, c in state.last_trick), state.trick_no))
-        state.trick, state.trick_seats, state.led = [], [], None
+        state.trick, state.led = [], None
         state.leader = winner
         state.to_move = winner
         if not state.hands[winner]:

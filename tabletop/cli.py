@@ -1,0 +1,212 @@
+"""The command line: ``tabletop`` (start screen), play, simulate, replay, games, art, bench, new, launcher.
+
+This module only parses arguments and dispatches; every command's work lives in its own module.
+User mistakes end with one clear line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from tabletop import __version__, registry
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.options import describe, parse_assignments
+
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming the command and the fix."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line and exit with status 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def build_parser() -> Parser:
+    """Return the parser of every command."""
+    parser = Parser(prog="tabletop", description="A playtest table for card-game prototypes.")
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    parser.add_argument("--games-dir", type=Path, default=None,
+                        help="folder of your own games (default ./games)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    sim = sub.add_parser("simulate", help="play many games with bots, headless, and summarise them")
+    sim.add_argument("game", help="game name (see tabletop games)")
+    sim.add_argument("--players", type=_positive, default=None, help="number of seats")
+    sim.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
+    sim.add_argument("--bots", default="random", help="one bot per seat, comma-separated, or one for all")
+    sim.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. --set deals=1 --set trump=turnup")
+    sim.add_argument("--out", type=Path, default=None, help="write per-game rows to a .csv or .jsonl file")
+    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
+    rep.add_argument("log", type=Path, help="a .jsonl game log")
+    rep.add_argument("--partial", action="store_true", help="accept an unfinished game and show where it stopped")
+
+    sub.add_parser("games", help="list the games with their options, and the bots")
+
+    bench = sub.add_parser("bench", help="measure deals per second of 4-player random trick-taking")
+    bench.add_argument("--deals", type=_positive, default=20000, help="deals to play (default 20000)")
+    bench.add_argument("--players", type=_positive, default=4)
+    bench.add_argument("--workers", type=_positive, default=1)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        discover = getattr(registry, "discover", None)
+        if discover is not None:
+            discover(args.games_dir)
+        handler = COMMANDS.get(args.command or "")
+        if handler is None:
+            parser.print_help()
+            return 0
+        return handler(args)
+    except TabletopError as exc:
+        print(f"tabletop {args.command or ''}: error: {exc}".replace("  ", " "), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("tabletop: interrupted", file=sys.stderr)
+        return 130
+
+
+def gui_main() -> int:
+    """Entry point of the windowed launcher (no console on Windows)."""
+    return main([])
+
+
+def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
+    options = parse_assignments(sets)
+    return registry.make_game(name, players=players, options=options), options
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run ``tabletop simulate``."""
+    from tabletop.sim.output import ResultWriter
+    from tabletop.sim.progress import Progress
+    from tabletop.sim.runner import SimConfig, simulate
+    from tabletop.sim.stats import format_table, summary_rows
+
+    game, options = _game_for(args.game, args.players, args.sets)
+    bots = registry.expand_seats(args.bots, game.players)
+    if registry.HUMAN in bots:
+        raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
+    config = SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
+                       games=args.games, options=options, bot_timeout=args.bot_timeout,
+                       games_dir=str(args.games_dir) if args.games_dir else None)
+    writer = ResultWriter(args.out, bots) if args.out else None
+    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
+    results = []
+    started = time.perf_counter()
+    try:
+        for result in simulate(config, workers=args.workers, progress=progress.update):
+            results.append((result.game, bots, result.scores, result.ranks))
+            if writer:
+                writer.write(result)
+    finally:
+        progress.close()
+        if writer:
+            writer.close()
+    elapsed = time.perf_counter() - started
+    seats, per_bot = summary_rows(results, game.players)
+    print(f"{game.describe()}: {args.games} games, {game.players} players, seed {args.seed},"
+          f" {elapsed:.2f} s ({args.games / elapsed:,.0f} games/s)")
+    print(format_table("seat", seats))
+    print()
+    print(format_table("bot", per_bot))
+    if writer:
+        print(f"\nrows written to {args.out}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Run ``tabletop replay``."""
+    from tabletop.engine.log import replay
+
+    result = replay(args.log, allow_incomplete=args.partial)
+    session = result.session
+    state = "complete" if result.complete else "INCOMPLETE"
+    print(f"{session.game.describe()}, seed {session.seed}, {result.actions} actions, {state}")
+    seats = result.header.get("seats") or []
+    for i, (score, rank) in enumerate(zip(session.scores(), session.ranks(), strict=True)):
+        who = seats[i] if i < len(seats) else "?"
+        print(f"  seat {i + 1} ({who}): score {score}, rank {rank}")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """Run ``tabletop games``."""
+    for entry in registry.game_entries():
+        try:
+            cls = entry.load()
+        except TabletopError:
+            print(f"{entry.name}  [BROKEN, {entry.source}] {entry.error}\n")
+            continue
+        print(f"{cls.name}: {cls.title} ({cls.min_players}-{cls.max_players} players, {entry.source})")
+        if cls.summary:
+            print(f"  {cls.summary}")
+        for info in describe(cls.Options):
+            print(f"  --set {info.name}=...  default {info.default!r}; allowed: {info.allowed()}")
+            if info.help:
+                print(f"      {info.help}")
+        print()
+    print("bots: " + ", ".join([registry.HUMAN] + [
+        e.name + (" [BROKEN]" if e.error else "") for e in registry.bot_entries()]))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run ``tabletop bench``."""
+    from tabletop.sim.bench import run_bench
+
+    report = run_bench(deals=args.deals, players=args.players, workers=args.workers)
+    print(report)
+    return 0
+
+
+COMMANDS = {
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "games": cmd_games,
+    "bench": cmd_bench,
+}

@@ -1,0 +1,1 @@
+"""Headless many-game runs: the simulator, its statistics and result files (never imports ui)."""

@@ -1,0 +1,108 @@
+"""The command line as a user runs it: simulate, replay, games, and one-line errors."""
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=300)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_simulate_rows_and_scores_add_up(tmp_path: Path, players: int) -> None:
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "trick-taking", "--players", str(players), "--games", "40", "--seed", "7",
+                 "--set", "deals=1", "--out", str(out), "--quiet"]) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 40 * players
+    assert set(rows[0]) >= {"game", "seat", "bot", "score", "rank"}
+    by_game: dict[str, int] = {}
+    for row in rows:
+        by_game[row["game"]] = by_game.get(row["game"], 0) + int(row["score"])
+    assert set(by_game.values()) == {52 // players}
+
+
+def test_simulate_is_identical_across_runs_and_workers(tmp_path: Path) -> None:
+    outs = []
+    for i, workers in enumerate(["1", "2", "1"]):
+        out = tmp_path / f"r{i}.csv"
+        assert main(["simulate", "trick-taking", "--games", "120", "--seed", "3", "--workers", workers,
+                     "--out", str(out), "--quiet", "--set", "trump=turnup"]) == 0
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] == outs[2]
+    other = tmp_path / "other.csv"
+    main(["simulate", "trick-taking", "--games", "120", "--seed", "4", "--out", str(other), "--quiet",
+          "--set", "trump=turnup"])
+    assert other.read_bytes() != outs[0]
+
+
+def test_simulate_jsonl_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "trick-taking", "--games", "10", "--bots", "random,random,random,random",
+                 "--out", str(out), "--quiet"]) == 0
+    assert len(out.read_text().splitlines()) == 40
+    printed = capsys.readouterr().out
+    assert "win rate" in printed and "95% CI" in printed and "seat 4" in printed
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["simulate", "poker-night"], "unknown game 'poker-night'"),
+        (["simulate", "trick-taking", "--games", "x"], "--games: expected a whole number, got 'x'"),
+        (["simulate", "trick-taking", "--set", "deals"], "write key=value"),
+        (["simulate", "trick-taking", "--set", "trump=purple"], "trump='purple'"),
+        (["simulate", "trick-taking", "--set", "hand_size=99"], "out of range"),
+        (["simulate", "trick-taking", "--set", "wind=3"], "unknown option 'wind'"),
+        (["simulate", "trick-taking", "--players", "9"], "3-6 players"),
+        (["simulate", "trick-taking", "--bots", "random,random"], "2 seats given"),
+        (["simulate", "trick-taking", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "trick-taking", "--out", "r.txt"], ".csv or .jsonl"),
+        (["replay", "missing.jsonl"], "cannot read the log"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_gets_one_clear_line(tmp_path: Path, args: list[str], needle: str) -> None:
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert needle in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_prints_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.engine.log import GameLog
+    from tabletop.engine.session import Session
+    from tabletop.registry import make_game, make_seats
+
+    game = make_game("trick-taking", players=3, options={"deals": 1})
+    path = tmp_path / "g.jsonl"
+    log = GameLog.create(path, game=game, seat_names=["random"] * 3, seed=5)
+    session = Session(game, make_seats(["random"] * 3, game, 5), seed=5, log=log)
+    session.run()
+    log.close()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    for i, score in enumerate(session.scores()):
+        assert f"seat {i + 1} (random): score {score}" in out
+    path.write_text(path.read_text()[:-40])
+    assert main(["replay", str(path)]) == 2
+    assert "truncated" in capsys.readouterr().err
+
+
+def test_games_lists_options_and_allowed_values(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "trick-taking" in out and "trump" in out and "turnup" in out and "random" in out

@@ -1,0 +1,37 @@
+"""The logic layers never import pygame or Pillow; ruff finds nothing."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LOGIC = ["tabletop.engine", "tabletop.games", "tabletop.bots", "tabletop.sim", "tabletop.registry"]
+
+
+def test_logic_layers_import_neither_pygame_nor_pil() -> None:
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for pkg in ("engine", "games", "bots", "sim")
+        for p in (ROOT / "tabletop" / pkg).glob("*.py")
+    )
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules + LOGIC!r}: importlib.import_module(m)\n"
+        "from tabletop.cli import main\n"
+        "main(['simulate', 'trick-taking', '--games', '3', '--quiet'])\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'PIL')]\n"
+        "assert not bad, bad\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (pip install -e '.[test]' installs it)")
+    result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
