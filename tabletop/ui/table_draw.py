@@ -32,6 +32,7 @@ class TableRenderer:
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple[object, ...] | None = None
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self._veil_surface: pygame.Surface | None = None
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Render one frame of ``scene`` onto ``surface``."""
@@ -51,8 +52,12 @@ class TableRenderer:
         self._pause_box(surface, scene, lay)
         buttons = scene.buttons()
         hover = button_at(buttons, scene.mouse)
-        for b in buttons:
-            draw_button(surface, self.text, b, lay.font_px, hover=b is hover)
+        tools = len(lay.toolbar)
+        for i, b in enumerate(buttons):
+            px = round(lay.font_px * 0.85) if i < tools else lay.font_px
+            draw_button(surface, self.text, b, px, hover=b is hover)
+        if scene.overlay is not None:
+            surface.blit(self._veil(lay), (0, 0))
         if scene.overlay == "help":
             overlays.draw_help(surface, self.text, lay.window, lay.font_px)
         elif scene.overlay == "diagnostics":
@@ -129,6 +134,14 @@ class TableRenderer:
             if my_turn and card not in playable:
                 surface.blit(self._dimmer(lay.hand_card), r[:2])
 
+    def _veil(self, lay: TableLayout) -> pygame.Surface:
+        """A translucent dark layer that quiets the table behind an overlay."""
+        surf = self._veil_surface
+        if surf is None or surf.get_size() != lay.window[2:]:
+            surf = self._veil_surface = pygame.Surface(lay.window[2:], pygame.SRCALPHA)
+            surf.fill((0, 0, 0, 110))
+        return surf
+
     def _dimmer(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._dim.get(size)
         if surf is None:
@@ -149,10 +162,11 @@ class TableRenderer:
         px = lay.font_px
         bids = board.get("bids") or ()
         has_bids = any(b is not None for b in bids)
-        rows = [["Seat", "Score", "Tricks", *(["Bid"] if has_bids else [])]]
+        rows = [["", "Pts", "Won", *(["Bid"] if has_bids else [])]]
         for seat in range(board.players):
             bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
-            rows.append([_short(scene.names, seat), str(board.scores[seat]), str(board.tricks_won[seat]),
+            mark = " *" if seat == board.seat and scene.director.unattended is False else ""
+            rows.append([f"Seat {seat + 1}{mark}", str(board.scores[seat]), str(board.tricks_won[seat]),
                          *([str(bid)] if has_bids else [])])
         box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
         overlays.draw_table_rows(surface, self.text, box, box.y, rows, round(px * 0.9))
@@ -192,6 +206,7 @@ class TableRenderer:
             return
         event = pause.event
         px = lay.font_px
+        surface.blit(self._veil(lay), (0, 0))
         if isinstance(event, DealScored):
             y = overlays.draw_box(surface, self.text, lay.overlay, f"Deal {event.deal} scored", px)
             rows = [["Seat", "This deal", "Total"]]
@@ -205,10 +220,6 @@ class TableRenderer:
         else:
             return
         overlays.draw_table_rows(surface, self.text, lay.overlay, y, rows, px)
-
-
-def _short(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
 
 def _game_over_title(event: GameOver, names: list[str]) -> str:
