@@ -32,8 +32,8 @@ CONTROLS: tuple[Control, ...] = (
 """The table's commands in toolbar order."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("Click a card", "play it (legal cards lift on hover; a dimmed card says why not)"),
-    ("Click a button", "choose a bid or another action shown above the status line"),
+    ("Click a card", "play it: legal cards lift; a dimmed card says why not"),
+    ("Click a button", "choose a bid or another action above the status line"),
     ("Click the table", "continue after a trick, like Space"),
 )
 """Mouse actions listed in the help overlay."""

@@ -187,11 +187,17 @@ class TableLayout:
         """Return ``count`` button rectangles in the action row above the status line."""
         return row(self.buttons, count, item_w=round(self.font_px * 5), gap=self.margin)
 
-    def overlay_buttons(self, count: int) -> list[Rect]:
-        """Return ``count`` button rectangles along the bottom of the overlay box."""
+    def overlay_box(self, lines: int) -> Rect:
+        """Return the overlay box sized for a title, ``lines`` rows of text and a row of buttons."""
+        px = self.font_px
+        h = min(self.overlay.h, round(px * (2.2 + 1.35 * lines + 3.4)))
+        return centered((self.overlay.w, h), self.overlay.center)
+
+    def overlay_buttons(self, count: int, lines: int) -> list[Rect]:
+        """Return ``count`` button rectangles along the bottom of :meth:`overlay_box`."""
+        box = self.overlay_box(lines)
         h = round(self.font_px * 2)
-        band = Rect(self.overlay.x + self.margin * 2, self.overlay.bottom - h - self.margin * 2,
-                    self.overlay.w - self.margin * 4, h)
+        band = Rect(box.x + self.margin * 2, box.bottom - h - self.margin * 2, box.w - self.margin * 4, h)
         return row(band, count, item_w=round(self.font_px * 8), gap=self.margin * 2)
 
 

@@ -23,12 +23,18 @@ def draw_box(surface: pygame.Surface, text: TextCache, box: Rect, title: str, px
 
 def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: int,
                     rows: Sequence[Sequence[str]], px: int) -> int:
-    """Draw rows of cells in columns (the first left-aligned, the rest right-aligned); return the bottom."""
+    """Draw rows of cells in columns (the first left-aligned, the rest right-aligned); return the bottom.
+
+    The number columns are as wide as their widest cell; the first column gets the rest.
+    """
     if not rows:
         return top
     ncol = len(rows[0])
-    inner = box.inset(px)
-    first_w = inner.w * 0.46 if ncol > 1 else inner.w
+    inner = box.inset(px // 2)
+    widths = [max(text.render(row[c], px, theme.TEXT).get_width() for row in rows) + px // 3
+              for c in range(1, ncol)]
+    col_w = max(widths, default=0)
+    first_w = max(inner.w * 0.3, inner.w - col_w * (ncol - 1))
     col_w = (inner.w - first_w) / max(1, ncol - 1)
     y = top
     for r, cells in enumerate(rows):
@@ -48,7 +54,7 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
 def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -> None:
     """Draw the help overlay listing every key and mouse action."""
     lines = [(c.key_names, c.help) for c in CONTROLS] + list(MOUSE_HELP)
-    w = min(window.w - 2 * px, round(px * 34))
+    w = min(window.w - 2 * px, round(px * 40))
     h = min(window.h - 2 * px, round(px * (4.6 + 1.35 * (len(lines) + 1))))
     box = centered((w, h), window.center)
     y = draw_box(surface, text, box, "Help: keys and mouse", px)

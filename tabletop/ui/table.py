@@ -102,10 +102,10 @@ class TableScene:
         if self.overlay is not None:
             return out
         if pause is not None and pause.kind == "deal":
-            out.append(Button(lay.overlay_buttons(1)[0], "Continue", "continue"))
+            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
         elif pause is not None and pause.kind == "game":
             labels = [("Play again", "again"), ("Same seed again", "same"), ("Back", "back")]
-            out += [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(3), labels, strict=True)]
+            out += [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(3, self.players + 1), labels, strict=True)]
         elif pause is not None:
             out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
         else:

@@ -165,8 +165,7 @@ class TableRenderer:
         rows = [["", "Pts", "Won", *(["Bid"] if has_bids else [])]]
         for seat in range(board.players):
             bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
-            mark = " *" if seat == board.seat and scene.director.unattended is False else ""
-            rows.append([f"Seat {seat + 1}{mark}", str(board.scores[seat]), str(board.tricks_won[seat]),
+            rows.append([f"Seat {seat + 1}", str(board.scores[seat]), str(board.tricks_won[seat]),
                          *([str(bid)] if has_bids else [])])
         box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
         overlays.draw_table_rows(surface, self.text, box, box.y, rows, round(px * 0.9))
@@ -176,11 +175,14 @@ class TableRenderer:
         deal = board.get("deal")
         if deal:
             lines.append(f"Deal {deal}")
-        if "trump" in board.data:
-            suit = board.get("trump")
-            lines.append(f"Trump: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if suit else "No trump")
         turnup = board.get("turnup")
         text_w = t.w - 2 * lay.margin - (lay.small_card[0] + lay.margin if turnup else 0)
+        if "trump" in board.data:
+            suit = board.get("trump")
+            line = f"Trump: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if suit else "No trump"
+            if suit and self.text.render(line, px, theme.TEXT).get_width() > text_w:
+                line = f"Trump: {SUIT_SYMBOLS[suit]}"
+            lines.append(line)
         for i, line in enumerate(lines):
             surf = self.text.fit(line, px, theme.TEXT, text_w)
             surface.blit(surf, (t.x + lay.margin, t.y + lay.margin + i * round(px * 1.3)))
@@ -207,19 +209,20 @@ class TableRenderer:
         event = pause.event
         px = lay.font_px
         surface.blit(self._veil(lay), (0, 0))
+        box = lay.overlay_box(len(scene.names) + 1)
         if isinstance(event, DealScored):
-            y = overlays.draw_box(surface, self.text, lay.overlay, f"Deal {event.deal} scored", px)
+            y = overlays.draw_box(surface, self.text, box, f"Deal {event.deal} scored", px)
             rows = [["Seat", "This deal", "Total"]]
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
-            y = overlays.draw_box(surface, self.text, lay.overlay, _game_over_title(event, scene.names), px)
+            y = overlays.draw_box(surface, self.text, box, _game_over_title(event, scene.names), px)
             rows = [["Seat", "Score", "Rank"]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]
         else:
             return
-        overlays.draw_table_rows(surface, self.text, lay.overlay, y, rows, px)
+        overlays.draw_table_rows(surface, self.text, box, y, rows, px)
 
 
 def _game_over_title(event: GameOver, names: list[str]) -> str:

@@ -41,7 +41,12 @@ def draw_button(surface: pygame.Surface, text: TextCache, button: Button, px: in
     pygame.draw.rect(surface, theme.ACCENT if hover and button.enabled else theme.BUTTON_LINE, r, 1,
                      border_radius=max(3, r.h // 5))
     color = theme.TEXT if button.enabled else theme.DISABLED
-    label = text.fit(button.label, px, color, r.w - 6)
+    label = text.render(button.label, px, color)
+    while label.get_width() > r.w - 6 and px > 12:  # shrink a long label before cutting it
+        px -= 1
+        label = text.render(button.label, px, color)
+    if label.get_width() > r.w - 6:
+        label = text.fit(button.label, px, color, r.w - 6)
     surface.blit(label, label.get_rect(center=r.center))
 
 
