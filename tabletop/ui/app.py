@@ -235,7 +235,9 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     """
     settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
     pace(speed)
-    registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    if seats:
+        registry.expand_seats(seats, game.players)
     app = App(size)
     try:
         if record is not None:

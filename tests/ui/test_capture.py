@@ -39,3 +39,13 @@ def test_without_pyav_a_gif_is_written(tmp_path: Path) -> None:
     assert path.suffix == ".gif" and "PyAV is not installed" in messages[0]
     with Image.open(path) as gif:
         assert gif.size == (320, 200) and gif.n_frames == 5
+
+
+def test_cli_play_runs_a_scripted_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    status = main(["play", "trick-taking", "--seats", "random", "--seed", "2", "--speed", "instant",
+                   "--exit-after", "1", "--screenshot", "shot.png", "--size", "800x600", "--set", "trump=turnup"])
+    assert status == 0
+    assert pygame.image.load(str(tmp_path / "shot.png")).get_size() == (800, 600)
