@@ -143,6 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tabletop: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into head or a closed pager: not an error
+        sys.stderr.close()
+        return 0
 
 
 def gui_main() -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,9 +140,13 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     return names
 
 
-def make_seats(names: Sequence[str], game: Game, seed: int) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each bot with a generator derived from ``seed``."""
+def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None) -> list[Any]:
+    """Return a bot (or None for a human) per seat, each with a generator derived from ``seed``.
+
+    With ``rng`` every bot shares that one generator instead (the simulator's choice: seeding a
+    generator costs more than a whole trick).
+    """
     seats: list[Any] = []
     for i, n in enumerate(names):
-        seats.append(None if n == HUMAN else bot_class(n)(new_rng(seed, "bot", i), game))
+        seats.append(None if n == HUMAN else bot_class(n)(rng or new_rng(seed, "bot", i), game))
     return seats

@@ -2,5 +2,7 @@
 
 BUILTIN = {
     "random": "tabletop.bots.random_bot:RandomBot",
+    "shedder": "tabletop.bots.birdhead_bot:ShedderBot",
+    "poker-keeper": "tabletop.bots.poker_bot:PokerKeeperBot",
 }
 """Built-in bot name -> "module:class", imported only when asked for."""

@@ -17,13 +17,15 @@ class Action:
     fixed by the first construction of an action. Actions serialise to JSON for logs.
     """
 
-    __slots__ = ("kind", "cards", "value", "label", "__weakref__")
+    __slots__ = ("kind", "cards", "value", "label", "card", "__weakref__")
     _interned: ClassVar[dict[tuple[Any, ...], Action]] = {}
 
     kind: str
     cards: tuple[Card, ...]
     value: int | str | None
     label: str
+    card: Card | None
+    """The first card (the card of a one-card action), or None when the action moves no card."""
 
     def __new__(cls, kind: str, cards: Iterable[Card] = (), value: int | str | None = None,
                 label: str | None = None) -> Action:
@@ -36,6 +38,7 @@ class Action:
             object.__setattr__(action, "cards", cards)
             object.__setattr__(action, "value", value)
             object.__setattr__(action, "label", label if label is not None else default_label(kind, cards, value))
+            object.__setattr__(action, "card", cards[0] if cards else None)
             cls._interned[key] = action
         return action
 
@@ -53,11 +56,6 @@ class Action:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.kind, self.cards, self.value, self.label))
-
-    @property
-    def card(self) -> Card:
-        """The single card of a one-card action."""
-        return self.cards[0]
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-able dict that :meth:`from_json` turns back into the same action."""

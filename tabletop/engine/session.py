@@ -154,6 +154,7 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
+        new_view = tuple.__new__  # View(...) without a Python-level call per move
         budget = -1 if max_moves is None else max_moves
         moves = self.moves
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
@@ -169,18 +170,22 @@ class Session:
                 # A tuple, so no bot can edit the game's own list of legal actions.
                 legal = tuple(legal_actions(state))
                 problem = None
-                started = clock() if timed[seat] else 0.0
-                try:
-                    action = bot.choose(View(game, state, seat, legal))
-                except Exception as exc:  # a bot's bug must not stop the game
-                    action, problem = None, f"raised {type(exc).__name__}: {exc}"
+                if len(legal) == 1:
+                    # A forced move: there is nothing to decide, so no bot is asked.
+                    action = legal[0]
                 else:
-                    if action not in legal:
-                        problem = f"chose an illegal action ({_describe(action)})"
-                    elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                        problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
-                if problem is not None:
-                    action = self._replace(seat, bot, problem, legal)
+                    started = clock() if timed[seat] else 0.0
+                    try:
+                        action = bot.choose(new_view(View, (seat, legal, game, [state, None])))
+                    except Exception as exc:  # a bot's bug must not stop the game
+                        action, problem = None, f"raised {type(exc).__name__}: {exc}"
+                    else:
+                        if action not in legal:
+                            problem = f"chose an illegal action ({_describe(action)})"
+                        elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
+                            problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                    if problem is not None:
+                        action = self._replace(seat, bot, problem, legal)
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
                 moves += 1

@@ -2,5 +2,7 @@
 
 BUILTIN = {
     "trick-taking": "tabletop.games.trick_taking:TrickGame",
+    "birdhead": "tabletop.games.birdhead:BirdHead",
+    "draw-poker": "tabletop.games.draw_poker:DrawPoker",
 }
 """Built-in game name -> "module:class", imported only when asked for."""

@@ -123,7 +123,7 @@ class TrickState:
     deal_points: list[tuple[int, ...]]
     undealt: list[Card]
     played: list[Card]
-    last_trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[int, list[Card]]
 
 
 class TrickGame(Game):
@@ -257,7 +257,7 @@ class TrickGame(Game):
         state.dealer = rng.randrange(n)
         state.scores = [0] * n
         state.deal_points = []
-        state.last_trick = ()
+        state.last_trick = (0, [])
         self._start_deal(state, emit)
         return state
 
@@ -271,12 +271,11 @@ class TrickGame(Game):
 
     def apply(self, state: TrickState, action: Action, emit: Emit) -> None:
         """Apply a bid or a card play; finish tricks, deals and the game."""
-        seat = state.to_move
-        assert seat is not None
-        if action.kind == "bid":
+        seat: int = state.to_move  # type: ignore[assignment]
+        card = action.card
+        if card is None:
             self._apply_bid(state, seat, action, emit)
             return
-        card = action.cards[0]
         state.hands[seat].remove(action)
         suit = card.suit
         if suit == JOKER and state.trump is not None:
@@ -328,7 +327,7 @@ class TrickGame(Game):
             "bids": tuple(state.bids),
             "scores": tuple(state.scores),
             "played": tuple(state.played),
-            "last_trick": state.last_trick,
+            "last_trick": self._last_trick(state),
             "hand_size": state.hand_size,
         }
 
@@ -351,6 +350,10 @@ class TrickGame(Game):
         if state.buckets[seat][state.led]:
             return f"Follow {name}"
         return f"You have no {name}: play any card"
+
+    def _last_trick(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
+        leader, cards = state.last_trick
+        return tuple(((leader + i) % self.players, c) for i, c in enumerate(cards))
 
     def rig(self, state: TrickState, hands: Sequence[str | Sequence[Card]], *, leader: int | None = None,
             trump: str | None = None) -> None:
@@ -426,17 +429,17 @@ class TrickGame(Game):
         state.to_move = nxt
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
-        cards, seats = state.trick, self.trick_seats(state)
-        winner = seats[self.trick_winner(state, cards)]
+        cards = state.trick
+        winner = (state.leader + self.trick_winner(state, cards)) % self.players
         state.tricks_won[winner] += 1
-        state.taken[winner].extend(cards)
+        state.taken[winner] += cards
         state.trick_no += 1
-        state.last_trick = tuple(zip(seats, cards, strict=True))
+        state.last_trick = (state.leader, cards)
         if emit is not None:
-            emit(TrickWon(winner, tuple((s, (c,)) for s, c in state.last_trick), state.trick_no))
-        state.trick, state.led = [], None
-        state.leader = winner
-        state.to_move = winner
+            seats = self.trick_seats(state)
+            emit(TrickWon(winner, tuple((s, (c,)) for s, c in zip(seats, cards, strict=True)), state.trick_no))
+        state.trick = []
+        state.leader = state.to_move = winner
         if not state.hands[winner]:
             self._finish_deal(state, emit)
 

@@ -7,6 +7,7 @@ depend on how the games are split between worker processes.
 from __future__ import annotations
 
 import multiprocessing
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,7 +50,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     results = []
     for number in range(start, stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = registry.make_seats(config.bots, game, seed)
+        seats = registry.make_seats(config.bots, game, seed, rng=random.Random(seed + 1))
         session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
         session.run()
         results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),

@@ -1,0 +1,404 @@
+"""BirdHead (``birdhead``): a climbing game in which the highest last card takes minus points.
+
+Rules (SPEC 3.2), with the readings this module takes where the spec leaves room:
+
+- 50 cards, values 2 to 11, five of each; 3 to 5 players, 10 cards each, or when marker cards have
+  left the deck as many as the rest allows equally (the cards not dealt stay face down, unseen).
+- The first dealer is drawn from the session's generator; the deal passes to the left (the next
+  seat). The player left of the dealer leads the first trick of a deal.
+- The leader plays 1, 2 or 3 cards of one value (``play_max``), always keeping a card in hand.
+- Every other player, in turn, plays the same number of cards that, sorted ascending, are each at
+  least the corresponding card of the most recent *play* of the trick (discards never raise the
+  bar), or discards their lowest cards of that number. Followers' cards need not share a value.
+- **Reading of "when a player's lowest cards are themselves a legal play, that is a play, not a
+  discard":** a discard is a choice open to any follower whose lowest cards do *not* beat the bar,
+  even one holding other cards that would (a player may hold back high cards). When the lowest
+  cards do beat the bar, putting them down is a play, and so every choice is a play: discarding is
+  then illegal ("you can play, so you may not discard"). Since every player puts the same number of
+  cards into each trick, hands stay equal and followers always keep a card too.
+- The player of the last play in the trick wins it (it is the highest; ties go to the later
+  player) and leads the next. The cards of a finished trick, discards included, go face up out of
+  play for the rest of the deal (``out`` in the view: everyone saw them).
+- When every player holds one card, all reveal at once: whoever shows the highest value takes that
+  many minus points (all tied players do), and those cards leave the deck as markers in front of
+  their takers for the rest of the game (public). The other revealed cards go back with the rest.
+- The game ends after the deal in which someone reaches 22 (``target``) or more minus points;
+  fewest minus points wins. Should the deck fall below one card per player, the game ends too; a
+  deal of one card each is only a reveal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import Card
+from tabletop.engine.errors import UserInputError
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, TrickWon, seat_name
+from tabletop.engine.game import Emit, Game
+from tabletop.engine.options import option
+from tabletop.engine.rng import shuffled
+
+VALUES = tuple(range(2, 12))
+"""The card values, lowest first."""
+COPIES = 5
+"""Copies of each value in the deck."""
+CARDS: dict[int, Card] = {v: Card(str(v), value=v, name=str(v)) for v in VALUES}
+"""The card of each value (interned: the five copies of a value are one object)."""
+DECK: tuple[Card, ...] = tuple(CARDS[v] for v in VALUES for _ in range(COPIES))
+"""All 50 cards."""
+
+Values = tuple[int, ...]
+"""Card values in ascending order."""
+_COUNT_WORDS = {1: "lowest", 2: "two lowest", 3: "three lowest", 4: "four lowest", 5: "five lowest"}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal choice in value terms: ``kind`` ("play" or "discard") and ascending ``cards``."""
+
+    kind: str
+    cards: Values
+
+
+def beats(cards: Values, bar: Values) -> bool:
+    """Return True when ascending ``cards`` are each at least the matching card of ascending ``bar``."""
+    return len(cards) == len(bar) and all(c >= b for c, b in zip(cards, bar, strict=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _choices(hand: Values, bar: Values | None, play_max: int) -> tuple[tuple[str, Values], ...]:
+    """Return every distinct (kind, values) choice: the one source of BirdHead legality.
+
+    ``hand`` and ``bar`` are ascending; ``bar`` is None when leading. Plays come first, cheapest
+    first; the discard (if allowed) last.
+    """
+    if bar is None:
+        most = min(play_max, len(hand) - 1)  # the leader keeps a card in hand
+        counts = Counter(hand)
+        return tuple(("play", (v,) * n) for n in range(1, most + 1) for v in sorted(counts) if counts[v] >= n)
+    k = len(bar)
+    if len(hand) < k:
+        return ()
+    # combinations of an ascending tuple are ascending; the set folds equal values together.
+    plays = sorted({combo for combo in combinations(hand, k) if beats(combo, bar)})
+    choices = [("play", combo) for combo in plays]
+    lowest = hand[:k]
+    if not beats(lowest, bar):
+        choices.append(("discard", lowest))
+    return tuple(choices)
+
+
+def legal_actions(hand: Sequence[int], last_play: Sequence[int] | None = None,
+                  play_max: int = 3) -> list[Move]:
+    """Return the distinct legal moves for ``hand`` (values, any order) against ``last_play``.
+
+    ``last_play`` is the most recent play of the trick, or None when leading.
+
+    >>> [(m.kind, m.cards) for m in legal_actions([9, 2, 9, 5], [7])]
+    [('play', (9,)), ('discard', (2,))]
+    >>> [(m.kind, m.cards) for m in legal_actions([9, 8, 9], [7])]
+    [('play', (8,)), ('play', (9,))]
+    >>> [(m.kind, m.cards) for m in legal_actions([3, 2, 9], [7, 8])]
+    [('discard', (2, 3))]
+    """
+    bar = None if last_play is None else tuple(sorted(last_play))
+    return [Move(kind, cards) for kind, cards in _choices(tuple(sorted(hand)), bar, play_max)]
+
+
+def values_text(values: Sequence[int]) -> str:
+    """Return values as the table writes them: ``"7 8"``."""
+    return " ".join(str(v) for v in values)
+
+
+_ACTIONS: dict[tuple[str, Values], Action] = {}
+
+
+def action_for(kind: str, values: Values) -> Action:
+    """Return the shared action for a kind and ascending values (made once, then reused)."""
+    action = _ACTIONS.get((kind, values))
+    if action is None:
+        action = _ACTIONS[(kind, values)] = Action(kind, tuple(CARDS[v] for v in values))
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """The last cards are shown: ``cards`` by seat, the ``takers`` of the highest, and ``points`` each."""
+
+    kind: ClassVar[str] = "revealed"
+    cards: tuple[Card, ...]
+    takers: tuple[int, ...]
+    points: int
+
+    @property
+    def label(self) -> str:
+        shown = ", ".join(f"{seat_name(i)} {c.name}" for i, c in enumerate(self.cards))
+        takers = " and ".join(seat_name(s) for s in self.takers)
+        return f"Reveal: {shown}; {takers} take{'s' if len(self.takers) == 1 else ''} {self.points}"
+
+
+@dataclass(frozen=True)
+class BirdHeadOptions:
+    """Options of BirdHead."""
+
+    hand_size: int = option(10, minimum=2, maximum=16, help="cards dealt to each player")
+    play_max: int = option(3, minimum=1, maximum=5, help="most cards in a lead")
+    target: int = option(22, minimum=1, maximum=1000,
+                         help="the game ends after the deal in which a player reaches this many minus points")
+
+
+class BirdHeadState:
+    """Everything about one BirdHead game in progress."""
+
+    __slots__ = (
+        "rng", "to_move", "deal", "dealer", "hand_size", "hands", "undealt", "trick", "bar",
+        "bar_seat", "leader", "trick_no", "out", "markers", "scores", "deal_points",
+        "last_trick", "last_reveal",
+    )
+
+    rng: random.Random
+    to_move: int | None
+    deal: int
+    dealer: int
+    hand_size: int
+    hands: list[list[int]]
+    undealt: list[int]
+    trick: list[tuple[int, str, Values]]
+    bar: Values | None
+    bar_seat: int
+    leader: int
+    trick_no: int
+    out: list[int]
+    markers: list[list[int]]
+    scores: list[int]
+    deal_points: list[tuple[int, ...]]
+    last_trick: tuple[tuple[int, str, Values], ...]
+    last_reveal: tuple[int, ...]
+
+
+class BirdHead(Game):
+    """BirdHead: climb with sets of cards; the highest last card takes its value in minus points."""
+
+    name = "birdhead"
+    title = "BirdHead"
+    summary = (
+        "Lead 1-3 equal cards; others beat the play card for card or discard their lowest. When all "
+        "hold one card, the highest shown takes its value in minus points and leaves the deck. "
+        "The game ends when someone reaches 22; fewest minus points wins."
+    )
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    Options = BirdHeadOptions
+    art_deck = "birdhead"
+    lower_is_better = True
+
+    def check_options(self) -> None:
+        """Check that the hands fit in the deck."""
+        o = self.options
+        if o.hand_size * self.players > len(DECK):
+            raise UserInputError(
+                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
+                f" cards but the deck has {len(DECK)}"
+            )
+
+    def deck(self) -> list[Card]:
+        """Return the 50 cards."""
+        return list(DECK)
+
+    # -- protocol ------------------------------------------------------------------------------
+    def setup(self, rng: random.Random, emit: Emit) -> BirdHeadState:
+        """Return a new game: a random first dealer, the first deal dealt."""
+        n = self.players
+        state = BirdHeadState()
+        state.rng = rng
+        state.deal = 0
+        state.dealer = rng.randrange(n)
+        state.markers = [[] for _ in range(n)]
+        state.scores = [0] * n
+        state.deal_points = []
+        state.last_trick = ()
+        state.last_reveal = ()
+        state.to_move = None
+        self._start_deal(state, emit, first=True)
+        return state
+
+    def legal_actions(self, state: BirdHeadState) -> list[Action]:
+        """Return the plays (and the discard, when allowed) of the seat to move."""
+        seat = state.to_move
+        if seat is None:
+            return []
+        choices = _choices(tuple(state.hands[seat]), state.bar, self.options.play_max)
+        return [action_for(kind, values) for kind, values in choices]
+
+    def apply(self, state: BirdHeadState, action: Action, emit: Emit) -> None:
+        """Apply a play or discard; finish the trick, the deal and the game when they end."""
+        seat = state.to_move
+        assert seat is not None
+        values: Values = tuple(c.value or 0 for c in action.cards)
+        hand = state.hands[seat]
+        for v in values:
+            hand.remove(v)
+        state.trick.append((seat, action.kind, values))
+        if action.kind == "play":
+            state.bar, state.bar_seat = values, seat
+        if emit is not None:
+            emit(ActionTaken(seat, action))
+        if len(state.trick) < self.players:
+            state.to_move = (seat + 1) % self.players
+        else:
+            self._finish_trick(state, emit)
+
+    def why_illegal(self, state: BirdHeadState, action: Action) -> str:
+        """Explain why ``action`` is not legal now."""
+        seat = state.to_move
+        if seat is None:
+            return "the game is over"
+        if action.kind not in ("play", "discard"):
+            return "play or discard cards"
+        if not action.cards:
+            return "choose at least one card"
+        if any(CARDS.get(c.value or 0) is not c for c in action.cards):
+            return "those are not BirdHead cards"
+        values = [c.value or 0 for c in action.cards]
+        hand = state.hands[seat]
+        if Counter(values) - Counter(hand):
+            return f"you do not hold {values_text(sorted(values))}"
+        if values != sorted(values):
+            return f"list the cards lowest first ({values_text(sorted(values))})"
+        bar = state.bar
+        if bar is None:
+            if action.kind == "discard":
+                return "the leader must play, not discard"
+            if len(values) > self.options.play_max:
+                return f"lead at most {self.options.play_max} cards"
+            if len(values) >= len(hand):
+                return "must keep a card in hand"
+            return "lead cards of one value"
+        k, lowest = len(bar), tuple(hand[:len(bar)])
+        if len(values) != k:
+            return f"play or discard exactly {k} card{'s' if k > 1 else ''}"
+        if action.kind == "play":
+            return f"must beat {values_text(bar)}"
+        if beats(lowest, bar):
+            return f"you can play, so you may not discard (your lowest, {values_text(lowest)}, beat {values_text(bar)})"
+        return f"discard your {_COUNT_WORDS.get(k, str(k) + ' lowest')} ({values_text(lowest)})"
+
+    def observe(self, state: BirdHeadState, seat: int) -> dict[str, Any]:
+        """Return the seat's hand and the public table: trick, bar, out-of-play cards, markers, scores."""
+        return {
+            "deal": state.deal,
+            "dealer": state.dealer,
+            "hand": _cards(state.hands[seat]),
+            "hand_counts": tuple(len(h) for h in state.hands),
+            "leader": state.leader,
+            "trick": tuple((s, kind, _cards(values)) for s, kind, values in state.trick),
+            "bar": _cards(state.bar or ()),
+            "bar_seat": state.bar_seat if state.bar is not None else None,
+            "out": _cards(sorted(state.out)),
+            "markers": tuple(_cards(m) for m in state.markers),
+            "undealt_count": len(state.undealt),
+            "scores": tuple(state.scores),
+            "last_trick": tuple((s, kind, _cards(values)) for s, kind, values in state.last_trick),
+            "last_reveal": _cards(state.last_reveal),
+            "play_max": self.options.play_max,
+            "target": self.options.target,
+        }
+
+    def scores(self, state: BirdHeadState) -> list[int]:
+        """Return each seat's minus points (lower is better)."""
+        return list(state.scores)
+
+    def status(self, state: BirdHeadState, seat: int) -> str:
+        """Say what ``seat`` may do now ("Lead 1-3 equal cards", "Beat 7 8 or discard your two lowest")."""
+        if state.to_move is None:
+            return "Game over"
+        if state.to_move != seat:
+            return f"Waiting for {seat_name(state.to_move)}"
+        hand, bar = state.hands[seat], state.bar
+        if bar is None:
+            most = min(self.options.play_max, len(hand) - 1)
+            return "Lead 1 card" if most == 1 else f"Lead 1-{most} equal cards"
+        kinds = {kind for kind, _ in _choices(tuple(hand), bar, self.options.play_max)}
+        bar_text, lowest = values_text(bar), _COUNT_WORDS.get(len(bar), "lowest")
+        if kinds == {"play", "discard"}:
+            return f"Beat {bar_text} or discard your {lowest}"
+        if kinds == {"play"}:
+            return f"Beat {bar_text} (your lowest cards already beat it)"
+        return f"You cannot beat {bar_text}: discard your {lowest}"
+
+    # -- internals -----------------------------------------------------------------------------
+    def _start_deal(self, state: BirdHeadState, emit: Emit, *, first: bool = False) -> None:
+        """Deal the next hands; deals of one card each are revealed at once, an empty deck ends."""
+        n = self.players
+        while True:
+            if not first:
+                state.dealer = (state.dealer + 1) % n
+            first = False
+            gone = Counter(v for m in state.markers for v in m)
+            deck = [v for v, c in Counter(c.value for c in DECK).items() for _ in range(c - gone[v])]
+            size = min(self.options.hand_size, len(deck) // n)
+            if size == 0:
+                state.to_move = None
+                return
+            deck = shuffled(deck, state.rng)
+            state.deal += 1
+            state.hand_size = size
+            state.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
+            state.undealt = deck[n * size:]
+            state.trick, state.bar, state.bar_seat = [], None, -1
+            state.trick_no = 0
+            state.out = []
+            state.leader = (state.dealer + 1) % n
+            if emit is not None:
+                emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+            if size > 1:
+                state.to_move = state.leader
+                return
+            if self._reveal(state, emit):
+                return
+
+    def _finish_trick(self, state: BirdHeadState, emit: Emit) -> None:
+        winner = state.bar_seat
+        state.trick_no += 1
+        state.last_trick = tuple(state.trick)
+        if emit is not None:
+            plays = tuple((s, tuple(CARDS[v] for v in values)) for s, _, values in state.trick)
+            emit(TrickWon(winner, plays, state.trick_no))
+        for _, _, values in state.trick:
+            state.out.extend(values)
+        state.trick, state.bar, state.bar_seat = [], None, -1
+        if len(state.hands[winner]) > 1:  # hands are equal: one card left means all have one
+            state.leader = state.to_move = winner
+            return
+        if not self._reveal(state, emit):
+            self._start_deal(state, emit)
+
+    def _reveal(self, state: BirdHeadState, emit: Emit) -> bool:
+        """Score the last cards; return True when the game is over."""
+        shown = [h[0] for h in state.hands]
+        high = max(shown)
+        takers = tuple(s for s, v in enumerate(shown) if v == high)
+        points = tuple(high if s in takers else 0 for s in range(self.players))
+        for s, v in enumerate(shown):
+            (state.markers[s] if s in takers else state.out).append(v)
+            state.hands[s] = []
+            state.scores[s] += points[s]
+        state.deal_points.append(points)
+        state.last_reveal = tuple(shown)
+        state.to_move = None
+        if emit is not None:
+            emit(Revealed(_cards(shown), takers, high))
+            emit(DealScored(state.deal, points, tuple(state.scores)))
+        return max(state.scores) >= self.options.target
+
+
+def _cards(values: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[v] for v in values)

@@ -1,0 +1,247 @@
+"""Five-card draw poker (``draw-poker``): one draw round, then the best hand wins the deal.
+
+Rules (SPEC 3.3), with the choices this module makes:
+
+- 52 cards, 1 to 6 players, five cards each from a fresh shuffle every deal. The first dealer is
+  drawn from the session's generator, then the deal passes to the left (the next seat).
+- One draw round, starting left of the dealer and ending with the dealer: each player discards 0
+  to 5 cards (``Action("draw", cards)``, cards in hand order; all 32 subsets are legal) and at once
+  draws as many from the deck. Labels: "Stand pat" for none, else "Discard 9♣ K♦". Should the deck
+  run short (six players drawing many), the earlier players' discards are shuffled into it; the
+  current player's own discards never come back to them.
+- Showdown after the dealer's draw: hands are compared with :mod:`tabletop.games.poker` (kickers
+  decide; suits never do). The deal's winner scores :data:`POT` (60) points; tied winners split
+  it evenly (60 divides by every count of winners from 1 to 6). Everyone else scores 0.
+- With one player it is a solo drill: the hand after the draw scores by category
+  (:data:`SOLO_POINTS`: one pair 1, two pair 2, three of a kind 3, straight 5, flush 8, full house
+  12, four of a kind 25, straight flush 50, royal flush 100).
+- The game is ``deals`` deals (default 5); the highest total wins.
+- Hands are secret until the showdown; the number of cards each player drew is public.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import STANDARD_52, SUITS, Card
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, seat_name
+from tabletop.engine.game import Emit, Game
+from tabletop.engine.options import option
+from tabletop.engine.rng import shuffled
+from tabletop.games.poker import category_of, hand_value, significance_order
+
+HAND_SIZE = 5
+POT = 60
+"""Points a deal's winner takes; tied winners split them."""
+SOLO_POINTS = {
+    "high card": 0, "one pair": 1, "two pair": 2, "three of a kind": 3, "straight": 5, "flush": 8,
+    "full house": 12, "four of a kind": 25, "straight flush": 50, "royal flush": 100,
+}
+"""Points per category in the one-player drill."""
+
+
+def _hand_order(card: Card) -> tuple[int, int]:
+    """Sort key for a hand: by value, then suit (spades, hearts, diamonds, clubs)."""
+    return (card.value or 0, SUITS.index(card.suit or "S"))
+
+
+def draw_label(cards: tuple[Card, ...]) -> str:
+    """Return "Stand pat" for no discards, else "Discard 9♣ K♦"."""
+    if not cards:
+        return "Stand pat"
+    return "Discard " + " ".join(c.label for c in cards)
+
+
+def draw_actions(hand: list[Card]) -> list[Action]:
+    """Return the 32 draw actions of a five-card hand: every subset to discard, fewest cards first."""
+    return [Action("draw", combo, label=draw_label(combo))
+            for size in range(len(hand) + 1) for combo in combinations(hand, size)]
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(Event):
+    """Hands are shown: each seat's ``hands``, ``categories`` and ``best`` (the five that count, in order)."""
+
+    kind: ClassVar[str] = "showdown"
+    hands: tuple[tuple[Card, ...], ...]
+    categories: tuple[str, ...]
+    best: tuple[tuple[Card, ...], ...]
+    winners: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        shown = "; ".join(f"{seat_name(i)} {cat}" for i, cat in enumerate(self.categories))
+        winners = " and ".join(seat_name(s) for s in self.winners)
+        return f"Showdown: {shown} ({winners} win{'s' if len(self.winners) == 1 else ''})"
+
+
+@dataclass(frozen=True)
+class DrawPokerOptions:
+    """Options of draw poker."""
+
+    deals: int = option(5, minimum=1, maximum=1000, help="deals in a game")
+
+
+class DrawPokerState:
+    """Everything about one draw-poker game in progress."""
+
+    __slots__ = ("rng", "to_move", "deal", "dealer", "hands", "deck", "discards", "drawn",
+                 "scores", "deal_points", "last_showdown")
+
+    rng: random.Random
+    to_move: int | None
+    deal: int
+    dealer: int
+    hands: list[list[Card]]
+    deck: list[Card]
+    discards: list[Card]
+    drawn: list[int | None]
+    scores: list[int]
+    deal_points: list[tuple[int, ...]]
+    last_showdown: Showdown | None
+
+
+class DrawPoker(Game):
+    """Five-card draw: discard and draw once, then the best hand takes the pot."""
+
+    name = "draw-poker"
+    title = "Draw poker"
+    summary = (
+        "Five cards each; in turn, discard any and draw replacements once; the best poker hand wins "
+        "the deal (ties split). Alone, it is a drill scored by the hand you make."
+    )
+    min_players = 1
+    max_players = 6
+    default_players = 4
+    Options = DrawPokerOptions
+    art_deck = "standard"
+
+    def deck(self) -> list[Card]:
+        """Return the 52 cards."""
+        return list(STANDARD_52)
+
+    # -- protocol ------------------------------------------------------------------------------
+    def setup(self, rng: random.Random, emit: Emit) -> DrawPokerState:
+        """Return a new game: a random first dealer, the first deal dealt."""
+        n = self.players
+        state = DrawPokerState()
+        state.rng = rng
+        state.deal = 0
+        state.dealer = rng.randrange(n)
+        state.scores = [0] * n
+        state.deal_points = []
+        state.last_showdown = None
+        self._start_deal(state, emit)
+        return state
+
+    def legal_actions(self, state: DrawPokerState) -> list[Action]:
+        """Return the 32 ways to discard from the hand of the seat to move."""
+        if state.to_move is None:
+            return []
+        return draw_actions(state.hands[state.to_move])
+
+    def apply(self, state: DrawPokerState, action: Action, emit: Emit) -> None:
+        """Discard, draw replacements, and after the dealer's draw hold the showdown."""
+        seat = state.to_move
+        assert seat is not None
+        hand, count = state.hands[seat], len(action.cards)
+        for card in action.cards:
+            hand.remove(card)
+        if len(state.deck) < count:
+            # Only earlier players' discards go back: this player's own are added below.
+            state.deck = shuffled(state.discards, state.rng) + state.deck
+            state.discards = []
+        state.discards.extend(action.cards)
+        if count:
+            hand.extend(state.deck[-count:])
+            del state.deck[-count:]
+        hand.sort(key=_hand_order)
+        state.drawn[seat] = count
+        if emit is not None:
+            emit(ActionTaken(seat, action))
+        if seat == state.dealer:
+            self._showdown(state, emit)
+        else:
+            state.to_move = (seat + 1) % self.players
+
+    def why_illegal(self, state: DrawPokerState, action: Action) -> str:
+        """Explain why ``action`` is not legal now."""
+        seat = state.to_move
+        if seat is None:
+            return "the game is over"
+        if action.kind != "draw":
+            return "choose the cards to discard (none to stand pat)"
+        hand = state.hands[seat]
+        missing = [c.label for c in action.cards if c not in hand]
+        if missing:
+            return f"you do not hold {' '.join(missing)}"
+        if len(set(action.cards)) != len(action.cards):
+            return "name each card once"
+        return "list the cards in hand order"
+
+    def observe(self, state: DrawPokerState, seat: int) -> dict[str, Any]:
+        """Return the seat's hand, who has drawn how many, the deck size, scores and the last showdown."""
+        return {
+            "deal": state.deal,
+            "dealer": state.dealer,
+            "hand": tuple(state.hands[seat]),
+            "hand_counts": tuple(len(h) for h in state.hands),
+            "drawn": tuple(state.drawn),
+            "deck_count": len(state.deck),
+            "scores": tuple(state.scores),
+            "last_showdown": state.last_showdown,
+        }
+
+    def scores(self, state: DrawPokerState) -> list[int]:
+        """Return the running totals."""
+        return list(state.scores)
+
+    def status(self, state: DrawPokerState, seat: int) -> str:
+        """Say what ``seat`` may do now."""
+        if state.to_move is None:
+            return "Game over"
+        if state.to_move != seat:
+            return f"Waiting for {seat_name(state.to_move)} to draw"
+        category = category_of(hand_value(state.hands[seat]))
+        return f"You hold {category}: choose cards to discard, or stand pat"
+
+    # -- internals -----------------------------------------------------------------------------
+    def _start_deal(self, state: DrawPokerState, emit: Emit) -> None:
+        n = self.players
+        state.deal += 1
+        deck = shuffled(list(STANDARD_52), state.rng)
+        state.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_hand_order) for i in range(n)]
+        state.deck = deck[n * HAND_SIZE:]
+        state.discards = []
+        state.drawn = [None] * n
+        state.to_move = (state.dealer + 1) % n
+        if emit is not None:
+            emit(DealStarted(state.deal, state.dealer, (HAND_SIZE,) * n))
+
+    def _showdown(self, state: DrawPokerState, emit: Emit) -> None:
+        values = [hand_value(h) for h in state.hands]
+        categories = tuple(category_of(v) for v in values)
+        top = max(values)
+        winners = tuple(s for s, v in enumerate(values) if v == top)
+        if self.players == 1:
+            points = (SOLO_POINTS[categories[0]],)
+        else:
+            points = tuple(POT // len(winners) if s in winners else 0 for s in range(self.players))
+        for s, p in enumerate(points):
+            state.scores[s] += p
+        state.deal_points.append(points)
+        showdown = Showdown(tuple(tuple(h) for h in state.hands), categories,
+                            tuple(tuple(significance_order(h)) for h in state.hands), winners)
+        state.last_showdown = showdown
+        if emit is not None:
+            emit(showdown)
+            emit(DealScored(state.deal, points, tuple(state.scores)))
+        if state.deal >= self.options.deals:
+            state.to_move = None
+            return
+        state.dealer = (state.dealer + 1) % self.players
+        self._start_deal(state, emit)
