@@ -53,10 +53,15 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+def bot_names() -> list[str]:
+    """Return the usable bots, ``random`` first (it plays every game; others may be game-specific)."""
+    names = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
+    return sorted(names, key=lambda n: n != "random")
+
+
 def default_seats(players: int) -> list[str]:
-    """Return ``human`` then the first registered bot for the other seats."""
-    bots = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
-    return [registry.HUMAN] + [bots[0]] * (players - 1)
+    """Return ``human`` then the default bot for the other seats."""
+    return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
 
 
 def display_names(seats: list[str]) -> list[str]:

@@ -38,7 +38,7 @@ class Board:
         counts = data.get("hand_counts")
         self.counts = list(counts) if counts is not None else [len(self.hand) if i == self.seat else 0
                                                              for i in range(self.players)]
-        self.trick = [(int(s), c) for s, c in data.get("trick", ())]
+        self.trick = trick_cards(data.get("trick", ()))
         self.scores = list(data.get("scores", self.scores))
         self.tricks_won = list(data.get("tricks_won", [0] * self.players))
 
@@ -64,3 +64,20 @@ class Board:
     def get(self, key: str, default: Any = None) -> Any:
         """Return an observation value (``trump``, ``dealer``, ``bids``...) or ``default``."""
         return self.data.get(key, default)
+
+
+def trick_cards(trick: Any) -> list[tuple[int, Card]]:
+    """Return (seat, card) pairs from a trick given as (seat, card), (seat, cards) or (seat, kind, cards).
+
+    >>> from tabletop.engine.cards import parse_card
+    >>> trick_cards([(0, parse_card("AS")), (1, "play", (parse_card("2H"), parse_card("3H")))])
+    [(0, <Card AS>), (1, <Card 2H>), (1, <Card 3H>)]
+    """
+    out: list[tuple[int, Card]] = []
+    for entry in trick or ():
+        if not isinstance(entry, (tuple, list)) or len(entry) < 2 or not isinstance(entry[0], int):
+            continue  # a shape this table does not know: leave it out rather than stop the game
+        last = entry[-1]
+        cards = (last,) if isinstance(last, Card) else last if isinstance(last, (tuple, list)) else ()
+        out += [(entry[0], c) for c in cards if isinstance(c, Card)]
+    return out

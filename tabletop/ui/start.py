@@ -31,10 +31,10 @@ class StartForm:
     """The start screen's choices and the rules that keep them consistent."""
 
     def __init__(self, settings: PlaySettings) -> None:
-        from tabletop.ui.app import new_seed
+        from tabletop.ui.app import bot_names, new_seed
 
         self.entries = registry.game_entries()
-        self.bots = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
+        self.bots = bot_names()
         for entry in self.entries:  # import each game now, so broken ones show their error
             with contextlib.suppress(TabletopError):
                 entry.load()

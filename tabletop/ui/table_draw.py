@@ -162,10 +162,12 @@ class TableRenderer:
         px = lay.font_px
         bids = board.get("bids") or ()
         has_bids = any(b is not None for b in bids)
-        rows = [["", "Pts", "Won", *(["Bid"] if has_bids else [])]]
+        has_tricks = "tricks_won" in board.data
+        rows = [["", "Pts", *(["Won"] if has_tricks else []), *(["Bid"] if has_bids else [])]]
         for seat in range(board.players):
             bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
-            rows.append([f"Seat {seat + 1}", str(board.scores[seat]), str(board.tricks_won[seat]),
+            rows.append([f"Seat {seat + 1}", str(board.scores[seat]),
+                         *([str(board.tricks_won[seat])] if has_tricks else []),
                          *([str(bid)] if has_bids else [])])
         box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
         overlays.draw_table_rows(surface, self.text, box, box.y, rows, round(px * 0.9))
