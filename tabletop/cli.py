@@ -55,6 +55,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        size = (0, 0)
+    if not sep or size[0] < 320 or size[1] < 240:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT of at least 320x240, got {text!r}")
+    return size
+
+
 def build_parser() -> Parser:
     """Return the parser of every command."""
     parser = Parser(prog="tabletop", description="A playtest table for card-game prototypes.")
@@ -84,6 +95,25 @@ def build_parser() -> Parser:
 
     new = sub.add_parser("new", help="write a new trick-taking game into the games folder, ready to play")
     new.add_argument("name", help="the game's name: lowercase letters, digits and dashes, e.g. my-game")
+    play = sub.add_parser("play", help="play a game in a window (bots only: no input needed)")
+    play.add_argument("game", help="game name (see tabletop games)")
+    play.add_argument("--players", type=_positive, default=None, help="number of seats")
+    play.add_argument("--seats", default="", help="one per seat, e.g. human,random,random,random (default)")
+    play.add_argument("--seed", type=_seed, default=None, help="seed (default: a new one, shown on screen)")
+    play.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, e.g. --set scoring=bid")
+    play.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    play.add_argument("--exit-after", type=_positive, default=None, metavar="DEALS",
+                      help="close the window after this many deals")
+    play.add_argument("--screenshot", type=Path, default=None,
+                      help="save PATH at the end of each deal and PATH-mid at the first trick with two cards")
+    play.add_argument("--record", type=Path, default=None, help="record the window to this .mp4 (or .gif)")
+    play.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
+    play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
+
+    launcher = sub.add_parser("launcher", help="write a double-clickable launcher (default: on the Desktop)")
+    launcher.add_argument("folder", type=Path, nargs="?", default=None)
 
     bench = sub.add_parser("bench", help="measure deals per second of 4-player random trick-taking")
     bench.add_argument("--deals", type=_positive, default=20000, help="deals to play (default 20000)")
@@ -100,7 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         discover = getattr(registry, "discover", None)
         if discover is not None:
             discover(args.games_dir)
-        handler = COMMANDS.get(args.command or "")
+        if not args.command:
+            from tabletop.ui.app import run_start
+
+            return run_start()
+        handler = COMMANDS.get(args.command)
         if handler is None:
             parser.print_help()
             return 0
@@ -220,7 +254,28 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """Run ``tabletop play``."""
+    from tabletop.ui.app import run_play
+
+    seats = [n.strip() for n in args.seats.split(",") if n.strip()]
+    return run_play(args.game, players=args.players, seats=seats, seed=args.seed,
+                    options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
+                    screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
+                    log_path=args.log)
+
+
+def cmd_launcher(args: argparse.Namespace) -> int:
+    """Run ``tabletop launcher``."""
+    from tabletop.ui.launcher import write_launcher
+
+    print(f"wrote {write_launcher(args.folder)}")
+    return 0
+
+
 COMMANDS = {
+    "play": cmd_play,
+    "launcher": cmd_launcher,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "games": cmd_games,

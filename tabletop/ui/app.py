@@ -1,0 +1,296 @@
+"""Running the window: a scripted or interactive game (:func:`run_play`) and the start screen flow.
+
+:class:`App` owns the window, the clock and the recorder; :class:`Table` is one game on it
+(session, game log, director, scene) and :meth:`Table.step` runs exactly one frame, so tests can
+post pygame events and pump the table frame by frame.
+
+``--screenshot PATH`` saves two pictures: ``PATH-mid.png`` (stem + ``-mid``) at the first moment
+a trick has two or more cards on the table, and ``PATH`` at each end of deal or game (showing the
+score overlay; the last one wins), or on exit if no deal ended.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tabletop import registry
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.game import Game
+from tabletop.engine.log import GameLog, default_log_path
+from tabletop.engine.session import Session
+from tabletop.ui.art import ArtLibrary
+from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
+from tabletop.ui.director import Director
+from tabletop.ui.pace import Pace, pace
+from tabletop.ui.table import TableScene
+from tabletop.ui.text import TextCache
+from tabletop.ui.window import Window
+
+FPS = 60
+
+
+@dataclass
+class PlaySettings:
+    """Everything needed to set a game up on the table (what the start screen edits)."""
+
+    game: str = "trick-taking"
+    players: int | None = None
+    seats: list[str] = field(default_factory=list)
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    art_dir: Path | None = None
+    speed: str = "normal"
+
+
+def new_seed() -> int:
+    """Return a fresh random seed (shown to the user so the game can be replayed)."""
+    return secrets.randbelow(1_000_000)
+
+
+def bot_names() -> list[str]:
+    """Return the usable bots, ``random`` first (it plays every game; others may be game-specific)."""
+    names = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
+    return sorted(names, key=lambda n: n != "random")
+
+
+def default_seats(players: int) -> list[str]:
+    """Return ``human`` then the default bot for the other seats."""
+    return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
+
+
+def display_names(seats: list[str]) -> list[str]:
+    """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)"."""
+    return [f"Seat {i + 1} ({'you' if n == registry.HUMAN else n})" for i, n in enumerate(seats)]
+
+
+def art_folder(game: Game, art_dir: Path | None) -> Path:
+    """Return the art folder to use: ``art_dir`` or ``card_art/<art_deck>``."""
+    return art_dir if art_dir is not None else Path("card_art") / game.art_deck
+
+
+class App:
+    """The window, text cache, clock and recorder shared by the screens of one run."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        pygame.init()
+        self.window = Window(size)
+        self.text = TextCache()
+        self.clock = pygame.time.Clock()
+        self.recorder: Recorder | None = None
+        self.messages: list[str] = []
+
+    def say(self, message: str) -> None:
+        """Report a message (shown in the current table's log)."""
+        self.messages.append(message)
+
+    def start_recording(self, path: Path | None = None) -> None:
+        """Start recording the window; its size is locked until :meth:`stop_recording`."""
+        if self.recorder is None:
+            self.window.locked = self.window.size
+            self.recorder = Recorder(path, self.window.size, say=self.say)
+            self.say(f"Recording to {self.recorder.path}")
+
+    def stop_recording(self) -> Path | None:
+        """Stop and finish the recording; return its path."""
+        recorder, self.recorder = self.recorder, None
+        self.window.locked = None
+        return recorder.close() if recorder is not None else None
+
+    def present(self, *, realtime: bool) -> None:
+        """Record the finished frame, draw the REC mark on top (not recorded) and show it."""
+        surface = self.window.surface
+        if self.recorder is not None:
+            self.recorder.offer(surface, time.perf_counter() if realtime else None)
+            draw_rec_mark(surface, self.text, 22)
+        pygame.display.flip()
+
+    def close(self) -> None:
+        """Finish any recording and close the window."""
+        self.stop_recording()
+        pygame.quit()
+
+
+class Table:
+    """One game on the window: session, game log, director and scene."""
+
+    def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
+                 exit_after: int | None = None, screenshot: Path | None = None,
+                 log_path: Path | None = None) -> None:
+        self.app = app
+        self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
+        seats = settings.seats or default_seats(self.game.players)
+        self.seat_names = registry.expand_seats(seats, self.game.players)
+        self.seed = settings.seed if settings.seed is not None else new_seed()
+        self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
+        humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN]
+        self.bottom = humans[0] if humans else 0
+        self.log = GameLog.create(log_path or default_log_path(self.game.name, self.seed),
+                                  game=self.game, seat_names=self.seat_names, seed=self.seed)
+        self.session = Session(self.game, registry.make_seats(self.seat_names, self.game, self.seed),
+                               seed=self.seed, log=self.log)
+        self.pace: Pace = pace(settings.speed)
+        self.unattended = not humans
+        self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
+                                 exit_after=exit_after)
+        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, settings.art_dir),
+                                     deck_name=self.game.art_deck)
+        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
+                                size=app.window.size, text=app.text)
+        self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
+        self.screenshot = screenshot
+        self._shot_mid = False
+        self._shot_pause: object = None
+        self._shot_end = False
+        pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
+
+    def step(self) -> str | None:
+        """Run one frame: events, game, drawing, capture; return why the table ends, or None.
+
+        Outcomes: ``quit`` (window closed), ``back`` (Esc), ``done`` (``exit_after`` deals played),
+        ``again`` (new seed) or ``same`` (same seed).
+        """
+        app, scene = self.app, self.scene
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return "quit"
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                message = app.window.resized(app.window.surface.get_size() if event.type ==
+                                             pygame.WINDOWSIZECHANGED else event.size)
+                if message:
+                    scene.say(message)
+                continue
+            scene.handle(event)
+        outcome = self._commands()
+        scene.log.extend(app.messages)
+        app.messages.clear()
+        scene.size = app.window.size
+        scene.recording = app.recorder is not None
+        scene.update(time.perf_counter())
+        surface = app.window.surface
+        scene.draw(surface)
+        self._screenshots(surface)
+        app.present(realtime=not self.unattended or self.pace.name != "instant")
+        if outcome is None and self.director.finished:
+            outcome = "done"
+        return outcome
+
+    def run(self) -> str:
+        """Run frames until the table ends; return the outcome (see :meth:`step`)."""
+        fps = 0 if self.unattended and self.pace.name == "instant" else FPS
+        while True:
+            outcome = self.step()
+            if outcome is not None:
+                return outcome
+            self.app.clock.tick(fps)
+
+    def close(self) -> None:
+        """Save the final screenshot if none was taken and close the game log."""
+        if self.screenshot is not None and not self._shot_end:
+            save_screenshot(self.app.window.surface, self.screenshot)
+        self.log.close()
+
+    def _commands(self) -> str | None:
+        app, scene = self.app, self.scene
+        outcome = None
+        for command in scene.commands:
+            if command == "fullscreen":
+                message = app.window.toggle_fullscreen()
+                if message:
+                    scene.say(message)
+            elif command == "screenshot":
+                scene.log.append(f"Screenshot saved to {save_screenshot(app.window.surface)}")
+            elif command == "record":
+                if app.recorder is None:
+                    app.start_recording()
+                else:
+                    app.stop_recording()
+            else:
+                outcome = command
+        scene.commands.clear()
+        return outcome
+
+    def _screenshots(self, surface: pygame.Surface) -> None:
+        if self.screenshot is None:
+            return
+        director = self.director
+        if not self._shot_mid and len(director.board.trick) >= 2 and not self.scene.tweens:
+            self._shot_mid = True
+            save_screenshot(surface, self.screenshot.with_name(f"{self.screenshot.stem}-mid{self.screenshot.suffix}"))
+        pause = director.pause
+        if pause is not None and pause.kind in ("deal", "game") and pause is not self._shot_pause:
+            self._shot_pause = pause
+            self._shot_end = True
+            save_screenshot(surface, self.screenshot)
+
+
+def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,
+             options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
+             screenshot: Path | None = None, record: Path | None = None,
+             size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
+             log_path: Path | None = None) -> int:
+    """Play one game in a window (no input needed when every seat is a bot); return the exit status.
+
+    :raises TabletopError: for an unknown game, bad seats or options (before a window opens).
+    """
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
+    pace(speed)
+    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    if seats:
+        registry.expand_seats(seats, game.players)
+    app = App(size)
+    try:
+        if record is not None:
+            app.start_recording(record)
+        table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
+        while True:
+            outcome = table.run()
+            table.close()
+            if outcome not in ("again", "same"):
+                break
+            seed = table.seed if outcome == "same" else None
+            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
+        table.art.close()
+    finally:
+        app.close()
+    return 0
+
+
+def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
+    """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
+    from tabletop.ui.start import StartScreen
+
+    app = App(size)
+    settings = settings or PlaySettings()
+    try:
+        while True:
+            start = StartScreen(app, settings)
+            chosen = start.run()
+            if chosen is None:
+                return 0
+            settings = chosen
+            try:
+                table = Table(app, settings)
+            except TabletopError as exc:
+                settings = replace(settings)
+                app.say(str(exc))
+                continue
+            while True:
+                outcome = table.run()
+                table.close()
+                if outcome not in ("again", "same"):
+                    break
+                table = Table(app, replace(table.settings, seed=table.seed if outcome == "same" else None),
+                              art=table.art)
+            table.art.close()
+            settings = replace(table.settings)
+            if outcome == "quit":
+                return 0
+    finally:
+        app.close()
+

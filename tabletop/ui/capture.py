@@ -1,0 +1,169 @@
+"""Screenshots (PNG) and window recordings: MP4 through PyAV, else an animated GIF through Pillow.
+
+Frames are copied on the UI thread (one ``tobytes`` call) and encoded on a background thread
+fed by a bounded queue: when the encoder falls behind, the UI waits rather than dropping
+frames, so a recording is complete and the stall is visible in the reported timing.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+from PIL import Image
+
+RECORDINGS = Path("recordings")
+"""Where screenshots and recordings go unless a path is given."""
+QUEUE_FRAMES = 8
+
+
+def timestamped(folder: Path, prefix: str, suffix: str) -> Path:
+    """Return ``folder/prefix-YYYYmmdd-HHMMSS<suffix>``, numbered if it already exists."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{prefix}-{stamp}{suffix}"
+    n = 2
+    while path.exists():
+        path = folder / f"{prefix}-{stamp}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def save_screenshot(surface: pygame.Surface, path: Path | None = None) -> Path:
+    """Save ``surface`` as a PNG at ``path`` (default ``recordings/screenshot-<time>.png``); return the path."""
+    path = path or timestamped(RECORDINGS, "screenshot", ".png")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path
+
+
+def has_video() -> bool:
+    """Return True when PyAV can be imported (the ``tabletop[video]`` extra)."""
+    try:
+        import av  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def even_size(size: tuple[int, int]) -> tuple[int, int]:
+    """Return ``size`` rounded down to even numbers (H.264 needs even frame dimensions)."""
+    return (max(2, size[0] - size[0] % 2), max(2, size[1] - size[1] % 2))
+
+
+class Recorder:
+    """Records frames offered by the table to a video file on a background thread."""
+
+    def __init__(self, path: Path | None, size: tuple[int, int], *, fps: int = 30,
+                 say: Callable[[str], None] = print, video: bool | None = None) -> None:
+        self.size = even_size(size)
+        self.fps = fps
+        self.say = say
+        self.video = has_video() if video is None else video
+        suffix = ".mp4" if self.video else ".gif"
+        if path is None:
+            path = timestamped(RECORDINGS, "recording", suffix)
+        elif not self.video and path.suffix.lower() not in (".gif", ".webp"):
+            path = path.with_suffix(".gif")
+        if not self.video:
+            say(f"PyAV is not installed (pip install 'tabletop[video]'): recording an animated {path.suffix[1:].upper()}"
+                " instead of MP4")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.frames = 0
+        self.copy_seconds = 0.0
+        self.error: str | None = None
+        self._next = 0.0
+        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUE_FRAMES)
+        self._thread = threading.Thread(target=self._run, name="recorder", daemon=True)
+        self._thread.start()
+
+    def offer(self, surface: pygame.Surface, now: float | None = None) -> bool:
+        """Record ``surface`` if a frame is due at ``now`` (None: always); return True if taken."""
+        if now is not None:
+            if now < self._next:
+                return False
+            # Keep to the frame rate without bursting after a stall.
+            self._next = max(self._next + 1 / self.fps, now)
+        started = time.perf_counter()
+        w, h = self.size
+        if surface.get_size() != (w, h):
+            frame = pygame.Surface((w, h))
+            frame.blit(surface, (0, 0))
+            surface = frame
+        data = pygame.image.tobytes(surface, "RGB")
+        self.copy_seconds += time.perf_counter() - started
+        if self.error is None:
+            self._queue.put(data)
+            self.frames += 1
+        return True
+
+    def close(self) -> Path:
+        """Finish the file and return its path."""
+        self._queue.put(None)
+        self._thread.join()
+        if self.error is not None:
+            self.say(f"Recording failed: {self.error}")
+        else:
+            ms = 1000 * self.copy_seconds / max(1, self.frames)
+            self.say(f"Recorded {self.frames} frames ({self.size[0]}x{self.size[1]}, {ms:.1f} ms copy per frame)"
+                     f" to {self.path}")
+        return self.path
+
+    # -- encoder thread ------------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            if self.video:
+                self._encode_video()
+            else:
+                self._encode_animation()
+        except Exception as exc:  # a failed encoder must not take the table down
+            self.error = f"{type(exc).__name__}: {exc}"
+            while self._queue.get() is not None:  # keep draining so the UI never blocks
+                pass
+
+    def _frames(self) -> Any:
+        while True:
+            data = self._queue.get()
+            if data is None:
+                return
+            yield Image.frombytes("RGB", self.size, data)
+
+    def _encode_video(self) -> None:
+        import av
+
+        with av.open(str(self.path), mode="w") as container:
+            try:
+                stream = container.add_stream("libx264", rate=self.fps)
+                stream.options = {"preset": "veryfast", "crf": "23"}
+            except Exception:  # PyAV built without libx264
+                stream = container.add_stream("mpeg4", rate=self.fps)
+            stream.width, stream.height = self.size
+            stream.pix_fmt = "yuv420p"
+            for image in self._frames():
+                frame = av.VideoFrame.from_image(image)
+                for packet in stream.encode(frame):
+                    container.mux(packet)
+            for packet in stream.encode():
+                container.mux(packet)
+
+    def _encode_animation(self) -> None:
+        frames = [image.quantize(colors=255) if self.path.suffix.lower() == ".gif" else image
+                  for image in self._frames()]
+        if not frames:
+            frames = [Image.new("RGB", self.size)]
+        frames[0].save(self.path, save_all=True, append_images=frames[1:], duration=round(1000 / self.fps),
+                       loop=0)
+
+
+def draw_rec_mark(surface: pygame.Surface, text: Any, px: int) -> None:
+    """Draw the red REC mark in the top-left corner (after the frame was recorded)."""
+    r = max(5, px // 2)
+    pygame.draw.circle(surface, (230, 30, 30), (px, px), r)
+    label = text.render("REC", px, (255, 80, 80))
+    surface.blit(label, (px + r + 4, px - label.get_height() // 2))

@@ -1,0 +1,192 @@
+"""The table's pacing: feeds session events to the screen one beat at a time and lets bots move.
+
+The director owns no pixels. Each :meth:`Director.update` takes the current time, lets at most one
+bot move when the screen has caught up, turns events into *cues* (a card flies to the trick, a
+trick is swept to its winner, a deal is dealt, a log line) and holds the game while a cue plays
+or while a pause (end of trick, end of deal, game over) waits for a click, Space or its timeout.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import Card
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import (
+    ActionTaken,
+    DealScored,
+    DealStarted,
+    Event,
+    GameOver,
+    TrickWon,
+)
+from tabletop.engine.session import Session
+from tabletop.ui.board import Board
+from tabletop.ui.pace import Pace
+
+
+@dataclass(frozen=True)
+class Cue:
+    """Something the scene should show: ``move``, ``sweep``, ``deal`` or ``log``."""
+
+    kind: str
+    seat: int = -1
+    cards: tuple[Card, ...] = ()
+    text: str = ""
+    duration: float = 0.0
+
+
+@dataclass
+class Pause:
+    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, deal or game."""
+
+    kind: str
+    deadline: float | None
+    event: Event | None = None
+
+
+class Director:
+    """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
+
+    def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
+                 exit_after: int | None = None) -> None:
+        self.session = session
+        self.seat = seat
+        self.unattended = unattended
+        self.pace = pace.unattended() if unattended else pace
+        self.exit_after = exit_after
+        self.board = Board(session.game.players, seat)
+        self.queue: deque[Event] = deque(session.take_events())
+        self.pause: Pause | None = None
+        self.hold_until = 0.0
+        self.next_bot = 0.0
+        self.deals_done = 0
+        self.finished = False
+        self._stale = True
+        self._sync()
+
+    # -- what the scene asks -------------------------------------------------------------------
+    @property
+    def accepts_input(self) -> bool:
+        """True when the human at the bottom may choose now (the screen has caught up)."""
+        return (not self.queue and self.pause is None and not self.session.is_over
+                and self.session.waiting_for_human and self.session.to_move == self.seat)
+
+    def legal(self) -> tuple[Action, ...]:
+        """Return the bottom seat's legal actions when it may choose, else nothing."""
+        return self.session.legal_actions() if self.accepts_input else ()
+
+    def status(self) -> str:
+        """Return the status line for the bottom seat."""
+        if self.pause is not None and self.pause.kind == "trick":
+            return "Trick complete: click or press Space to continue"
+        if self.pause is not None and self.pause.kind == "deal":
+            return "Deal over: click Continue or press Space"
+        try:
+            return self.session.game.status(self.session.state, self.seat)
+        except Exception as exc:  # a game's status text must not stop the table
+            return f"(status unavailable: {type(exc).__name__})"
+
+    def set_pace(self, pace: Pace) -> None:
+        """Change speed from now on."""
+        self.pace = pace.unattended() if self.unattended else pace
+
+    # -- time and input ------------------------------------------------------------------------
+    def update(self, now: float) -> list[Cue]:
+        """Advance to ``now``: end expired pauses, play queued events, let one bot move; return cues."""
+        cues: list[Cue] = []
+        if self.pause is not None:
+            if self.pause.deadline is None or now < self.pause.deadline:
+                return cues
+            self._end_pause(now, cues)
+        moved = False
+        while not self.finished and self.pause is None and now >= self.hold_until:
+            if self.queue:
+                self._beat(self.queue.popleft(), now, cues)
+                continue
+            self._sync()
+            if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
+                break
+            # One bot move per update, so every move gets at least one frame on screen.
+            self.queue.extend(self.session.advance(max_moves=1))
+            self.next_bot = now + self.pace.bot_delay
+            moved = True
+        return cues
+
+    def resume(self, now: float) -> list[Cue]:
+        """End the current pause (a click or Space); return the cues that follow."""
+        cues: list[Cue] = []
+        if self.pause is not None and self.pause.kind != "game":
+            self._end_pause(now, cues)
+        return cues
+
+    def submit(self, action: Action, now: float) -> str | None:
+        """Hand the human's choice to the session; return the engine's reason if it is illegal."""
+        try:
+            events = self.session.submit(action, self.seat)
+        except IllegalAction as exc:
+            return exc.reason
+        self.queue.extend(events)
+        self.next_bot = now + self.pace.bot_delay
+        return None
+
+    # -- internals -----------------------------------------------------------------------------
+    def _sync(self) -> None:
+        if self._stale and not self.queue:
+            self.board.refresh(self.session.view(self.seat), self.session.to_move)
+            self._stale = False
+
+    def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
+        self._stale = True
+        if not isinstance(event, (DealStarted, ActionTaken)):
+            cues.append(Cue("log", text=_label(event)))
+        if isinstance(event, ActionTaken):
+            action = event.action
+            cues.append(Cue("log", text=_label(event)))
+            if action.kind == "play" and action.cards:
+                self.board.play(event.seat, action.cards)
+                cues.append(Cue("move", event.seat, action.cards, duration=self.pace.move))
+                self.hold_until = now + self.pace.move
+        elif isinstance(event, TrickWon):
+            self.pause = Pause("trick", _deadline(now, self.pace.trick_pause), event)
+        elif isinstance(event, DealScored):
+            self.board.set_scores(event.totals)
+            self.pause = Pause("deal", _deadline(now, self.pace.deal_pause), event)
+        elif isinstance(event, GameOver):
+            self.board.set_scores(event.scores)
+            self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if self.unattended else None,
+                               event)
+        elif isinstance(event, DealStarted):
+            cues.append(Cue("log", text=_label(event)))
+            self.board.refresh(self.session.view(self.seat), self.session.to_move)
+            cues.append(Cue("deal", event.dealer, tuple(self.board.hand), duration=self.pace.deal))
+            self.hold_until = now + self.pace.deal
+
+    def _end_pause(self, now: float, cues: list[Cue]) -> None:
+        pause, self.pause = self.pause, None
+        assert pause is not None
+        if pause.kind == "trick" and isinstance(pause.event, TrickWon):
+            cards = self.board.take_trick(pause.event.seat)
+            cues.append(Cue("sweep", pause.event.seat, tuple(c for _, c in cards),
+                            duration=self.pace.sweep))
+            self.hold_until = now + self.pace.sweep
+        elif pause.kind == "deal":
+            self.deals_done += 1
+            if self.exit_after is not None and self.deals_done >= self.exit_after:
+                self.finished = True
+        elif pause.kind == "game":
+            self.finished = True
+
+
+def _deadline(now: float, wait: float | None) -> float | None:
+    return None if wait is None else now + wait
+
+
+def _label(event: Any) -> str:
+    try:
+        return str(event.label)
+    except Exception:  # an event's text is a courtesy; never let it stop the table
+        return type(event).__name__

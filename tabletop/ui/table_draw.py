@@ -1,0 +1,232 @@
+"""Drawing the table scene: a cached background, then seats, cards, sidebar and overlays.
+
+Everything that does not change between frames (felt, panel boxes, headings) is drawn once per
+window size into a background surface; text comes from the shared :class:`TextCache`; card
+images come from the art library's own per-size cache. A frame is mostly blits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from tabletop.engine.events import DealScored, GameOver
+from tabletop.ui import choices, overlays, theme
+from tabletop.ui.art import ArtLibrary
+from tabletop.ui.layout import Rect, TableLayout
+from tabletop.ui.text import TextCache
+from tabletop.ui.widgets import button_at, draw_button, draw_panel
+
+if TYPE_CHECKING:
+    from tabletop.ui.table import TableScene
+
+
+class TableRenderer:
+    """Draws a :class:`TableScene`; keeps the background and dimming masks per size."""
+
+    def __init__(self, text: TextCache, art: ArtLibrary) -> None:
+        self.text = text
+        self.art = art
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple[object, ...] | None = None
+        self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self._veil_surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Render one frame of ``scene`` onto ``surface``."""
+        lay = scene.layout()
+        surface.blit(self._background(lay, scene), (0, 0))
+        moving = scene.moving()
+        self._seats(surface, scene, lay)
+        self._trick(surface, scene, lay, moving)
+        self._hand(surface, scene, lay, moving)
+        for tween in scene.tweens:
+            if tween.has_started(scene.now):
+                r = tween.rect_at(scene.now)
+                face = self.art.face(tween.card, r[2:]) if tween.card else self.art.back(r[2:])
+                surface.blit(face, r[:2])
+        self._status(surface, scene, lay)
+        self._sidebar(surface, scene, lay)
+        self._pause_box(surface, scene, lay)
+        buttons = scene.buttons()
+        hover = button_at(buttons, scene.mouse)
+        tools = len(lay.toolbar)
+        for i, b in enumerate(buttons):
+            px = round(lay.font_px * 0.85) if i < tools else lay.font_px
+            draw_button(surface, self.text, b, px, hover=b is hover)
+        if scene.overlay is not None:
+            surface.blit(self._veil(lay), (0, 0))
+        if scene.overlay == "help":
+            overlays.draw_help(surface, self.text, lay.window, lay.font_px)
+        elif scene.overlay == "diagnostics":
+            problems = self.art.problems() or ["No art problems reported."]
+            overlays.draw_lines(surface, self.text, lay.overlay, "Art diagnostics", problems, lay.font_px)
+
+    # -- pieces --------------------------------------------------------------------------------
+    def _background(self, lay: TableLayout, scene: TableScene) -> pygame.Surface:
+        key = (lay.window, len(lay.seats))
+        if self._bg is not None and key == self._bg_key:
+            return self._bg
+        bg = pygame.Surface(lay.window[2:]).convert() if pygame.display.get_surface() else pygame.Surface(lay.window[2:])
+        bg.fill(theme.FELT_EDGE)
+        felt = pygame.Rect(lay.play).inflate(-lay.margin, -lay.margin)
+        pygame.draw.rect(bg, theme.FELT, felt, border_radius=lay.margin * 4)
+        pygame.draw.rect(bg, theme.SIDEBAR, pygame.Rect(lay.sidebar))
+        for spot in lay.seats:
+            if spot.side != "bottom":
+                draw_panel(bg, spot.panel.inset(-lay.margin // 2))
+        for box, title in ((lay.scores, "Scores"), (lay.trump, ""), (lay.log, "Log")):
+            draw_panel(bg, box, fill=(32, 40, 48), line=(60, 72, 84))
+            if title:
+                head = self.text.render(title, lay.font_px, theme.TEXT_DIM)
+                bg.blit(head, (box.x + lay.margin, box.y + lay.margin // 2))
+        self._bg, self._bg_key = bg, key
+        return bg
+
+    def _seats(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        board = scene.director.board
+        dealer = board.get("dealer")
+        px = lay.font_px
+        for spot in lay.seats:
+            name = scene.names[spot.seat] if spot.seat < len(scene.names) else f"Seat {spot.seat + 1}"
+            width = spot.label.w - spot.dealer_marker.w - 4
+            label = self.text.fit(name, px, theme.TEXT, width)
+            surface.blit(label, (spot.label.x + 2, spot.label.y + (spot.label.h - label.get_height()) // 2))
+            if spot.seat == dealer:
+                c = pygame.Rect(spot.dealer_marker)
+                pygame.draw.circle(surface, theme.ACCENT, c.center, c.w // 2 - 1)
+                d = self.text.render("D", round(px * 0.85), theme.TEXT_DARK)
+                surface.blit(d, d.get_rect(center=c.center))
+            if spot.seat == board.to_move:
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(spot.panel).inflate(lay.margin, lay.margin),
+                                 3, border_radius=lay.margin)
+            if spot.side == "bottom":
+                continue
+            for r in spot.cards:
+                surface.blit(self.art.back(r[2:]), r[:2])
+            count = board.counts[spot.seat] if spot.seat < len(board.counts) else 0
+            badge = self.text.render(str(count), px, theme.TEXT)
+            where = badge.get_rect(bottomright=(spot.panel.right - 2, spot.panel.bottom - 2))
+            pygame.draw.rect(surface, theme.OVERLAY, where.inflate(8, 2), border_radius=6)
+            surface.blit(badge, where)
+
+    def _trick(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, moving: set[Card]) -> None:
+        per_seat: dict[int, int] = {}
+        for seat, card in scene.director.board.trick:
+            k = per_seat.get(seat, 0)
+            per_seat[seat] = k + 1
+            r = lay.spot(seat).trick_spot.moved(k * lay.trick_card[0] // 4, k * lay.margin)
+            scene.drawn[card] = r
+            if card not in moving:
+                surface.blit(self.art.face(card, lay.trick_card), r[:2])
+
+    def _hand(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, moving: set[Card]) -> None:
+        board = scene.director.board
+        my_turn = scene.director.accepts_input
+        playable = choices.playable_cards(scene.director.legal()) if my_turn else set()
+        for card, r in zip(board.hand, scene.hand_rects(), strict=False):
+            scene.drawn[card] = r
+            if card in moving:
+                continue
+            surface.blit(self.art.face(card, lay.hand_card), r[:2])
+            if my_turn and card not in playable:
+                surface.blit(self._dimmer(lay.hand_card), r[:2])
+
+    def _veil(self, lay: TableLayout) -> pygame.Surface:
+        """A translucent dark layer that quiets the table behind an overlay."""
+        surf = self._veil_surface
+        if surf is None or surf.get_size() != lay.window[2:]:
+            surf = self._veil_surface = pygame.Surface(lay.window[2:], pygame.SRCALPHA)
+            surf.fill((0, 0, 0, 110))
+        return surf
+
+    def _dimmer(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._dim.get(size)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (0, 0, 0, 120), surf.get_rect(), border_radius=max(2, size[0] // 12))
+            self._dim[size] = surf
+        return surf
+
+    def _status(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        if scene.toast is not None:
+            line = self.text.fit(scene.toast[0], lay.font_px, theme.WARN, lay.status.w)
+        else:
+            line = self.text.fit(scene.director.status(), lay.font_px, theme.TEXT, lay.status.w)
+        surface.blit(line, line.get_rect(center=lay.status.center))
+
+    def _sidebar(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        board = scene.director.board
+        px = lay.font_px
+        bids = board.get("bids") or ()
+        has_bids = any(b is not None for b in bids)
+        has_tricks = "tricks_won" in board.data
+        rows = [["", "Pts", *(["Won"] if has_tricks else []), *(["Bid"] if has_bids else [])]]
+        for seat in range(board.players):
+            bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
+            rows.append([f"Seat {seat + 1}", str(board.scores[seat]),
+                         *([str(board.tricks_won[seat])] if has_tricks else []),
+                         *([str(bid)] if has_bids else [])])
+        box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
+        overlays.draw_table_rows(surface, self.text, box, box.y, rows, round(px * 0.9))
+
+        t = lay.trump
+        lines = []
+        deal = board.get("deal")
+        if deal:
+            lines.append(f"Deal {deal}")
+        turnup = board.get("turnup")
+        text_w = t.w - 2 * lay.margin - (lay.small_card[0] + lay.margin if turnup else 0)
+        if "trump" in board.data:
+            suit = board.get("trump")
+            line = f"Trump: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if suit else "No trump"
+            if suit and self.text.render(line, px, theme.TEXT).get_width() > text_w:
+                line = f"Trump: {SUIT_SYMBOLS[suit]}"
+            lines.append(line)
+        for i, line in enumerate(lines):
+            surf = self.text.fit(line, px, theme.TEXT, text_w)
+            surface.blit(surf, (t.x + lay.margin, t.y + lay.margin + i * round(px * 1.3)))
+        if turnup is not None:
+            size = (lay.small_card[0], min(lay.small_card[1], t.h - lay.margin))
+            size = (min(size[0], round(size[1] * 5 / 7)), size[1])
+            surface.blit(self.art.face(turnup, size), (t.right - size[0] - lay.margin // 2, t.y + lay.margin // 2))
+
+        lg = lay.log
+        small = round(px * 0.85)
+        step = round(small * 1.25)
+        top = lg.y + round(px * 1.3)
+        room = max(0, (lg.bottom - top - lay.margin // 2) // step)
+        lines = list(scene.log)[-room:] if room else []
+        for i, line in enumerate(lines):
+            surf = self.text.fit(line, small, theme.TEXT_DIM if i < len(lines) - 3 else theme.TEXT,
+                                 lg.w - 2 * lay.margin)
+            surface.blit(surf, (lg.x + lay.margin, top + i * step))
+
+    def _pause_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        pause = scene.director.pause
+        if pause is None or pause.kind not in ("deal", "game"):
+            return
+        event = pause.event
+        px = lay.font_px
+        surface.blit(self._veil(lay), (0, 0))
+        box = lay.overlay_box(len(scene.names) + 1)
+        if isinstance(event, DealScored):
+            y = overlays.draw_box(surface, self.text, box, f"Deal {event.deal} scored", px)
+            rows = [["Seat", "This deal", "Total"]]
+            rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
+                     enumerate(zip(event.points, event.totals, strict=True))]
+        elif isinstance(event, GameOver):
+            y = overlays.draw_box(surface, self.text, box, _game_over_title(event, scene.names), px)
+            rows = [["Seat", "Score", "Rank"]]
+            rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
+                     enumerate(zip(event.scores, event.ranks, strict=True))]
+        else:
+            return
+        overlays.draw_table_rows(surface, self.text, box, y, rows, px)
+
+
+def _game_over_title(event: GameOver, names: list[str]) -> str:
+    winners = [names[i] for i, r in enumerate(event.ranks) if r == 1]
+    return "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1 or winners == ["You"] else " wins")

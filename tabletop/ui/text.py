@@ -1,0 +1,118 @@
+"""Text on screen: pygame's default font at any size, suit symbols drawn as shapes, all cached.
+
+pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so :class:`TextCache` renders the words and
+draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
+kept, so a frame that shows the same words again only blits.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.engine.cards import SUIT_SYMBOLS
+
+Color = tuple[int, int, int]
+RED_SUIT: Color = (225, 50, 50)
+_SYMBOL_SUIT = {sym: suit for suit, sym in SUIT_SYMBOLS.items()}
+_CACHE_LIMIT = 4000
+
+
+class TextCache:
+    """Fonts by size and rendered text surfaces by (text, size, colour)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._surfaces: dict[tuple[str, int, Color], pygame.Surface] = {}
+
+    def font(self, px: int) -> pygame.font.Font:
+        """Return the default font whose lines are about ``px`` pixels tall."""
+        font = self._fonts.get(px)
+        if font is None:
+            # Font(None, size) draws lines about two thirds of ``size`` tall.
+            font = self._fonts[px] = pygame.font.Font(None, max(8, round(px * 1.5)))
+        return font
+
+    def render(self, text: str, px: int, color: Color) -> pygame.Surface:
+        """Return ``text`` rendered ``px`` tall in ``color`` (suit symbols drawn as shapes)."""
+        key = (text, px, color)
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) > _CACHE_LIMIT:
+                self._surfaces.clear()
+            surf = self._surfaces[key] = self._compose(text, px, color)
+        return surf
+
+    def fit(self, text: str, px: int, color: Color, width: int) -> pygame.Surface:
+        """Return ``text`` rendered, shortened with "..." until it is at most ``width`` wide."""
+        surf = self.render(text, px, color)
+        cut = len(text)
+        while surf.get_width() > width and cut > 1:
+            cut -= max(1, cut // 8)
+            surf = self.render(text[:cut].rstrip() + "...", px, color)
+        return surf
+
+    def _compose(self, text: str, px: int, color: Color) -> pygame.Surface:
+        font = self.font(px)
+        parts: list[pygame.Surface | str] = []
+        run = ""
+        for ch in text:
+            if ch in _SYMBOL_SUIT:
+                if run:
+                    parts.append(font.render(run, True, color))
+                    run = ""
+                parts.append(ch)
+            else:
+                run += ch
+        if run or not parts:
+            parts.append(font.render(run, True, color))
+        h = font.get_height()
+        sym = max(6, round(h * 0.62))
+        width = sum(p.get_width() if isinstance(p, pygame.Surface) else sym + 2 for p in parts)
+        out = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            if isinstance(p, pygame.Surface):
+                out.blit(p, (x, 0))
+                x += p.get_width()
+            else:
+                suit = _SYMBOL_SUIT[p]
+                fill = RED_SUIT if suit in "HD" else color
+                draw_suit(out, suit, pygame.Rect(x + 1, (h - sym) // 2 - h // 16, sym, sym), fill)
+                x += sym + 2
+        return out
+
+
+def draw_suit(surface: pygame.Surface, suit: str, box: pygame.Rect, color: Color) -> None:
+    """Draw the symbol of ``suit`` (S, H, D, C, or * for a joker star) filling ``box``."""
+    x, y, w, h = box
+    r = max(1, w // 4)
+    if suit == "D":
+        pygame.draw.polygon(surface, color, [(x + w // 2, y), (x + w - 1, y + h // 2),
+                                             (x + w // 2, y + h - 1), (x, y + h // 2)])
+    elif suit in ("H", "S"):
+        # A heart is two lobes over a point; a spade is the same upside down, plus a stem.
+        flip = suit == "S"
+
+        def fy(v: float) -> int:
+            return round(y + (h - 1 - v if flip else v))
+
+        pygame.draw.circle(surface, color, (x + r, fy(r + h * 0.05)), r)
+        pygame.draw.circle(surface, color, (x + w - r - 1, fy(r + h * 0.05)), r)
+        pygame.draw.polygon(surface, color, [(x, fy(r + h * 0.12)), (x + w - 1, fy(r + h * 0.12)),
+                                             (x + w // 2, fy(h * 0.92))])
+        if flip:
+            pygame.draw.polygon(surface, color, [(x + w // 2, y + h // 2), (x + w // 2 + r, y + h - 1),
+                                                 (x + w // 2 - r, y + h - 1)])
+    elif suit == "C":
+        pygame.draw.circle(surface, color, (x + w // 2, y + r), r)
+        pygame.draw.circle(surface, color, (x + r, y + h // 2 + r // 3), r)
+        pygame.draw.circle(surface, color, (x + w - r - 1, y + h // 2 + r // 3), r)
+        pygame.draw.polygon(surface, color, [(x + w // 2, y + h // 3), (x + w // 2 + r, y + h - 1),
+                                             (x + w // 2 - r, y + h - 1)])
+    else:
+        cx, cy, rad = x + w / 2, y + h / 2, w / 2
+        pts = [(cx + (rad if i % 2 == 0 else rad * 0.45) * math.sin(i * math.pi / 5),
+                cy - (rad if i % 2 == 0 else rad * 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
+        pygame.draw.polygon(surface, color, pts)

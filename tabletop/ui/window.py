@@ -1,0 +1,53 @@
+"""The application window: resizable, fullscreen toggle, and a size lock while recording."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui.layout import MIN_SIZE
+
+
+class Window:
+    """The one pygame display surface and what may change its size."""
+
+    def __init__(self, size: tuple[int, int], title: str = "tabletop") -> None:
+        pygame.display.set_caption(title)
+        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.fullscreen = False
+        self.locked: tuple[int, int] | None = None
+        self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The current drawing size."""
+        return self.surface.get_size()
+
+    def resized(self, size: tuple[int, int]) -> str | None:
+        """Follow a resize by the user; return a message when it was refused (recording or too small)."""
+        if self.locked is not None:
+            if size != self.locked:
+                self.surface = pygame.display.set_mode(self.locked, pygame.RESIZABLE)
+                return "The window keeps its size while recording"
+            return None
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if (w, h) != tuple(size):
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
+            self.surface = pygame.display.get_surface()
+        self.windowed_size = (w, h)
+        return None
+
+    def toggle_fullscreen(self) -> str | None:
+        """Switch between fullscreen and the windowed size; return a message if refused."""
+        if self.locked is not None:
+            return "Stop recording before changing to or from fullscreen"
+        try:
+            if self.fullscreen:
+                self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                desktop = pygame.display.get_desktop_sizes()[0]
+                self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        except pygame.error as exc:
+            return f"Fullscreen is not available: {exc}"
+        self.fullscreen = not self.fullscreen
+        return None

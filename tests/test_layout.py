@@ -1,0 +1,79 @@
+"""Table geometry, checked without pygame for 3-6 seats from 800x600 to 3840x2160."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tabletop.ui.layout import Rect, table_layout
+
+SIZES = [(800, 600), (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160)]
+PLAYERS = [3, 4, 5, 6]
+
+
+def layouts():
+    for size, players in itertools.product(SIZES, PLAYERS):
+        for count in (52 // players, 1):
+            yield size, players, table_layout(size, players=players, hand_counts=[count] * players)
+
+
+@pytest.mark.parametrize(("size", "players", "lay"), list(layouts()))
+def test_everything_inside_the_window_and_apart(size: tuple[int, int], players: int, lay) -> None:
+    window = Rect(0, 0, *size)
+    boxes = [lay.status, lay.buttons, lay.trick_area, lay.scores, lay.trump, lay.log, lay.overlay,
+             *lay.toolbar]
+    for spot in lay.seats:
+        boxes += [spot.panel, spot.label, spot.dealer_marker, spot.trick_spot, *spot.cards]
+        boxes += [c.moved(0, -lay.lift) for c in spot.cards if spot.side == "bottom"]
+    for box in boxes:
+        assert window.contains(box), (box, size, players)
+        assert box.w > 0 and box.h > 0
+    # Nothing of the play area spills into the sidebar.
+    for spot in lay.seats:
+        assert not spot.panel.collides(lay.sidebar)
+        assert lay.trick_area.contains(spot.trick_spot)
+    # Seat panels never overlap each other, the trick area, the action row or the hand.
+    panels = [s.panel for s in lay.seats]
+    for a, b in itertools.combinations(panels, 2):
+        assert not a.collides(b), (a, b)
+    for p in panels:
+        assert not p.collides(lay.trick_area)
+        assert not p.collides(lay.buttons)
+        assert not p.collides(lay.hand_area) or p == lay.spot(0).panel
+    assert not lay.buttons.collides(lay.status)
+    assert not lay.status.collides(lay.hand_area)
+    assert not lay.trick_area.collides(lay.buttons)
+    # Sidebar boxes stack without overlapping.
+    for a, b in itertools.combinations([lay.scores, lay.trump, lay.log, *lay.toolbar], 2):
+        assert not a.collides(b)
+
+
+@pytest.mark.parametrize(("size", "players", "lay"), list(layouts()))
+def test_hand_is_a_fan_with_every_card_visible(size: tuple[int, int], players: int, lay) -> None:
+    cards = lay.spot(0).cards
+    ys = {c.y for c in cards}
+    assert len(ys) == 1
+    for a, b in itertools.pairwise(cards):
+        step = b.x - a.x
+        assert step >= max(12, a.w * 0.2), (step, a.w)  # enough of each card shows to click it
+        assert step <= a.w  # a fan, not a gap
+    for a, b in itertools.combinations(cards, 2):
+        if abs(a.x - b.x) >= a.w:
+            assert not a.collides(b)
+
+
+def test_seats_go_clockwise_from_the_bottom_seat() -> None:
+    lay = table_layout((1280, 720), players=6, hand_counts=[8] * 6, bottom=2)
+    assert [s.seat for s in lay.seats] == [2, 3, 4, 5, 0, 1]
+    assert [s.side for s in lay.seats] == ["bottom", "left", "top", "top", "top", "right"]
+    tops = [s.panel.x for s in lay.seats if s.side == "top"]
+    assert tops == sorted(tops)
+
+
+def test_trick_cards_lean_toward_their_players() -> None:
+    lay = table_layout((1920, 1080), players=4, hand_counts=[13] * 4)
+    cx, cy = lay.trick_area.center
+    by_side = {s.side: s.trick_spot.center for s in lay.seats}
+    assert by_side["bottom"][1] > cy and by_side["top"][1] < cy
+    assert by_side["left"][0] < cx < by_side["right"][0]

@@ -1,0 +1,51 @@
+"""Recordings decode to frames of the window size; the Pillow fallback works without PyAV."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from PIL import Image
+
+from tabletop.ui.app import run_play
+from tabletop.ui.capture import Recorder
+
+
+def test_a_scripted_deal_records_to_mp4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    av = pytest.importorskip("av")
+    monkeypatch.chdir(tmp_path)
+    out, shot = tmp_path / "deal.mp4", tmp_path / "end.png"
+    status = run_play("trick-taking", players=4, seats=["random"], seed=3, options={}, speed="instant",
+                      exit_after=1, screenshot=shot, record=out, size=(800, 600))
+    assert status == 0
+    with av.open(str(out)) as container:
+        frames = [f for f in container.decode(video=0)]
+    assert len(frames) > 52
+    assert {(f.width, f.height) for f in frames} == {(800, 600)}
+    assert shot.exists() and (tmp_path / "end-mid.png").exists()
+    assert list((tmp_path / "logs").glob("trick-taking-*-seed3.jsonl"))
+
+
+def test_without_pyav_a_gif_is_written(tmp_path: Path) -> None:
+    pygame.init()
+    messages: list[str] = []
+    recorder = Recorder(tmp_path / "clip.mp4", (321, 200), video=False, say=messages.append)
+    surface = pygame.Surface((321, 200))
+    for i in range(5):
+        surface.fill((i * 40, 80, 120))
+        recorder.offer(surface)
+    path = recorder.close()
+    assert path.suffix == ".gif" and "PyAV is not installed" in messages[0]
+    with Image.open(path) as gif:
+        assert gif.size == (320, 200) and gif.n_frames == 5
+
+
+def test_cli_play_runs_a_scripted_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    status = main(["play", "trick-taking", "--seats", "random", "--seed", "2", "--speed", "instant",
+                   "--exit-after", "1", "--screenshot", "shot.png", "--size", "800x600", "--set", "trump=turnup"])
+    assert status == 0
+    assert pygame.image.load(str(tmp_path / "shot.png")).get_size() == (800, 600)

@@ -1,0 +1,46 @@
+"""The start screen: mouse choices become the settings of a new table."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui.app import PlaySettings, Table
+from tabletop.ui.start import StartScreen
+from tests.ui.helpers import click, press
+
+
+def button(screen: StartScreen, command: str, payload: object = None):
+    return next(b for b in screen.buttons() if b.command == command and (payload is None or b.payload == payload))
+
+
+def test_start_creates_a_session_with_the_chosen_settings(app) -> None:
+    screen = StartScreen(app, PlaySettings(seed=11))
+    screen.step()
+    click(button(screen, "players", -1).rect.center)      # 4 -> 3 players
+    screen.step()
+    click(button(screen, "seat", (1, -1)).rect.center)    # seat 2 becomes the human
+    screen.step()
+    click(button(screen, "option", ("scoring", 1)).rect.center)  # tricks -> hearts
+    screen.step()
+    click(button(screen, "focus", "seed").rect.center)
+    screen.step()
+    for _ in range(6):
+        press(pygame.K_BACKSPACE)
+    press(pygame.K_7, "7")
+    screen.step()
+    click(button(screen, "start").rect.center)
+    assert screen.step() == "start"
+    settings = screen.form.result()
+    assert settings is not None
+    table = Table(app, settings)
+    assert table.game.players == 3 and table.seed == 7
+    assert table.seat_names == ["random", "human", "random"] and table.bottom == 1
+    assert table.game.options.scoring == "hearts"
+    table.close()
+
+
+def test_an_impossible_option_is_reported_not_started(app) -> None:
+    screen = StartScreen(app, PlaySettings(options={"hand_size": 20}))
+    click(button(screen, "start").rect.center)
+    assert screen.step() is None
+    assert "hand_size" in screen.form.error
