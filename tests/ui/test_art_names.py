@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tabletop.engine.cards import standard_deck
@@ -64,3 +67,9 @@ def test_exact_id_beats_scheme() -> None:
 def test_helpers() -> None:
     assert is_image_name("x.JPEG") and not is_image_name("x.gif")
     assert standard_id("nonsense") is None
+
+
+def test_names_need_neither_pygame_nor_pillow() -> None:
+    code = ("import sys, tabletop.ui.art.names as n; n.match_file('AS.png', n.name_index(['AS']));"
+            "assert 'pygame' not in sys.modules and 'PIL' not in sys.modules, sorted(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -133,7 +133,7 @@ class ArtLibrary:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         if background:
-            workers = max(1, min(4, (os.cpu_count() or 2) - 1))
+            workers = max(1, min(4, os.cpu_count() or 2))
             self._threads = [threading.Thread(target=self._work, name=f"art-loader-{i}", daemon=True)
                              for i in range(workers)]
             self._threads.append(threading.Thread(target=self._watch, name="art-watcher", daemon=True))

@@ -104,7 +104,7 @@ def _load(path: Path, box: Size, background: tuple[int, int, int, int], rounded:
         except (OSError, SyntaxError, ValueError, EOFError) as exc:
             reason = "file is truncated" if "truncated" in str(exc) else str(exc)
             return fail(f"broken image data ({reason}); save the image again")
-        picture = _to_rgba(_upright(image))
+        picture = _plain_mode(_upright(image))
     return Loaded(path, box, _compose(picture, box, background, rounded).tobytes(), source)
 
 
@@ -115,28 +115,32 @@ def _upright(image: Image.Image) -> Image.Image:
         return image
 
 
-def _to_rgba(image: Image.Image) -> Image.Image:
-    """Return ``image`` as RGBA, scaling 16-bit and float pixels down instead of clipping them."""
+def _plain_mode(image: Image.Image) -> Image.Image:
+    """Return ``image`` as L, LA, RGB or RGBA, scaling 16-bit and float pixels instead of clipping."""
     mode = image.mode
+    if mode in ("L", "LA", "RGB", "RGBA"):
+        return image
     if mode.startswith("I;16"):
-        image = image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
-    elif mode in ("I", "F"):
+        return image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
+    if mode in ("I", "F"):
         low, high = image.getextrema()
         span = (high - low) or 1
-        image = image.point(lambda v: (v - low) * (255 / span)).convert("L")
-    elif mode in ("CMYK", "YCbCr", "LAB", "HSV"):
-        image = image.convert("RGB")
-    return image if image.mode == "RGBA" else image.convert("RGBA")
+        return image.point(lambda v: (v - low) * (255 / span)).convert("L")
+    if mode in ("P", "PA", "1") or "transparency" in image.info:
+        # Palette transparency must become alpha before any resampling mixes indices.
+        return image.convert("RGBA" if mode == "PA" or "transparency" in image.info else "RGB")
+    return image.convert("RGB")  # CMYK, YCbCr, LAB, HSV...
 
 
 def _compose(picture: Image.Image, box: Size, background: tuple[int, int, int, int],
              rounded: bool) -> Image.Image:
     inner = fit_box(picture.size, box)
     if inner != picture.size:
-        # reducing_gap lets Pillow shrink by whole factors first: fast on big images, same look.
+        # Resize before converting to RGBA (a quarter less data for RGB), and let reducing_gap
+        # shrink by whole factors first: fast on big images, same look.
         picture = picture.resize(inner, Image.Resampling.LANCZOS, reducing_gap=3.0)
     card = Image.new("RGBA", box, background)
-    card.alpha_composite(picture, ((box[0] - inner[0]) // 2, (box[1] - inner[1]) // 2))
+    card.alpha_composite(picture.convert("RGBA"), ((box[0] - inner[0]) // 2, (box[1] - inner[1]) // 2))
     if rounded:
         mask = Image.new("L", box, 0)
         ImageDraw.Draw(mask).rounded_rectangle((0, 0, box[0] - 1, box[1] - 1),
