@@ -43,6 +43,7 @@ class Grid:
     columns: int
     card: Size
     top: int = HEADER
+    left: int = PAD
 
     @property
     def rows(self) -> int:
@@ -62,7 +63,7 @@ class Grid:
     def card_rect(self, index: int) -> pygame.Rect:
         """Return where tile ``index``'s card goes (its label sits just below)."""
         row, col = divmod(index, self.columns)
-        return pygame.Rect(PAD + col * (self.card[0] + PAD),
+        return pygame.Rect(self.left + col * (self.card[0] + PAD),
                            self.top + PAD + row * (self.card[1] + LABEL + PAD), *self.card)
 
     def hit(self, pos: tuple[int, int]) -> int | None:
@@ -202,7 +203,8 @@ class Gallery:
         """Return the tile grid for a window of ``window`` size (cards about 130 px wide)."""
         card = card_size_for(130)
         columns = max(1, (window[0] - PAD) // (card[0] + PAD))
-        return Grid(len(self.tiles), columns, card, top=HEADER - self.scroll)
+        left = max(PAD, (window[0] - columns * (card[0] + PAD) + PAD) // 2)  # centred
+        return Grid(len(self.tiles), columns, card, top=HEADER - self.scroll, left=left)
 
     def button(self, window: Size) -> pygame.Rect:
         """Return the Problems button's rectangle."""
@@ -309,7 +311,7 @@ class Gallery:
         box = pygame.Rect(0, 0, min(900, window[0] - 4 * PAD), window[1] - HEADER - 4 * PAD)
         box.midtop = (window[0] // 2, HEADER + 2 * PAD)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        panel.fill((*PANEL, 235))
+        panel.fill((*PANEL, 248))
         screen.blit(panel, box)
         pygame.draw.rect(screen, DIM, box, 1, border_radius=4)
         lines = self.library.problems() or ["No problems: every card has readable art."]
