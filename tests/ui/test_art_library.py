@@ -193,3 +193,13 @@ def test_number_and_data_decks(make_image: MakeImage, art_dir: Path) -> None:
     assert centre(lib.face(cards[5], SIZE)) == pytest.approx(GREEN, abs=3)
     assert centre(lib.face(cards[-1], SIZE)) == pytest.approx(BLUE, abs=8)
     assert lib.status(cards[0]) == "generated"
+
+
+def test_unwritable_cache_is_reported_not_fatal(make_image: MakeImage, art_dir: Path,
+                                                tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-dir"
+    blocker.write_text("x")
+    make_image("AS.png", (50, 70), GREEN)
+    lib = ArtLibrary(DECK, art_dir, cache_dir=blocker / "cache", background=False)
+    assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
+    assert any("not writable" in line for line in lib.problems())

@@ -55,11 +55,12 @@ class DiskCache:
         return Loaded(path, size, pixels, (src_w, src_h))
 
     def put(self, loaded: Loaded, stat: os.stat_result) -> None:
-        """Store a successfully loaded image; failures disable nothing but are kept in ``error``."""
+        """Store a successfully loaded image; a failure is only noted in ``error`` (art still shows)."""
         if not loaded.ok:
             return
         target = self.entry(loaded.path, stat, loaded.size)
         header = _HEADER.pack(_MAGIC, *loaded.size, *loaded.source_size)
+        tmp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             # Write then rename, so a reader (or a crash) never sees half an entry.
@@ -70,3 +71,5 @@ class DiskCache:
             os.replace(tmp, target)
         except OSError as exc:
             self.error = f"art cache {self.folder} not writable ({exc}); art will load slower"
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
