@@ -1,16 +1,94 @@
-"""The art library the table draws from (interface first version: generated faces only)."""
+"""The art library the table draws from: card art from a folder, generated faces for the rest.
+
+Threads: the folder is scanned and files are decoded on background threads; every pygame
+surface is made on the caller's (main) thread in :meth:`ArtLibrary.face`, :meth:`ArtLibrary.back`
+and :meth:`ArtLibrary.poll`. Until a file is decoded its card shows the generated face, so the first
+frame never waits for art; a warm disk cache is read at once instead.
+"""
 
 from __future__ import annotations
 
+import os
+import queue
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
+from tabletop.ui.art.faces import draw_back, draw_face
+from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted
+from tabletop.ui.art.names import BACK, is_image_name, match_file, name_index, normalise
 
 CARD_ASPECT = 5 / 7
 """Card width / height (poker size, 2.5 x 3.5 in)."""
+
+SCAN_INTERVAL = 0.25
+"""Seconds between looks at the art folder (hot reload shows changes well within a second)."""
+
+MAX_SIZES = 8
+"""Distinct card sizes kept in memory; older ones (a window being resized) are dropped."""
+
+Stamp = tuple[int, int, int]
+"""What identifies one version of a file: (size in bytes, mtime in ns, inode)."""
+Key = str
+"""A card id, or :data:`~tabletop.ui.art.names.BACK`."""
+
+
+@dataclass(frozen=True)
+class _Job:
+    key: Key
+    size: Size
+    path: Path
+    stamp: Stamp
+    check_cache: bool
+
+
+@dataclass(frozen=True)
+class _Done:
+    job: _Job
+    loaded: Loaded
+    from_cache: bool
+
+
+def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
+    """Return every image file name in ``folder`` with its stamp; None when the folder is missing."""
+    if folder is None:
+        return None
+    table: dict[str, Stamp] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not is_image_name(entry.name):
+                    continue
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue  # deleted between listing and stat: the next scan settles it
+                table[entry.name] = (st.st_size, st.st_mtime_ns, st.st_ino)
+    except OSError:
+        return None
+    return table
+
+
+def fetch(job: _Job, disk: DiskCache) -> _Done:
+    """Return ``job``'s fitted image from the disk cache, else decoded from its file (and cached)."""
+    try:
+        stat = os.stat(job.path)
+    except OSError:
+        return _Done(job, Loaded(job.path, job.size, error=f"{job.path.name}: file vanished"), False)
+    if job.check_cache:
+        hit = disk.get(job.path, stat, job.size)
+        if hit is not None:
+            return _Done(job, hit, True)
+    loaded = load_fitted(job.path, job.size)
+    disk.put(loaded, stat)
+    return _Done(job, loaded, False)
 
 
 class ArtLibrary:
@@ -21,45 +99,307 @@ class ArtLibrary:
         self.cards = list(dict.fromkeys(cards))
         self.folder = Path(folder) if folder else None
         self.deck_name = deck_name
-        self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self.version = 0
+        """Increases whenever any face or back may look different: re-blit when it changes."""
+        self.stats = {"decoded": 0, "cached": 0, "failed": 0}
+        """How art arrived so far: decoded from files, read from the disk cache, or failed."""
+        self._by_id = {card.id: card for card in self.cards}
+        self._index = name_index(self._by_id)
+        self._disk = DiskCache(cache_dir or default_cache_dir())
+        self._background = background
 
+        self._table: dict[str, Stamp] | None = None  # the folder as last scanned
+        self._files: dict[Key, tuple[Path, Stamp]] = {}  # the file each card uses now
+        self._duplicates: list[str] = []
+        self._unused: list[str] = []
+        self._errors: dict[Key, str] = {}
+        self._aspects: dict[Key, str] = {}
+
+        # Per card: current art by exact size, and old or rescaled art shown while the exact one loads.
+        self._art: dict[Key, dict[Size, pygame.Surface]] = {}
+        self._stale: dict[Key, dict[Size, pygame.Surface]] = {}
+        self._generated: dict[tuple[Key, Size], pygame.Surface] = {}
+        self._pending: set[tuple[Key, Size]] = set()
+        self._sizes: OrderedDict[Size, None] = OrderedDict()
+
+        self._problems: list[str] = []
+        self._problems_version = -1
+        self._announced: set[str] = set()
+        self._last_scan = time.monotonic()
+
+        self._apply_scan(scan_folder(self.folder))
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[_Done | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        if background:
+            workers = max(1, min(4, os.cpu_count() or 2))
+            self._threads = [threading.Thread(target=self._work, name=f"art-loader-{i}", daemon=True)
+                             for i in range(workers)]
+            self._threads.append(threading.Thread(target=self._watch, name="art-watcher", daemon=True))
+            for thread in self._threads:
+                thread.start()
+
+    # -- what the table calls every frame ------------------------------------------------------
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         """Return the face of ``card`` scaled to ``size`` (a generated face when there is no art)."""
-        key = (card.id, size[0], size[1])
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, (250, 250, 245), surf.get_rect(), border_radius=max(2, size[0] // 12))
-            pygame.draw.rect(surf, (60, 60, 60), surf.get_rect(), 1, border_radius=max(2, size[0] // 12))
-            font = pygame.font.Font(None, max(12, size[1] // 5))
-            color = (200, 20, 30) if card.is_red else (20, 20, 20)
-            text = font.render(card.label, True, color)
-            surf.blit(text, text.get_rect(center=surf.get_rect().center))
-            self._cache[key] = surf
-        return surf
+        return self._surface(card.id, card, size)
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the card back scaled to ``size``."""
-        key = ("\0back", size[0], size[1])
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, (40, 70, 150), surf.get_rect(), border_radius=max(2, size[0] // 12))
-            pygame.draw.rect(surf, (240, 240, 240), surf.get_rect(), 2, border_radius=max(2, size[0] // 12))
-            self._cache[key] = surf
-        return surf
+        return self._surface(BACK, None, size)
 
     def poll(self) -> bool:
         """Check for added/changed/removed files and finished background loads; True if art changed."""
-        return False
+        before = self.version
+        if self._background:
+            while True:
+                try:
+                    result = self._results.get_nowait()
+                except queue.Empty:
+                    break
+                if isinstance(result, _Done):
+                    self._accept(result)
+                else:
+                    self._apply_scan(result)
+        elif time.monotonic() - self._last_scan >= SCAN_INTERVAL:
+            self.refresh()
+        return self.version != before
+
+    def refresh(self) -> bool:
+        """Scan the folder now (not waiting for the next interval); True if art changed."""
+        before = self.version
+        self._last_scan = time.monotonic()
+        self._apply_scan(scan_folder(self.folder))
+        return self.version != before
+
+    # -- diagnostics ---------------------------------------------------------------------------
+    def status(self, card: Card | None) -> str:
+        """Return "art", "loading", "error" or "generated" for ``card`` (None: the back)."""
+        key = BACK if card is None else card.id
+        if key not in self._files:
+            return "generated"
+        if key in self._errors:
+            return "error"
+        if self._art.get(key):
+            return "art"
+        return "loading"
+
+    def path_for(self, card: Card | None) -> Path | None:
+        """Return the file that is ``card``'s art (None: the back's), or None when it has none."""
+        entry = self._files.get(BACK if card is None else card.id)
+        return entry[0] if entry else None
 
     def problems(self) -> list[str]:
         """Return every current diagnostic line (missing art, unknown files, unreadable files...)."""
-        return []
+        if self._problems_version != self.version:
+            self._problems = self._diagnose()
+            self._problems_version = self.version
+        return list(self._problems)
 
     def take_messages(self) -> list[str]:
         """Return the messages that appeared since the last call (for the table's log)."""
-        return []
+        current = self.problems()
+        new = [line for line in current if line not in self._announced]
+        self._announced = set(current)  # a problem fixed then back is announced again
+        return new
 
     def close(self) -> None:
         """Stop background work."""
+        self._stop.set()
+        for _ in self._threads:
+            self._jobs.put(None)
+        for thread in self._threads:
+            thread.join(timeout=1)
+        self._threads = []
+
+    def __enter__(self) -> ArtLibrary:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- surfaces (main thread) ------------------------------------------------------------------
+    def _surface(self, key: Key, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        self._use_size(size)
+        surface = self._art.get(key, {}).get(size)
+        if surface is not None:
+            return surface
+        if key in self._files and key not in self._errors:
+            if (key, size) not in self._pending:
+                self._request(key, size)
+                surface = self._art.get(key, {}).get(size)  # a disk-cache hit or a synchronous load
+                if surface is not None:
+                    return surface
+            surface = self._stale.get(key, {}).get(size)
+            if surface is None:
+                surface = self._rescaled(key, size)
+            if surface is not None:
+                return surface
+        slot = (key, size)
+        surface = self._generated.get(slot)
+        if surface is None:
+            surface = draw_back(size) if card is None else draw_face(card, size)
+            surface = self._generated[slot] = _for_display(surface)
+        return surface
+
+    def _rescaled(self, key: Key, size: Size) -> pygame.Surface | None:
+        """Return art of ``key`` at another size scaled to ``size``, while the exact one loads."""
+        sizes = self._art.get(key)
+        if not sizes:
+            return None
+        source = sizes[max(sizes)]
+        surface = self._stale.setdefault(key, {})[size] = pygame.transform.smoothscale(source, size)
+        return surface
+
+    def _use_size(self, size: Size) -> None:
+        if size in self._sizes:
+            self._sizes.move_to_end(size)
+            return
+        self._sizes[size] = None
+        if len(self._sizes) > MAX_SIZES:
+            old, _ = self._sizes.popitem(last=False)
+            for by_size in (*self._art.values(), *self._stale.values()):
+                by_size.pop(old, None)
+            for slot in [s for s in self._generated if s[1] == old]:
+                del self._generated[slot]
+
+    def _request(self, key: Key, size: Size) -> None:
+        """Load ``key`` at ``size``: a disk-cache hit at once, else on a worker (or now, if no threads)."""
+        path, stamp = self._files[key]
+        job = _Job(key, size, path, stamp, check_cache=True)
+        self._pending.add((key, size))
+        if not self._background:
+            self._accept(fetch(job, self._disk))
+            return
+        try:
+            stat = os.stat(path)
+        except OSError:
+            stat = None
+        hit = self._disk.get(path, stat, size) if stat is not None else None
+        if hit is not None:
+            self._accept(_Done(job, hit, True))
+        else:
+            self._jobs.put(_Job(key, size, path, stamp, check_cache=False))
+
+    def _accept(self, done: _Done) -> None:
+        job, loaded = done.job, done.loaded
+        self._pending.discard((job.key, job.size))
+        if self._files.get(job.key) != (job.path, job.stamp):
+            return  # the file changed or went away meanwhile; a newer load is under way
+        if job.size not in self._sizes:
+            return  # nobody draws this size any more
+        self._stale.get(job.key, {}).pop(job.size, None)
+        if loaded.ok:
+            self.stats["cached" if done.from_cache else "decoded"] += 1
+            surface = pygame.image.frombytes(loaded.rgba, loaded.size, "RGBA")
+            self._art.setdefault(job.key, {})[job.size] = _for_display(surface)
+            self._errors.pop(job.key, None)
+            note = aspect_problem(loaded.source_size, CARD_ASPECT)
+            if note:
+                self._aspects[job.key] = f"{job.path.name} {note}"
+        else:
+            self.stats["failed"] += 1
+            self._errors[job.key] = loaded.error or f"{job.path.name}: cannot read it"
+        self.version += 1
+
+    # -- folder changes (main thread) ------------------------------------------------------------
+    def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
+        """Map the scanned files to cards; drop and reload art whose file was added, changed or removed."""
+        if table == self._table and self.version:
+            return
+        self._table = table
+        files, self._duplicates, self._unused = self._assign(table or {})
+        for key in set(self._files) | set(files):
+            old, new = self._files.get(key), files.get(key)
+            if old == new:
+                continue
+            self._errors.pop(key, None)
+            self._aspects.pop(key, None)
+            current = self._art.pop(key, {})
+            sizes = list(current)
+            if new is None:
+                self._stale.pop(key, None)
+            else:
+                # Keep showing the old picture until the new one is loaded: no flash of a generated face.
+                self._stale.setdefault(key, {}).update(current)
+            self._pending = {slot for slot in self._pending if slot[0] != key}
+            if new is not None:
+                self._files[key] = new
+                for size in sizes:
+                    self._request(key, size)
+            else:
+                del self._files[key]
+        self.version += 1
+
+    def _assign(self, table: dict[str, Stamp]) -> tuple[dict[Key, tuple[Path, Stamp]], list[str], list[str]]:
+        """Return the file chosen for each card, duplicate notes and unused file names."""
+        assert self.folder is not None or not table
+        claims: dict[Key, list[str]] = {}
+        unused: list[str] = []
+        for name in sorted(table, key=str.lower):
+            key = match_file(name, self._index)
+            if key is None:
+                unused.append(name)
+            else:
+                claims.setdefault(key, []).append(name)
+        files: dict[Key, tuple[Path, Stamp]] = {}
+        duplicates: list[str] = []
+        for key, names in claims.items():
+            # A file named exactly by the card id beats one in another naming scheme.
+            names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(key), n.lower()))
+            files[key] = (self.folder / names[0], table[names[0]])  # type: ignore[operator]
+            if len(names) > 1:
+                duplicates.append(f"{_label(key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
+        return files, duplicates, unused
+
+    def _diagnose(self) -> list[str]:
+        lines: list[str] = []
+        where = str(self.folder) if self.folder else "(no art folder)"
+        if self._table is None:
+            lines.append(f"art folder {where} not found: all {len(self.cards)} cards of"
+                         f" {self.deck_name} use generated faces")
+        lines += sorted(self._errors.values())
+        lines += sorted(self._aspects.values())
+        lines += self._duplicates
+        lines += [f"{name}: matches no card of {self.deck_name} (name files by card id, e.g."
+                  f" {self.cards[0].id if self.cards else 'AS'}.png, or back.png)" for name in self._unused]
+        if self._table is not None:
+            missing = [card.id for card in self.cards if card.id not in self._files]
+            if BACK not in self._files:
+                missing.append("back")
+            if missing:
+                shown = " ".join(missing[:16]) + (" ..." if len(missing) > 16 else "")
+                lines.append(f"no art for {len(missing)} of {len(self.cards)} cards + back in {where}"
+                             f" (generated faces used): {shown}")
+        if self._disk.error:
+            lines.append(self._disk.error)
+        return lines
+
+    # -- background threads ----------------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None or self._stop.is_set():
+                return
+            self._results.put(fetch(job, self._disk))
+
+    def _watch(self) -> None:
+        last = self._table
+        while not self._stop.wait(SCAN_INTERVAL):
+            table = scan_folder(self.folder)
+            if table != last:
+                self._results.put(table)
+                last = table
+
+
+def _label(key: Key) -> str:
+    return "back" if key == BACK else key
+
+
+def _for_display(surface: pygame.Surface) -> pygame.Surface:
+    """Return ``surface`` in the display's pixel format when a display exists (faster blits)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface

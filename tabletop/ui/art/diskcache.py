@@ -1,0 +1,75 @@
+"""On-disk cache of fitted card images, so the next launch shows all art at once without decoding.
+
+Entries are keyed by (file path, file size, mtime, target size, format version) and hold raw
+RGBA bytes: reading one is a single file read, no PNG decode. Any cache trouble (read-only home,
+full disk, a corrupt entry) only means a miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+import tempfile
+from pathlib import Path
+
+from tabletop.ui.art.loader import Loaded, Size
+
+ENV_VAR = "TABLETOP_CACHE_DIR"
+"""Environment variable overriding where the cache lives."""
+
+_MAGIC = b"TTART2"
+_HEADER = struct.Struct("<6sHHII")  # magic, width, height, source width, source height
+
+
+def default_cache_dir() -> Path:
+    """Return ``$TABLETOP_CACHE_DIR``, else ``$XDG_CACHE_HOME/tabletop/art``, else ``~/.cache/tabletop/art``."""
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "tabletop" / "art"
+
+
+class DiskCache:
+    """Fitted images on disk under ``folder``; safe to use from several threads."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.error: str | None = None
+
+    def entry(self, path: Path, stat: os.stat_result, size: Size) -> Path:
+        """Return the cache file for ``path`` in the state ``stat`` fitted to ``size``."""
+        key = f"{_MAGIC!r}|{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{size[0]}x{size[1]}"
+        return self.folder / f"{hashlib.sha1(key.encode()).hexdigest()}.rgba"
+
+    def get(self, path: Path, stat: os.stat_result, size: Size) -> Loaded | None:
+        """Return the cached fitted image, or None on a miss (or an unreadable entry)."""
+        try:
+            data = self.entry(path, stat, size).read_bytes()
+            magic, width, height, src_w, src_h = _HEADER.unpack_from(data)
+        except (OSError, struct.error):
+            return None
+        pixels = data[_HEADER.size:]
+        if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
+            return None
+        return Loaded(path, size, pixels, (src_w, src_h))
+
+    def put(self, loaded: Loaded, stat: os.stat_result) -> None:
+        """Store a successfully loaded image; a failure is only noted in ``error`` (art still shows)."""
+        if not loaded.ok:
+            return
+        target = self.entry(loaded.path, stat, loaded.size)
+        header = _HEADER.pack(_MAGIC, *loaded.size, *loaded.source_size)
+        tmp: str | None = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            # Write then rename, so a reader (or a crash) never sees half an entry.
+            fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            with os.fdopen(fd, "wb") as out:
+                out.write(header)
+                out.write(loaded.rgba)
+            os.replace(tmp, target)
+        except OSError as exc:
+            self.error = f"art cache {self.folder} not writable ({exc}); art will load slower"
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)

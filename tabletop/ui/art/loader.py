@@ -1,0 +1,149 @@
+"""Decode one art file with Pillow into RGBA bytes fitted, undistorted, into a card-shaped box.
+
+Runs on worker threads: no pygame here. Every failure a user's file can cause becomes a
+:class:`Loaded` with an ``error`` naming the file and what to do; nothing raises.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageOps
+
+CARD_BACKGROUND = (252, 251, 247, 255)
+"""The card stock colour behind transparent art and in letterbox bands (RGBA)."""
+
+READ_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
+# Only plain raster formats: Pillow's EPS/PS plugins would run Ghostscript on a user's file.
+
+ODD_ASPECT = 0.25
+"""How far (as a fraction) an image's aspect may differ from the card's before it is reported."""
+
+Size = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The result of loading one file: RGBA bytes of ``size``, or an ``error`` message."""
+
+    path: Path
+    size: Size
+    rgba: bytes = b""
+    source_size: Size = (0, 0)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when the file gave a picture."""
+        return self.error is None
+
+
+def corner_radius(size: Size) -> int:
+    """Return the corner radius in pixels of a card of ``size`` (shared with generated faces)."""
+    return max(2, min(size) // 14)
+
+
+def fit_box(source: Size, box: Size) -> Size:
+    """Return the largest size with ``source``'s aspect that fits in ``box`` (at least 1x1).
+
+    >>> fit_box((1000, 500), (250, 350)), fit_box((500, 700), (250, 350))
+    ((250, 125), (250, 350))
+    """
+    scale = min(box[0] / source[0], box[1] / source[1])
+    return max(1, round(source[0] * scale)), max(1, round(source[1] * scale))
+
+
+def aspect_problem(source: Size, card_aspect: float) -> str | None:
+    """Return a note when ``source`` is far from the card's width/height ``card_aspect``, else None."""
+    if source[0] <= 0 or source[1] <= 0:
+        return None
+    aspect = source[0] / source[1]
+    if abs(aspect / card_aspect - 1) <= ODD_ASPECT:
+        return None
+    return (f"is {source[0]}x{source[1]} (aspect {aspect:.2f}, cards are {card_aspect:.2f}):"
+            " shown with bands; crop it to 5:7 to fill the card")
+
+
+def load_fitted(path: Path, box: Size, *, background: tuple[int, int, int, int] = CARD_BACKGROUND,
+                rounded: bool = True) -> Loaded:
+    """Return ``path``'s picture fitted into ``box`` on the card background, or the error why not."""
+    try:
+        return _load(path, box, background, rounded)
+    except Exception as exc:  # a user's file must never take the table down
+        return Loaded(path, box, error=f"{path.name}: cannot read it ({type(exc).__name__}: {exc})")
+
+
+def _load(path: Path, box: Size, background: tuple[int, int, int, int], rounded: bool) -> Loaded:
+    def fail(reason: str) -> Loaded:
+        return Loaded(path, box, error=f"{path.name}: {reason}")
+
+    try:
+        if os.stat(path).st_size == 0:
+            return fail("empty file (0 bytes); save the image again")
+        image = Image.open(path, formats=READ_FORMATS)
+    except FileNotFoundError:
+        return fail("file vanished while loading")
+    except Image.UnidentifiedImageError:
+        return fail("not an image Pillow can read (use PNG, JPEG or WebP)")
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        return fail(f"too large to open safely ({exc}); scale it down")
+    with image:
+        source = image.size
+        if source[0] * source[1] > Image.MAX_IMAGE_PIXELS:
+            # Between 1x and 2x the limit Pillow only warns; refuse it too rather than stall.
+            return fail(f"{source[0]}x{source[1]} pixels is beyond the decompression-bomb limit"
+                        f" of {Image.MAX_IMAGE_PIXELS} pixels; scale it down")
+        # Let the JPEG decoder scale by 1/2..1/8 while decoding; both box sides stay covered
+        # whatever EXIF rotation follows.
+        side = max(box)
+        image.draft(None, (side, side))
+        try:
+            image.load()
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            reason = "file is truncated" if "truncated" in str(exc) else str(exc)
+            return fail(f"broken image data ({reason}); save the image again")
+        picture = _plain_mode(_upright(image))
+    return Loaded(path, box, _compose(picture, box, background, rounded).tobytes(), source)
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    try:
+        return ImageOps.exif_transpose(image) or image
+    except Exception:  # broken EXIF: show the picture as stored rather than not at all
+        return image
+
+
+def _plain_mode(image: Image.Image) -> Image.Image:
+    """Return ``image`` as L, LA, RGB or RGBA, scaling 16-bit and float pixels instead of clipping."""
+    mode = image.mode
+    if mode in ("L", "LA", "RGB", "RGBA"):
+        return image
+    if mode.startswith("I;16"):
+        return image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
+    if mode in ("I", "F"):
+        low, high = image.getextrema()
+        span = (high - low) or 1
+        return image.point(lambda v: (v - low) * (255 / span)).convert("L")
+    if mode in ("P", "PA", "1") or "transparency" in image.info:
+        # Palette transparency must become alpha before any resampling mixes indices.
+        return image.convert("RGBA" if mode == "PA" or "transparency" in image.info else "RGB")
+    return image.convert("RGB")  # CMYK, YCbCr, LAB, HSV...
+
+
+def _compose(picture: Image.Image, box: Size, background: tuple[int, int, int, int],
+             rounded: bool) -> Image.Image:
+    inner = fit_box(picture.size, box)
+    if inner != picture.size:
+        # Resize before converting to RGBA (a quarter less data for RGB), and let reducing_gap
+        # shrink by whole factors first: fast on big images, same look.
+        picture = picture.resize(inner, Image.Resampling.LANCZOS, reducing_gap=3.0)
+    card = Image.new("RGBA", box, background)
+    card.alpha_composite(picture.convert("RGBA"), ((box[0] - inner[0]) // 2, (box[1] - inner[1]) // 2))
+    if rounded:
+        mask = Image.new("L", box, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, box[0] - 1, box[1] - 1),
+                                               radius=corner_radius(box), fill=255)
+        card.putalpha(mask)
+    return card

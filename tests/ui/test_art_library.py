@@ -1,0 +1,205 @@
+"""The art library: art over generated faces, background loading, hot reload, disk cache, diagnostics."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from conftest import MakeImage
+
+from tabletop.engine.cards import Card, parse_card, standard_deck
+from tabletop.ui.art import ArtLibrary
+
+DECK = standard_deck(jokers=True)
+SIZE = (100, 140)
+AS, KD = parse_card("AS"), parse_card("KD")
+GREEN, BLUE = (10, 200, 10), (20, 40, 220)
+
+
+def centre(surface: pygame.Surface) -> tuple[int, int, int]:
+    """Return the RGB colour at the middle of ``surface``."""
+    colour = surface.get_at((surface.get_width() // 2, surface.get_height() // 2))
+    return colour.r, colour.g, colour.b
+
+
+def wait_for(library: ArtLibrary, done: Callable[[], bool], limit: float = 1.0) -> float:
+    """Poll ``library`` every frame (1 ms) until ``done()``; return the seconds it took."""
+    start = time.monotonic()
+    while not done():
+        assert time.monotonic() - start < limit, "not within the time limit"
+        library.poll()
+        time.sleep(0.001)
+    return time.monotonic() - start
+
+
+def sync(cards: list[Card], folder: Path | None) -> ArtLibrary:
+    return ArtLibrary(cards, folder, background=False)
+
+
+def test_art_replaces_generated_face(make_image: MakeImage, art_dir: Path) -> None:
+    make_image("AS.png", (500, 700), GREEN)
+    lib = sync(DECK, art_dir)
+    assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
+    assert lib.status(AS) == "art" and lib.path_for(AS) == art_dir / "AS.png"
+    assert lib.status(KD) == "generated" and lib.path_for(KD) is None
+    assert lib.face(AS, SIZE) is lib.face(AS, SIZE)  # cached per size
+    assert lib.face(AS, (50, 70)).get_size() == (50, 70)
+
+
+def test_back_art(make_image: MakeImage, art_dir: Path) -> None:
+    make_image("card_back.jpg", (250, 350), BLUE)
+    lib = sync(DECK, art_dir)
+    assert centre(lib.back(SIZE)) == pytest.approx(BLUE, abs=8)
+    assert lib.status(None) == "art"
+
+
+def test_empty_and_missing_folders_are_reported_once(tmp_path: Path, art_dir: Path) -> None:
+    missing = sync(DECK, tmp_path / "nope")
+    assert missing.face(AS, SIZE).get_size() == SIZE
+    messages = missing.take_messages()
+    assert len(messages) == 1 and "not found" in messages[0] and "nope" in messages[0]
+    assert missing.take_messages() == []
+    assert missing.problems() == messages
+    empty = sync(DECK, art_dir)
+    (line,) = empty.problems()
+    assert "no art for 55 of 54 cards + back" in line
+    assert sync(DECK, None).problems()[0].startswith("art folder (no art folder) not found")
+
+
+def test_background_loading_shows_generated_first(make_image: MakeImage, art_dir: Path) -> None:
+    for card in DECK[:20]:
+        make_image(f"{card.id}.png", (500, 700), GREEN)
+    with ArtLibrary(DECK, art_dir) as lib:
+        first = [lib.face(card, SIZE) for card in DECK[:20]]
+        assert any(centre(s) != GREEN for s in first)  # not all decoded before the first frame
+        wait_for(lib, lambda: all(lib.status(c) == "art" for c in DECK[:20]), 5)
+        assert all(centre(lib.face(c, SIZE)) == pytest.approx(GREEN, abs=3) for c in DECK[:20])
+        assert lib.stats["decoded"] == 20
+
+
+def test_hot_reload_change_delete_add(make_image: MakeImage, art_dir: Path) -> None:
+    path = make_image("AS.png", (50, 70), GREEN)
+    with ArtLibrary(DECK, art_dir) as lib:
+        wait_for(lib, lambda: centre(lib.face(AS, SIZE)) == GREEN, 2)
+        version = lib.version
+        time.sleep(0.01)  # a later mtime even on coarse clocks
+        make_image("AS.png", (50, 70), BLUE)
+        took = wait_for(lib, lambda: centre(lib.face(AS, SIZE)) == BLUE)
+        assert took < 1 and lib.version > version
+
+        path.unlink()
+        wait_for(lib, lambda: lib.status(AS) == "generated")
+        assert centre(lib.face(AS, SIZE)) not in (GREEN, BLUE)
+
+        make_image("ace_of_spades.png", (50, 70), GREEN)
+        wait_for(lib, lambda: centre(lib.face(AS, SIZE)) == GREEN)
+
+
+def test_refresh_reloads_a_changed_file_at_once(make_image: MakeImage, art_dir: Path) -> None:
+    make_image("KD.png", (50, 70), GREEN)
+    lib = sync(DECK, art_dir)
+    lib.face(KD, SIZE)
+    time.sleep(0.01)
+    make_image("KD.png", (50, 70), BLUE)
+    assert lib.refresh()
+    assert centre(lib.face(KD, SIZE)) == pytest.approx(BLUE, abs=3)
+
+
+def test_disk_cache_hit_needs_no_decode(make_image: MakeImage, art_dir: Path, cache_dir: Path) -> None:
+    for card in DECK[:10]:
+        make_image(f"{card.id}.png", (600, 840), GREEN)
+    with ArtLibrary(DECK, art_dir) as cold:
+        for card in DECK[:10]:
+            cold.face(card, SIZE)
+        wait_for(cold, lambda: cold.stats["decoded"] == 10, 5)
+    assert len(list(cache_dir.glob("*.rgba"))) == 10
+    with ArtLibrary(DECK, art_dir) as warm:
+        faces = [warm.face(card, SIZE) for card in DECK[:10]]  # first frame: art already
+        assert all(centre(f) == pytest.approx(GREEN, abs=3) for f in faces)
+        assert warm.stats == {"decoded": 0, "cached": 10, "failed": 0}
+    # A changed file is not served from the stale cache entry.
+    time.sleep(0.01)
+    make_image("2S.png", (600, 840), BLUE)
+    again = sync(DECK, art_dir)
+    assert centre(again.face(DECK[0], SIZE)) == pytest.approx(BLUE, abs=3)
+    assert again.stats["decoded"] == 1
+
+
+def test_corrupt_cache_entry_is_a_miss(make_image: MakeImage, art_dir: Path, cache_dir: Path) -> None:
+    make_image("AS.png", (50, 70), GREEN)
+    sync(DECK, art_dir).face(AS, SIZE)
+    for entry in cache_dir.glob("*.rgba"):
+        entry.write_bytes(b"garbage")
+    lib = sync(DECK, art_dir)
+    assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
+    assert lib.stats["decoded"] == 1
+
+
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
+def test_bad_files_fall_back_with_messages(make_image: MakeImage, art_dir: Path) -> None:
+    (art_dir / "AS.png").write_bytes(b"")
+    (art_dir / "KD.png").write_text("not a picture")
+    make_image("QH.png", (1000, 300), GREEN)  # odd aspect, still shown
+    make_image("dragon.png")
+    make_image("KC.png", (50, 70), GREEN)
+    make_image("king_of_clubs2.png", (50, 70), BLUE)
+    (art_dir / "README.txt").write_text("ignored: not an image name")
+    lib = sync(DECK, art_dir)
+    generated = sync(DECK, None)
+    for card in (AS, KD):
+        assert centre(lib.face(card, SIZE)) == centre(generated.face(card, SIZE))
+        assert lib.status(card) == "error"
+    assert centre(lib.face(parse_card("QH"), SIZE)) == pytest.approx(GREEN, abs=3)
+    assert centre(lib.face(parse_card("KC"), SIZE)) == pytest.approx(GREEN, abs=3)
+    text = "\n".join(lib.take_messages())
+    for needle in ("AS.png: empty file", "KD.png: not an image", "QH.png is 1000x300",
+                   "dragon.png: matches no card", "KC: using KC.png, ignoring king_of_clubs2.png",
+                   "no art for"):
+        assert needle in text
+    assert "README" not in text
+    assert lib.take_messages() == []
+
+
+def test_fixing_a_file_clears_its_problem(art_dir: Path, make_image: MakeImage) -> None:
+    bad = art_dir / "AS.png"
+    bad.write_bytes(b"")
+    lib = sync(DECK, art_dir)
+    lib.face(AS, SIZE)
+    assert any("AS.png" in p for p in lib.take_messages())
+    make_image("AS.png", (50, 70), GREEN)
+    os.utime(bad, ns=(time.time_ns(), time.time_ns() + 10**9))
+    lib.refresh()
+    assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
+    assert not any("AS.png" in p for p in lib.problems())
+
+
+def test_resizing_shows_rescaled_art_meanwhile(make_image: MakeImage, art_dir: Path) -> None:
+    make_image("AS.png", (500, 700), GREEN)
+    with ArtLibrary(DECK, art_dir) as lib:
+        wait_for(lib, lambda: centre(lib.face(AS, SIZE)) == GREEN, 2)
+        bigger = lib.face(AS, (120, 168))
+        assert bigger.get_size() == (120, 168) and centre(bigger) == pytest.approx(GREEN, abs=3)
+
+
+def test_number_and_data_decks(make_image: MakeImage, art_dir: Path) -> None:
+    cards = [Card(str(n), value=n) for n in range(2, 12)] + [Card("fire-7", name="Fire 7", value=7)]
+    make_image("7.png", (50, 70), GREEN)
+    make_image("Fire_7.webp", (50, 70), BLUE)
+    lib = sync(cards, art_dir)
+    assert centre(lib.face(cards[5], SIZE)) == pytest.approx(GREEN, abs=3)
+    assert centre(lib.face(cards[-1], SIZE)) == pytest.approx(BLUE, abs=8)
+    assert lib.status(cards[0]) == "generated"
+
+
+def test_unwritable_cache_is_reported_not_fatal(make_image: MakeImage, art_dir: Path,
+                                                tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-dir"
+    blocker.write_text("x")
+    make_image("AS.png", (50, 70), GREEN)
+    lib = ArtLibrary(DECK, art_dir, cache_dir=blocker / "cache", background=False)
+    assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
+    assert any("not writable" in line for line in lib.problems())
