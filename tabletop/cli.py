@@ -112,6 +112,14 @@ def build_parser() -> Parser:
     play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
     play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
 
+    art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet)")
+    art.add_argument("game", help="game name (see tabletop games)")
+    art.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
+    art.add_argument("--sheet", type=Path, default=None, help="write a contact sheet PNG here; no window")
+    art.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option that changes the deck, e.g. --set jokers=true")
+
     launcher = sub.add_parser("launcher", help="write a double-clickable launcher (default: on the Desktop)")
     launcher.add_argument("folder", type=Path, nargs="?", default=None)
 
@@ -265,6 +273,19 @@ def cmd_play(args: argparse.Namespace) -> int:
                     log_path=args.log)
 
 
+def cmd_art(args: argparse.Namespace) -> int:
+    """Run ``tabletop art``."""
+    game, _ = _game_for(args.game, None, args.sets)
+    if args.sheet is not None and args.sheet.suffix.lower() != ".png":
+        raise TabletopError(f"--sheet {args.sheet}: the contact sheet is a .png file")
+    from tabletop.ui.art.gallery import run_gallery
+
+    code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)
+    if args.sheet is not None:
+        print(f"wrote {args.sheet}")
+    return code
+
+
 def cmd_launcher(args: argparse.Namespace) -> int:
     """Run ``tabletop launcher``."""
     from tabletop.ui.launcher import write_launcher
@@ -276,6 +297,7 @@ def cmd_launcher(args: argparse.Namespace) -> int:
 COMMANDS = {
     "play": cmd_play,
     "launcher": cmd_launcher,
+    "art": cmd_art,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "games": cmd_games,

@@ -21,10 +21,10 @@ import pygame
 
 from tabletop import registry
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.game import Game
 from tabletop.engine.log import GameLog, default_log_path
 from tabletop.engine.session import Session
 from tabletop.ui.art import ArtLibrary
+from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import Director
 from tabletop.ui.pace import Pace, pace
@@ -67,11 +67,6 @@ def default_seats(players: int) -> list[str]:
 def display_names(seats: list[str]) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)"."""
     return [f"Seat {i + 1} ({'you' if n == registry.HUMAN else n})" for i, n in enumerate(seats)]
-
-
-def art_folder(game: Game, art_dir: Path | None) -> Path:
-    """Return the art folder to use: ``art_dir`` or ``card_art/<art_deck>``."""
-    return art_dir if art_dir is not None else Path("card_art") / game.art_deck
 
 
 class App:

@@ -66,7 +66,7 @@ def test_empty_and_missing_folders_are_reported_once(tmp_path: Path, art_dir: Pa
     assert missing.problems() == messages
     empty = sync(DECK, art_dir)
     (line,) = empty.problems()
-    assert "no art for 55 of 54 cards + back" in line
+    assert "no art for 55 of 55 images (cards and back)" in line
     assert sync(DECK, None).problems()[0].startswith("art folder (no art folder) not found")
 
 

@@ -18,6 +18,7 @@ import pygame
 
 from tabletop.engine.cards import Card
 from tabletop.ui.art.faces import font, wrap
+from tabletop.ui.art.folders import art_folder
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
 
 Size = tuple[int, int]
@@ -137,11 +138,6 @@ def contact_sheet(library: ArtLibrary, cards: Sequence[Card], *, card_width: int
     return sheet
 
 
-def art_folder_for(game: Any, art_dir: Path | str | None) -> Path:
-    """Return ``art_dir``, or ``card_art/<game.art_deck>`` relative to the working directory."""
-    return Path(art_dir) if art_dir is not None else Path("card_art") / game.art_deck
-
-
 def _title(game: Any, tiles: int, folder: Path) -> str:
     return f"{game.describe()} - {tiles - 1} cards + back - art from {folder}"
 
@@ -150,7 +146,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
                 sheet: Path | None = None, exit_after_frames: int | None = None,
                 screenshot: Path | None = None) -> int:
     """Show the gallery window of ``game``'s deck (or write the contact sheet ``sheet``); return 0."""
-    folder = art_folder_for(game, art_dir)
+    folder = art_folder(game, art_dir)
     cards = distinct_cards(game.deck())
     if sheet is not None:
         pygame.font.init()

@@ -371,7 +371,7 @@ class ArtLibrary:
                 missing.append("back")
             if missing:
                 shown = " ".join(missing[:16]) + (" ..." if len(missing) > 16 else "")
-                lines.append(f"no art for {len(missing)} of {len(self.cards)} cards + back in {where}"
+                lines.append(f"no art for {len(missing)} of {len(self.cards) + 1} images (cards and back) in {where}"
                              f" (generated faces used): {shown}")
         if self._disk.error:
             lines.append(self._disk.error)

@@ -1,0 +1,35 @@
+"""Where a game's card art lives: ``--art DIR``, a plugin's own folder, or ``card_art/<deck>``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]
+"""The folder holding the ``tabletop`` package (the repository in a development install)."""
+
+
+def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
+    """Return the art folder of ``game``.
+
+    In order: ``art_dir`` when given; the ``art/`` folder of a game from a games folder;
+    ``card_art/<art_deck>`` in the working directory; the same beside the installed package (so a
+    launcher started from anywhere still finds the shipped art). The last choice is returned even
+    when it does not exist: the library reports a missing folder and draws generated faces.
+    """
+    if art_dir is not None:
+        return Path(art_dir)
+    from tabletop import registry
+    from tabletop.engine.errors import TabletopError
+
+    try:
+        extra = registry.game_entry(game.name).extra
+    except TabletopError:  # an unregistered game (a test's own class) has no entry
+        extra = {}
+    if extra.get("art_dir"):
+        return Path(extra["art_dir"])
+    local = Path("card_art") / game.art_deck
+    shipped = PACKAGE_ROOT / "card_art" / game.art_deck
+    if local.is_dir() or not shipped.is_dir():
+        return local
+    return shipped
