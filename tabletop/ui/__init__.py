@@ -2,5 +2,5 @@
 
 import os
 
-# The table prints its own messages; pygame's import banner would only clutter the terminal.
+# pygame-ce prints a greeting on import; a playtest table should start quietly.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

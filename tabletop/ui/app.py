@@ -73,7 +73,8 @@ class App:
     """The window, text cache, clock and recorder shared by the screens of one run."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
-        pygame.init()
+        pygame.display.init()  # no pygame.init(): the table has no sound, and the mixer spams ALSA errors
+        pygame.font.init()
         self.window = Window(size)
         self.text = TextCache()
         self.clock = pygame.time.Clock()

@@ -7,11 +7,10 @@ kept, so a frame that shows the same words again only blits.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from tabletop.engine.cards import SUIT_SYMBOLS
+from tabletop.ui.art.faces import draw_pip
 
 Color = tuple[int, int, int]
 RED_SUIT: Color = (225, 50, 50)
@@ -68,7 +67,7 @@ class TextCache:
         if run or not parts:
             parts.append(font.render(run, True, color))
         h = font.get_height()
-        sym = max(6, round(h * 0.62))
+        sym = max(6, round(h * 0.72))
         width = sum(p.get_width() if isinstance(p, pygame.Surface) else sym + 2 for p in parts)
         out = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
         x = 0
@@ -86,33 +85,10 @@ class TextCache:
 
 def draw_suit(surface: pygame.Surface, suit: str, box: pygame.Rect, color: Color) -> None:
     """Draw the symbol of ``suit`` (S, H, D, C, or * for a joker star) filling ``box``."""
-    x, y, w, h = box
-    r = max(1, w // 4)
-    if suit == "D":
-        pygame.draw.polygon(surface, color, [(x + w // 2, y), (x + w - 1, y + h // 2),
-                                             (x + w // 2, y + h - 1), (x, y + h // 2)])
-    elif suit in ("H", "S"):
-        # A heart is two lobes over a point; a spade is the same upside down, plus a stem.
-        flip = suit == "S"
-
-        def fy(v: float) -> int:
-            return round(y + (h - 1 - v if flip else v))
-
-        pygame.draw.circle(surface, color, (x + r, fy(r + h * 0.05)), r)
-        pygame.draw.circle(surface, color, (x + w - r - 1, fy(r + h * 0.05)), r)
-        pygame.draw.polygon(surface, color, [(x, fy(r + h * 0.12)), (x + w - 1, fy(r + h * 0.12)),
-                                             (x + w // 2, fy(h * 0.92))])
-        if flip:
-            pygame.draw.polygon(surface, color, [(x + w // 2, y + h // 2), (x + w // 2 + r, y + h - 1),
-                                                 (x + w // 2 - r, y + h - 1)])
-    elif suit == "C":
-        pygame.draw.circle(surface, color, (x + w // 2, y + r), r)
-        pygame.draw.circle(surface, color, (x + r, y + h // 2 + r // 3), r)
-        pygame.draw.circle(surface, color, (x + w - r - 1, y + h // 2 + r // 3), r)
-        pygame.draw.polygon(surface, color, [(x + w // 2, y + h // 3), (x + w // 2 + r, y + h - 1),
-                                             (x + w // 2 - r, y + h - 1)])
-    else:
-        cx, cy, rad = x + w / 2, y + h / 2, w / 2
-        pts = [(cx + (rad if i % 2 == 0 else rad * 0.45) * math.sin(i * math.pi / 5),
-                cy - (rad if i % 2 == 0 else rad * 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
-        pygame.draw.polygon(surface, color, pts)
+    # The card faces' pip shapes, drawn four times larger and scaled down: at text size the
+    # club's three lobes would otherwise merge into a spade-like blob.
+    scale = 4
+    big = pygame.Surface((box.w * scale, box.h * scale), pygame.SRCALPHA)
+    draw_pip(big, suit if suit in "SHDC" else "*", (big.get_width() / 2, big.get_height() / 2),
+             big.get_height() * 0.95, color)
+    surface.blit(pygame.transform.smoothscale(big, (box.w, box.h)), box.topleft)

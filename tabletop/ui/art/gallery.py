@@ -156,7 +156,8 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
                 print(f"art: {line}", file=sys.stderr)
         pygame.image.save(image, str(sheet))
         return 0
-    pygame.init()
+    pygame.display.init()  # no mixer: the gallery has no sound
+    pygame.font.init()
     pygame.display.set_caption(f"tabletop art - {game.describe()}")
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     with ArtLibrary(cards, folder, deck_name=game.art_deck) as library:
