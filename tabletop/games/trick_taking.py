@@ -20,6 +20,7 @@ To make your own trick game, subclass :class:`TrickGame` and override a hook:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -178,7 +179,23 @@ class TrickGame(Game):
             c: (order.get(c.suit or "", 9), self._power_of[c], c.id) for c in self.deck_cards
         }
         self._play_of: dict[Card, Action] = {c: play(c) for c in self.deck_cards}
-        self._suits_by_trump: dict[str | None, dict[Card, str | None]] = {}
+        # Hands are kept as positions in the deck sorted for display: dealing sorts small ints,
+        # and every suit is one contiguous run of positions, so bucketing is a bisection.
+        self._sorted_deck: list[Card] = sorted(self.deck_cards, key=self._sort_key.__getitem__)
+        self._sorted_plays: list[Action] = [self._play_of[c] for c in self._sorted_deck]
+        self._positions: list[int] = list(range(len(self._sorted_deck)))
+        self._pos_of: dict[Card, int] = {}
+        runs: dict[str | None, list[int]] = {s: [0, 0] for s in self.suits}
+        for i, c in enumerate(self._sorted_deck):
+            self._pos_of.setdefault(c, i)
+            run = runs.setdefault(c.suit, [i, i])
+            if run[0] == run[1]:
+                run[0] = i
+            run[1] = i + 1
+        present = sorted((lo, hi, s) for s, (lo, hi) in runs.items() if hi > lo)
+        self._run_suits: list[str | None] = [s for _, _, s in present]
+        self._run_cuts: list[int] = [hi for _, hi, _ in present[:-1]]
+        self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
 
     # -- hooks ---------------------------------------------------------------------------------
@@ -200,18 +217,18 @@ class TrickGame(Game):
 
     def deal(self, state: TrickState) -> None:
         """Shuffle and deal ``cards_per_hand`` to each seat; keep the rest undealt; turn up trump."""
-        n, size = self.players, self.cards_per_hand
-        deck = shuffled(self.deck_cards, state.rng)
-        hands = [deck[i * size:(i + 1) * size] for i in range(n)]
-        state.undealt = deck[n * size:]
+        n, size, deck = self.players, self.cards_per_hand, self._sorted_deck
+        order = shuffled(self._positions, state.rng)
+        hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
+        state.undealt = [deck[i] for i in order[n * size:]]
         state.turnup = None
         if self.options.trump == "turnup":
             # The top undealt card, or (everything dealt) the dealer's last card, shown to all.
-            state.turnup = state.undealt[0] if state.undealt else hands[state.dealer][-1]
+            state.turnup = state.undealt[0] if state.undealt else deck[order[state.dealer * size + size - 1]]
             state.trump = None if state.turnup.suit == JOKER else state.turnup.suit
         else:
             state.trump = self.fixed_trump
-        self._fill_hands(state, hands)
+        self._fill_positions(state, hands)
 
     def legal_cards(self, state: TrickState, seat: int) -> list[Action]:
         """Return the play actions of ``seat``: all its cards on a lead, else those of the led suit if any."""
@@ -386,7 +403,7 @@ class TrickGame(Game):
         if trump is not None:
             state.trump = parse_suit(trump)
         cards = [as_cards(h) for h in hands]
-        unknown = [c.id for h in cards for c in h if c not in self._play_of]
+        unknown = [c.id for h in cards for c in h if c not in self._pos_of]
         if unknown:
             raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
         state.hand_size = max(len(h) for h in cards)
@@ -404,18 +421,27 @@ class TrickGame(Game):
 
     # -- internals -----------------------------------------------------------------------------
     def _fill_hands(self, state: TrickState, hands: list[list[Card]]) -> None:
-        trump = state.trump
-        suit_of = self._suits_by_trump.get(trump)
-        if suit_of is None:
-            suit_of = self._suits_by_trump[trump] = {c: effective_suit(c, trump) for c in self.deck_cards}
-        play_of, sort_key = self._play_of, self._sort_key.__getitem__
+        """Give each seat the cards of ``hands`` (for deal overrides and rigged scenarios)."""
+        pos = self._pos_of
+        self._fill_positions(state, [sorted(pos[c] for c in cards) for cards in hands])
+
+    def _fill_positions(self, state: TrickState, hands: list[list[int]]) -> None:
+        trump, plays = state.trump, self._sorted_plays
+        suits, cuts, absent = self._run_suits, self._run_cuts, self._absent_suits
         state.hands, state.buckets = [], []
-        for cards in hands:
-            cards.sort(key=sort_key)
-            buckets: dict[str | None, list[Action]] = {s: [] for s in self.suits}
-            for c in cards:
-                buckets[suit_of[c]].append(play_of[c])
-            state.hands.append([play_of[c] for c in cards])
+        for positions in hands:
+            actions = [plays[i] for i in positions]
+            ends = [bisect_left(positions, cut) for cut in cuts]
+            ends.append(len(positions))
+            buckets: dict[str | None, list[Action]] = {s: [] for s in absent}
+            start = 0
+            for suit, end in zip(suits, ends, strict=True):
+                buckets[suit] = actions[start:end]
+                start = end
+            if trump is not None and buckets.get(JOKER):
+                buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
+                buckets[JOKER] = []
+            state.hands.append(actions)
             state.buckets.append(buckets)
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
