@@ -165,6 +165,16 @@ def _on(colour: Colour) -> Colour:
     return (255, 255, 255) if 0.299 * r + 0.587 * g + 0.114 * b < 150 else BLACK
 
 
+def _ink(colour: Colour) -> Colour:
+    """Return ``colour`` darkened until it reads on the white card stock (yellow becomes ochre)."""
+    r, g, b = colour
+    light = 0.299 * r + 0.587 * g + 0.114 * b
+    if light <= 140:
+        return colour
+    k = 140 / light
+    return round(r * k), round(g * k), round(b * k)
+
+
 def _blank(size: Size, fill: Colour, edge: Colour) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -275,7 +285,7 @@ def _data(card: Card, size: Size) -> pygame.Surface:
         centre = (pad + badge_r, band.centery)
         pygame.draw.circle(surface, STOCK, centre, badge_r)
         value = str(card.value)
-        digits = text_ink(value, fitted_px(value, round(badge_r * 1.5), badge_r * 1.5), colour)
+        digits = text_ink(value, fitted_px(value, round(badge_r * 1.5), badge_r * 1.5), _ink(colour))
         surface.blit(digits, digits.get_rect(center=centre))
         name_left = round(pad * 1.6 + 2 * badge_r)
     name_px = fitted_px(card.name, round(band.h * 0.5), w - name_left - pad)
@@ -286,9 +296,9 @@ def _data(card: Card, size: Size) -> pygame.Surface:
     if card.suit in _SHAPES:
         draw_pip(surface, card.suit, art.center, art.h * 0.7, colour)
     else:
-        symbol = card.suit or (card.name[:1].upper() if card.value is None else str(card.value))
-        ink = text_ink(symbol, fitted_px(symbol, round(art.h * 0.8), art.w * 0.8), colour)
-        ink.set_alpha(150)
+        # The value is what a player scans a fanned hand for: show it large, in a readable ink.
+        symbol = str(card.value) if card.value is not None else (card.suit or card.name[:1].upper())
+        ink = text_ink(symbol, fitted_px(symbol, round(art.h * 0.9), art.w * 0.8), _ink(colour))
         surface.blit(ink, ink.get_rect(center=art.center))
 
     footer_y = h - pad - round(h * 0.05)
@@ -300,7 +310,7 @@ def _data(card: Card, size: Size) -> pygame.Surface:
     surface.blit(ident, ident.get_rect(bottomleft=(pad, h - pad)))
     if card.points:
         points = f"{card.points} pt" if abs(card.points) == 1 else f"{card.points} pts"
-        ink = text_ink(points, fitted_px(points, small, w * 0.4), colour)
+        ink = text_ink(points, fitted_px(points, small, w * 0.4), _ink(colour))
         surface.blit(ink, ink.get_rect(bottomright=(w - pad, h - pad)))
     return surface
 
