@@ -97,9 +97,9 @@ def birdhead_shots(out: Path, full: bool) -> None:
     d = table.director
 
     def following_a_set() -> bool:
-        bar = d.board.get("bar") or ()
-        return d.accepts_input and len(bar) >= 2 and len(d.board.trick) >= 2 and any(
-            a.kind == "play" for a in d.legal())
+        bar, trick = d.board.get("bar") or (), d.board.trick
+        return (d.accepts_input and len(bar) >= 2 and any(not p.is_play for p in trick)
+                and any(a.kind == "play" for a in d.legal()))
 
     play_until(table, following_a_set, lambda legal: legal[-1])
     select(table, next(a for a in d.legal() if a.kind == "play"))
