@@ -215,6 +215,9 @@ class TableLayout:
         spot = self.spot(seat)
         cx, cy = spot.trick_spot.center
         y = cy - h // 2
+        if spot.side == "top":  # top seats share the trick area's width in seat order
+            tops = [s.seat for s in self.seats if s.side == "top"]
+            cx = round(self.trick_area.x + (tops.index(seat) + 0.5) * self.trick_area.w / n_top)
         if spot.side in ("left", "right") and n_top:
             top_bottom = max(s.trick_spot.center[1] for s in self.seats if s.side == "top") + h - h // 2
             y = max(y, top_bottom + round(self.font_px * 1.6) + self.margin)

@@ -22,13 +22,19 @@ class Show:
     hands: tuple[tuple[Card, ...], ...]
     captions: tuple[str, ...]
     best: tuple[tuple[Card, ...], ...]
-    points: tuple[int, ...]
+    points: tuple[int, ...] | None
     marked: tuple[int, ...]
 
     def counts(self, seat: int, card: Card) -> bool:
         """Return True when ``card`` is among the cards that count in ``seat``'s hand (all of them if none said)."""
         best = self.best[seat]
         return not best or card in best
+
+    def points_text(self, seat: int) -> str:
+        """Return "+12" for a seat that scored or is marked (a solo hand of no value shows "+0"), else ""."""
+        if self.points is None or not (self.points[seat] or seat in self.marked):
+            return ""
+        return f"{self.points[seat]:+d}"
 
     def singles_out(self, seat: int) -> bool:
         """Return True when only some of ``seat``'s cards count (so those are raised and the rest dimmed)."""
@@ -76,5 +82,5 @@ def show_from(event: Any, players: int, points: Sequence[int] | None = None) -> 
         len(categories) == players else ("",) * players
     best = _per_seat_cards(getattr(event, "best", None), players) or ((),) * players
     marked = tuple(getattr(event, "winners", None) or getattr(event, "takers", None) or ())
-    shown_points = tuple(points) if points is not None and len(points) == players else (0,) * players
+    shown_points = tuple(points) if points is not None and len(points) == players else None
     return Show(hands, captions, best, shown_points, marked)

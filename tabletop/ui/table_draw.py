@@ -186,8 +186,7 @@ class TableRenderer:
                 elif face_up and (marked or singles_out):
                     pygame.draw.rect(surface, mark_color if marked else theme.ACCENT, pygame.Rect(r), 3,
                                      border_radius=max(2, r.w // 12))
-            words = [show.captions[seat]] + ([f"{show.points[seat]:+d}"] if show.points[seat] else [])
-            caption = "  ".join(w for w in words if w)
+            caption = "  ".join(w for w in (show.captions[seat], show.points_text(seat)) if w)
             if not caption:
                 continue
             label = self.text.render(caption, px, mark_color)
