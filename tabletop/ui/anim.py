@@ -39,3 +39,17 @@ class Tween:
     def has_started(self, now: float) -> bool:
         """Return True once the card has left its start (staggered deals start later)."""
         return now >= self.begin
+
+
+def flip_at(now: float, begin: float, duration: float) -> tuple[bool, float]:
+    """Return (face showing, width factor) of a card turning over between ``begin`` and ``begin + duration``.
+
+    The card narrows to an edge showing its back, then widens showing its face.
+
+    >>> flip_at(0.0, 0.0, 1.0), flip_at(0.25, 0.0, 1.0), flip_at(2.0, 0.0, 1.0)
+    ((False, 1.0), (False, 0.5), (True, 1.0))
+    """
+    if duration <= 0 or now >= begin + duration:
+        return True, 1.0
+    t = min(1.0, max(0.0, (now - begin) / duration))
+    return t >= 0.5, abs(1.0 - 2.0 * t)

@@ -2,8 +2,9 @@
 
 The director owns no pixels. Each :meth:`Director.update` takes the current time, lets at most one
 bot move when the screen has caught up, turns events into *cues* (a card flies to the trick, a
-trick is swept to its winner, a deal is dealt, a log line) and holds the game while a cue plays
-or while a pause (end of trick, end of deal, game over) waits for a click, Space or its timeout.
+trick is swept to its winner, a deal is dealt, hands are shown, a log line) and holds the game
+while a cue plays or while a pause (end of trick, hands shown, end of deal, game over) waits for a
+click, Space or its timeout. Events are read by their shape, never by the game's name.
 """
 
 from __future__ import annotations
@@ -22,15 +23,17 @@ from tabletop.engine.events import (
     Event,
     GameOver,
     TrickWon,
+    seat_name,
 )
 from tabletop.engine.session import Session
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
+from tabletop.ui.shows import show_from
 
 
 @dataclass(frozen=True)
 class Cue:
-    """Something the scene should show: ``move``, ``sweep``, ``deal`` or ``log``."""
+    """Something the scene should show: ``move``, ``muck`` (cards leave the table), ``sweep``, ``deal``, ``reveal`` or ``log``."""
 
     kind: str
     seat: int = -1
@@ -41,7 +44,7 @@ class Cue:
 
 @dataclass
 class Pause:
-    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, deal or game."""
+    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, show, deal or game."""
 
     kind: str
     deadline: float | None
@@ -66,6 +69,7 @@ class Director:
         self.deals_done = 0
         self.finished = False
         self._stale = True
+        self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
         self._sync()
 
     # -- what the scene asks -------------------------------------------------------------------
@@ -77,12 +81,28 @@ class Director:
 
     def legal(self) -> tuple[Action, ...]:
         """Return the bottom seat's legal actions when it may choose, else nothing."""
-        return self.session.legal_actions() if self.accepts_input else ()
+        if not self.accepts_input:
+            return ()
+        # Asked several times a frame (buttons, hover, drawing): computed once per move.
+        if self._legal[0] != self.session.moves:
+            self._legal = (self.session.moves, self.session.legal_actions())
+        return self._legal[1]
+
+    def why_not(self, action: Action) -> str | None:
+        """Return the engine's reason why ``action`` is not legal now, or None if it is (or cannot say)."""
+        if action in self.legal():
+            return None
+        try:
+            return self.session.game.why_illegal(self.session.state, action)
+        except Exception:  # the explanation is a courtesy; legality is the session's alone
+            return None
 
     def status(self) -> str:
         """Return the status line for the bottom seat."""
         if self.pause is not None and self.pause.kind == "trick":
             return "Trick complete: click or press Space to continue"
+        if self.pause is not None and self.pause.kind == "show":
+            return "Hands shown: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "deal":
             return "Deal over: click Continue or press Space"
         try:
@@ -143,12 +163,21 @@ class Director:
         self._stale = True
         if not isinstance(event, (DealStarted, ActionTaken)):
             cues.append(Cue("log", text=_label(event)))
-        if isinstance(event, ActionTaken):
+        show = show_from(event, self.board.players, self._coming_points())
+        if show is not None:
+            self.board.show(show)
+            cues.append(Cue("reveal", duration=self.pace.move))
+            self.pause = Pause("show", _deadline(now + self.pace.move, self.pace.trick_pause), event)
+        elif isinstance(event, ActionTaken):
             action = event.action
-            cues.append(Cue("log", text=_label(event)))
-            if action.kind == "play" and action.cards:
-                self.board.play(event.seat, action.cards)
-                cues.append(Cue("move", event.seat, action.cards, duration=self.pace.move))
+            cards = tuple(getattr(action, "cards", ()))
+            public = self.board.has_trick or event.seat == self.seat
+            cues.append(Cue("log", text=_label(event) if public or not cards else
+                            f"{seat_name(event.seat)}: {action.kind} {len(cards)} card{'s' * (len(cards) > 1)}"))
+            if cards:
+                kind = "move" if self.board.has_trick else "muck"
+                self.board.play(event.seat, cards, action.kind)
+                cues.append(Cue(kind, event.seat, cards, duration=self.pace.move))
                 self.hold_until = now + self.pace.move
         elif isinstance(event, TrickWon):
             self.pause = Pause("trick", _deadline(now, self.pace.trick_pause), event)
@@ -170,7 +199,7 @@ class Director:
         assert pause is not None
         if pause.kind == "trick" and isinstance(pause.event, TrickWon):
             cards = self.board.take_trick(pause.event.seat)
-            cues.append(Cue("sweep", pause.event.seat, tuple(c for _, c in cards),
+            cues.append(Cue("sweep", pause.event.seat, tuple(p.card for p in cards),
                             duration=self.pace.sweep))
             self.hold_until = now + self.pace.sweep
         elif pause.kind == "deal":
@@ -179,6 +208,16 @@ class Director:
                 self.finished = True
         elif pause.kind == "game":
             self.finished = True
+
+
+    def _coming_points(self) -> tuple[int, ...] | None:
+        """Return the points of the deal's score event waiting in the queue (shown with the hands)."""
+        for event in self.queue:
+            if isinstance(event, DealScored):
+                return event.points
+            if isinstance(event, DealStarted):
+                break
+        return None
 
 
 def _deadline(now: float, wait: float | None) -> float | None:

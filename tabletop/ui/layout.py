@@ -149,6 +149,8 @@ class SeatSpot:
     cards: tuple[Rect, ...]
     dealer_marker: Rect
     trick_spot: Rect
+    markers: Rect
+    """A strip beside the panel for cards a seat keeps in front of it (BirdHead's minus-point markers)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,41 @@ class TableLayout:
     def action_buttons(self, count: int) -> list[Rect]:
         """Return ``count`` button rectangles in the action row above the status line."""
         return row(self.buttons, count, item_w=round(self.font_px * 5), gap=self.margin)
+
+    def confirm_row(self, count: int) -> tuple[list[Rect], Rect]:
+        """Return ``count`` quick-button rectangles and a wider confirm button after them, centred."""
+        gap, item_w, wide = self.margin, round(self.font_px * 5.5), round(self.font_px * 9)
+        area = self.buttons
+        item_w = max(1, min(item_w, (area.w - wide - gap * count) // max(1, count)))
+        total = item_w * count + gap * count + wide
+        x0 = area.x + max(0, (area.w - total) // 2)
+        quick = [Rect(x0 + i * (item_w + gap), area.y, item_w, area.h) for i in range(count)]
+        return quick, Rect(x0 + count * (item_w + gap), area.y, min(wide, area.w), area.h)
+
+    def shown_cards(self, seat: int, count: int) -> list[Rect]:
+        """Return where ``count`` cards shown face up by ``seat`` lie: fanned at its trick spot.
+
+        Fans shrink so that each fits its share of the trick area's width, and side seats' fans
+        sit below the top seats' fans and their captions, so no two hands overlap.
+        """
+        n_top = sum(s.side == "top" for s in self.seats)
+        share = self.trick_area.w / max(2, n_top) - self.margin
+        w, h = self.trick_card if count <= 1 else card_size(self.trick_card[1] * 0.7)
+        if count > 1 and w * (1 + 0.62 * (count - 1)) > share:
+            w, h = card_size(share / (1 + 0.62 * (count - 1)) / CARD_ASPECT)
+        step = w * 0.62
+        total = round(w + step * max(0, count - 1))
+        spot = self.spot(seat)
+        cx, cy = spot.trick_spot.center
+        y = cy - h // 2
+        if spot.side == "top":  # top seats share the trick area's width in seat order
+            tops = [s.seat for s in self.seats if s.side == "top"]
+            cx = round(self.trick_area.x + (tops.index(seat) + 0.5) * self.trick_area.w / n_top)
+        if spot.side in ("left", "right") and n_top:
+            top_bottom = max(s.trick_spot.center[1] for s in self.seats if s.side == "top") + h - h // 2
+            y = max(y, top_bottom + round(self.font_px * 1.6) + self.margin)
+        area = clamp_into(Rect(cx - total // 2, y, total, h), self.trick_area)
+        return fan(area, count, (w, h), max_step=step)
 
     def overlay_box(self, lines: int) -> Rect:
         """Return the overlay box sized for a title, ``lines`` rows of text and a row of buttons."""
@@ -278,8 +315,11 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
             cards = fan(fan_area, count, small_card, max_step=small_card[0] * 0.3)
             px, py = panel.center
         marker = Rect(label.right - line, label.y + (label.h - line) // 2, line, line)
+        # The bottom seat's strip mirrors its panel at the right end of the status band.
+        keep = (Rect(status.right, band.y, panel_w, status_h) if side == "bottom"
+                else Rect(panel.x, panel.bottom + m, panel.w, line))
         seats.append(SeatSpot(seat, side, panel, label, tuple(cards), marker,
-                              _trick_spot(trick_area, trick_card, (px, py))))
+                              _trick_spot(trick_area, trick_card, (px, py)), keep))
 
     tool_h = round(line * 1.25)
     inner = sidebar.inset(m)

@@ -1,6 +1,7 @@
 """The table scene: turns clicks and keys into commands and choices, cues into animations.
 
-The scene keeps what is on screen (log lines, toasts, moving cards, open overlays) and asks the
+The scene keeps what is on screen (log lines, toasts, moving cards, the selected cards, open
+overlays) and asks the
 :class:`~tabletop.ui.director.Director` for the game; drawing is in :mod:`tabletop.ui.table_draw`.
 Window-wide commands (fullscreen, screenshot, record, leaving) are queued in ``commands`` for
 the app that owns the window.
@@ -55,12 +56,21 @@ class TableScene:
         self.recording = False
         self._layout_key: tuple[object, ...] | None = None
         self._layout: TableLayout | None = None
+        self.selected: list[int] = []  # indices into the bottom hand, for select-then-confirm
+        self._selected_at = -1  # the move the selection belongs to (a new move clears it)
+        self._confirm: tuple[tuple[object, ...], choices.Confirm] | None = None
+        self.reveal_at: tuple[float, float] | None = None  # (start, duration) of the latest reveal
 
     # -- geometry ------------------------------------------------------------------------------
     @property
     def players(self) -> int:
         """The number of seats."""
         return self.director.board.players
+
+    @property
+    def lower_is_better(self) -> bool:
+        """True when the game counts minus points (fewest wins), so scores are labelled so."""
+        return bool(getattr(self.director.session.game, "lower_is_better", False))
 
     def layout(self) -> TableLayout:
         """Return the layout for the current window size and hand sizes (cached)."""
@@ -75,13 +85,56 @@ class TableScene:
         return self._layout
 
     def hand_rects(self) -> list[Rect]:
-        """Return the bottom hand's card rectangles, the hovered legal card lifted."""
+        """Return the bottom hand's card rectangles, the hovered legal card and selected cards lifted."""
         lay = self.layout()
         rects = list(lay.spot(self.director.board.seat).cards)
-        lifted = self.hovered_card()
-        if lifted is not None:
-            rects[lifted] = rects[lifted].moved(0, -lay.lift)
+        lifted = set(self.selection())
+        hovered = self.hovered_card()
+        if hovered is not None:
+            lifted.add(hovered)
+        for i in lifted:
+            if i < len(rects):
+                rects[i] = rects[i].moved(0, -lay.lift)
         return rects
+
+    # -- selection (multi-card actions) --------------------------------------------------------
+    @property
+    def is_selecting(self) -> bool:
+        """True when the human's choices are made by selecting cards and confirming."""
+        return choices.needs_selection(self.director.legal())
+
+    def selection(self) -> list[int]:
+        """Return the selected hand indices (emptied whenever a move has been made since)."""
+        if self._selected_at != self.director.session.moves or not self.director.accepts_input:
+            self.selected = []
+        return self.selected
+
+    def selected_cards(self) -> list[Card]:
+        """Return the selected cards in hand order."""
+        hand = self.director.board.hand
+        return [hand[i] for i in sorted(self.selection()) if i < len(hand)]
+
+    def confirm(self) -> choices.Confirm:
+        """Return the confirm button's state for the current selection (asked the engine once per change)."""
+        legal = self.director.legal()
+        cards = self.selected_cards()
+        key = (self.director.session.moves, tuple(sorted(self.selection())), len(legal))
+        if self._confirm is None or self._confirm[0] != key:
+            reason = None
+            if cards and not choices.matching_actions(cards, legal):
+                kind = choices.probe_kind(cards, legal)
+                reason = self.director.why_not(Action(kind, tuple(cards))) if kind else None
+            self._confirm = (key, choices.confirm_for(cards, legal, reason))
+        return self._confirm[1]
+
+    def toggle(self, index: int) -> None:
+        """Select or unselect the hand card at ``index``."""
+        self.selection()
+        self._selected_at = self.director.session.moves
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
 
     def hovered_card(self) -> int | None:
         """Return the index of the hand card under the mouse if it is a legal choice."""
@@ -109,9 +162,20 @@ class TableScene:
         elif pause is not None:
             out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
         else:
-            actions = choices.button_actions(self.director.legal())
-            out += [Button(r, a.label, "action", a)
-                    for r, a in zip(lay.action_buttons(len(actions)), actions, strict=True)]
+            legal = self.director.legal()
+            actions = choices.button_actions(legal)
+            if not self.is_selecting:
+                out += [Button(r, a.label, "action", a)
+                        for r, a in zip(lay.action_buttons(len(actions)), actions, strict=True)]
+                return out
+            actions += choices.quick_actions(legal)
+            quick, confirm_rect = lay.confirm_row(len(actions))
+            out += [Button(r, a.label, "action", a) for r, a in zip(quick, actions, strict=True)]
+            state = self.confirm()
+            if state.is_enabled:
+                out.append(Button(confirm_rect, state.matches[0].label, "confirm", state.matches[0], primary=True))
+            else:
+                out.append(Button(confirm_rect, "Confirm", "confirm", enabled=False, primary=True))
         return out
 
     def _is_active(self, command: str) -> bool:
@@ -136,7 +200,7 @@ class TableScene:
         """Handle a left click at ``pos``: a button, a card, or the table (continue)."""
         button = button_at(self.buttons(), pos)
         if button is not None:
-            if button.command == "action":
+            if button.command in ("action", "confirm"):
                 self.choose(button.payload)
             else:
                 self.command(button.command)
@@ -154,7 +218,13 @@ class TableScene:
         if not self.director.accepts_input:
             self.say(self.director.status())
             return
-        self.choose(choices.card_choice(board.hand[i], self.director.legal()))
+        legal = self.director.legal()
+        if not self.is_selecting:
+            self.choose(choices.card_choice(board.hand[i], legal))
+        elif board.hand[i] in choices.selectable_cards(legal):
+            self.toggle(i)
+        else:
+            self.say(f"Not allowed: no legal choice uses {board.hand[i].label}")
 
     def choose(self, action: Action) -> None:
         """Hand ``action`` to the engine; show its reason if refused (the game is unchanged)."""
@@ -162,6 +232,8 @@ class TableScene:
         if reason is not None:
             self.say(f"Not allowed: {reason}")
             self.log.append(f"{action.label}: {reason}")
+        else:
+            self.selected = []
 
     def command(self, name: str) -> None:
         """Run a command from a key or a button."""
@@ -178,6 +250,16 @@ class TableScene:
             self.overlay = None
         elif name in APP_COMMANDS:
             self.commands.append(name)
+
+    def status(self) -> tuple[str, bool]:
+        """Return the status line and whether it is a warning (a toast, or why a selection is no choice)."""
+        if self.toast is not None:
+            return self.toast[0], True
+        if self.director.accepts_input and self.selection() and self.is_selecting:
+            state = self.confirm()
+            if not state.is_enabled:
+                return f"{state.hint[:1].upper()}{state.hint[1:]}", True
+        return self.director.status(), False
 
     def say(self, message: str) -> None:
         """Show ``message`` in the status line for a few seconds."""
@@ -206,6 +288,16 @@ class TableScene:
                     start = self.drawn.get(card) or centered(lay.trick_card, lay.spot(cue.seat).panel.center)
                     start = Rect(start.x, start.y, *lay.trick_card)
                     self.tweens.append(Tween(card, start, end_spot, self.now, cue.duration))
+            elif cue.kind == "muck" and cue.duration > 0:
+                # Cards leaving the table fly to its middle; others' cards stay face down.
+                target = centered(lay.trick_card, lay.trick_area.center)
+                for card in cue.cards:
+                    start = self.drawn.get(card) if cue.seat == self.director.board.seat else None
+                    start = start or centered(lay.small_card, lay.spot(cue.seat).panel.center)
+                    face = card if cue.seat == self.director.board.seat else None
+                    self.tweens.append(Tween(face, start, target, self.now, cue.duration))
+            elif cue.kind == "reveal":
+                self.reveal_at = (self.now, cue.duration)
             elif cue.kind == "sweep" and cue.duration > 0:
                 target = centered(lay.trick_card, lay.spot(cue.seat).panel.center)
                 for card in cue.cards:

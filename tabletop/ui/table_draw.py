@@ -7,6 +7,7 @@ images come from the art library's own per-size cache. A frame is mostly blits.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +15,7 @@ import pygame
 from tabletop.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from tabletop.engine.events import DealScored, GameOver
 from tabletop.ui import choices, overlays, theme
+from tabletop.ui.anim import flip_at
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.layout import Rect, TableLayout
 from tabletop.ui.text import TextCache
@@ -40,7 +42,9 @@ class TableRenderer:
         surface.blit(self._background(lay, scene), (0, 0))
         moving = scene.moving()
         self._seats(surface, scene, lay)
+        self._markers(surface, scene, lay)
         self._trick(surface, scene, lay, moving)
+        self._shown(surface, scene, lay)
         self._hand(surface, scene, lay, moving)
         for tween in scene.tweens:
             if tween.has_started(scene.now):
@@ -102,8 +106,8 @@ class TableRenderer:
             if spot.seat == board.to_move:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(spot.panel).inflate(lay.margin, lay.margin),
                                  3, border_radius=lay.margin)
-            if spot.side == "bottom":
-                continue
+            if spot.side == "bottom" or board.shown is not None:
+                continue  # shown hands lie face up in the middle instead
             for r in spot.cards:
                 surface.blit(self.art.back(r[2:]), r[:2])
             count = board.counts[spot.seat] if spot.seat < len(board.counts) else 0
@@ -113,26 +117,111 @@ class TableRenderer:
             surface.blit(badge, where)
 
     def _trick(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, moving: set[Card]) -> None:
+        trick = scene.director.board.trick
+        sizes = Counter(p.seat for p in trick)
         per_seat: dict[int, int] = {}
-        for seat, card in scene.director.board.trick:
-            k = per_seat.get(seat, 0)
-            per_seat[seat] = k + 1
-            r = lay.spot(seat).trick_spot.moved(k * lay.trick_card[0] // 4, k * lay.margin)
-            scene.drawn[card] = r
-            if card not in moving:
-                surface.blit(self.art.face(card, lay.trick_card), r[:2])
+        step = round(lay.trick_card[0] * 0.55)  # a set of several cards fans out so each value shows
+        for placed in trick:
+            k = per_seat.get(placed.seat, 0)
+            per_seat[placed.seat] = k + 1
+            dx = round((k - (sizes[placed.seat] - 1) / 2) * step)
+            r = lay.spot(placed.seat).trick_spot.moved(dx, k * lay.margin // 2)
+            scene.drawn[placed.card] = r
+            if placed.card not in moving:
+                surface.blit(self.art.face(placed.card, lay.trick_card), r[:2])
+                if not placed.is_play:  # a discard never raises the bar: shown dimmed
+                    surface.blit(self._dimmer(lay.trick_card), r[:2])
+
+    def _markers(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Draw the cards each seat keeps in front of it as small chips labelled like the cards."""
+        board = scene.director.board
+        px = round(lay.font_px * 0.8)
+        for spot in lay.seats:
+            cards = board.markers(spot.seat)
+            if not cards:
+                continue
+            strip = spot.markers
+            x = strip.x + 2
+            for card in cards:
+                label = self.text.render(card.label, px, theme.TEXT_DARK)
+                chip = pygame.Rect(x, strip.y + 2, label.get_width() + px // 2 + 4, strip.h - 4)
+                if chip.right > strip.right:
+                    break
+                pygame.draw.rect(surface, theme.CHIP, chip, border_radius=4)
+                pygame.draw.rect(surface, theme.WARN if scene.lower_is_better else theme.ACCENT, chip, 2,
+                                 border_radius=4)
+                surface.blit(label, label.get_rect(center=chip.center))
+                x = chip.right + 3
+
+    def _shown(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Draw the hands shown at a reveal or showdown: others' face up toward them, captions for all."""
+        board = scene.director.board
+        show = board.shown
+        if show is None:
+            return
+        begin, duration = scene.reveal_at or (0.0, 0.0)
+        px = lay.font_px
+        for spot in lay.seats:
+            seat = spot.seat
+            hand = show.ordered(seat)
+            rects = [] if seat == board.seat else lay.shown_cards(seat, len(hand))
+            marked = seat in show.marked
+            mark_color = (theme.WARN if scene.lower_is_better else theme.ACCENT) if marked else theme.TEXT
+            # Seats turn their cards over one after another, a third of the reveal apart.
+            lag = duration * 0.3 * (seat % board.players) / max(1, board.players)
+            face_up, factor = flip_at(scene.now, begin + lag, duration)
+            singles_out = show.singles_out(seat)
+            for card, r in zip(hand, rects, strict=False):
+                counts = show.counts(seat, card)
+                if counts and singles_out:
+                    r = r.moved(0, -lay.margin)
+                w = max(1, round(r.w * factor))
+                image = self.art.face(card, r[2:]) if face_up else self.art.back(r[2:])
+                if w != r.w:
+                    image = pygame.transform.scale(image, (w, r.h))
+                where = (r.x + (r.w - w) // 2, r.y)
+                surface.blit(image, where)
+                if face_up and not counts:
+                    surface.blit(self._dimmer(r[2:]), where)
+                elif face_up and (marked or singles_out):
+                    pygame.draw.rect(surface, mark_color if marked else theme.ACCENT, pygame.Rect(r), 3,
+                                     border_radius=max(2, r.w // 12))
+            caption = "  ".join(w for w in (show.captions[seat], show.points_text(seat)) if w)
+            if not caption:
+                continue
+            label = self.text.render(caption, px, mark_color)
+            if rects:
+                box = label.get_rect(midtop=(rects[0].x + (rects[-1].right - rects[0].x) // 2,
+                                             rects[-1].bottom + lay.margin // 2))
+                box.clamp_ip(pygame.Rect(lay.trick_area))
+            else:  # the bottom hand is in its place: its caption goes just above the action row
+                box = label.get_rect(midbottom=(lay.buttons.center[0], lay.buttons.y - lay.margin))
+            pygame.draw.rect(surface, theme.OVERLAY, box.inflate(px // 2, 4), border_radius=6)
+            if marked:
+                pygame.draw.rect(surface, mark_color, box.inflate(px // 2, 4), 2, border_radius=6)
+            surface.blit(label, box)
 
     def _hand(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, moving: set[Card]) -> None:
         board = scene.director.board
         my_turn = scene.director.accepts_input
         playable = choices.playable_cards(scene.director.legal()) if my_turn else set()
-        for card, r in zip(board.hand, scene.hand_rects(), strict=False):
+        selected = set(scene.selection())
+        show, me = board.shown, board.seat
+        singles_out = show is not None and show.singles_out(me)
+        marked = show is not None and me in show.marked
+        mark_color = theme.WARN if scene.lower_is_better and marked else theme.ACCENT
+        for i, (card, r) in enumerate(zip(board.hand, scene.hand_rects(), strict=False)):
+            counts = show is None or show.counts(me, card)
+            if singles_out and counts:
+                r = r.moved(0, -lay.lift)  # the cards that count stand out of the shown hand
             scene.drawn[card] = r
             if card in moving:
                 continue
             surface.blit(self.art.face(card, lay.hand_card), r[:2])
-            if my_turn and card not in playable:
+            if (my_turn and card not in playable) or not counts:
                 surface.blit(self._dimmer(lay.hand_card), r[:2])
+            elif i in selected or marked or singles_out:
+                pygame.draw.rect(surface, mark_color, pygame.Rect(r), 3, border_radius=max(2, r.w // 12))
 
     def _veil(self, lay: TableLayout) -> pygame.Surface:
         """A translucent dark layer that quiets the table behind an overlay."""
@@ -151,10 +240,8 @@ class TableRenderer:
         return surf
 
     def _status(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
-        if scene.toast is not None:
-            line = self.text.fit(scene.toast[0], lay.font_px, theme.WARN, lay.status.w)
-        else:
-            line = self.text.fit(scene.director.status(), lay.font_px, theme.TEXT, lay.status.w)
+        message, warn = scene.status()
+        line = self.text.fit(message, lay.font_px, theme.WARN if warn else theme.TEXT, lay.status.w)
         surface.blit(line, line.get_rect(center=lay.status.center))
 
     def _sidebar(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
@@ -163,7 +250,8 @@ class TableRenderer:
         bids = board.get("bids") or ()
         has_bids = any(b is not None for b in bids)
         has_tricks = "tricks_won" in board.data
-        rows = [["", "Pts", *(["Won"] if has_tricks else []), *(["Bid"] if has_bids else [])]]
+        rows = [["", "Minus" if scene.lower_is_better else "Pts", *(["Won"] if has_tricks else []),
+                 *(["Bid"] if has_bids else [])]]
         for seat in range(board.players):
             bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
             rows.append([f"Seat {seat + 1}", str(board.scores[seat]),
@@ -212,14 +300,16 @@ class TableRenderer:
         px = lay.font_px
         surface.blit(self._veil(lay), (0, 0))
         box = lay.overlay_box(len(scene.names) + 1)
+        lower = scene.lower_is_better
         if isinstance(event, DealScored):
-            y = overlays.draw_box(surface, self.text, box, f"Deal {event.deal} scored", px)
-            rows = [["Seat", "This deal", "Total"]]
+            title = f"Deal {event.deal} scored" + (": minus points, fewest wins" if lower else "")
+            y = overlays.draw_box(surface, self.text, box, title, px)
+            rows = [["Seat", "Minus this deal" if lower else "This deal", "Minus total" if lower else "Total"]]
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
             y = overlays.draw_box(surface, self.text, box, _game_over_title(event, scene.names), px)
-            rows = [["Seat", "Score", "Rank"]]
+            rows = [["Seat", "Minus points" if lower else "Score", "Rank"]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]
         else:

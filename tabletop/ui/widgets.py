@@ -22,6 +22,8 @@ class Button:
     payload: Any = None
     enabled: bool = True
     active: bool = False
+    primary: bool = False
+    """The one button that does what the player set up (confirm a selection): drawn in gold."""
 
 
 def button_at(buttons: list[Button], point: tuple[int, int]) -> Button | None:
@@ -36,9 +38,11 @@ def draw_button(surface: pygame.Surface, text: TextCache, button: Button, px: in
                 hover: bool = False) -> None:
     """Draw ``button`` with its label centred (hover and active states highlighted)."""
     r = pygame.Rect(button.rect)
-    fill = theme.BUTTON_ON if button.active else theme.BUTTON_HOVER if hover and button.enabled else theme.BUTTON
+    fill = (theme.BUTTON_ON if button.active else theme.BUTTON_HOVER if hover and button.enabled
+            else theme.CONFIRM if button.primary and button.enabled else theme.BUTTON)
     pygame.draw.rect(surface, fill, r, border_radius=max(3, r.h // 5))
-    pygame.draw.rect(surface, theme.ACCENT if hover and button.enabled else theme.BUTTON_LINE, r, 1,
+    lit = button.enabled and (hover or button.primary)
+    pygame.draw.rect(surface, theme.ACCENT if lit else theme.BUTTON_LINE, r, 2 if button.primary else 1,
                      border_radius=max(3, r.h // 5))
     color = theme.TEXT if button.enabled else theme.DISABLED
     label = text.render(button.label, px, color)

@@ -6,6 +6,7 @@ import pygame
 
 from tabletop.engine.cards import Card
 from tabletop.ui.app import Table
+from tabletop.ui.widgets import Button
 
 
 def click(pos: tuple[int, int]) -> None:
@@ -23,9 +24,12 @@ def press(key: int, char: str = "") -> None:
 
 def card_point(table: Table, card: Card) -> tuple[int, int]:
     """Return a point on the visible strip of ``card`` in the bottom hand."""
-    board = table.scene.director.board
-    rects = table.scene.layout().spot(board.seat).cards
-    i = board.hand.index(card)
+    return hand_point(table, table.scene.director.board.hand.index(card))
+
+
+def hand_point(table: Table, i: int) -> tuple[int, int]:
+    """Return a point on the visible strip of the ``i``-th card of the bottom hand."""
+    rects = table.scene.layout().spot(table.scene.director.board.seat).cards
     r = rects[i]
     right = rects[i + 1].x if i + 1 < len(rects) else r.right
     return ((r.x + right) // 2, r.y + r.h // 2)
@@ -38,3 +42,19 @@ def pump_until(table: Table, done: object, limit: int = 5000) -> None:
             return
         assert table.step() in (None, "done")
     raise AssertionError("the table did not get there")
+
+
+def select_cards(table: Table, cards: tuple[Card, ...]) -> None:
+    """Click hand cards (equal ones are interchangeable) until ``cards`` are selected, one frame per click."""
+    hand = table.scene.director.board.hand
+    taken: list[int] = []
+    for card in cards:
+        i = next(j for j, c in enumerate(hand) if c.id == card.id and j not in taken)
+        taken.append(i)
+        click(hand_point(table, i))
+        table.step()
+
+
+def confirm_button(table: Table) -> Button:
+    """Return the confirm button of the action row."""
+    return next(b for b in table.scene.buttons() if b.command == "confirm")

@@ -1,0 +1,81 @@
+"""The selection-to-action mapping of the table, without pygame: one-click or select-then-confirm."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+from tabletop.engine.actions import Action
+from tabletop.engine.cards import parse_card
+from tabletop.games.birdhead import CARDS, BirdHead, action_for
+from tabletop.games.draw_poker import draw_actions
+from tabletop.ui import choices
+from tabletop.ui.shows import show_from
+
+
+def test_single_card_plays_are_one_click_and_bids_are_buttons() -> None:
+    legal = [Action("play", (parse_card(c),)) for c in ("AS", "KS", "2H")] + [Action("pass")]
+    assert not choices.needs_selection(legal)
+    assert choices.button_actions(legal) == [Action("pass")]
+    assert choices.quick_actions(legal) == []
+    assert choices.card_choice(parse_card("KS"), legal) is legal[1]
+
+
+def test_birdhead_sets_need_a_selection_and_equal_cards_are_interchangeable() -> None:
+    nine, ten = CARDS[9], CARDS[10]
+    legal = [action_for("play", (9,)), action_for("play", (9, 9)), action_for("play", (9, 9, 10))]
+    assert choices.needs_selection(legal)
+    assert choices.matching_actions([ten, nine, nine], legal) == [legal[2]]
+    assert choices.matching_actions([nine, nine], legal)[0].label == "Play 9 9"
+    assert choices.quick_actions(legal) == legal  # few choices: also one-click buttons
+
+
+def test_a_play_and_a_discard_over_one_card_need_a_selection() -> None:
+    two = CARDS[2]
+    legal = [action_for("play", (2,)), action_for("discard", (2,))]
+    assert choices.needs_selection(legal)
+    assert [a.kind for a in choices.matching_actions([two], legal)] == ["play", "discard"]
+
+
+def test_poker_discards_match_subsets_and_stand_pat_matches_nothing_selected() -> None:
+    hand = [parse_card(c) for c in ("2S", "9C", "9H", "JD", "KD")]
+    legal = draw_actions(hand)
+    assert choices.needs_selection(legal) and choices.button_actions(legal) == []
+    assert choices.quick_actions(legal) == []  # 32 choices: too many buttons
+    assert choices.confirm_for([], legal).matches[0].label == "Stand pat"
+    picked = choices.confirm_for([hand[4], hand[1]], legal)
+    assert picked.is_enabled and picked.matches[0].label == "Discard 9♣ K♦"
+
+
+def test_an_unmatched_selection_is_disabled_with_the_engines_reason() -> None:
+    game = BirdHead(players=3)
+    state = game.setup(random.Random(1), None)
+    legal = game.legal_actions(state)
+    hand = [CARDS[v] for v in state.hands[state.to_move]]
+    values = sorted({c.value for c in hand})
+    mixed = [CARDS[values[0]], CARDS[values[1]]]  # a lead of two different values is never legal
+    assert choices.matching_actions(mixed, legal) == []
+    kind = choices.probe_kind(mixed, legal)
+    reason = game.why_illegal(state, Action(kind, tuple(mixed)))
+    confirm = choices.confirm_for(mixed, legal, reason)
+    assert not confirm.is_enabled and confirm.hint == "lead cards of one value"
+    assert choices.confirm_for(mixed, legal).hint == choices.NO_MATCH
+
+
+def test_reveal_and_showdown_events_become_shows_by_their_fields() -> None:
+    from tabletop.games.birdhead import Revealed
+    from tabletop.games.draw_poker import Showdown
+
+    reveal = show_from(Revealed((CARDS[4], CARDS[11], CARDS[11]), (1, 2), 11), 3, (0, 11, 11))
+    assert reveal is not None and reveal.marked == (1, 2) and reveal.points == (0, 11, 11)
+    hands = ((parse_card("QS"), parse_card("2C"), parse_card("QH")),)
+    best = ((parse_card("QS"), parse_card("QH")),)
+    show = show_from(Showdown(hands, ("one pair",), best, (0,)), 1, (1,))
+    assert show is not None and show.captions == ("one pair",) and show.singles_out(0)
+    assert [c.id for c in show.ordered(0)] == ["QS", "QH", "2C"]
+
+
+def test_choices_import_no_pygame() -> None:
+    code = "import sys, tabletop.ui.choices, tabletop.ui.shows; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
