@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tabletop import registry
-from tabletop.engine.errors import TabletopError
+from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.log import GameLog, default_log_path
 from tabletop.engine.session import Session
 from tabletop.ui.art import ArtLibrary
@@ -225,6 +225,32 @@ class Table:
             save_screenshot(surface, self.screenshot)
 
 
+def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
+                screenshot: Path | None = None, log_path: Path | None = None) -> tuple[str, PlaySettings]:
+    """Play games at the table until the player leaves; return the last outcome and settings.
+
+    "Play again" and "Same seed again" start the next table here. A game whose own code breaks
+    mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
+    reported through :meth:`App.say`.
+    """
+    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
+    try:
+        while True:
+            try:
+                outcome = table.run()
+            except GameBroken as exc:
+                table.close()
+                app.say(f"{exc}. The game stopped; its log is {table.log.path}")
+                return "broken", table.settings
+            table.close()
+            if outcome not in ("again", "same"):
+                return outcome, table.settings
+            seed = table.seed if outcome == "same" else None
+            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
+    finally:
+        table.art.close()
+
+
 def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,
              options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
              screenshot: Path | None = None, record: Path | None = None,
@@ -232,7 +258,8 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              log_path: Path | None = None) -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
-    :raises TabletopError: for an unknown game, bad seats or options (before a window opens).
+    :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
+        game whose own code broke mid-game (its log is kept).
     """
     settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
     pace(speed)
@@ -243,17 +270,12 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     try:
         if record is not None:
             app.start_recording(record)
-        table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
-        while True:
-            outcome = table.run()
-            table.close()
-            if outcome not in ("again", "same"):
-                break
-            seed = table.seed if outcome == "same" else None
-            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
-        table.art.close()
+        outcome, _ = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
+                                 log_path=log_path)
     finally:
         app.close()
+    if outcome == "broken":
+        raise GameBroken(app.messages[-1])
     return 0
 
 
@@ -266,27 +288,19 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
     try:
         while True:
             start = StartScreen(app, settings)
+            if app.messages:  # why the last table could not start or stopped
+                start.form.error = app.messages[-1]
+                app.messages.clear()
             chosen = start.run()
             if chosen is None:
                 return 0
-            settings = chosen
             try:
-                table = Table(app, settings)
+                outcome, settings = play_tables(app, chosen)
             except TabletopError as exc:
-                settings = replace(settings)
+                settings = chosen
                 app.say(str(exc))
                 continue
-            while True:
-                outcome = table.run()
-                table.close()
-                if outcome not in ("again", "same"):
-                    break
-                table = Table(app, replace(table.settings, seed=table.seed if outcome == "same" else None),
-                              art=table.art)
-            table.art.close()
-            settings = replace(table.settings)
             if outcome == "quit":
                 return 0
     finally:
         app.close()
-
