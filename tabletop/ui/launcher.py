@@ -45,9 +45,14 @@ def launcher_text(platform: str, *, python: Path, workdir: Path) -> str:
         "Comment=Playtest table for card-game prototypes\n"
         f'Exec="{python}" -m tabletop\n'
         f"Path={workdir}\n"
-        "Terminal=false\n"
+        + (f"Icon={ICON}\n" if ICON.is_file() else "")
+        + "Terminal=false\n"
         "Categories=Game;CardGame;\n"
     )
+
+
+ICON = Path(__file__).resolve().parents[2] / "assets" / "tabletop.png"
+"""The window and launcher icon, beside the package in a development install."""
 
 
 def desktop_folder() -> Path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui.launcher import ICON
 from tabletop.ui.layout import MIN_SIZE
 
 
@@ -12,6 +13,8 @@ class Window:
 
     def __init__(self, size: tuple[int, int], title: str = "tabletop") -> None:
         pygame.display.set_caption(title)
+        if ICON.is_file():  # set before the window opens, as some window managers read it only then
+            pygame.display.set_icon(pygame.image.load(str(ICON)))
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.fullscreen = False
         self.locked: tuple[int, int] | None = None
