@@ -10,9 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 from conftest import MakeImage
+from test_art_loader import png_header
 
 from tabletop.engine.cards import Card, parse_card, standard_deck
 from tabletop.ui.art import ArtLibrary
+from tabletop.ui.art.loader import load_fitted, probe
 
 DECK = standard_deck(jokers=True)
 SIZE = (100, 140)
@@ -203,3 +205,61 @@ def test_unwritable_cache_is_reported_not_fatal(make_image: MakeImage, art_dir: 
     lib = ArtLibrary(DECK, art_dir, cache_dir=blocker / "cache", background=False)
     assert centre(lib.face(AS, SIZE)) == pytest.approx(GREEN, abs=3)
     assert any("not writable" in line for line in lib.problems())
+
+
+def write_bad_folder(art_dir: Path, make_image: MakeImage) -> dict[str, str]:
+    """Write 10 good card files and 5 bad or odd ones; return each bad file's name and expected text."""
+    for card in DECK[:10]:
+        make_image(f"{card.id}.png", (50, 70), GREEN)
+    (art_dir / "AS.png").write_bytes(b"")
+    (art_dir / "KD.png").write_text("not a picture")
+    (art_dir / "QH.png").write_bytes(png_header(100_000, 100_000))
+    make_image("JC.png", (1000, 300), GREEN)
+    make_image("back.jpg", (300, 900), BLUE)
+    return {"AS.png": "empty file", "KD.png": "not an image", "QH.png": "too large",
+            "JC.png": "is 1000x300", "back.jpg": "is 300x900"}
+
+
+def test_bad_files_reported_without_drawing(make_image: MakeImage, art_dir: Path) -> None:
+    bad = write_bad_folder(art_dir, make_image)
+
+    def named(name: str, lines: list[str]) -> list[str]:
+        return [line for line in lines if line.startswith(f"{name}:") or line.startswith(f"{name} ")]
+
+    def reported() -> dict[str, list[str]]:
+        return {name: named(name, lib.problems()) for name in bad}
+
+    with ArtLibrary(DECK, art_dir) as lib:
+        wait_for(lib, lambda: all(reported().values()))  # no face() or back() call anywhere
+        for name, text in bad.items():
+            (line,) = reported()[name]
+            assert text in line, line
+        messages = lib.take_messages()
+        assert all(len(named(name, messages)) == 1 for name in bad)
+        assert lib.status(AS) == "error" and lib.status(None) == "loading"  # odd aspect still shows
+        assert lib.stats == {"decoded": 0, "cached": 0, "failed": 0}  # headers only
+        assert lib.take_messages() == []
+
+        time.sleep(0.01)  # a later mtime even on coarse clocks
+        make_image("AS.png", (50, 70), GREEN)
+        make_image("JC.png", (500, 700), GREEN)
+        wait_for(lib, lambda: not reported()["AS.png"] and not reported()["JC.png"])
+        assert lib.status(AS) == "loading"
+        (art_dir / "KD.png").unlink()
+        (art_dir / "back.jpg").unlink()
+        wait_for(lib, lambda: not reported()["KD.png"] and not reported()["back.jpg"])
+        assert reported()["QH.png"]
+        assert all(line.startswith("no art for") for line in lib.take_messages())  # 2 more missing
+
+
+def test_bad_files_reported_without_drawing_no_threads(make_image: MakeImage, art_dir: Path) -> None:
+    bad = write_bad_folder(art_dir, make_image)
+    text = "\n".join(sync(DECK, art_dir).problems())
+    assert all(name in text and reason in text for name, reason in bad.items())
+
+
+def test_header_check_and_decode_give_the_same_text(art_dir: Path) -> None:
+    for name, content in (("AS.png", b""), ("KD.png", b"text"), ("QH.png", png_header(100_000, 100_000))):
+        path = art_dir / name
+        path.write_bytes(content)
+        assert probe(path) == ((0, 0), load_fitted(path, SIZE).error)

@@ -3,7 +3,9 @@
 Threads: the folder is scanned and files are decoded on background threads; every pygame
 surface is made on the caller's (main) thread in :meth:`ArtLibrary.face`, :meth:`ArtLibrary.back`
 and :meth:`ArtLibrary.poll`. Until a file is decoded its card shows the generated face, so the first
-frame never waits for art; a warm disk cache is read at once instead.
+frame never waits for art; a warm disk cache is read at once instead. The watcher (without threads: the
+scan) also reads the header of every new or changed card file, so unreadable files and odd shapes
+are reported before their cards are ever drawn.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pygame
 from tabletop.engine.cards import Card
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
-from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted
+from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted, probe
 from tabletop.ui.art.names import BACK, is_image_name, match_file, name_index, normalise
 
 CARD_ASPECT = 5 / 7
@@ -54,6 +56,23 @@ class _Done:
     job: _Job
     loaded: Loaded
     from_cache: bool
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """The header check of one version of a card's file: its picture size, or why it is unreadable."""
+
+    key: Key
+    path: Path
+    stamp: Stamp
+    source_size: Size
+    error: str | None
+
+
+def check_file(key: Key, path: Path, stamp: Stamp) -> _Checked:
+    """Return the header check of ``path`` (the file of ``key`` as of ``stamp``); decodes no pixels."""
+    source_size, error = probe(path)
+    return _Checked(key, path, stamp, source_size, error)
 
 
 def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
@@ -129,14 +148,15 @@ class ArtLibrary:
 
         self._apply_scan(scan_folder(self.folder))
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._results: queue.SimpleQueue[_Done | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[_Done | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         if background:
             workers = max(1, min(4, os.cpu_count() or 2))
             self._threads = [threading.Thread(target=self._work, name=f"art-loader-{i}", daemon=True)
                              for i in range(workers)]
-            self._threads.append(threading.Thread(target=self._watch, name="art-watcher", daemon=True))
+            self._threads.append(threading.Thread(target=self._watch, args=(self._table,),
+                                                  name="art-watcher", daemon=True))
             for thread in self._threads:
                 thread.start()
 
@@ -160,6 +180,8 @@ class ArtLibrary:
                     break
                 if isinstance(result, _Done):
                     self._accept(result)
+                elif isinstance(result, _Checked):
+                    self._accept_check(result)
                 else:
                     self._apply_scan(result)
         elif time.monotonic() - self._last_scan >= SCAN_INTERVAL:
@@ -298,11 +320,26 @@ class ArtLibrary:
             self._errors.pop(job.key, None)
             note = aspect_problem(loaded.source_size, CARD_ASPECT)
             if note:
-                self._aspects[job.key] = f"{job.path.name} {note}"
+                self._aspects[job.key] = _aspect_line(job.path, note)
         else:
             self.stats["failed"] += 1
             self._errors[job.key] = loaded.error or f"{job.path.name}: cannot read it"
         self.version += 1
+
+    def _accept_check(self, checked: _Checked) -> None:
+        """Record a header check's problem, unless the file changed since (a newer check follows)."""
+        if self._files.get(checked.key) != (checked.path, checked.stamp):
+            return
+        note = aspect_problem(checked.source_size, CARD_ASPECT)
+        if checked.error is not None and checked.key not in self._errors:
+            # Also spares the decode: drawing skips cards in _errors. A decode's own error is
+            # kept, being the more specific (it saw the pixels).
+            self._errors[checked.key] = checked.error
+        elif note is not None and checked.key not in self._aspects:
+            self._aspects[checked.key] = _aspect_line(checked.path, note)
+        else:
+            return
+        self.version += 1  # a status and the problem list changed
 
     # -- folder changes (main thread) ------------------------------------------------------------
     def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
@@ -329,6 +366,8 @@ class ArtLibrary:
                 self._files[key] = new
                 for size in sizes:
                     self._request(key, size)
+                if not self._background:
+                    self._accept_check(check_file(key, *new))  # no watcher thread to do it
             else:
                 del self._files[key]
         self.version += 1
@@ -385,13 +424,31 @@ class ArtLibrary:
                 return
             self._results.put(fetch(job, self._disk))
 
-    def _watch(self) -> None:
-        last = self._table
+    def _watch(self, table: dict[str, Stamp] | None) -> None:
+        self._check_changed(table, None)
+        last = table
         while not self._stop.wait(SCAN_INTERVAL):
             table = scan_folder(self.folder)
             if table != last:
-                self._results.put(table)
+                self._results.put(table)  # first, so the check results find the files mapped
+                self._check_changed(table, last)
                 last = table
+
+    def _check_changed(self, table: dict[str, Stamp] | None, old: dict[str, Stamp] | None) -> None:
+        """Check the header of every card file in ``table`` that is new or changed since ``old``."""
+        assert self.folder is not None or not table
+        old = old or {}
+        for name, stamp in (table or {}).items():
+            if self._stop.is_set():
+                return
+            key = match_file(name, self._index)
+            if key is not None and old.get(name) != stamp:
+                self._results.put(check_file(key, self.folder / name, stamp))  # type: ignore[operator]
+
+
+def _aspect_line(path: Path, note: str) -> str:
+    """Return the problem line for an odd-shaped file (from decoding or from its header alone)."""
+    return f"{path.name} {note}"
 
 
 def _label(key: Key) -> str:

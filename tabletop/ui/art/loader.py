@@ -72,29 +72,61 @@ def load_fitted(path: Path, box: Size, *, background: tuple[int, int, int, int] 
     try:
         return _load(path, box, background, rounded)
     except Exception as exc:  # a user's file must never take the table down
-        return Loaded(path, box, error=f"{path.name}: cannot read it ({type(exc).__name__}: {exc})")
+        return Loaded(path, box, error=_cannot_read(path, exc))
+
+
+def probe(path: Path) -> tuple[Size, str | None]:
+    """Return ``path``'s picture size read from its header alone, or (0, 0) and the error why not.
+
+    Finds empty files, non-images and over-large dimensions without decoding a pixel. Bad pixel
+    data behind a good header (a truncated file) is only found by :func:`load_fitted`: Pillow's
+    ``verify()`` would read the whole file for PNG only (a no-op for JPEG and WebP) and rejects
+    PNGs that decode and show fine, such as ones missing the final IEND chunk.
+    """
+    try:
+        opened = _open(path)
+    except Exception as exc:  # same guarantee as load_fitted: never raise for a user's file
+        return (0, 0), _cannot_read(path, exc)
+    if isinstance(opened, str):
+        return (0, 0), f"{path.name}: {opened}"
+    with opened:
+        return opened.size, None
+
+
+def _cannot_read(path: Path, exc: Exception) -> str:
+    return f"{path.name}: cannot read it ({type(exc).__name__}: {exc})"
+
+
+def _open(path: Path) -> Image.Image | str:
+    """Return ``path`` opened (header read, no pixels decoded yet), or the reason it cannot be."""
+    try:
+        if os.stat(path).st_size == 0:
+            return "empty file (0 bytes); save the image again"
+        image = Image.open(path, formats=READ_FORMATS)
+    except FileNotFoundError:
+        return "file vanished while loading"
+    except Image.UnidentifiedImageError:
+        return "not an image Pillow can read (use PNG, JPEG or WebP)"
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        return f"too large to open safely ({exc}); scale it down"
+    width, height = image.size
+    if width * height > Image.MAX_IMAGE_PIXELS:
+        # Between 1x and 2x the limit Pillow only warns; refuse it too rather than stall.
+        image.close()
+        return (f"{width}x{height} pixels is beyond the decompression-bomb limit"
+                f" of {Image.MAX_IMAGE_PIXELS} pixels; scale it down")
+    return image
 
 
 def _load(path: Path, box: Size, background: tuple[int, int, int, int], rounded: bool) -> Loaded:
     def fail(reason: str) -> Loaded:
         return Loaded(path, box, error=f"{path.name}: {reason}")
 
-    try:
-        if os.stat(path).st_size == 0:
-            return fail("empty file (0 bytes); save the image again")
-        image = Image.open(path, formats=READ_FORMATS)
-    except FileNotFoundError:
-        return fail("file vanished while loading")
-    except Image.UnidentifiedImageError:
-        return fail("not an image Pillow can read (use PNG, JPEG or WebP)")
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        return fail(f"too large to open safely ({exc}); scale it down")
-    with image:
+    opened = _open(path)
+    if isinstance(opened, str):
+        return fail(opened)
+    with opened as image:
         source = image.size
-        if source[0] * source[1] > Image.MAX_IMAGE_PIXELS:
-            # Between 1x and 2x the limit Pillow only warns; refuse it too rather than stall.
-            return fail(f"{source[0]}x{source[1]} pixels is beyond the decompression-bomb limit"
-                        f" of {Image.MAX_IMAGE_PIXELS} pixels; scale it down")
         # Let the JPEG decoder scale by 1/2..1/8 while decoding; both box sides stay covered
         # whatever EXIF rotation follows.
         side = max(box)
