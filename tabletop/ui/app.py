@@ -112,6 +112,10 @@ class App:
         pygame.quit()
 
 
+ART_WAIT = 30.0
+"""Seconds an unattended run may spend in total waiting for card art to load."""
+
+
 class Table:
     """One game on the window: session, game log, director and scene."""
 
@@ -143,6 +147,9 @@ class Table:
         self._shot_mid = False
         self._shot_pause: object = None
         self._shot_end = False
+        self._frames = 0
+        self._shot_wanted = False
+        self._art_deadline = time.perf_counter() + ART_WAIT
         pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
 
     def step(self) -> str | None:
@@ -167,7 +174,11 @@ class Table:
         app.messages.clear()
         scene.size = app.window.size
         scene.recording = app.recorder is not None
-        scene.update(time.perf_counter())
+        now = time.perf_counter()
+        if self._waiting_for_art(now):
+            self.director.hold_until = max(self.director.hold_until, now + 0.001)
+            time.sleep(0.005)  # leave the CPU to the art loaders
+        scene.update(now)
         surface = app.window.surface
         scene.draw(surface)
         self._screenshots(surface)
@@ -175,6 +186,15 @@ class Table:
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome
+
+    def _waiting_for_art(self, now: float) -> bool:
+        # A run with no human (a recording, a demo, screenshots) holds the game while the art it
+        # has asked for loads, so it shows the designer's art rather than stand-ins. The first
+        # frame always waits: drawing it is what asks for the art.
+        self._frames += 1
+        if not self.unattended or now > self._art_deadline:
+            return False
+        return self._frames == 1 or self.art.is_loading or (self._shot_wanted and not self._shot_mid)
 
     def run(self) -> str:
         """Run frames until the table ends; return the outcome (see :meth:`step`)."""
@@ -216,6 +236,9 @@ class Table:
             return
         director = self.director
         if not self._shot_mid and len(director.board.trick) >= 2 and not self.scene.tweens:
+            if self.unattended and self.art.is_loading and time.perf_counter() < self._art_deadline:
+                self._shot_wanted = True  # hold the game until this trick's art has loaded
+                return
             self._shot_mid = True
             save_screenshot(surface, self.screenshot.with_name(f"{self.screenshot.stem}-mid{self.screenshot.suffix}"))
         pause = director.pause

@@ -195,6 +195,11 @@ class ArtLibrary:
         self._apply_scan(scan_folder(self.folder))
         return self.version != before
 
+    @property
+    def is_loading(self) -> bool:
+        """True while some requested image is still being decoded (its card shows a stand-in)."""
+        return bool(self._pending)
+
     # -- diagnostics ---------------------------------------------------------------------------
     def status(self, card: Card | None) -> str:
         """Return "art", "loading", "error" or "generated" for ``card`` (None: the back)."""
