@@ -197,6 +197,7 @@ class TrickGame(Game):
         self._run_cuts: list[int] = [hi for _, hi, _ in present[:-1]]
         self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
+        self._default_legal = type(self).legal_cards is TrickGame.legal_cards
 
     # -- hooks ---------------------------------------------------------------------------------
     def make_deck(self) -> list[Card]:
@@ -299,6 +300,10 @@ class TrickGame(Game):
     def legal_actions(self, state: TrickState) -> list[Action]:
         """Return the bids or card plays open to the seat to move."""
         if state.phase == "play":
+            if self._default_legal:
+                # The default legal_cards, inlined: this runs once per card played.
+                hand = state.hands[state.to_move]  # type: ignore[index]
+                return (state.buckets[state.to_move][state.led] or hand) if state.trick else hand  # type: ignore[index]
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
