@@ -10,9 +10,13 @@ from tabletop.engine.errors import UserInputError
 
 
 def option(default: Any, *, choices: tuple[Any, ...] | None = None, minimum: int | None = None,
-           maximum: int | None = None, help: str = "") -> Any:
-    """Declare one option field: its default, allowed values or range, and a line of help."""
-    return field(default=default, metadata={"choices": choices, "min": minimum, "max": maximum, "help": help})
+           maximum: int | None = None, help: str = "", examples: tuple[str, ...] = ()) -> Any:
+    """Declare one option field: its default, allowed values or range, a line of help.
+
+    ``examples`` are values worth offering for a free-text option (the start screen cycles them).
+    """
+    return field(default=default, metadata={"choices": choices, "min": minimum, "max": maximum, "help": help,
+                                            "examples": examples})
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,7 @@ class OptionInfo:
     minimum: int | None
     maximum: int | None
     help: str
+    examples: tuple[str, ...] = ()
 
     def allowed(self) -> str:
         """Return the allowed values as text ("none, S, H, D, C, turnup" or "1-13" or "any text")."""
@@ -37,7 +42,7 @@ class OptionInfo:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
             return f"{lo}-{hi}" if lo or hi else "any whole number"
-        return "any text"
+        return "any text" + (f" (e.g. {', '.join(self.examples)})" if self.examples else "")
 
 
 def describe(options_cls: type) -> list[OptionInfo]:
@@ -46,7 +51,8 @@ def describe(options_cls: type) -> list[OptionInfo]:
     for f in dataclasses.fields(options_cls):
         typ = type(f.default) if f.default is not None else str
         infos.append(OptionInfo(f.name, typ, f.default, f.metadata.get("choices"), f.metadata.get("min"),
-                                f.metadata.get("max"), f.metadata.get("help", "")))
+                                f.metadata.get("max"), f.metadata.get("help", ""),
+                                tuple(f.metadata.get("examples", ()))))
     return infos
 
 

@@ -90,7 +90,8 @@ class TrickOptions:
                         help="trump suit: none, a fixed suit, or the card turned up after the deal")
     hand_size: int = option(0, minimum=0, maximum=54,
                             help="cards dealt to each seat; 0 deals the deck out evenly")
-    rank_order: str = option("standard", help="ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low")
+    rank_order: str = option("standard", help="ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low",
+                             examples=("standard", "ace-ten", "ace-low", "A-K-Q-J-10-9-8-7-6-5-4-3-2"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
                         help="deals in a game; 0 means one per player, or until the target if one is set")
     target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")

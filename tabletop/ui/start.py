@@ -106,6 +106,9 @@ class StartForm:
         if info.choices:
             choices = list(info.choices)
             value = choices[(choices.index(value) + step) % len(choices)] if value in choices else choices[0]
+        elif info.examples:
+            examples = list(info.examples)
+            value = examples[(examples.index(value) + step) % len(examples)] if value in examples else examples[0]
         elif info.type is bool:
             value = not value
         elif info.type is int:

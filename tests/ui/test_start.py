@@ -44,3 +44,14 @@ def test_an_impossible_option_is_reported_not_started(app) -> None:
     click(button(screen, "start").rect.center)
     assert screen.step() is None
     assert "hand_size" in screen.form.error
+
+
+def test_free_text_options_cycle_through_their_examples(app) -> None:
+    screen = StartScreen(app, PlaySettings(game="trick-taking", seed=1))
+    screen.step()
+    assert screen.form.options["rank_order"] == "standard"
+    click(button(screen, "option", ("rank_order", 1)).rect.center)
+    screen.step()
+    assert screen.form.options["rank_order"] == "ace-ten"
+    settings = screen.form.result()
+    assert settings is not None and settings.options["rank_order"] == "ace-ten"
