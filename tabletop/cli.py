@@ -90,6 +90,10 @@ def build_parser() -> Parser:
     rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
     rep.add_argument("log", type=Path, help="a .jsonl game log")
     rep.add_argument("--partial", action="store_true", help="accept an unfinished game and show where it stopped")
+    rep.add_argument("--window", action="store_true", help="watch the game at the table instead")
+    rep.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal",
+                     help="pace of the moves in the window")
+    rep.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
 
     sub.add_parser("games", help="list the games with their options, and the bots")
 
@@ -163,6 +167,12 @@ def gui_main() -> int:
     return main([])
 
 
+def _seat_count(seats: str) -> int | None:
+    """Return how many seats a comma-separated list names (None for one name: it fills every seat)."""
+    names = [n for n in seats.split(",") if n.strip()]
+    return len(names) if len(names) > 1 else None
+
+
 def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
     options = parse_assignments(sets)
     return registry.make_game(name, players=players, options=options), options
@@ -175,7 +185,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from tabletop.sim.runner import SimConfig, simulate
     from tabletop.sim.stats import format_table, summary_rows
 
-    game, options = _game_for(args.game, args.players, args.sets)
+    game, options = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
         raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
@@ -211,6 +221,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
     from tabletop.engine.log import replay
 
+    if args.window:
+        from tabletop.ui.app import run_replay
+
+        return run_replay(args.log, speed=args.speed, size=args.size)
     result = replay(args.log, allow_incomplete=args.partial)
     session = result.session
     state = "complete" if result.complete else "INCOMPLETE"
@@ -267,7 +281,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tabletop.ui.app import run_play
 
     seats = [n.strip() for n in args.seats.split(",") if n.strip()]
-    return run_play(args.game, players=args.players, seats=seats, seed=args.seed,
+    return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
                     log_path=args.log)

@@ -8,6 +8,7 @@ session's one legality gate.
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -83,12 +84,44 @@ def default_log_path(game_name: str, seed: int, folder: Path | str = "logs") -> 
 
 @dataclass
 class Replay:
-    """A replayed game: the session at the last logged action and what the log said."""
+    """A replayed game: the session at the last logged action and what the log said.
+
+    ``decisions`` are the logged (seat, action) pairs that were real choices (more than one legal
+    action); the forced ones the session makes by itself.
+    """
 
     session: Session
     header: dict[str, Any]
     actions: int
     complete: bool
+    decisions: list[tuple[int, Action]]
+
+
+class LogPlayer:
+    """A seat that plays a replayed log's decisions, for watching a logged game at the table."""
+
+    name = "log"
+    trusted = True
+
+    def __init__(self, seat: int, decisions: deque[tuple[int, Action]], label: str) -> None:
+        self.seat = seat
+        self.decisions = decisions
+        self.name = f"{label} (log)"
+
+    def choose(self, view: Any) -> Action:
+        """Return the next logged decision, which :func:`replay` has checked belongs here."""
+        seat, action = self.decisions.popleft()
+        if seat != view.seat or action not in view.legal:
+            raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+        return action
+
+
+def log_players(result: Replay) -> list[LogPlayer]:
+    """Return one :class:`LogPlayer` per seat, sharing the decisions of a replayed log."""
+    decisions = deque(result.decisions)
+    names = list(result.header.get("seats") or [])
+    return [LogPlayer(i, decisions, names[i] if i < len(names) else f"seat {i + 1}")
+            for i in range(result.session.game.players)]
 
 
 def read_records(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
@@ -142,6 +175,7 @@ def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
         raise LogError(f"{path}:{number}: {exc}") from None
     session = Session(game, None, seed=seed, events=False)
     count = 0
+    decisions: list[tuple[int, Action]] = []
     end: dict[str, Any] | None = None
     for number, record in records[1:]:
         kind = record.get("type")
@@ -152,7 +186,9 @@ def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
             continue
         if end is not None:
             raise LogError(f"{path}:{number}: an action after the end of the game")
-        _replay_action(path, number, session, record)
+        decision = _replay_action(path, number, session, record)
+        if decision is not None:
+            decisions.append(decision)
         count += 1
     complete = session.is_over
     if not complete and not allow_incomplete:
@@ -167,10 +203,12 @@ def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
                 f"{path}: the logged final scores {logged} differ from the replayed ones"
                 f" {session.scores()} (the log was edited)"
             )
-    return Replay(session, header, count, complete)
+    return Replay(session, header, count, complete, decisions)
 
 
-def _replay_action(path: Path, number: int, session: Session, record: dict[str, Any]) -> None:
+def _replay_action(path: Path, number: int, session: Session,
+                   record: dict[str, Any]) -> tuple[int, Action] | None:
+    """Submit one logged action; return it as a decision unless it was the only legal one."""
     if session.is_over:
         raise LogError(f"{path}:{number}: an action after the end of the game")
     wanted = record.get("action")
@@ -179,13 +217,14 @@ def _replay_action(path: Path, number: int, session: Session, record: dict[str, 
         raise LogError(
             f"{path}:{number}: the log says seat {seat!r} moved, but it is seat {session.to_move}'s turn (edited?)"
         )
-    for action in session.legal_actions():
+    legal = session.legal_actions()
+    for action in legal:
         if action.to_json() == wanted:
             try:
                 session.submit(action)
             except IllegalAction as exc:  # cannot happen for a legal action; kept for safety
                 raise LogError(f"{path}:{number}: {exc}") from None
-            return
+            return (seat, action) if len(legal) > 1 else None
     try:
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
         reason = session.game.why_illegal(session.state, candidate)

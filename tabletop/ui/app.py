@@ -12,6 +12,7 @@ score overlay; the last one wins), or on exit if no deal ended.
 from __future__ import annotations
 
 import secrets
+import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +22,7 @@ import pygame
 
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.log import GameLog, default_log_path
+from tabletop.engine.log import GameLog, default_log_path, log_players, replay
 from tabletop.engine.session import Session
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
@@ -121,18 +122,20 @@ class Table:
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
-                 log_path: Path | None = None) -> None:
+                 log_path: Path | None = None, players: list[Any] | None = None) -> None:
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         self.seat_names = registry.expand_seats(seats, self.game.players)
         self.seed = settings.seed if settings.seed is not None else new_seed()
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
-        humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN]
+        humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
         self.bottom = humans[0] if humans else 0
         self.log = GameLog.create(log_path or default_log_path(self.game.name, self.seed),
                                   game=self.game, seat_names=self.seat_names, seed=self.seed)
-        self.session = Session(self.game, registry.make_seats(self.seat_names, self.game, self.seed),
+        # ``players`` replaces the seats' bots (a replayed log plays every seat).
+        seat_players = players if players is not None else registry.make_seats(self.seat_names, self.game, self.seed)
+        self.session = Session(self.game, seat_players,
                                seed=self.seed, log=self.log)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
@@ -299,6 +302,33 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
         app.close()
     if outcome == "broken":
         raise GameBroken(app.messages[-1])
+    return 0
+
+
+def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
+               art_dir: Path | None = None) -> int:
+    """Watch a logged game at the table, every seat playing its logged choices; return the exit status.
+
+    :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
+    """
+    result = replay(log)
+    header = result.header
+    game = result.session.game
+    settings = PlaySettings(game.name, game.players, [str(s) for s in header.get("seats") or []],
+                            result.session.seed, dict(header.get("options") or {}), art_dir, speed)
+    pace(speed)
+    app = App(size)
+    try:
+        table = Table(app, settings, log_path=Path(tempfile.mkdtemp(prefix="replay-")) / log.name,
+                      players=log_players(result))
+        table.scene.log.append(f"Replaying {log}")
+        try:
+            table.run()
+        finally:
+            table.close()
+            table.art.close()
+    finally:
+        app.close()
     return 0
 
 

@@ -186,8 +186,10 @@ class Director:
             self.pause = Pause("deal", _deadline(now, self.pace.deal_pause), event)
         elif isinstance(event, GameOver):
             self.board.set_scores(event.scores)
-            self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if self.unattended else None,
-                               event)
+            # Only a scripted run (--exit-after) closes by itself; someone watching bots or a
+            # replay keeps the final scores on screen until they leave.
+            scripted = self.unattended and self.exit_after is not None
+            self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
         elif isinstance(event, DealStarted):
             cues.append(Cue("log", text=_label(event)))
             self.board.refresh(self.session.view(self.seat), self.session.to_move)
