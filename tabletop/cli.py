@@ -152,7 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return handler(args)
     except TabletopError as exc:
-        print(f"tabletop {args.command or ''}: error: {exc}".replace("  ", " "), file=sys.stderr)
+        prog = f"tabletop {args.command}" if args.command else "tabletop"
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("tabletop: interrupted", file=sys.stderr)

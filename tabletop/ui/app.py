@@ -29,6 +29,7 @@ from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import Director
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window
@@ -73,9 +74,8 @@ def display_names(seats: list[str]) -> list[str]:
 class App:
     """The window, text cache, clock and recorder shared by the screens of one run."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
-        pygame.display.init()  # no pygame.init(): the table has no sound, and the mixer spams ALSA errors
-        pygame.font.init()
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, interactive: bool = False) -> None:
+        init_display(interactive=interactive)
         self.window = Window(size)
         self.text = TextCache()
         self.clock = pygame.time.Clock()
@@ -290,9 +290,8 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
     pace(speed)
     game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
-    if seats:
-        registry.expand_seats(seats, game.players)
-    app = App(size)
+    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
+    app = App(size, interactive=registry.HUMAN in names)
     try:
         if record is not None:
             app.start_recording(record)
@@ -317,7 +316,7 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
     settings = PlaySettings(game.name, game.players, [str(s) for s in header.get("seats") or []],
                             result.session.seed, dict(header.get("options") or {}), art_dir, speed)
     pace(speed)
-    app = App(size)
+    app = App(size, interactive=True)
     try:
         table = Table(app, settings, log_path=Path(tempfile.mkdtemp(prefix="replay-")) / log.name,
                       players=log_players(result))
@@ -336,7 +335,7 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
     """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
     from tabletop.ui.start import StartScreen
 
-    app = App(size)
+    app = App(size, interactive=True)
     settings = settings or PlaySettings()
     try:
         while True:

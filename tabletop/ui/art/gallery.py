@@ -20,6 +20,7 @@ from tabletop.engine.cards import Card
 from tabletop.ui.art.faces import font, wrap
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
+from tabletop.ui.screen import init_display
 
 Size = tuple[int, int]
 
@@ -156,8 +157,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
                 print(f"art: {line}", file=sys.stderr)
         pygame.image.save(image, str(sheet))
         return 0
-    pygame.display.init()  # no mixer: the gallery has no sound
-    pygame.font.init()
+    init_display(interactive=True)
     pygame.display.set_caption(f"tabletop art - {game.describe()}")
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     with ArtLibrary(cards, folder, deck_name=game.art_deck) as library:
