@@ -6,7 +6,7 @@ import dataclasses
 import importlib
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -340,19 +340,37 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
 
     :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.
     """
-    seats: list[Any] = []
-    for i, n in enumerate(names):
+    return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
+
+
+def seat_factory(names: Sequence[str], game: Game, *,
+                 bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> Callable[[int, random.Random | None], list[Any]]:
+    """Return ``make(seed, rng)`` building the seats of :func:`make_seats`, the names looked up once.
+
+    :raises UserInputError: for an unknown or broken bot.
+    """
+    plan: list[tuple[str, Any, bool, str]] = []
+    for n in names:
         if n == HUMAN:
-            seats.append(None)
+            plan.append((n, None, False, ""))
             continue
         entry = bot_entry(n)
         cls = entry.load()
-        if entry.is_builtin and getattr(cls, "trusted", True):
-            seats.append(cls(rng or new_rng(seed, "bot", i), game))
-            continue
-        try:
-            bot = cls(new_rng(seed, "bot", i), game)
-        except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-            raise UserInputError(f"bot {n!r} ({entry.source}) failed to start: {describe_error(exc)}") from exc
-        seats.append(Watchdog(bot, bot_timeout))
-    return seats
+        plan.append((n, cls, entry.is_builtin and getattr(cls, "trusted", True), entry.source))
+
+    def make(seed: int, rng: random.Random | None = None) -> list[Any]:
+        seats: list[Any] = []
+        for i, (n, cls, trusted, source) in enumerate(plan):
+            if cls is None:
+                seats.append(None)
+            elif trusted:
+                seats.append(cls(rng or new_rng(seed, "bot", i), game))
+            else:
+                try:
+                    bot = cls(new_rng(seed, "bot", i), game)
+                except Exception as exc:  # the bot's own constructor: report it like any broken plugin
+                    raise UserInputError(f"bot {n!r} ({source}) failed to start: {describe_error(exc)}") from exc
+                seats.append(Watchdog(bot, bot_timeout))
+        return seats
+
+    return make

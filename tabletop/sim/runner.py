@@ -48,10 +48,10 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     """Play games ``start`` to ``stop - 1`` (numbered from 1) and return their results."""
     game = game or registry.make_game(config.game, players=config.players, options=config.options)
     results = []
+    make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
     for number in range(start, stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = registry.make_seats(config.bots, game, seed, rng=random.Random(seed + 1),
-                                    bot_timeout=config.bot_timeout)
+        seats = make_seats(seed, random.Random(seed + 1))
         session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
         session.run()
         results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
