@@ -22,5 +22,9 @@ class Bot:
         self.game_name: str = getattr(game, "name", "")
 
     def choose(self, view: View) -> Action:
-        """Return one of ``view.legal``."""
+        """Return one of ``view.legal``.
+
+        A built-in bot that needs nothing but the legal actions may also define
+        ``choose_from_legal(legal)``; the session then calls that and builds no view.
+        """
         raise NotImplementedError

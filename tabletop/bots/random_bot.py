@@ -22,7 +22,10 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action:
         """Return a uniformly drawn legal action."""
-        legal = view[1]
-        # view[1] is view.legal without the property call; int(random() * n) costs a third of
-        # randrange and is uniform enough for the few dozen actions a turn offers.
+        return self.choose_from_legal(view.legal)
+
+    def choose_from_legal(self, legal: tuple[Action, ...]) -> Action:
+        """Return a uniformly drawn one of ``legal`` (the session calls this directly: no view needed)."""
+        # int(random() * n) costs a third of randrange and is uniform enough for the few dozen
+        # actions a turn offers.
         return legal[int(self._random() * len(legal))]

@@ -131,6 +131,7 @@ class TrickState:
     deal_points: list[tuple[int, ...]]
     undealt: list[Card]
     played: list[Card]
+    """Cards of this deal's finished tricks in play order (the current trick is in ``trick``)."""
     last_trick: tuple[int, list[Card]]
 
 
@@ -326,7 +327,6 @@ class TrickGame(Game):
         if not trick:
             state.led = suit
         trick.append(card)
-        state.played.append(card)
         if emit is not None:
             emit(ActionTaken(seat, action))
         if len(trick) < self.players:
@@ -367,7 +367,7 @@ class TrickGame(Game):
             "tricks_won": tuple(state.tricks_won),
             "bids": tuple(state.bids),
             "scores": tuple(state.scores),
-            "played": tuple(state.played),
+            "played": (*state.played, *state.trick),
             "last_trick": self._last_trick(state),
             "hand_size": state.hand_size,
         }
@@ -483,6 +483,7 @@ class TrickGame(Game):
         winner = (state.leader + self.trick_winner(state, cards)) % self.players
         state.tricks_won[winner] += 1
         state.taken[winner] += cards
+        state.played += cards
         state.trick_no += 1
         state.last_trick = (state.leader, cards)
         if emit is not None:
