@@ -80,6 +80,8 @@ class App:
         self.text = TextCache()
         self.clock = pygame.time.Clock()
         self.recorder: Recorder | None = None
+        self.saved: list[Path] = []
+        """Recordings written during this run (a scripted run prints them at the end)."""
         self.messages: list[str] = []
 
     def say(self, message: str) -> None:
@@ -97,7 +99,12 @@ class App:
         """Stop and finish the recording; return its path."""
         recorder, self.recorder = self.recorder, None
         self.window.locked = None
-        return recorder.close() if recorder is not None else None
+        if recorder is None:
+            return None
+        path = recorder.close()
+        self.say(f"Recording saved to {path}")
+        self.saved.append(path)
+        return path
 
     def present(self, *, realtime: bool) -> None:
         """Record the finished frame, draw the REC mark on top (not recorded) and show it."""
@@ -299,6 +306,11 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
                                  log_path=log_path)
     finally:
         app.close()
+    for path in app.saved:
+        why = ""
+        if record is not None and path.suffix != record.suffix:
+            why = f" (not {record.suffix}: PyAV is not installed; pip install -e '.[video]' records MP4)"
+        print(f"recording saved to {path}{why}")
     if outcome == "broken":
         raise GameBroken(app.messages[-1])
     return 0
