@@ -110,7 +110,10 @@ class App:
         """Record the finished frame, draw the REC mark on top (not recorded) and show it."""
         surface = self.window.surface
         if self.recorder is not None:
-            self.recorder.offer(surface, time.perf_counter() if realtime else None)
+            if realtime:
+                self.recorder.offer(surface, time.perf_counter())
+            else:
+                self.recorder.offer(surface, None, hold=INSTANT_HOLD)
             draw_rec_mark(surface, self.text, 22)
         pygame.display.flip()
 
@@ -120,6 +123,8 @@ class App:
         pygame.quit()
 
 
+INSTANT_HOLD = 6
+"""Frame periods (at 30 fps) each drawn frame of an instant run lasts in a recording: 0.2 s a move."""
 ART_WAIT = 30.0
 """Seconds an unattended run may spend in total waiting for card art to load."""
 

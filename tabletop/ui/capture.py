@@ -83,8 +83,12 @@ class Recorder:
         self._thread = threading.Thread(target=self._run, name="recorder", daemon=True)
         self._thread.start()
 
-    def offer(self, surface: pygame.Surface, now: float | None = None) -> bool:
-        """Record ``surface`` if a frame is due at ``now`` (None: always); return True if taken."""
+    def offer(self, surface: pygame.Surface, now: float | None = None, *, hold: int = 1) -> bool:
+        """Record ``surface`` if a frame is due at ``now`` (None: always); return True if taken.
+
+        ``hold`` shows the frame for that many frame periods (an instant run draws one frame per
+        move, which would otherwise fly past at 30 moves a second).
+        """
         if now is not None:
             if now < self._next:
                 return False
@@ -99,7 +103,7 @@ class Recorder:
         data = pygame.image.tobytes(surface, "RGB")
         self.copy_seconds += time.perf_counter() - started
         if self.error is None:
-            self._queue.put(data)
+            self._queue.put((data, max(1, hold)))
             self.frames += 1
         return True
 
@@ -128,11 +132,13 @@ class Recorder:
                 pass
 
     def _frames(self) -> Any:
+        """Yield (image, frame periods to show it) until the recording stops."""
         while True:
-            data = self._queue.get()
-            if data is None:
+            item = self._queue.get()
+            if item is None:
                 return
-            yield Image.frombytes("RGB", self.size, data)
+            data, hold = item
+            yield Image.frombytes("RGB", self.size, data), hold
 
     def _encode_video(self) -> None:
         import av
@@ -145,20 +151,22 @@ class Recorder:
                 stream = container.add_stream("mpeg4", rate=self.fps)
             stream.width, stream.height = self.size
             stream.pix_fmt = "yuv420p"
-            for image in self._frames():
+            for image, hold in self._frames():
                 frame = av.VideoFrame.from_image(image)
-                for packet in stream.encode(frame):
-                    container.mux(packet)
+                for _ in range(hold):
+                    for packet in stream.encode(frame):
+                        container.mux(packet)
             for packet in stream.encode():
                 container.mux(packet)
 
     def _encode_animation(self) -> None:
-        frames = [image.quantize(colors=255) if self.path.suffix.lower() == ".gif" else image
-                  for image in self._frames()]
+        frames, durations = [], []
+        for image, hold in self._frames():
+            frames.append(image.quantize(colors=255) if self.path.suffix.lower() == ".gif" else image)
+            durations.append(round(1000 * hold / self.fps))  # an animation can hold a frame itself
         if not frames:
-            frames = [Image.new("RGB", self.size)]
-        frames[0].save(self.path, save_all=True, append_images=frames[1:], duration=round(1000 / self.fps),
-                       loop=0)
+            frames, durations = [Image.new("RGB", self.size)], [round(1000 / self.fps)]
+        frames[0].save(self.path, save_all=True, append_images=frames[1:], duration=durations, loop=0)
 
 
 def draw_rec_mark(surface: pygame.Surface, text: Any, px: int) -> None:
