@@ -179,9 +179,10 @@ class TableScene:
         return out
 
     def _is_active(self, command: str) -> bool:
+        # The Rec button is not lit while recording: it would show in the video. The REC mark,
+        # drawn after each frame is captured, says it on screen instead.
         return (command == "help" and self.overlay == "help") or (
-            command == "diagnostics" and self.overlay == "diagnostics") or (
-            command == "record" and self.recording)
+            command == "diagnostics" and self.overlay == "diagnostics")
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
