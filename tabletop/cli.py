@@ -7,6 +7,7 @@ User mistakes end with one clear line on stderr and exit status 2, never a trace
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -161,11 +162,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head or a closed pager: not an error
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a path the user gave that cannot be read or written
+        prog = f"tabletop {args.command}" if args.command else "tabletop"
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"{prog}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 def gui_main() -> int:
     """Entry point of the windowed launcher (no console on Windows)."""
     return main([])
+
+
+def _check_writable(flag: str, path: Path | None) -> None:
+    """Make sure ``path``'s folder exists or can be made, before any window opens.
+
+    :raises TabletopError: naming the flag, the path and the reason.
+    """
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TabletopError(f"{flag} {path}: cannot create the folder {path.parent} ({exc.strerror})") from None
+    if not os.access(path.parent, os.W_OK):
+        raise TabletopError(f"{flag} {path}: the folder {path.parent} is not writable")
 
 
 def _seat_count(seats: str) -> int | None:
@@ -281,6 +302,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Run ``tabletop play``."""
     from tabletop.ui.app import run_play
 
+    for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
+        _check_writable(flag, path)
     seats = [n.strip() for n in args.seats.split(",") if n.strip()]
     return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
@@ -293,6 +316,7 @@ def cmd_art(args: argparse.Namespace) -> int:
     game, _ = _game_for(args.game, None, args.sets)
     if args.sheet is not None and args.sheet.suffix.lower() != ".png":
         raise TabletopError(f"--sheet {args.sheet}: the contact sheet is a .png file")
+    _check_writable("--sheet", args.sheet)
     from tabletop.ui.art.gallery import run_gallery
 
     code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)

@@ -107,3 +107,21 @@ def test_games_lists_options_and_allowed_values(capsys: pytest.CaptureFixture[st
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "trick-taking" in out and "trump" in out and "turnup" in out and "random" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "trick-taking", "--seats", "random", "--record", "a-file/out.mp4"],
+        ["play", "trick-taking", "--seats", "random", "--screenshot", "a-file/s.png"],
+        ["play", "trick-taking", "--seats", "random", "--log", "a-file/g.jsonl"],
+        ["art", "trick-taking", "--sheet", "a-file/sheet.png"],
+        ["simulate", "trick-taking", "--games", "2", "--out", "a-file/r.csv"],
+    ],
+)
+def test_unwritable_output_paths_get_one_clear_line(tmp_path: Path, args: list[str]) -> None:
+    (tmp_path / "a-file").write_text("a file where a folder would have to be")
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "a-file" in result.stderr.strip().splitlines()[-1]
