@@ -33,7 +33,7 @@ CONTROLS: tuple[Control, ...] = (
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("Click a card", "play it: legal cards lift; a dimmed card says why not"),
-    ("Click cards", "for sets and discards: select them, then click the gold button"),
+    ("Click cards", "several cards: select them, then the gold button"),
     ("Click a button", "choose a bid or another action above the status line"),
     ("Click the table", "continue after a trick, like Space"),
 )
