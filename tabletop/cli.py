@@ -217,10 +217,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     writer = ResultWriter(args.out, bots) if args.out else None
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     results = []
+    faults: dict[int, list[Any]] = {}  # seat -> [faults, games with faults, first problem]
     started = time.perf_counter()
     try:
         for result in simulate(config, workers=args.workers, progress=progress.update):
             results.append((result.game, bots, result.scores, result.ranks))
+            for seat, count in enumerate(result.faults):
+                if count:
+                    tally = faults.setdefault(seat, [0, 0, result.problems[seat]])
+                    tally[0] += count
+                    tally[1] += 1
             if writer:
                 writer.write(result)
     finally:
@@ -236,6 +242,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(format_table("bot", per_bot))
     if writer:
         print(f"\nrows written to {args.out}")
+    for seat, (count, games, problem) in sorted(faults.items()):
+        print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {games} games"
+              f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)
     return 0
 
 

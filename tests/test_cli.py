@@ -125,3 +125,24 @@ def test_unwritable_output_paths_get_one_clear_line(tmp_path: Path, args: list[s
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert "a-file" in result.stderr.strip().splitlines()[-1]
+
+
+def test_simulate_warns_about_bots_that_misbehave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop import registry
+    from tabletop.bots.base import Bot
+
+    class Faulty(Bot):
+        name = "faulty-for-cli-test"
+
+        def choose(self, view):  # type: ignore[no-untyped-def]
+            raise ValueError("no idea")
+
+    registry.register_bot(Faulty, source="test")
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "trick-taking", "--games", "4", "--quiet", "--out", str(out),
+                 "--bots", "faulty-for-cli-test,random,random,random"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: bot 'faulty-for-cli-test' in seat 1" in err and "ValueError: no idea" in err
+    rows = list(csv.DictReader(out.open()))
+    assert all(int(r["faults"]) > 0 for r in rows if r["seat"] == "1")
+    assert all(int(r["faults"]) == 0 for r in rows if r["seat"] != "1")

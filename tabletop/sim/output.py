@@ -11,8 +11,10 @@ from typing import IO, Any
 from tabletop.engine.errors import UserInputError
 from tabletop.sim.runner import GameResult
 
-COLUMNS = ("game", "seat", "bot", "score", "rank", "win", "seed")
-"""Columns of the long format: seats are numbered from 1, ``win`` is 1 for rank 1."""
+COLUMNS = ("game", "seat", "bot", "score", "rank", "win", "seed", "faults")
+"""Columns of the long format: seats are numbered from 1, ``win`` is 1 for rank 1, ``faults``
+counts the seat's moves a random legal move replaced (its bot raised, answered illegally or
+timed out)."""
 
 
 class ResultWriter:
@@ -38,7 +40,7 @@ class ResultWriter:
         """Return the long-format rows of one game."""
         return [
             (result.game, i + 1, self.bots[i], result.scores[i], result.ranks[i],
-             int(result.ranks[i] == 1), result.seed)
+             int(result.ranks[i] == 1), result.seed, result.faults[i])
             for i in range(len(result.scores))
         ]
 

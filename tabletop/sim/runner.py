@@ -34,14 +34,16 @@ class SimConfig:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One simulated game: its number (from 1), seed, final scores and ranks, moves and bot faults."""
+    """One simulated game: its number (from 1), seed, final scores and ranks, moves, and per seat the
+    number of bot faults (moves replaced by a random legal one) with the first problem seen."""
 
     game: int
     seed: int
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     moves: int
-    faults: int
+    faults: tuple[int, ...]
+    problems: tuple[str, ...]
 
 
 def play_games(config: SimConfig, start: int, stop: int, game: Game | None = None) -> list[GameResult]:
@@ -54,8 +56,12 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
         seats = make_seats(seed, random.Random(seed + 1))
         session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
         session.run()
+        faults, problems = [0] * game.players, [""] * game.players
+        for fault in session.faults:
+            faults[fault.seat] += 1
+            problems[fault.seat] = problems[fault.seat] or fault.problem
         results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
-                                  session.moves, len(session.faults)))
+                                  session.moves, tuple(faults), tuple(problems)))
     return results
 
 
