@@ -178,3 +178,18 @@ def test_geometry_helpers() -> None:
     assert fit_box((1000, 1000), (100, 140)) == (100, 100)
     assert aspect_problem((500, 700), 5 / 7) is None
     assert aspect_problem((1000, 500), 5 / 7) is not None
+
+
+def test_aspect_is_judged_as_shown_after_exif_rotation(tmp_path) -> None:
+    from PIL import Image
+
+    from tabletop.ui.art.library import CARD_ASPECT
+    from tabletop.ui.art.loader import aspect_problem, probe
+
+    path = tmp_path / "AS.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # stored sideways (700 wide, 500 high), shown upright (500 x 700)
+    Image.new("RGB", (700, 500), (10, 20, 30)).save(path, exif=exif.tobytes())
+    size, error = probe(path)
+    assert error is None and size == (500, 700)
+    assert aspect_problem(size, CARD_ASPECT) is None

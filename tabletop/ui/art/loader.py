@@ -90,7 +90,17 @@ def probe(path: Path) -> tuple[Size, str | None]:
     if isinstance(opened, str):
         return (0, 0), f"{path.name}: {opened}"
     with opened:
-        return opened.size, None
+        return shown_size(opened), None
+
+
+def shown_size(image: Image.Image) -> Size:
+    """Return the size ``image`` shows at once its EXIF orientation is applied (a sideways phone photo is tall)."""
+    w, h = image.size
+    try:
+        turned = image.getexif().get(0x0112) in (5, 6, 7, 8)  # orientations that swap the sides
+    except Exception:  # broken EXIF: the picture shows as stored
+        turned = False
+    return (h, w) if turned else (w, h)
 
 
 def _cannot_read(path: Path, exc: Exception) -> str:
@@ -126,7 +136,7 @@ def _load(path: Path, box: Size, background: tuple[int, int, int, int], rounded:
     if isinstance(opened, str):
         return fail(opened)
     with opened as image:
-        source = image.size
+        source = shown_size(image)
         # Let the JPEG decoder scale by 1/2..1/8 while decoding; both box sides stay covered
         # whatever EXIF rotation follows.
         side = max(box)
