@@ -263,3 +263,17 @@ def test_header_check_and_decode_give_the_same_text(art_dir: Path) -> None:
         path = art_dir / name
         path.write_bytes(content)
         assert probe(path) == ((0, 0), load_fitted(path, SIZE).error)
+
+
+def test_disk_cache_prunes_its_oldest_entries(tmp_path: Path) -> None:
+    import os
+
+    from tabletop.ui.art.diskcache import DiskCache
+
+    for i in range(10):
+        entry = tmp_path / f"{i:02d}.rgba"
+        entry.write_bytes(b"x" * 1000)
+        os.utime(entry, (1000 + i, 1000 + i))
+    DiskCache(tmp_path, limit=5000)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == [f"{i:02d}.rgba" for i in range(6, 10)]  # 4000 bytes, the newest kept

@@ -17,8 +17,10 @@ from tabletop.ui.art.loader import Loaded, Size
 
 ENV_VAR = "TABLETOP_CACHE_DIR"
 """Environment variable overriding where the cache lives."""
+LIMIT_BYTES = 1 << 30
+"""When the cache grows past this (1 GiB), the least recently written entries go first."""
 
-_MAGIC = b"TTART2"
+_MAGIC = b"TTART3"  # 3: source sizes as shown after EXIF rotation
 _HEADER = struct.Struct("<6sHHII")  # magic, width, height, source width, source height
 
 
@@ -33,9 +35,32 @@ def default_cache_dir() -> Path:
 class DiskCache:
     """Fitted images on disk under ``folder``; safe to use from several threads."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, limit: int = LIMIT_BYTES) -> None:
         self.folder = folder
         self.error: str | None = None
+        self.prune(limit)
+
+    def prune(self, limit: int) -> int:
+        """Delete the oldest entries until the cache holds at most 80% of ``limit`` bytes; return how many."""
+        try:
+            entries = [(e.stat().st_mtime, e.stat().st_size, Path(e.path))
+                       for e in os.scandir(self.folder) if e.name.endswith((".rgba", ".tmp"))]
+        except OSError:  # no cache yet, or unreadable: nothing to prune
+            return 0
+        total = sum(size for _, size, _ in entries)
+        if total <= limit:
+            return 0
+        removed = 0
+        for _, size, path in sorted(entries):
+            if total <= limit * 0.8:
+                break
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            total -= size
+            removed += 1
+        return removed
 
     def entry(self, path: Path, stat: os.stat_result, size: Size) -> Path:
         """Return the cache file for ``path`` in the state ``stat`` fitted to ``size``."""
