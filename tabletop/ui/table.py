@@ -310,6 +310,12 @@ class TableScene:
                 step = cue.duration * 0.5 / max(1, len(cue.cards))
                 for i, (card, end) in enumerate(zip(cue.cards, hand, strict=False)):
                     self.tweens.append(Tween(card, source, end, self.now + i * step, cue.duration * 0.5))
+                # Backs fly to the other seats in the same rhythm, so the whole table is dealt.
+                for spot in lay.seats:
+                    if spot.seat == self.director.board.seat:
+                        continue
+                    for i, end in enumerate(spot.cards[:len(cue.cards)]):
+                        self.tweens.append(Tween(None, source, end, self.now + i * step, cue.duration * 0.5))
 
     def moving(self) -> set[Card]:
         """Return the cards drawn by an animation this frame (not at their resting place)."""
