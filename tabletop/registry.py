@@ -278,7 +278,7 @@ def game_class(name: str) -> type[Game]:
 
     :raises UserInputError: for an unknown name (listing the known ones) or a broken game.
     """
-    return game_entry(name).load()  # type: ignore[no-any-return]
+    return game_entry(name).load()
 
 
 def make_game(name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game:
@@ -291,7 +291,7 @@ def bot_class(name: str) -> type:
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    return bot_entry(name).load()  # type: ignore[no-any-return]
+    return bot_entry(name).load()
 
 
 def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:

@@ -29,6 +29,14 @@ def test_logic_layers_import_neither_pygame_nor_pil() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_types_check() -> None:
+    mypy = shutil.which("mypy") or str(Path(sys.executable).parent / "mypy")
+    if not Path(mypy).exists():
+        pytest.skip("mypy is not installed (pip install -e '.[test]' installs it)")
+    result = subprocess.run([mypy], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout
+
+
 def test_ruff_is_clean() -> None:
     ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
     if not Path(ruff).exists():

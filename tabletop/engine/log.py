@@ -212,7 +212,7 @@ def _replay_action(path: Path, number: int, session: Session,
     if session.is_over:
         raise LogError(f"{path}:{number}: an action after the end of the game")
     wanted = record.get("action")
-    seat = record.get("seat")
+    seat: int = record.get("seat")  # type: ignore[assignment]  # checked against the seat to move next
     if seat != session.to_move:
         raise LogError(
             f"{path}:{number}: the log says seat {seat!r} moved, but it is seat {session.to_move}'s turn (edited?)"

@@ -179,20 +179,21 @@ class Session:
                 else:
                     started = clock() if timed[seat] else 0.0
                     quick = by_legal[seat]
+                    answer: object = None
                     try:
                         if quick is not None:
-                            action = quick(legal)
+                            answer = quick(legal)
                         else:
-                            action = bot.choose(new_view(View, (seat, legal, game, [state, None])))
+                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None])))
                     except Exception as exc:  # a bot's bug must not stop the game
-                        action, problem = None, f"raised {type(exc).__name__}: {exc}"
+                        problem = f"raised {type(exc).__name__}: {exc}"
                     else:
-                        if action not in legal:
-                            problem = f"chose an illegal action ({_describe(action)})"
+                        if answer not in legal:
+                            problem = f"chose an illegal action ({_describe(answer)})"
                         elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
                             problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
-                    if problem is not None:
-                        action = self._replace(seat, bot, problem, legal)
+                    # ``answer`` was found in ``legal`` when there is no problem.
+                    action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
                 moves += 1

@@ -24,17 +24,17 @@ class View(tuple):
     @property
     def seat(self) -> int:
         """The seat this view belongs to."""
-        return self[0]  # type: ignore[no-any-return]
+        return self[0]
 
     @property
     def players(self) -> int:
         """The number of seats at the table."""
-        return self[2].players  # type: ignore[no-any-return]
+        return self[2].players
 
     @property
     def legal(self) -> tuple[Action, ...]:
         """The actions this seat may choose now (empty when it is not this seat's turn)."""
-        return self[1]  # type: ignore[no-any-return]
+        return self[1]
 
     @property
     def options(self) -> Any:
@@ -44,7 +44,7 @@ class View(tuple):
     @property
     def game_name(self) -> str:
         """The registered name of the game being played."""
-        return self[2].name  # type: ignore[no-any-return]
+        return self[2].name
 
     def data(self) -> dict[str, Any]:
         """Return the whole observation as a dict (a fresh copy)."""
@@ -57,7 +57,7 @@ class View(tuple):
             data = box[1] = self[2].observe(box[0], self[0])
             # Drop the state once observed: the view then holds only what the seat may see.
             box[0] = None
-        return data  # type: ignore[no-any-return]
+        return data
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

@@ -80,7 +80,7 @@ class Watchdog:
         view.data()
         if self.timeout is None:
             try:
-                return self.bot.choose(view)  # type: ignore[no-any-return]
+                return self.bot.choose(view)
             except SystemExit as exc:
                 return self._answer(None, exc)
         current = self._current
@@ -102,7 +102,7 @@ class Watchdog:
     @staticmethod
     def _answer(result: Any, error: BaseException | None) -> Action:
         if error is None:
-            return result  # type: ignore[no-any-return]
+            return result
         if isinstance(error, Exception):
             raise error
         # SystemExit or KeyboardInterrupt raised inside a bot would otherwise stop the whole table.

@@ -343,7 +343,7 @@ class BirdHead(Game):
                 state.dealer = (state.dealer + 1) % n
             first = False
             gone = Counter(v for m in state.markers for v in m)
-            deck = [v for v, c in Counter(c.value for c in DECK).items() for _ in range(c - gone[v])]
+            deck = [v for v, c in Counter(c.value or 0 for c in DECK).items() for _ in range(c - gone[v])]
             size = min(self.options.hand_size, len(deck) // n)
             if size == 0:
                 state.to_move = None

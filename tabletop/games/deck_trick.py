@@ -48,7 +48,7 @@ class DeckTrickGame(TrickGame):
     name = ""
     title = ""
     summary = ""
-    Options = DeckTrickOptions
+    Options = DeckTrickOptions  # type: ignore[assignment]  # a narrower set of the trick options
     deck_file: ClassVar[str] = "deck.toml"
     """The deck file, relative to the folder of the module defining the game class."""
 

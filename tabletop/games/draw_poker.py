@@ -227,6 +227,7 @@ class DrawPoker(Game):
         categories = tuple(category_of(v) for v in values)
         top = max(values)
         winners = tuple(s for s, v in enumerate(values) if v == top)
+        points: tuple[int, ...]
         if self.players == 1:
             points = (SOLO_POINTS[categories[0]],)
         else:

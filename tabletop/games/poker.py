@@ -122,14 +122,15 @@ def hand_value(cards: Sequence[Card] | str) -> int:
     :raises ValueError: naming the problem for a wrong count, a duplicate or an unknown card.
     """
     try:
-        a, b, c, d, e = cards
+        a, b, c, d, e = cards  # type: ignore[str-unpack]  # a string fails on purpose: checked path
     except (ValueError, TypeError):
         if iter(cards) is cards:  # unpacking used the items up: nothing left to check
             raise ValueError("pass a hand as a list, tuple or notation string, not an iterator") from None
         return _best_value(checked_cards(cards))
     try:
         enc = _ENCODING
-        key = enc[a.serial] + enc[b.serial] + enc[c.serial] + enc[d.serial] + enc[e.serial]
+        # Duck-typed on purpose: anything but five standard cards raises and takes the checked path.
+        key = enc[a.serial] + enc[b.serial] + enc[c.serial] + enc[d.serial] + enc[e.serial]  # type: ignore[union-attr,operator]
         return _RANK_VALUE[key >> _SUIT_BITS] + _FLUSH_OF_SUITS[key & _SUIT_MASK]
     except (TypeError, AttributeError, IndexError, KeyError):
         # Tokens, non-standard cards, or the tables are not built yet: take the checked path.
@@ -142,7 +143,7 @@ def checked_cards(cards: Sequence[Card] | str | Iterable[Card | str]) -> list[Ca
     :raises ValueError: naming the problem for a wrong count, a duplicate or a non-standard card.
     """
     _build_tables()
-    hand = as_cards(cards)  # type: ignore[arg-type]
+    hand = as_cards(cards)
     if not 5 <= len(hand) <= 7:
         raise ValueError(f"a poker hand has 5 to 7 cards, not {len(hand)}: {_text(hand)}")
     seen: set[str] = set()

@@ -176,9 +176,9 @@ class TrickGame(Game):
         self.suits: tuple[str, ...] = tuple(
             dict.fromkeys((*SUITS, JOKER, *(c.suit for c in self.deck_cards if c.suit is not None)))
         )
-        order = {s: i for i, s in enumerate(self.suits)}
+        suit_order = {s: i for i, s in enumerate(self.suits)}
         self._sort_key: dict[Card, tuple[int, int, str]] = {
-            c: (order.get(c.suit or "", 9), self._power_of[c], c.id) for c in self.deck_cards
+            c: (suit_order.get(c.suit or "", 9), self._power_of[c], c.id) for c in self.deck_cards
         }
         self._play_of: dict[Card, Action] = {c: play(c) for c in self.deck_cards}
         # Hands are kept as positions in the deck sorted for display: dealing sorts small ints,

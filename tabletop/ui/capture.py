@@ -79,7 +79,7 @@ class Recorder:
         self.copy_seconds = 0.0
         self.error: str | None = None
         self._next = 0.0
-        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUE_FRAMES)
+        self._queue: queue.Queue[tuple[bytes, int] | None] = queue.Queue(maxsize=QUEUE_FRAMES)
         self._thread = threading.Thread(target=self._run, name="recorder", daemon=True)
         self._thread.start()
 

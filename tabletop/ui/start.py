@@ -71,12 +71,12 @@ class StartForm:
         cls = self.game_cls
         if cls is None:
             return
-        same = keep is not None and keep.game == name
-        self.players = (keep.players if same and keep.players else None) or cls.default_players or cls.min_players
+        kept = keep if keep is not None and keep.game == name else None
+        self.players = (kept.players if kept and kept.players else None) or cls.default_players or cls.min_players
         self.options = {i.name: i.default for i in self.infos()}
-        if same:
-            self.options.update({k: v for k, v in keep.options.items() if k in self.options})
-        self.seats = list(keep.seats) if same and len(keep.seats) == self.players else []
+        if kept:
+            self.options.update({k: v for k, v in kept.options.items() if k in self.options})
+        self.seats = list(kept.seats) if kept and len(kept.seats) == self.players else []
         self._fit_seats()
         art = cls.art_deck
         if not self.art_text or self.art_text.startswith("card_art/"):

@@ -293,8 +293,8 @@ class TableScene:
                 # Cards leaving the table fly to its middle; others' cards stay face down.
                 target = centered(lay.trick_card, lay.trick_area.center)
                 for card in cue.cards:
-                    start = self.drawn.get(card) if cue.seat == self.director.board.seat else None
-                    start = start or centered(lay.small_card, lay.spot(cue.seat).panel.center)
+                    drawn = self.drawn.get(card) if cue.seat == self.director.board.seat else None
+                    start = drawn or centered(lay.small_card, lay.spot(cue.seat).panel.center)
                     face = card if cue.seat == self.director.board.seat else None
                     self.tweens.append(Tween(face, start, target, self.now, cue.duration))
             elif cue.kind == "reveal":

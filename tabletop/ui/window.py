@@ -36,7 +36,7 @@ class Window:
         if (w, h) != tuple(size):
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         else:
-            self.surface = pygame.display.get_surface()
+            self.surface = pygame.display.get_surface() or self.surface
         self.windowed_size = (w, h)
         return None
 

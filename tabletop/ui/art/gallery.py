@@ -170,7 +170,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
             library.poll()
             for line in library.take_messages():
                 print(f"art: {line}", file=sys.stderr)
-            screen = pygame.display.get_surface()
+            screen = pygame.display.get_surface() or screen
             gallery.draw(screen)
             pygame.display.flip()
             frames += 1

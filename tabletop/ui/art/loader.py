@@ -120,7 +120,7 @@ def _open(path: Path) -> Image.Image | str:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         return f"too large to open safely ({exc}); scale it down"
     width, height = image.size
-    if width * height > Image.MAX_IMAGE_PIXELS:
+    if Image.MAX_IMAGE_PIXELS is not None and width * height > Image.MAX_IMAGE_PIXELS:
         # Between 1x and 2x the limit Pillow only warns; refuse it too rather than stall.
         image.close()
         return (f"{width}x{height} pixels is beyond the decompression-bomb limit"
@@ -165,8 +165,8 @@ def _plain_mode(image: Image.Image) -> Image.Image:
     if mode.startswith("I;16"):
         return image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
     if mode in ("I", "F"):
-        low, high = image.getextrema()
-        span = (high - low) or 1
+        low, high = image.getextrema()  # two numbers for a one-band I or F image
+        span = (high - low) or 1  # type: ignore[operator]
         return image.point(lambda v: (v - low) * (255 / span)).convert("L")
     if mode in ("P", "PA", "1") or "transparency" in image.info:
         # Palette transparency must become alpha before any resampling mixes indices.
