@@ -2,6 +2,7 @@
 
 BUILTIN = {
     "random": "tabletop.bots.random_bot:RandomBot",
+    "greedy": "tabletop.bots.trick_bot:GreedyTrickBot",
     "shedder": "tabletop.bots.birdhead_bot:ShedderBot",
     "poker-keeper": "tabletop.bots.poker_bot:PokerKeeperBot",
 }
