@@ -35,28 +35,35 @@ class GreedyTrickBot(Bot):
         legal = view.legal
         data = view.data()
         if not _is_trick_view(data):
-            return legal[int(self.rng.random() * len(legal))]
+            return self._any(legal)
         power = _power(view.options)
         trump = data.get("trump")
         if any(a.kind == "bid" for a in legal):
             return self._bid(legal, data["hand"], trump, power)
         plays = [a for a in legal if a.kind == "play" and len(a.cards) == 1]
         if not plays:
-            return legal[int(self.rng.random() * len(legal))]
+            return self._any(legal)
         avoid = getattr(view.options, "scoring", "") == "hearts"
         trick = [card for _, card in data["trick"]]
 
+        def rank(card: Card) -> int:
+            return card_power(card, power)
+
         def strength(action: Action) -> tuple[bool, int]:
             card = action.cards[0]
-            return (effective_suit(card, trump) == (trump or JOKER), card_power(card, power))
+            return (effective_suit(card, trump) == (trump or JOKER), rank(card))
 
         if not trick:
             return min(plays, key=strength) if avoid else max(plays, key=strength)
-        winning = [a for a in plays if winning_index([*trick, a.cards[0]], trump, power) == len(trick)]
+        winning = [a for a in plays if winning_index([*trick, a.cards[0]], trump, rank) == len(trick)]
         losing = [a for a in plays if a not in winning]
         if avoid:
             return max(losing, key=strength) if losing else max(plays, key=strength)
         return min(winning, key=strength) if winning else min(plays, key=strength)
+
+    def _any(self, legal: Sequence[Action]) -> Action:
+        """Return a uniformly drawn legal action (outside trick play)."""
+        return legal[int(self.rng.random() * len(legal))]
 
     def _bid(self, legal: Sequence[Action], hand: Sequence[Card], trump: str | None,
              power: dict[str, int]) -> Action:

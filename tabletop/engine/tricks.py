@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from tabletop.engine.cards import JOKER, RANKS, Card
 
@@ -74,7 +74,6 @@ def effective_suit(card: Card, trump: str | None) -> str | None:
     return card.suit
 
 
-
 def follow_cards(hand: Iterable[Card], led: str | None, trump: str | None = None) -> list[Card]:
     """Return the cards of ``hand`` that may be played when ``led`` was led (must follow if able)."""
     cards = list(hand)
@@ -85,28 +84,27 @@ def follow_cards(hand: Iterable[Card], led: str | None, trump: str | None = None
 
 
 def winning_index(cards: Sequence[Card], trump: str | None = None,
-                  power: Mapping[str, int] = STANDARD_POWER) -> int:
+                  strength: Callable[[Card], int] = card_power) -> int:
     """Return the index of the winning card of a trick in play order.
 
     The highest trump wins if any trump was played, else the highest card of the led suit; of two
     equal cards (a doubled deck) the first played wins. Jokers are trumps (the highest), also when
-    there is no trump suit.
+    there is no trump suit. ``strength`` ranks cards within a suit (default: the standard order).
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
     if trump is None:
         trump = JOKER
-    led = effective_suit(cards[0], trump)
-    best = 0
-    best_suit = led
-    best_power = card_power(cards[0], power)
+    # Runs once per trick in every simulated deal: the joker rule of effective_suit is inlined.
+    first = cards[0]
+    best, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, strength(first)
     for i in range(1, len(cards)):
         card = cards[i]
-        suit = effective_suit(card, trump)
-        p = card_power(card, power)
+        suit = trump if card.suit == JOKER else card.suit
         if suit == best_suit:
+            p = strength(card)
             if p > best_power:
                 best, best_power = i, p
         elif suit == trump:
-            best, best_suit, best_power = i, suit, p
+            best, best_suit, best_power = i, suit, strength(card)
     return best

@@ -242,24 +242,7 @@ class TrickGame(Game):
 
     def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
         """Return the index in play order of the card that takes the trick."""
-        # Without a trump suit the jokers are the trumps.
-        trump, power = state.trump or JOKER, self._power_of
-        led = cards[0].suit
-        if led == JOKER:
-            led = trump
-        best, best_suit, best_power = 0, led, power[cards[0]]
-        for i in range(1, len(cards)):
-            card = cards[i]
-            suit = card.suit
-            if suit == JOKER:
-                suit = trump
-            if suit == best_suit:
-                p = power[card]
-                if p > best_power:
-                    best, best_power = i, p
-            elif suit == trump:
-                best, best_suit, best_power = i, suit, power[card]
-        return best
+        return winning_index(cards, state.trump, self._power_of.__getitem__)
 
     def card_points(self, card: Card) -> int:
         """Return what a taken card is worth under ``hearts`` scoring (a heart 1, Q♠ 13)."""
