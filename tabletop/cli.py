@@ -139,10 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
-        discover = getattr(registry, "discover", None)
-        if discover is not None:
-            discover(args.games_dir)
+        registry.discover(args.games_dir)
         if not args.command:
             from tabletop.ui.app import run_start
 
@@ -153,7 +152,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return handler(args)
     except TabletopError as exc:
-        prog = f"tabletop {args.command}" if args.command else "tabletop"
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -163,7 +161,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except OSError as exc:  # a path the user gave that cannot be read or written
-        prog = f"tabletop {args.command}" if args.command else "tabletop"
         where = f" {exc.filename}" if exc.filename else ""
         print(f"{prog}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -10,6 +10,7 @@ import multiprocessing
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tabletop import registry
@@ -67,9 +68,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
 
 def _worker_init(games_dir: str | None) -> None:
     # Under "spawn" a worker starts empty: find plugin games again, exactly as the parent did.
-    discover = getattr(registry, "discover", None)
-    if discover is not None:
-        discover(games_dir)
+    registry.discover(Path(games_dir) if games_dir else None)
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
