@@ -96,7 +96,9 @@ def simulate(config: SimConfig, *, workers: int = 1,
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with ctx.Pool(workers, initializer=_worker_init, initargs=(config.games_dir,)) as pool:
+    # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
+    init = (_worker_init, (config.games_dir,)) if method == "spawn" else (None, ())
+    with ctx.Pool(workers, initializer=init[0], initargs=init[1]) as pool:
         for results in pool.imap(_play_chunk, ranges):
             yield from results
             done += len(results)
