@@ -37,10 +37,12 @@ class NoOptions:
 
 
 class GameState:
-    """Base of a game's mutable state: whose turn it is (``to_move``, None when over) and the rng."""
+    """Base of a game's mutable state: whose turn it is (``to_move``, None when over), the rng and
+    each seat's running ``scores`` (what :meth:`Game.scores` reads unless a game overrides it)."""
 
     to_move: Seat | None
     rng: random.Random
+    scores: list[int]
 
 
 class Game:
@@ -98,8 +100,8 @@ class Game:
         return {}
 
     def scores(self, state: Any) -> list[int]:
-        """Return each seat's score so far."""
-        raise NotImplementedError
+        """Return each seat's score so far (by default the state's ``scores`` list, copied)."""
+        return list(state.scores)
 
     def ranks(self, state: Any) -> list[int]:
         """Return each seat's rank, 1 the best, ties sharing a rank ("1224" ranking)."""

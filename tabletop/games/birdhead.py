@@ -312,10 +312,6 @@ class BirdHead(Game):
             "target": self.options.target,
         }
 
-    def scores(self, state: BirdHeadState) -> list[int]:
-        """Return each seat's minus points (lower is better)."""
-        return list(state.scores)
-
     def status(self, state: BirdHeadState, seat: int) -> str:
         """Say what ``seat`` may do now ("Lead 1-3 equal cards", "Beat 7 8 or discard your two lowest")."""
         if state.to_move is None:

@@ -196,10 +196,6 @@ class DrawPoker(Game):
             "last_showdown": state.last_showdown,
         }
 
-    def scores(self, state: DrawPokerState) -> list[int]:
-        """Return the running totals."""
-        return list(state.scores)
-
     def status(self, state: DrawPokerState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:

@@ -355,10 +355,6 @@ class TrickGame(Game):
             "hand_size": state.hand_size,
         }
 
-    def scores(self, state: TrickState) -> list[int]:
-        """Return the running totals."""
-        return list(state.scores)
-
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
