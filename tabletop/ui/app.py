@@ -162,7 +162,7 @@ class Table:
         self._shot_mid = False
         self._shot_pause: object = None
         self._shot_end = False
-        self._frames = 0
+        self._drawn = False
         self._shot_wanted = False
         self._art_deadline = time.perf_counter() + ART_WAIT
         pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
@@ -188,7 +188,6 @@ class Table:
         scene.log.extend(app.messages)
         app.messages.clear()
         scene.size = app.window.size
-        scene.recording = app.recorder is not None
         now = time.perf_counter()
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
@@ -196,6 +195,7 @@ class Table:
         scene.update(now)
         surface = app.window.surface
         scene.draw(surface)
+        self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
         if outcome is None and self.director.finished:
@@ -206,10 +206,9 @@ class Table:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
         # has asked for loads, so it shows the designer's art rather than stand-ins. The first
         # frame always waits: drawing it is what asks for the art.
-        self._frames += 1
         if not self.unattended or now > self._art_deadline:
             return False
-        return self._frames == 1 or self.art.is_loading or (self._shot_wanted and not self._shot_mid)
+        return not self._drawn or self.art.is_loading or (self._shot_wanted and not self._shot_mid)
 
     def run(self) -> str:
         """Run frames until the table ends; return the outcome (see :meth:`step`)."""

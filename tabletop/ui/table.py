@@ -53,7 +53,6 @@ class TableScene:
         self.commands: list[str] = []
         self.mouse: tuple[int, int] = (-1, -1)
         self.now = 0.0
-        self.recording = False
         self._layout_key: tuple[object, ...] | None = None
         self._layout: TableLayout | None = None
         self.selected: list[int] = []  # indices into the bottom hand, for select-then-confirm
