@@ -28,12 +28,18 @@ def test_poker_keeper_keeps(hand: str, keep: str) -> None:
     assert set(cards_to_keep(parse_cards(hand))) == set(parse_cards(keep))
 
 
-def test_shedder_leads_its_highest_group_and_keeps_low_cards() -> None:
+def birdhead_lead() -> tuple[BirdHead, Session]:
+    """Return a 3-player BirdHead where seat 0 leads holding 2 3 9 11 11."""
     game = BirdHead(players=3)
     session = Session(game, seed=0)
     state = session.state
     state.hands = [[2, 3, 9, 11, 11], [2, 4, 5, 6, 7], [3, 3, 8, 9, 10]]
     state.leader = state.to_move = 0
+    return game, session
+
+
+def test_shedder_leads_its_highest_group_and_keeps_low_cards() -> None:
+    game, session = birdhead_lead()
     bot = ShedderBot(random.Random(0), game)
     assert bot.choose(session.view(0)).label == "Play 11 11"
 
@@ -69,11 +75,7 @@ def test_bots_play_any_game_without_faults(bot: str, game_name: str) -> None:
 
 
 def test_unnamed_shedder_recognises_birdhead_by_the_view() -> None:
-    game = BirdHead(players=3)
-    session = Session(game, seed=0)
-    state = session.state
-    state.hands = [[2, 3, 9, 11, 11], [2, 4, 5, 6, 7], [3, 3, 8, 9, 10]]
-    state.leader = state.to_move = 0
+    _, session = birdhead_lead()
     assert ShedderBot(random.Random(0)).choose(session.view(0)).label == "Play 11 11"
 
 
