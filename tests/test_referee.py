@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 from tabletop import registry
 from tabletop.bots.base import Bot
 from tabletop.bots.random_bot import RandomBot
-from tabletop.engine.actions import Action, play
+from tabletop.engine.actions import Action
 from tabletop.engine.rng import new_rng, shuffled
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import effective_suit
 from tabletop.engine.views import View
 from tabletop.engine.watchdog import BotTimeout, Watchdog
 from tabletop.games.trick_taking import TrickGame, TrickState
@@ -165,16 +164,14 @@ class Greedy(Bot):
 def hide_differently(game: TrickGame, state: TrickState, seat: int, rng_seed: int) -> TrickState:
     """Return a copy of ``state`` where other seats' hands and the undealt cards are dealt anew."""
     other = copy.deepcopy(state)
+    hands = [[a.cards[0] for a in hand] for hand in state.hands]
     seats = [s for s in range(game.players) if s != seat]
-    pool = [a.cards[0] for s in seats for a in state.hands[s]] + list(state.undealt)
+    pool = [c for s in seats for c in hands[s]] + list(state.undealt)
     pool = shuffled(pool, new_rng(rng_seed, "hide"))
     for s in seats:
-        size = len(state.hands[s])
-        cards, pool = pool[:size], pool[size:]
-        other.hands[s] = [play(c) for c in cards]
-        other.buckets[s] = {k: [] for k in state.buckets[s]}
-        for c in cards:
-            other.buckets[s][effective_suit(c, state.trump)].append(play(c))
+        size = len(hands[s])
+        hands[s], pool = pool[:size], pool[size:]
+    game._fill_hands(other, hands)  # the game's own bucketing, as a deal would do it
     other.undealt = pool
     return other
 
