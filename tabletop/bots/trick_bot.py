@@ -15,6 +15,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import JOKER, Card
 from tabletop.engine.tricks import (
     STANDARD_POWER,
+    RankStrength,
     card_power,
     effective_suit,
     parse_rank_order,
@@ -55,7 +56,8 @@ class GreedyTrickBot(Bot):
 
         if not trick:
             return min(plays, key=strength) if avoid else max(plays, key=strength)
-        winning = [a for a in plays if winning_index([*trick, a.cards[0]], trump, rank) == len(trick)]
+        strengths = RankStrength(power)
+        winning = [a for a in plays if winning_index([*trick, a.cards[0]], trump, strengths) == len(trick)]
         losing = [a for a in plays if a not in winning]
         if avoid:
             return max(losing, key=strength) if losing else max(plays, key=strength)

@@ -10,7 +10,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from tabletop.engine.cards import JOKER, RANKS, Card
 
@@ -83,28 +84,47 @@ def follow_cards(hand: Iterable[Card], led: str | None, trump: str | None = None
     return same or cards
 
 
+class Strengths(Protocol):
+    """Anything that gives a card's strength within its suit by ``strengths[card]`` (a dict will do)."""
+
+    def __getitem__(self, card: Card, /) -> int: ...
+
+
+class RankStrength:
+    """Card strengths under a rank order (``power``: rank -> strength), computed on demand."""
+
+    def __init__(self, power: Mapping[str, int] = STANDARD_POWER) -> None:
+        self.power = power
+
+    def __getitem__(self, card: Card, /) -> int:
+        return card_power(card, self.power)
+
+
 def winning_index(cards: Sequence[Card], trump: str | None = None,
-                  strength: Callable[[Card], int] = card_power) -> int:
+                  strength: Strengths | None = None) -> int:
     """Return the index of the winning card of a trick in play order.
 
     The highest trump wins if any trump was played, else the highest card of the led suit; of two
     equal cards (a doubled deck) the first played wins. Jokers are trumps (the highest), also when
-    there is no trump suit. ``strength`` ranks cards within a suit (default: the standard order).
+    there is no trump suit. ``strength`` maps each card to its strength within its suit (default:
+    the standard rank order); a game passes a dict it computed once per card.
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
     if trump is None:
         trump = JOKER
+    if strength is None:
+        strength = RankStrength()
     # Runs once per trick in every simulated deal: the joker rule of effective_suit is inlined.
     first = cards[0]
-    best, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, strength(first)
+    best, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, strength[first]
     for i in range(1, len(cards)):
         card = cards[i]
         suit = trump if card.suit == JOKER else card.suit
         if suit == best_suit:
-            p = strength(card)
+            p = strength[card]
             if p > best_power:
                 best, best_power = i, p
         elif suit == trump:
-            best, best_suit, best_power = i, suit, strength(card)
+            best, best_suit, best_power = i, suit, strength[card]
     return best

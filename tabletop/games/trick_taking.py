@@ -242,7 +242,7 @@ class TrickGame(Game):
 
     def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
         """Return the index in play order of the card that takes the trick."""
-        return winning_index(cards, state.trump, self._power_of.__getitem__)
+        return winning_index(cards, state.trump, self._power_of)
 
     def card_points(self, card: Card) -> int:
         """Return what a taken card is worth under ``hearts`` scoring (a heart 1, Q♠ 13)."""
