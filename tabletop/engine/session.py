@@ -101,6 +101,18 @@ class Session:
         legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
         return View(self.game, self.state, seat, legal)
 
+    def table(self, seat: int | None) -> Any:
+        """Return the table view of ``seat`` (None: everything, for a god view or a replay)."""
+        return self.game.table(self.state, seat)
+
+    def reason(self, action: Action) -> str | None:
+        """Return why ``action`` is not legal now, or None when it is."""
+        if self.state.to_move is not None and action in self.game.legal_actions(self.state):
+            return None
+        if self.state.to_move is None:
+            return "the game is over"
+        return self._reason(action)
+
     def scores(self) -> list[int]:
         """Return each seat's score so far."""
         return list(self.game.scores(self.state))
@@ -184,7 +196,7 @@ class Session:
                         if quick is not None:
                             answer = quick(legal)
                         else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None])))
+                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None])))
                     except Exception as exc:  # a bot's bug must not stop the game
                         problem = f"raised {type(exc).__name__}: {exc}"
                     else:
