@@ -156,7 +156,7 @@ class Table:
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, settings.art_dir),
                                      deck_name=self.game.art_deck)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=app.window.size, text=app.text)
+                                size=app.window.size, text=app.text, rules=self.game.rules_text())
         self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
         self.screenshot = screenshot
         self._shot_mid = False
@@ -249,7 +249,7 @@ class Table:
         if self.screenshot is None:
             return
         director = self.director
-        if not self._shot_mid and len(director.board.trick) >= 2 and not self.scene.tweens:
+        if not self._shot_mid and self.scene.actions_shown >= 2 and not self.scene.tweens:
             if self.unattended and self.art.is_loading and time.perf_counter() < self._art_deadline:
                 self._shot_wanted = True  # hold the game until this trick's art has loaded
                 return
@@ -349,10 +349,11 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
     """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
+    from tabletop.ui import last_setup
     from tabletop.ui.start import StartScreen
 
     app = App(size, interactive=True)
-    settings = settings or PlaySettings()
+    settings = settings or last_setup.load() or PlaySettings()
     try:
         while True:
             start = StartScreen(app, settings)
@@ -362,6 +363,7 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
             chosen = start.run()
             if chosen is None:
                 return 0
+            last_setup.save(chosen)
             try:
                 outcome, settings = play_tables(app, chosen)
             except TabletopError as exc:

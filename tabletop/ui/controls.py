@@ -24,6 +24,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("help", (pygame.K_h,), "?", "H or ?", "Help", "show or hide this help"),
     Control("speed", (pygame.K_s,), "", "S", "Speed", "cycle speed: instant, fast, normal, slow"),
     Control("diagnostics", (pygame.K_d,), "", "D", "Art", "art diagnostics: missing or bad images"),
+    Control("rules", (pygame.K_r,), "", "R", "Rules", "the rules of this game"),
+    Control("savelog", (pygame.K_l,), "", "L", "Save log", "save the table's log as text to recordings/"),
     Control("screenshot", (pygame.K_F12,), "", "F12", "Shot", "save a PNG screenshot to recordings/"),
     Control("record", (pygame.K_F9,), "", "F9", "Rec", "start/stop recording a video to recordings/"),
     Control("fullscreen", (pygame.K_F11,), "", "F11", "Full", "toggle fullscreen"),
@@ -32,9 +34,11 @@ CONTROLS: tuple[Control, ...] = (
 """The table's commands in toolbar order."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("Click a card", "play it: legal cards lift; a dimmed card says why not"),
+    ("Click a card, pile or cell", "choose what it allows: what you may click lifts or glows"),
     ("Click cards", "several cards: select them, then the gold button"),
-    ("Click a button", "choose a bid or another action above the status line"),
+    ("Click a button", "choose a bid, a pass or another action above the status line"),
+    ("Right-click a card", "zoom it to full size (click to close)"),
+    ("Wheel over the log", "scroll the log"),
     ("Click the table", "continue after a trick, like Space"),
 )
 """Mouse actions listed in the help overlay."""

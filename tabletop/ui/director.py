@@ -1,10 +1,10 @@
 """The table's pacing: feeds session events to the screen one beat at a time and lets bots move.
 
 The director owns no pixels. Each :meth:`Director.update` takes the current time, lets at most one
-bot move when the screen has caught up, turns events into *cues* (a card flies to the trick, a
-trick is swept to its winner, a deal is dealt, hands are shown, a log line) and holds the game
-while a cue plays or while a pause (end of trick, hands shown, end of deal, game over) waits for a
-click, Space or its timeout. Events are read by their shape, never by the game's name.
+bot move when the screen has caught up, turns events into *cues* (a move from zone to zone, a
+popup, a log line) and holds the game while a cue plays or while a pause waits for a click, Space
+or its timeout. Events are read only through their generic parts (``moves``, ``pause``,
+``popups``, ``label``); the engine's deal and game results give the end-of-deal and end-of-game boxes.
 """
 
 from __future__ import annotations
@@ -14,41 +14,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import (
-    ActionTaken,
-    DealScored,
-    DealStarted,
-    Event,
-    GameOver,
-    seat_name,
-)
+from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, seat_name
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import TrickWon
+from tabletop.engine.zones import Move, Popup
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
-from tabletop.ui.shows import show_from
 
 
 @dataclass(frozen=True)
 class Cue:
-    """Something the scene should show: ``move``, ``muck`` (cards leave the table), ``sweep``, ``deal``, ``reveal`` or ``log``."""
+    """Something the scene should show: a ``move`` (with where its items went), a ``popup`` or a ``log`` line."""
 
     kind: str
-    seat: int = -1
-    cards: tuple[Card, ...] = ()
+    move: Move | None = None
+    src: tuple[int, ...] = ()
+    dst: tuple[int, ...] = ()
+    popup: Popup | None = None
     text: str = ""
     duration: float = 0.0
 
 
 @dataclass
 class Pause:
-    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, show, deal or game."""
+    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, show, deal or game.
+
+    ``after`` holds the moves to play once the pause ends (a full trick is seen, then swept).
+    """
 
     kind: str
     deadline: float | None
     event: Event | None = None
+    after: tuple[Move, ...] = ()
 
 
 class Director:
@@ -70,7 +67,9 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
-        self._sync()
+        self.board.refresh(session.table(seat))
+        if not self.queue:
+            self._stale = False
 
     # -- what the scene asks -------------------------------------------------------------------
     @property
@@ -93,7 +92,7 @@ class Director:
         if action in self.legal():
             return None
         try:
-            return self.session.game.why_illegal(self.session.state, action)
+            return self.session.reason(action)
         except Exception:  # the explanation is a courtesy; legality is the session's alone
             return None
 
@@ -102,13 +101,10 @@ class Director:
         if self.pause is not None and self.pause.kind == "trick":
             return "Trick complete: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "show":
-            return "Hands shown: click or press Space to continue"
+            return "Cards shown: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "deal":
             return "Deal over: click Continue or press Space"
-        try:
-            return self.session.game.status(self.session.state, self.seat)
-        except Exception as exc:  # a game's status text must not stop the table
-            return f"(status unavailable: {type(exc).__name__})"
+        return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
         """Change speed from now on."""
@@ -156,55 +152,65 @@ class Director:
     # -- internals -----------------------------------------------------------------------------
     def _sync(self) -> None:
         if self._stale and not self.queue:
-            self.board.refresh(self.session.view(self.seat), self.session.to_move)
+            self.board.refresh(self.session.table(self.seat))
             self._stale = False
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
-        if not isinstance(event, (DealStarted, ActionTaken)):
-            cues.append(Cue("log", text=_label(event)))
-        show = show_from(event, self.board.players, self._coming_points())
-        if show is not None:
-            self.board.show(show)
-            cues.append(Cue("reveal", duration=self.pace.move))
-            self.pause = Pause("show", _deadline(now + self.pace.move, self.pace.trick_pause), event)
-        elif isinstance(event, ActionTaken):
-            action = event.action
-            cards = tuple(getattr(action, "cards", ()))
-            public = self.board.has_trick or event.seat == self.seat
-            cues.append(Cue("log", text=_label(event) if public or not cards else
-                            f"{seat_name(event.seat)}: {action.kind} {len(cards)} card{'s' * (len(cards) > 1)}"))
-            if cards:
-                kind = "move" if self.board.has_trick else "muck"
-                self.board.play(event.seat, cards, action.kind)
-                cues.append(Cue(kind, event.seat, cards, duration=self.pace.move))
-                self.hold_until = now + self.pace.move
-        elif isinstance(event, TrickWon):
-            self.pause = Pause("trick", _deadline(now, self.pace.trick_pause), event)
-        elif isinstance(event, DealScored):
-            self.board.set_scores(event.totals)
-            self.pause = Pause("deal", _deadline(now, self.pace.deal_pause), event)
-        elif isinstance(event, GameOver):
+        moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
+        if isinstance(event, GameOver):
             self.board.set_scores(event.scores)
             # Only a scripted run (--exit-after) closes by itself; someone watching bots or a
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-        elif isinstance(event, DealStarted):
             cues.append(Cue("log", text=_label(event)))
-            self.board.refresh(self.session.view(self.seat), self.session.to_move)
-            cues.append(Cue("deal", event.dealer, tuple(self.board.hand), duration=self.pace.deal))
-            self.hold_until = now + self.pace.deal
+            return
+        cues.append(Cue("log", text=self._log_line(event, moves)))
+        if isinstance(event, DealScored):
+            self.board.set_scores(event.totals)
+        if pause and moves:
+            # The table is seen as it is (a full trick), then the moves follow (the sweep).
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
+            return
+        self._play_moves(tuple(moves), now, cues)
+        for popup in _safe(event, "popups", ()):
+            cues.append(Cue("popup", popup=popup, duration=max(1.2, self.pace.move * 4)))
+        if pause:
+            start = max(now, self.hold_until)
+            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
+
+    def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
+        if not moves:
+            return
+        deal = all(not m.src and not m.face_up for m in moves)
+        duration = self.pace.deal if deal else self.pace.move
+        for move in moves:
+            src, dst = self.board.apply(move)
+            cues.append(Cue("move", move, tuple(src), tuple(dst), duration=duration))
+        self.hold_until = max(self.hold_until, now + duration)
+
+    def _log_line(self, event: Event, moves: Any) -> str:
+        # An action whose cards stay hidden from this seat is logged without them.
+        if isinstance(event, ActionTaken) and event.seat != self.seat and any(
+                m.backs or not m.face_up for m in moves):
+            count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
+            kind = str(getattr(event.action, "kind", "move")).replace("_", " ")
+            return f"{seat_name(event.seat)}: {kind} {count} card{'s' * (count != 1)}"
+        return _label(event)
+
+    def _wait(self, pause: str) -> float | None:
+        return self.pace.deal_pause if _pause_kind(pause) == "deal" else self.pace.trick_pause
 
     def _end_pause(self, now: float, cues: list[Cue]) -> None:
         pause, self.pause = self.pause, None
         assert pause is not None
-        if pause.kind == "trick" and isinstance(pause.event, TrickWon):
-            cards = self.board.take_trick(pause.event.seat)
-            cues.append(Cue("sweep", pause.event.seat, tuple(p.card for p in cards),
-                            duration=self.pace.sweep))
+        if pause.after:
+            for move in pause.after:
+                src, dst = self.board.apply(move)
+                cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))
             self.hold_until = now + self.pace.sweep
-        elif pause.kind == "deal":
+        if pause.kind == "deal":
             self.deals_done += 1
             if self.exit_after is not None and self.deals_done >= self.exit_after:
                 self.finished = True
@@ -212,14 +218,16 @@ class Director:
             self.finished = True
 
 
-    def _coming_points(self) -> tuple[int, ...] | None:
-        """Return the points of the deal's score event waiting in the queue (shown with the hands)."""
-        for event in self.queue:
-            if isinstance(event, DealScored):
-                return event.points
-            if isinstance(event, DealStarted):
-                break
-        return None
+def _pause_kind(pause: str) -> str:
+    """Return how the table holds: ``trick`` (a short look), ``deal`` (the deal's box), else ``show``."""
+    return pause if pause in ("trick", "deal") else "show"
+
+
+def _safe(event: Event, name: str, default: Any) -> Any:
+    try:
+        return getattr(event, name)
+    except Exception:  # a game's event that cannot say what it shows is only logged
+        return default
 
 
 def _deadline(now: float, wait: float | None) -> float | None:

@@ -72,14 +72,17 @@ def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -
 
 def draw_lines(surface: pygame.Surface, text: TextCache, box: Rect, title: str,
                lines: Sequence[str], px: int) -> None:
-    """Draw a box with ``title`` and as many of ``lines`` as fit."""
+    """Draw a box with ``title`` and ``lines`` wrapped whole; the text gets smaller until all fit."""
     y = draw_box(surface, text, box, title, px)
-    step = round(px * 1.3)
-    room = max(0, (box.bottom - px - y) // step)
-    shown = list(lines[:room])
-    if len(lines) > room and room:
-        shown[-1] = f"... and {len(lines) - room + 1} more"
-    for line in shown:
-        surf = text.fit(line, px, theme.TEXT, box.w - 2 * px)
-        surface.blit(surf, (box.x + px, y))
+    size = px
+    while True:
+        rows = [row for line in lines for row in text.wrap(line, size, box.w - 2 * px)]
+        step = round(size * 1.3)
+        if y + step * len(rows) <= box.bottom - px // 2 or size <= 10:
+            break
+        size -= 1
+    for row in rows:
+        if y + step > box.bottom:
+            break
+        surface.blit(text.render(row, size, theme.TEXT), (box.x + px, y))
         y += step

@@ -44,13 +44,42 @@ class TextCache:
         return surf
 
     def fit(self, text: str, px: int, color: Color, width: int) -> pygame.Surface:
-        """Return ``text`` rendered, shortened with "..." until it is at most ``width`` wide."""
+        """Return ``text`` rendered whole, in a smaller size if needed to be at most ``width`` wide.
+
+        Nothing is ever cut off: where a line cannot shrink enough, use :meth:`wrap` instead.
+        """
         surf = self.render(text, px, color)
-        cut = len(text)
-        while surf.get_width() > width and cut > 1:
-            cut -= max(1, cut // 8)
-            surf = self.render(text[:cut].rstrip() + "...", px, color)
+        if surf.get_width() <= width:
+            return surf
+        size = max(8, int(px * width / max(1, surf.get_width())))
+        surf = self.render(text, size, color)
+        while surf.get_width() > width and size > 8:
+            size -= 1
+            surf = self.render(text, size, color)
         return surf
+
+    def wrap(self, text: str, px: int, width: int) -> list[str]:
+        """Return ``text`` broken into lines at most ``width`` wide (at spaces; long words by letters)."""
+        font = self.font(px)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line and len(word) <= 1:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                line = word
+                while font.size(line)[0] > width and len(line) > 1:
+                    cut = len(line) - 1
+                    while cut > 1 and font.size(line[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(line[:cut])
+                    line = line[cut:]
+            lines.append(line)
+        return lines
 
     def _compose(self, text: str, px: int, color: Color) -> pygame.Surface:
         font = self.font(px)
