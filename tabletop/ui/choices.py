@@ -4,9 +4,8 @@ Nothing here decides legality. A click lands on a :class:`Target`: a card (or a 
 a zone, a zone itself (a pile), or a cell of a board. The legal actions that target it are found
 from the actions' own targets (cards taken from a zone, or from the acting seat's hand when the
 action names no zone; a zone; a cell): one action happens at once, several open a small menu.
-Where some action takes several cards from one zone (BirdHead's sets, draw poker's discards,
-a meld), or one card is in several actions of that zone, clicks on that zone's cards toggle a
-*selection* and a confirm button submits the legal action whose cards equal it. Selections are
+Where some action takes several cards from one zone (sets of equal cards, a draw's discards,
+a meld), clicks on that zone's cards toggle a *selection* and a confirm button submits the legal action whose cards equal it. Selections are
 compared as multisets of card ids, because equal cards are interchangeable. Actions that target
 nothing are buttons, unless they share a kind with selection actions ("Stand pat" is a draw of
 no cards, chosen by confirming an empty selection).

@@ -58,7 +58,7 @@ class Director:
         self.unattended = unattended
         self.pace = pace.unattended() if unattended else pace
         self.exit_after = exit_after
-        self.board = Board(session.game.players, seat)
+        self.board = Board(session.table(seat).players, seat)
         self.queue: deque[Event] = deque(session.take_events())
         self.pause: Pause | None = None
         self.hold_until = 0.0

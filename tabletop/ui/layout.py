@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 CARD_ASPECT = 5 / 7
-"""Card width / height (poker size), the same as the art library's."""
+"""Card width / height (2.5 x 3.5 in), the same as the art library's."""
 MIN_SIZE = (640, 480)
 """The smallest window the layout is designed for; smaller sizes are laid out at this size."""
 

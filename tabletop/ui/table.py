@@ -85,6 +85,7 @@ class TableScene:
         self._selected_at = -1  # the move the selection belongs to (a new move clears it)
         self._confirm: tuple[tuple[object, ...], choices.Confirm] | None = None
         self.actions_shown = 0
+        self._log_rows: tuple[object, list[str]] = (None, [])
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -459,11 +460,14 @@ class TableScene:
         self.renderer.draw(surface, self)
 
     def log_rows(self, width: int, px: int) -> list[str]:
-        """Return the log wrapped to ``width``, oldest first."""
-        out: list[str] = []
-        for line in self.log:
-            out += self.text.wrap(line, px, width)
-        return out
+        """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""
+        key = (len(self.log), self.log[-1] if self.log else "", self.log[0] if self.log else "", width, px)
+        if self._log_rows[0] != key:
+            out: list[str] = []
+            for line in self.log:
+                out += self.text.wrap(line, px, width)
+            self._log_rows = (key, out)
+        return self._log_rows[1]
 
 
 def _cell_rect(hits: Sequence[tuple[Rect | CellPlace, choices.Target]], target: choices.Target) -> Rect | None:

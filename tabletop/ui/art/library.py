@@ -28,7 +28,7 @@ from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted, pr
 from tabletop.ui.art.names import BACK, is_image_name, match_file, name_index, normalise
 
 CARD_ASPECT = 5 / 7
-"""Card width / height (poker size, 2.5 x 3.5 in)."""
+"""Card width / height (the common 2.5 x 3.5 in card)."""
 
 SCAN_INTERVAL = 0.25
 """Seconds between looks at the art folder (hot reload shows changes well within a second)."""
