@@ -29,6 +29,7 @@ from tabletop.engine.actions import Action, play
 from tabletop.engine.cards import (
     JOKER,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     SUITS,
     Card,
     as_cards,
@@ -41,6 +42,7 @@ from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.tricks import (
+    TRICK,
     TrickWon,
     TrumpChosen,
     card_power,
@@ -49,6 +51,20 @@ from tabletop.engine.tricks import (
     parse_rank_order,
     rank_power,
     winning_index,
+    won_id,
+)
+from tabletop.engine.zones import (
+    NOBODY,
+    ROW,
+    SPREAD,
+    STACK,
+    InfoRow,
+    Item,
+    Move,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
 )
 
 MAX_DEALS = 1000
@@ -313,7 +329,7 @@ class TrickGame(Game):
             state.led = suit
         trick.append(card)
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            emit(ActionTaken(seat, action, (Move(hand_id(seat), TRICK, (card,), seat=seat),)))
         if len(trick) < self.players:
             state.to_move = (seat + 1) % self.players
         else:
@@ -372,6 +388,33 @@ class TrickGame(Game):
         if state.buckets[seat][state.led]:
             return f"Follow {name}"
         return f"You have no {name}: play any card"
+
+    def zones(self, state: TrickState) -> list[Zone]:
+        """Return the hands, the trick, each seat's won cards (face down) and a turned-up card."""
+        n = self.players
+        out = [hand_zone(s, [a.cards[0] for a in state.hands[s]]) for s in range(n)]
+        seats = self.trick_seats(state)
+        out.append(Zone(TRICK, "Trick", hint=SPREAD, items=tuple(Item(c, s) for s, c in zip(seats, state.trick, strict=True))))
+        out += [Zone(won_id(s), "Won", owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
+                for s in range(n)]
+        if state.turnup is not None:
+            out.append(Zone("turnup", "Turned up", hint=ROW, items=items((state.turnup,))))
+        return out
+
+    def info(self, state: TrickState, seat: int | None) -> list[InfoRow]:
+        """Return the deal, the trump, and each seat's tricks (and bids when bidding)."""
+        rows = [InfoRow("Deal", str(state.deal))]
+        if self.options.trump != "none":
+            suit = state.trump
+            rows.append(InfoRow("Trump", f"{SUIT_SYMBOLS.get(suit, '')} {suit_name(suit)}".strip() if suit else "none"))
+        rows.append(InfoRow("Won", per_seat=tuple(str(t) for t in state.tricks_won)))
+        if self.options.scoring == "bid":
+            rows.append(InfoRow("Bid", per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
+        return rows
+
+    def badges(self, state: TrickState) -> list[tuple[str, ...]]:
+        """Mark the dealer."""
+        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
 
     def _last_trick(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
         leader, cards = state.last_trick

@@ -322,7 +322,8 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
             keep = (Rect(status.right, band.y, panel_w, status_h) if side == "bottom"
                     else Rect(panel.x, panel.bottom + m // 2, panel.w, line))
         elif side == "bottom":
-            keep = bottom_area
+            # Between the side seats, so the bottom seat's cards are not taken for a side seat's.
+            keep = Rect(tx0, bottom_area.y, max(1, tx1 - tx0), area_h)
         else:
             keep = Rect(panel.x, panel.bottom + m // 2, panel.w, area_h)
         seats.append(SeatSpot(seat, side, panel, label, tuple(cards), marker,

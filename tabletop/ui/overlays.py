@@ -33,8 +33,9 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
     inner = box.inset(px // 2)
     widths = [max(text.render(row[c], px, theme.TEXT).get_width() for row in rows) + px // 3
               for c in range(1, ncol)]
-    widest = max(widths, default=0)
-    first_w = max(inner.w * 0.3, inner.w - widest * (ncol - 1))
+    names = max(text.render(row[0], px, theme.TEXT).get_width() for row in rows) + px // 2
+    # The names get what they need unless the numbers would then not fit; numbers share the rest.
+    first_w = max(inner.w * 0.3, min(names, inner.w - sum(widths)))
     col_w = (inner.w - first_w) / max(1, ncol - 1)
     y = top
     for r, cells in enumerate(rows):

@@ -171,6 +171,9 @@ def _spread(zone: Zone, area: Rect, lay: TableLayout) -> Place:
         dx = round((k - (sizes[item.seat] - 1) / 2) * step)
         rects.append(clamp_into(spot.moved(dx, k * lay.margin // 2), area))
     if not rects or _collide_between_seats(rects, zone):
+        # A row in play order, narrow enough that no card covers another's corner.
+        if zone.count and w * 1.08 * zone.count > area.w:
+            w, h = card_size(area.w / (1.08 * zone.count) / CARD_ASPECT)
         rects = fan(Rect(area.x, area.y + (area.h - h) // 2, area.w, h), zone.count, (w, h), max_step=w * 1.08)
     return Place(zone.id, area, (w, h), tuple(rects))
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.engine.events import DealScored, GameOver
-from tabletop.engine.zones import FAN, GRID, HEX, SPREAD, STACK, Zone
+from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.layout import Rect, TableLayout, centered
@@ -170,9 +170,15 @@ class TableRenderer:
             self._owners(surface, scene, lay, zone, place)
         if zone.hint == FAN and not mine and zone.count:
             self._count(surface, lay, zone.count, place.region)
-        elif zone.hint != FAN and zone.label and zone.owner is None and place.items:
-            caption = self.text.fit(zone.label, round(lay.font_px * 0.8), theme.TEXT_DIM, place.region.w)
-            surface.blit(caption, (place.region.x, place.items[0].bottom + 2))
+        elif zone.hint == ROW and zone.label and zone.owner is None and place.items:
+            # The row's name just left of its first card, or above it when there is no room there.
+            caption = self.text.render(zone.label, round(lay.font_px * 0.8), theme.TEXT_DIM)
+            first = place.items[0]
+            if first.x - place.region.x >= caption.get_width() + 6:
+                surface.blit(caption, caption.get_rect(midright=(first.x - 6, first.center[1])))
+            else:
+                caption = self.text.fit(zone.label, round(lay.font_px * 0.8), theme.TEXT_DIM, place.region.w)
+                surface.blit(caption, caption.get_rect(bottomleft=(first.x, first.y - 1)))
 
     def _owners(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place) -> None:
         """Label each seat's cards in a spread with the seat's name, so who played what is plain."""
@@ -183,7 +189,8 @@ class TableRenderer:
                 continue
             done.add(item.seat)
             name = scene.names[item.seat] if item.seat < len(scene.names) else f"Seat {item.seat + 1}"
-            tag = self.text.fit(name, px, theme.TEXT, max(r.w * 2, 40))
+            name = name.split(" (")[0]  # "Seat 3 (random)": the seat is what tells the cards apart
+            tag = self.text.fit(name, px, theme.TEXT, r.w + 4)
             box = tag.get_rect(midtop=(r.center[0], r.bottom + 1))
             box.clamp_ip(pygame.Rect(place.region).inflate(0, px * 3))
             pygame.draw.rect(surface, theme.OVERLAY, box.inflate(6, 2), border_radius=4)
