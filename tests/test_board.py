@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from tabletop.engine.cards import Card, parse_cards
-from tabletop.engine.zones import EVERYONE, NOBODY, SPREAD, STACK, TOP, Cell, Move, TableView, Zone, hand_zone, items
+from tabletop.engine.zones import (
+    EVERYONE,
+    NOBODY,
+    SPREAD,
+    STACK,
+    TOP,
+    Cell,
+    Move,
+    TableView,
+    Zone,
+    hand_zone,
+    items,
+)
 from tabletop.ui.board import Board
 
 FIVE = Card("5", value=5, name="5")

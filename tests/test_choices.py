@@ -8,10 +8,10 @@ import sys
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import parse_card
+from tabletop.engine.zones import hand_id
 from tabletop.games.birdhead import CARDS, BirdHead, action_for
 from tabletop.games.draw_poker import draw_actions
 from tabletop.ui import choices
-from tabletop.engine.zones import hand_id
 
 
 def test_single_card_plays_are_one_click_and_bids_are_buttons() -> None:
