@@ -86,3 +86,15 @@ def test_an_unmatched_selection_is_disabled_with_the_engines_reason() -> None:
 def test_choices_import_no_pygame() -> None:
     code = "import sys, tabletop.ui.choices, tabletop.ui.board, tabletop.ui.places; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_click_index_agrees_with_the_actions_a_click_would_find() -> None:
+    ace, king = parse_card("AS"), parse_card("KS")
+    legal = [Action("buy", (ace,), zone="market"), Action("play", (king,)), Action("draw", zone="draw"),
+             Action("colour", zone="board", cell="c1"), Action("pass")]
+    index = choices.clickable(legal, 0)
+    targets = [choices.Target("market", 0, ace), choices.Target("market", 1, king), choices.Target("hand:0", 0, king),
+               choices.Target("hand:0", 1, ace), choices.Target("draw", 3), choices.Target("discard", 0),
+               choices.Target("board", -1, None, "c1"), choices.Target("board", -1, None, "c2")]
+    for target in targets:
+        assert index.allows(target) == bool(choices.actions_for(target, legal, 0)), target

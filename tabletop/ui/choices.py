@@ -77,6 +77,39 @@ def actions_for(target: Target, legal: Sequence[Action], seat: int) -> list[Acti
     return [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None]
 
 
+@dataclass(frozen=True)
+class Clickable:
+    """What a click may use now, indexed once per move so drawing can ask for every card each frame."""
+
+    selection_zone: str | None
+    selectable: frozenset[Card]
+    cards: frozenset[tuple[str, Card]]
+    zones: frozenset[str]
+    cells: frozenset[tuple[str, str]]
+
+    def allows(self, target: Target) -> bool:
+        """Return True when a click on ``target`` would choose, select or offer something legal."""
+        if target.card is not None and target.zone == self.selection_zone:
+            return target.card in self.selectable
+        if target.cell:
+            return (target.zone, target.cell) in self.cells
+        if target.card is not None and (target.zone, target.card) in self.cards:
+            return True
+        return target.zone in self.zones
+
+
+def clickable(legal: Sequence[Action], seat: int) -> Clickable:
+    """Return the index of everything a click may use among ``legal``."""
+    zone = selection_zone(legal, seat)
+    return Clickable(
+        zone,
+        frozenset(selectable_cards(zone_actions(legal, zone, seat))),
+        frozenset((src, a.cards[0]) for a in legal if len(a.cards) == 1 and (src := source(a, seat)) is not None),
+        frozenset(a.zone for a in legal if a.zone is not None and not a.cards and a.cell is None),
+        frozenset((a.zone, a.cell) for a in legal if a.zone is not None and a.cell is not None),
+    )
+
+
 def probe_action(target: Target, legal: Sequence[Action], seat: int) -> Action | None:
     """Return an action to ask the engine why a click on ``target`` does nothing (None: nothing to ask)."""
     kinds = [a.kind for a in legal if not a.is_button] or ["play"]

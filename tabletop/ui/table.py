@@ -86,6 +86,7 @@ class TableScene:
         self._confirm: tuple[tuple[object, ...], choices.Confirm] | None = None
         self.actions_shown = 0
         self._log_rows: tuple[object, list[str]] = (None, [])
+        self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -124,9 +125,17 @@ class TableScene:
         return self._places[1]
 
     # -- what can be clicked ---------------------------------------------------------------------
+    def clickable(self) -> choices.Clickable:
+        """Return what a click may use now (indexed once per move)."""
+        legal = self.director.legal()
+        key = (self.director.session.moves, len(legal), self.director.accepts_input)
+        if self._clickable[0] != key:
+            self._clickable = (key, choices.clickable(legal, self.seat))
+        return self._clickable[1]
+
     def selection_zone(self) -> str | None:
         """Return the zone whose cards are chosen by select-then-confirm now, or None."""
-        return choices.selection_zone(self.director.legal(), self.seat)
+        return self.clickable().selection_zone
 
     @property
     def is_selecting(self) -> bool:
@@ -190,13 +199,7 @@ class TableScene:
 
     def is_clickable(self, target: choices.Target) -> bool:
         """Return True when a click on ``target`` would choose or select something legal."""
-        legal = self.director.legal()
-        if not legal:
-            return False
-        if target.zone == self.selection_zone() and target.card is not None:
-            return target.card in choices.selectable_cards(
-                choices.zone_actions(legal, target.zone, self.seat))
-        return bool(choices.actions_for(target, legal, self.seat))
+        return self.clickable().allows(target)
 
     # -- buttons -----------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
