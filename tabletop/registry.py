@@ -328,11 +328,13 @@ def bot_entry(name: str) -> Entry:
 
 def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each with a generator derived from ``seed``.
+    """Return a bot (or None for a human) per seat for a game dealt from ``seed``.
 
-    With ``rng`` every built-in bot shares that one generator instead (the simulator's choice:
-    seeding a generator costs more than a whole trick). Plugin bots always get their own: one
-    stuck in its worker thread and drawing late must not shift the other seats' draws.
+    The built-in bots share one generator, :func:`bot_rng` of the seed (or ``rng`` when given):
+    seeding a generator per bot costs more than a whole trick in the simulator, and the window,
+    ``tabletop play`` and ``tabletop simulate`` must seat the very same bots to play the same
+    game from the same seed. Plugin bots always get their own (derived from the seed and the
+    seat): one stuck in its worker thread and drawing late must not shift the other seats' draws.
 
     Plugin bots (and any bot with ``trusted = False``) are wrapped in a
     :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
@@ -341,6 +343,11 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
     :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.
     """
     return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
+
+
+def bot_rng(seed: int) -> random.Random:
+    """Return the generator the built-in bots of a game dealt from ``seed`` share."""
+    return random.Random(seed + 1)
 
 
 def seat_factory(names: Sequence[str], game: Game, *,
@@ -364,7 +371,9 @@ def seat_factory(names: Sequence[str], game: Game, *,
             if cls is None:
                 seats.append(None)
             elif trusted:
-                seats.append(cls(rng or new_rng(seed, "bot", i), game))
+                if rng is None:
+                    rng = bot_rng(seed)
+                seats.append(cls(rng, game))
             else:
                 try:
                     bot = cls(new_rng(seed, "bot", i), game)

@@ -18,7 +18,8 @@ from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
-from tabletop.engine.views import View
+from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
+from tabletop.engine.views import View, close_view, open_view
 
 
 class Player(Protocol):
@@ -37,6 +38,11 @@ class ActionLog(Protocol):
     def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
 
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
+
+
+MoveHook = Callable[[int, int, Action, bool, Sequence[Event]], None]
+"""Called after each move with (index, seat, action, forced, events): ``forced`` when the action was
+the only legal one, ``events`` what the move caused (empty when the session keeps no events)."""
 
 
 DEFAULT_BOT_TIMEOUT = 10.0
@@ -70,6 +76,8 @@ class Session:
         self._pending: list[Event] = []
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
+        self.on_move: MoveHook | None = None
+        """Told of every move once it is applied (a timeline records the game through it)."""
         self.state: Any = game.setup(self.rng, self._emit)
         self._check_finished()
 
@@ -100,6 +108,42 @@ class Session:
         """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
         legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
         return View(self.game, self.state, seat, legal)
+
+    # -- snapshots, undo -----------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        """Return a copy of the session as it is now: state, bots' generators, move count."""
+        fallback = self._fallback_rng.getstate() if self._fallback_rng is not None else None
+        # A position where the game is over has had its end reported (or is about to).
+        finished = self._finished or self.state.to_move is None
+        return Snapshot(self.moves, copy_state(self.state), finished, len(self.faults),
+                        tuple(bot_state(b) for b in self.seats), fallback)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the session back exactly as it was at ``snapshot`` (which stays usable), events dropped.
+
+        The same decisions from there give the same game: the state's generator and every bot's
+        come back with it, so later shuffles, draws and bot choices repeat.
+        """
+        self.state = copy_state(snapshot.state)
+        self.rng = getattr(self.state, "rng", self.rng)
+        self.moves = snapshot.moves
+        self._finished = snapshot.finished
+        del self.faults[snapshot.faults:]
+        for bot, saved in zip(self.seats, snapshot.bots, strict=False):
+            load_bot_state(bot, saved)
+        if snapshot.fallback is None:
+            self._fallback_rng = None
+        else:
+            self._fallback_rng = random.Random()
+            self._fallback_rng.setstate(snapshot.fallback)
+        self._pending.clear()
+
+    def rewind(self, snapshot: Snapshot) -> None:
+        """Undo back to ``snapshot`` and write the undo to the log, so it stays an exact history."""
+        self.restore(snapshot)
+        undo = getattr(self.log, "undo", None)
+        if undo is not None:
+            undo(snapshot.moves)
 
     def table(self, seat: int | None) -> Any:
         """Return the table view of ``seat`` (None: everything, for a god view or a replay)."""
@@ -141,7 +185,7 @@ class Session:
         legal = self.game.legal_actions(self.state)
         if action not in legal:
             raise IllegalAction(action, self._reason(action))
-        self._apply(to_move, action, note)
+        self._apply(to_move, action, note, len(legal) == 1)
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -166,7 +210,8 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
-        new_view = tuple.__new__  # View(...) without a Python-level call per move
+        on_move = self.on_move
+        pending = self._pending
         budget = -1 if max_moves is None else max_moves
         moves = self.moves
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
@@ -196,7 +241,11 @@ class Session:
                         if quick is not None:
                             answer = quick(legal)
                         else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None])))
+                            view = open_view(game, state, seat, legal)
+                            try:
+                                answer = bot.choose(view)
+                            finally:
+                                close_view(view)
                     except Exception as exc:  # a bot's bug must not stop the game
                         problem = f"raised {type(exc).__name__}: {exc}"
                     else:
@@ -209,24 +258,31 @@ class Session:
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
                 moves += 1
+                first = len(pending)
                 try:
                     apply(state, action, emit)
                 except Exception as exc:
                     self.moves = moves
                     self._broken(exc)
+                if on_move is not None:
+                    self.moves = moves
+                    on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
                 budget -= 1
         finally:
             self.moves = moves
         self._check_finished()
 
-    def _apply(self, seat: int, action: Action, note: str | None) -> None:
+    def _apply(self, seat: int, action: Action, note: str | None, forced: bool = False) -> None:
         if self.log is not None:
             self.log.action(self.moves, seat, action, note)
         self.moves += 1
+        first = len(self._pending)
         try:
             self.game.apply(self.state, action, self._emit)
         except Exception as exc:
             self._broken(exc)
+        if self.on_move is not None:
+            self.on_move(self.moves - 1, seat, action, forced, self._pending[first:])
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:

@@ -7,7 +7,6 @@ depend on how the games are split between worker processes.
 from __future__ import annotations
 
 import multiprocessing
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +53,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
     for number in range(start, stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = make_seats(seed, random.Random(seed + 1))
+        seats = make_seats(seed, registry.bot_rng(seed))
         session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
         session.run()
         faults, problems = [0] * game.players, [""] * game.players
