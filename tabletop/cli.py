@@ -84,6 +84,8 @@ def build_parser() -> Parser:
     sim.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. --set deals=1 --set trump=turnup")
     sim.add_argument("--out", type=Path, default=None, help="write per-game rows to a .csv or .jsonl file")
+    sim.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                     help="write each game's log to DIR (open one with tabletop replay LOG --window)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -208,9 +210,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
         raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
+    if args.logs is not None:
+        _check_writable("--logs", args.logs / "x.jsonl")
     config = SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
                        games=args.games, options=options, bot_timeout=args.bot_timeout,
-                       games_dir=str(args.games_dir) if args.games_dir else None)
+                       games_dir=str(args.games_dir) if args.games_dir else None,
+                       logs=str(args.logs) if args.logs is not None else None)
     writer = ResultWriter(args.out, bots) if args.out else None
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     results = []
@@ -239,6 +244,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(format_table("bot", per_bot))
     if writer:
         print(f"\nrows written to {args.out}")
+    if args.logs is not None:
+        print(f"game logs written to {args.logs}/ (tabletop replay LOG --window opens one)")
     for seat, (count, games, problem) in sorted(faults.items()):
         print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {games} games"
               f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)

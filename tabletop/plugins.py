@@ -37,6 +37,8 @@ DEFAULT_GAMES_DIR = Path("games")
 """The games folder used when none is given (relative to the working directory)."""
 missing_games_dir: Path | None = None
 """The ``games_dir`` given to the last :func:`discover` when it was not a folder."""
+searched_games_dir: Path | None = None
+"""The games folder the last :func:`discover` looked in, made absolute (a bot process looks there too)."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
 
@@ -59,8 +61,9 @@ def discover(games_dir: Path | None = None) -> None:
         for game_dir in sorted(folder.iterdir()):
             if game_dir.is_dir() and not game_dir.name.startswith((".", "_")):
                 load_game_folder(game_dir)
-    global missing_games_dir
+    global missing_games_dir, searched_games_dir
     missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
+    searched_games_dir = folder.resolve()
 
 
 def _entry_points(group: str) -> Iterator[tuple[str, str, Any]]:

@@ -17,7 +17,7 @@ from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import new_rng
+from tabletop.engine.rng import derive_seed, new_rng
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
 
@@ -309,7 +309,7 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
         )
     for n in names:
         if n != HUMAN:
-            bot_class(n)
+            bot_class(n.removeprefix(PROCESS))
     return names
 
 
@@ -345,6 +345,10 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
     return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
 
 
+PROCESS = "process:"
+"""A seat named ``process:NAME`` runs bot NAME in a process of its own (for bots you do not trust)."""
+
+
 def bot_rng(seed: int) -> random.Random:
     """Return the generator the built-in bots of a game dealt from ``seed`` share."""
     return random.Random(seed + 1)
@@ -361,6 +365,10 @@ def seat_factory(names: Sequence[str], game: Game, *,
         if n == HUMAN:
             plan.append((n, None, False, ""))
             continue
+        if n.startswith(PROCESS):
+            bot_entry(n.removeprefix(PROCESS))  # fail here, not in the other process
+            plan.append((n, PROCESS, False, "process"))
+            continue
         entry = bot_entry(n)
         cls = entry.load()
         plan.append((n, cls, entry.is_builtin and getattr(cls, "trusted", True), entry.source))
@@ -370,6 +378,12 @@ def seat_factory(names: Sequence[str], game: Game, *,
         for i, (n, cls, trusted, source) in enumerate(plan):
             if cls is None:
                 seats.append(None)
+            elif cls is PROCESS:
+                from tabletop import plugins
+                from tabletop.bots.process import ProcessBot
+
+                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
+                                        timeout=bot_timeout, games_dir=plugins.searched_games_dir))
             elif trusted:
                 if rng is None:
                     rng = bot_rng(seed)

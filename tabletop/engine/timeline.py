@@ -22,7 +22,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot
-from tabletop.engine.zones import TableView
+from tabletop.engine.zones import TOP, Move, TableView
 
 SEEK_EVERY = 16
 """Moves between two snapshots of a replayed log: seeking replays at most this many moves."""
@@ -38,14 +38,28 @@ class Step:
     marks: tuple[str, ...] = ()
 
 
-def seen_cards(view: TableView) -> Counter[Any]:
-    """Return the cards face up in ``view`` (with how many of each): what its seat can see now."""
+def seen_cards(view: TableView, events: Sequence[Event] = ()) -> Counter[Any]:
+    """Return the cards face up in ``view`` (with how many of each): what its seat can see now.
+
+    ``events`` adds the cards the table showed that seat on the way (a trick's last card is seen
+    flying in before the trick is swept away): cards moved face up into a zone it may see.
+    """
     seen: Counter[Any] = Counter()
     for zone in view.zones:
         for item in zone.items:
             card = item.card
             if card is not None:
                 seen[card] += 1
+    if events:
+        shown: Counter[Any] = Counter()
+        zones = {z.id: z for z in view.zones}
+        for event in events:
+            for move in _moves(event):
+                dst = zones.get(move.dst)
+                if move.cards and move.face_up and (move.src == move.dst or dst is None or dst.visibility == TOP
+                                                    or dst.visible_to(view.seat)):
+                    shown.update(move.cards)
+        seen |= shown
     return seen
 
 
@@ -65,7 +79,7 @@ class Timeline:
         self.known: dict[int, dict[int, Counter[Any]]] = {}
         """Per position, per watched seat: every card it had seen face up by then (the most of each)."""
         self._keep(session.moves)
-        self._learn(session.moves)
+        self._learn(session.moves, ())
         session.on_move = self._moved
 
     # -- what the viewer asks -------------------------------------------------------------------
@@ -182,19 +196,19 @@ class Timeline:
         position = index + 1
         if position % self.every == 0 and position not in self.snapshots:
             self._keep(position)
-        self._learn(position)
+        self._learn(position, events)
 
     def _keep(self, position: int) -> None:
         self.snapshots[position] = self.session.snapshot()
         bisect.insort(self._at, position)
 
-    def _learn(self, position: int) -> None:
+    def _learn(self, position: int, events: Sequence[Event]) -> None:
         if not self.watch:
             return
         before = self.known.get(position - 1, {})
         now: dict[int, Counter[Any]] = {}
         for seat in self.watch:
-            seen = seen_cards(self.session.table(seat))
+            seen = seen_cards(self.session.table(seat), events)
             known = before.get(seat)
             now[seat] = seen | known if known is not None else seen
         self.known[position] = now
@@ -207,6 +221,13 @@ class Timeline:
         del self._at[bisect.bisect_right(self._at, position):]
         for at in [p for p in self.known if p > position]:
             del self.known[at]
+
+
+def _moves(event: Event) -> tuple[Move, ...]:
+    try:
+        return tuple(event.moves)
+    except Exception:  # an event that cannot say what moved shows nothing
+        return ()
 
 
 def _pause(event: Event) -> str:

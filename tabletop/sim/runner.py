@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine.game import Game
+from tabletop.engine.log import GameLog
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
 
@@ -30,6 +31,8 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     bot_timeout: float | None = DEFAULT_BOT_TIMEOUT
     games_dir: str | None = None
+    logs: str | None = None
+    """A folder to write each game's log to (``<game>-<number>-seed<seed>.jsonl``), or None."""
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,15 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     for number in range(start, stop):
         seed = derive_seed(config.seed, "game", number)
         seats = make_seats(seed, registry.bot_rng(seed))
-        session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
-        session.run()
+        log = None
+        if config.logs is not None:
+            log = GameLog.create(log_path(config, number, seed), game=game, seat_names=config.bots, seed=seed)
+        session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log)
+        try:
+            session.run()
+        finally:
+            if log is not None:
+                log.close()
         faults, problems = [0] * game.players, [""] * game.players
         for fault in session.faults:
             faults[fault.seat] += 1
@@ -63,6 +73,11 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
         results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
                                   session.moves, tuple(faults), tuple(problems)))
     return results
+
+
+def log_path(config: SimConfig, number: int, seed: int) -> Path:
+    """Return where game ``number``'s log goes under ``config.logs``."""
+    return Path(config.logs or ".") / f"{config.game}-{number:06d}-seed{seed}.jsonl"
 
 
 def _worker_init(games_dir: str | None) -> None:

@@ -153,13 +153,13 @@ def test_fair_undo_is_refused_exactly_when_new_cards_were_shown(tmp_path: Path) 
         seen_at = {0: set(seen_cards(session.table(0)))}
         while not session.is_over:
             if not session.waiting_for_human:
-                session.advance(max_moves=1)
-                seen_at[session.moves] = set(seen_cards(session.table(0)))
+                events = session.advance(max_moves=1)
+                seen_at[session.moves] = set(seen_cards(session.table(0), events))
                 continue
             target, reason = timeline.fair_undo(0)
             mine = timeline.last_move_of(0)
             if mine is not None:
-                # The oracle: a card seat 1 saw at some point since its move but never before it.
+                # The oracle: a card seat 1 saw (on the table, or flying by) since its move but never before.
                 before = set().union(*(seen_at[p] for p in range(mine + 1)))
                 since = set().union(*(seen_at[p] for p in range(mine + 1, session.moves + 1)))
                 revealed = bool(since - before)
@@ -167,7 +167,7 @@ def test_fair_undo_is_refused_exactly_when_new_cards_were_shown(tmp_path: Path) 
                 assert target is None or target == mine
                 checked[revealed] += 1
             legal = session.legal_actions()
-            session.submit(legal[pick.randrange(len(legal))])
-            seen_at[session.moves] = set(seen_cards(session.table(0)))
+            events = session.submit(legal[pick.randrange(len(legal))])
+            seen_at[session.moves] = set(seen_cards(session.table(0), events))
         log.close()
     assert checked[True] and checked[False], checked
