@@ -49,7 +49,7 @@ def encode(value: Any) -> Any:
         return {"$set": [encode(v) for v in value]}
     if isinstance(value, dict):
         return {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
-    if _RECORDS.get(name) is type(value):
+    if _RECORDS.get(name) is type(value) and dataclasses.is_dataclass(value):
         return {"$record": name, "fields": {f.name: encode(getattr(value, f.name))
                                             for f in dataclasses.fields(value)}}
     raise TypeError(f"cannot send a {name} to a bot in another process")
