@@ -90,13 +90,24 @@ def build_parser() -> Parser:
     sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
+    rep = sub.add_parser("replay", help="replay a game log: check it headless, watch it, or render it to video")
     rep.add_argument("log", type=Path, help="a .jsonl game log")
-    rep.add_argument("--partial", action="store_true", help="accept an unfinished game and show where it stopped")
-    rep.add_argument("--window", action="store_true", help="watch the game at the table instead")
+    rep.add_argument("--partial", action="store_true", help="accept an unfinished game (replayed up to its last move)")
+    rep.add_argument("--window", action="store_true",
+                     help="open the replay viewer: play/pause, step, trick/deal jumps, a timeline")
+    rep.add_argument("--record", type=Path, default=None, metavar="OUT",
+                     help="render the game to OUT (.mp4, or .gif) without a screen")
+    rep.add_argument("--seat", type=_positive, default=1, help="view the game as this seat (default 1)")
+    rep.add_argument("--all-hands", action="store_true", help="show every hand open")
     rep.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal",
-                     help="pace of the moves in the window")
-    rep.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+                     help="pace of the moves in the window or the video")
+    rep.add_argument("--size", type=_size, default=(1280, 720), help="window or video size, e.g. 1280x720")
+
+    watch = sub.add_parser("watch", help="follow a game from its log as it is written (public cards only)")
+    watch.add_argument("log", type=Path, help="the .jsonl log of a game being played")
+    watch.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="fast")
+    watch.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    watch.add_argument("--seed-stdin", action="store_true", help=argparse.SUPPRESS)
 
     sub.add_parser("games", help="list the games with their options, and the bots")
 
@@ -118,6 +129,11 @@ def build_parser() -> Parser:
     play.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
     play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
+    play.add_argument("--undo", choices=("designer", "fair", "off"), default="",
+                      help="designer: take back any move; fair: your own last move, while nothing new was shown"
+                           " (and no seed shown until the end); default designer, fair with several humans")
+    play.add_argument("--watch", action="store_true",
+                      help="also open a spectator's window that follows the game's log (public cards only)")
 
     art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet)")
     art.add_argument("game", help="game name (see tabletop games)")
@@ -256,14 +272,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
     from tabletop.engine.log import replay
 
-    if args.window:
-        from tabletop.ui.app import run_replay
+    if args.record is not None:
+        _check_writable("--record", args.record)
+        from tabletop.ui.replay import run_record
 
-        return run_replay(args.log, speed=args.speed, size=args.size)
+        return run_record(args.log, args.record, speed=args.speed, size=args.size, seat=args.seat - 1,
+                          all_hands=args.all_hands, partial=args.partial)
+    if args.window:
+        from tabletop.ui.replay import run_replay
+
+        return run_replay(args.log, speed=args.speed, size=args.size, partial=args.partial, seat=args.seat - 1,
+                          all_hands=args.all_hands)
     result = replay(args.log, allow_incomplete=args.partial)
     session = result.session
     state = "complete" if result.complete else "INCOMPLETE"
-    print(f"{session.game.describe()}, seed {session.seed}, {result.actions} actions, {state}")
+    undone = f", {result.undos} undo{'s' * (result.undos != 1)}" if result.undos else ""
+    print(f"{session.game.describe()}, seed {session.seed}, {result.actions} actions{undone}, {state}")
+    if result.cut:
+        print("  (its last line was cut off and was skipped)")
     seats = result.header.get("seats") or []
     for i, (score, rank) in enumerate(zip(session.scores(), session.ranks(), strict=True)):
         who = seats[i] if i < len(seats) else "?"
@@ -321,7 +347,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log)
+                    log_path=args.log, undo=args.undo, watch=args.watch)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Run ``tabletop watch``."""
+    from tabletop.ui.replay import run_watch
+
+    seed = None
+    if args.seed_stdin:
+        try:
+            seed = int(sys.stdin.readline().strip())
+        except ValueError:
+            raise TabletopError("--seed-stdin: expected the game's seed on the first line of stdin") from None
+    return run_watch(args.log, speed=args.speed, size=args.size, seed=seed)
 
 
 def cmd_art(args: argparse.Namespace) -> int:
@@ -352,6 +391,7 @@ COMMANDS = {
     "art": cmd_art,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "watch": cmd_watch,
     "games": cmd_games,
     "bench": cmd_bench,
     "new": cmd_new,

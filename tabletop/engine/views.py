@@ -23,6 +23,10 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.zones import TableView
 
+SPECTATOR = -1
+"""The seat number of a spectator: no seat has it, so it sees only what every seat sees
+(``game.table(state, SPECTATOR)``: zones visible to everyone, the top of a discard pile)."""
+
 _SOURCES: dict[int, Any] = {}
 """The state each open view's parts are still to be built from, by the view's key."""
 _KEYS = itertools.count(1)

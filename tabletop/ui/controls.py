@@ -22,6 +22,13 @@ class Control:
 CONTROLS: tuple[Control, ...] = (
     Control("continue", (pygame.K_SPACE,), "", "Space", "Go on", "continue after a trick or a deal"),
     Control("help", (pygame.K_h,), "?", "H or ?", "Help", "show or hide this help"),
+    Control("undo", (pygame.K_u,), "", "U or Ctrl+Z", "Undo",
+            "take a move back (designer: any move; fair: your own last, if nothing new was shown)"),
+    Control("pause", (pygame.K_p,), "", "P", "Pause", "pause or go on: bots (or a replay) wait"),
+    Control("step", (pygame.K_n,), "", "N", "Step", "one more move, then pause"),
+    Control("god", (pygame.K_g,), "", "G", "God", "god view: every hand open (designer mode only)"),
+    Control("view", (pygame.K_v,), "", "V", "View", "replay: view as the next seat, or all hands open"),
+    Control("jump", (pygame.K_j,), "", "J", "Go to", "replay: go to move number N (type it, Enter)"),
     Control("speed", (pygame.K_s,), "", "S", "Speed", "cycle speed: instant, fast, normal, slow"),
     Control("diagnostics", (pygame.K_d,), "", "D", "Art", "art diagnostics: missing or bad images"),
     Control("rules", (pygame.K_r,), "", "R", "Rules", "the rules of this game"),
@@ -32,6 +39,19 @@ CONTROLS: tuple[Control, ...] = (
     Control("back", (pygame.K_ESCAPE,), "", "Esc", "Back", "close an overlay, else leave the table"),
 )
 """The table's commands in toolbar order."""
+
+LIVE = frozenset(c.command for c in CONTROLS) - {"view", "jump"}
+"""The toolbar of a game being played."""
+REPLAY = frozenset(c.command for c in CONTROLS) - {"undo", "god", "step", "continue", "pause"}
+"""The toolbar of a replay (its own bar steps and seeks)."""
+REPLAY_HELP: tuple[tuple[str, str], ...] = (
+    ("Left / Right", "replay: one move back / forward"),
+    ("Up / Down", "replay: back / forward one trick"),
+    ("Page Up / Down", "replay: back / forward one deal"),
+    ("Home / End", "replay: the first / the last move"),
+    ("Click the timeline", "replay: go to that move (marks: deals tall, tricks short)"),
+)
+"""Replay keys, listed in the help overlay of a replay."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("Click a card, pile or cell", "choose what it allows: what you may click lifts or glows"),
@@ -44,9 +64,9 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
 """Mouse actions listed in the help overlay."""
 
 
-def command_for_key(key: int, char: str) -> str | None:
+def command_for_key(key: int, char: str, controls: tuple[Control, ...] = CONTROLS) -> str | None:
     """Return the command bound to a key press (``char`` is its typed text, e.g. "?")."""
-    for control in CONTROLS:
+    for control in controls:
         if key in control.keys or (char and char in control.chars):
             return control.command
     return None

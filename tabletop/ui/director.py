@@ -5,6 +5,10 @@ bot move when the screen has caught up, turns events into *cues* (a move from zo
 popup, a log line) and holds the game while a cue plays or while a pause waits for a click, Space
 or its timeout. Events are read only through their generic parts (``moves``, ``pause``,
 ``popups``, ``label``); the engine's deal and game results give the end-of-deal and end-of-game boxes.
+
+It also runs the session side of a playtest: undo (through a :class:`~tabletop.engine.timeline.Timeline`),
+pausing and stepping a bot game, several humans taking turns (the bottom seat follows the human
+to move, behind a privacy screen), a god view, and a replay (``line``: the moves come from a log).
 """
 
 from __future__ import annotations
@@ -17,9 +21,17 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, seat_name
 from tabletop.engine.session import Session
+from tabletop.engine.timeline import Timeline
+from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
+
+UNDO_MODES = ("designer", "fair", "off")
+"""Undo modes: designer (any move, any seat, as far back as wanted), fair (your own last move while
+nothing new was shown to you), off."""
+VIEWS = ("seat", "all", "public")
+"""Whose eyes the table shows: the bottom seat's, every hand open (god view, a replay), a spectator's."""
 
 
 @dataclass(frozen=True)
@@ -52,13 +64,27 @@ class Director:
     """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
 
     def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
-                 exit_after: int | None = None) -> None:
+                 exit_after: int | None = None, humans: tuple[int, ...] | None = None,
+                 timeline: Timeline | None = None, undo: str = "off", line: list[Action] | None = None,
+                 view: str = "seat") -> None:
         self.session = session
         self.seat = seat
         self.unattended = unattended
         self.pace = pace.unattended() if unattended else pace
         self.exit_after = exit_after
-        self.board = Board(session.table(seat).players, seat)
+        self.line = line
+        """A replay's moves, one per position: they are played instead of asking bots or a human."""
+        self.humans: tuple[int, ...] = () if line is not None else (
+            humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
+        self.timeline = timeline
+        self.undo_mode = undo if timeline is not None else "off"
+        self.view = view
+        self.paused = False
+        """Bots (or a replay) wait while paused; a human to move may still choose."""
+        self._steps = 0
+        self.handoff: int | None = None
+        """The human seat the table waits to be handed to, behind a privacy screen."""
+        self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
         self.pause: Pause | None = None
         self.hold_until = 0.0
@@ -67,16 +93,33 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
-        self.board.refresh(session.table(seat))
+        self._refresh()
         if not self.queue:
             self._stale = False
+        if len(self.humans) > 1:
+            self.handoff = seat  # nobody has seen anything yet: the first player takes the table
+
+    @property
+    def eyes(self) -> int | None:
+        """Whose view the table shows: the bottom seat, None (every hand open) or a spectator."""
+        return None if self.view == "all" else SPECTATOR if self.view == "public" else self.seat
+
+    @property
+    def is_replay(self) -> bool:
+        """True when the moves come from a log (a replay or a spectator following a game)."""
+        return self.line is not None
+
+    @property
+    def hot_seat(self) -> bool:
+        """True when several humans share the table (the bottom seat follows the human to move)."""
+        return len(self.humans) > 1
 
     # -- what the scene asks -------------------------------------------------------------------
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
-        return (not self.queue and self.pause is None and not self.session.is_over
-                and self.session.waiting_for_human and self.session.to_move == self.seat)
+        return (not self.queue and self.pause is None and not self.session.is_over and self.line is None
+                and self.handoff is None and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
         """Return the bottom seat's legal actions when it may choose, else nothing."""
@@ -98,6 +141,15 @@ class Director:
 
     def status(self) -> str:
         """Return the status line for the bottom seat."""
+        if self.handoff is not None:
+            return f"Pass the table to Seat {self.handoff + 1}: click when ready"
+        if self.line is not None and self.timeline is not None:
+            where = f"Move {self.session.moves} of {len(self.line)}"
+            if self.session.moves >= len(self.line) and not self.session.is_over:
+                return f"{where}: the log ends here (the game was not finished)"
+            return f"{where}{' (paused)' if self.paused else ''}: {self.board.status or 'replay'}"
+        if self.paused and not self.session.waiting_for_human and not self.session.is_over:
+            return "Paused: Space or Play goes on, N steps one move, U undoes"
         if self.pause is not None and self.pause.kind == "trick":
             return "Trick complete: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "show":
@@ -124,13 +176,120 @@ class Director:
                 self._beat(self.queue.popleft(), now, cues)
                 continue
             self._sync()
-            if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
+            if moved or self.session.is_over or now < self.next_bot or self.handoff is not None:
                 break
+            if self.line is None and self.session.waiting_for_human:
+                self._follow()
+                break
+            if self.paused and self._steps <= 0:
+                break
+            if self.line is not None:
+                if self.session.moves >= len(self.line):
+                    break
+                events = self.session.submit(self.line[self.session.moves])
+            else:
+                events = self.session.advance(max_moves=1)
             # One bot move per update, so every move gets at least one frame on screen.
-            self.queue.extend(self.session.advance(max_moves=1))
+            self.queue.extend(events)
             self.next_bot = now + self.pace.bot_delay
+            self._steps = max(0, self._steps - 1)
             moved = True
         return cues
+
+    # -- playtest controls ---------------------------------------------------------------------
+    def toggle_pause(self) -> bool:
+        """Pause or go on (bots, or a replay); return whether it is paused now."""
+        self.paused = not self.paused
+        self._steps = 0
+        return self.paused
+
+    def step(self) -> None:
+        """Pause, and let exactly one more move be made (a bot's, or the replay's next)."""
+        self.paused = True
+        self._steps = 1
+        if self.pause is not None and self.pause.kind not in ("game",):
+            self.pause.deadline = 0.0  # the move waits for no trick or deal box
+
+    def take_seat(self) -> None:
+        """The human the table was passed to is ready: show their side of the table."""
+        if self.handoff is None:
+            return
+        self.seat, self.handoff = self.handoff, None
+        self._reset_board()
+
+    def set_view(self, view: str) -> None:
+        """Show the bottom seat's view, every hand ("all") or a spectator's ("public")."""
+        if view not in VIEWS:
+            raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
+        self.view = view
+        self._reset_board()
+
+    def set_seat(self, seat: int) -> None:
+        """Put ``seat`` at the bottom (a replay viewed as that seat)."""
+        self.seat = seat
+        self._reset_board()
+
+    def undo(self) -> str:
+        """Take a move back as the undo mode allows; return what happened, for the status line."""
+        timeline = self.timeline
+        if timeline is None or self.undo_mode == "off":
+            return "Undo is off for this game"
+        if self.line is not None:
+            return "A replay steps back instead (Left arrow)"
+        if self.undo_mode == "fair":
+            target, why = timeline.fair_undo(self.seat, self.humans)
+            if target is None:
+                return f"Cannot undo: {why}"
+        else:
+            own = timeline.last_move_of(self.seat) if self.seat in self.humans and not self.paused else None
+            target = own if own is not None else timeline.last_decision()
+            if target is None:
+                return "Nothing to undo yet"
+        taken = self.session.moves - target
+        timeline.rewind(target)
+        self._after_jump()
+        to_move = self.session.to_move
+        if to_move is not None and to_move not in self.humans:
+            self.paused = True  # a bot would only make the same move again at once
+        who = "your move" if to_move == self.seat else f"Seat {to_move + 1} to move" if to_move is not None else ""
+        return f"Undone {taken} move{'s' * (taken != 1)}: back to move {target}{', ' + who if who else ''}"
+
+    def seek(self, position: int) -> None:
+        """Jump to ``position`` of a replay (or any kept position of the game), shown at once.
+
+        :raises ValueError: for a position outside the line of play.
+        """
+        if self.timeline is None:
+            raise ValueError("this table keeps no timeline to seek in")
+        end = len(self.line) if self.line is not None else self.timeline.end
+        self.timeline.seek(max(0, min(position, end, self.timeline.end)))
+        self._after_jump()
+
+    def _follow(self) -> None:
+        """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
+        mover = self.session.to_move
+        if mover is None or mover == self.seat:
+            return
+        if self.hot_seat:
+            self.handoff = mover
+        else:
+            self.seat = mover
+            self._reset_board()
+
+    def _after_jump(self) -> None:
+        self.queue.clear()
+        self.pause = None
+        self.hold_until = 0.0
+        self.next_bot = 0.0
+        self.finished = False
+        self._steps = 0
+        self._legal = (-1, ())
+        self._reset_board()
+
+    def _reset_board(self) -> None:
+        self.board = Board(self.board.players, self.seat, eyes=self.eyes)
+        self._refresh()
+        self._stale = bool(self.queue)
 
     def resume(self, now: float) -> list[Cue]:
         """End the current pause (a click or Space); return the cues that follow."""
@@ -141,6 +300,8 @@ class Director:
 
     def submit(self, action: Action, now: float) -> str | None:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
+        if self.line is not None:
+            return "this is a replay: nobody chooses here"
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:
@@ -152,8 +313,14 @@ class Director:
     # -- internals -----------------------------------------------------------------------------
     def _sync(self) -> None:
         if self._stale and not self.queue:
-            self.board.refresh(self.session.table(self.seat))
+            self._refresh()
             self._stale = False
+
+    def _refresh(self) -> None:
+        self.board.refresh(self.session.table(self.eyes))
+        if self.eyes is None and self.line is None and not self.session.is_over:
+            # God view: every hand is open, but the status still speaks to the player at the bottom.
+            self.board.status = self.session.game.status(self.session.state, self.seat)
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
@@ -191,9 +358,10 @@ class Director:
         self.hold_until = max(self.hold_until, now + duration)
 
     def _log_line(self, event: Event, moves: Any) -> str:
-        # An action whose cards stay hidden from this seat is logged without them.
-        if isinstance(event, ActionTaken) and event.seat != self.seat and any(
-                m.backs or not m.face_up for m in moves):
+        # An action whose cards stay hidden from this seat is logged without them; with several
+        # humans at one table (or a spectator) the log is read by all, so it says only what all see.
+        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
+                and any(m.backs or not m.face_up for m in moves)):
             count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move")).replace("_", " ")
             return f"{seat_name(event.seat)}: {kind} {count} card{'s' * (count != 1)}"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from tabletop.ui import theme
-from tabletop.ui.controls import CONTROLS, MOUSE_HELP
+from tabletop.ui.controls import CONTROLS, MOUSE_HELP, Control
 from tabletop.ui.layout import Rect, centered
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import draw_panel
@@ -52,9 +52,12 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
     return y
 
 
-def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -> None:
-    """Draw the help overlay listing every key and mouse action."""
-    lines = [(c.key_names, c.help) for c in CONTROLS] + list(MOUSE_HELP)
+def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int,
+              controls: Sequence[Control] = CONTROLS, extra: Sequence[tuple[str, str]] = ()) -> None:
+    """Draw the help overlay listing the keys of ``controls``, ``extra`` lines and mouse actions."""
+    lines = [(c.key_names, c.help) for c in controls] + list(extra) + list(MOUSE_HELP)
+    while px > 12 and round(px * (4.6 + 1.35 * (len(lines) + 1))) > window.h - 2 * px:
+        px -= 1  # a long list gets smaller type rather than running off the box
     w = min(window.w - 2 * px, round(px * 40))
     h = min(window.h - 2 * px, round(px * (4.6 + 1.35 * (len(lines) + 1))))
     box = centered((w, h), window.center)

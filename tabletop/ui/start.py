@@ -42,6 +42,7 @@ class StartForm:
         self.seed_text = str(settings.seed if settings.seed is not None else new_seed())
         self.art_text = str(settings.art_dir) if settings.art_dir else ""
         self.speed = settings.speed
+        self.undo = settings.undo or "designer"
         self.error = ""
         self.game = ""
         self.players = 0
@@ -92,12 +93,19 @@ class StartForm:
         self._fit_seats()
 
     def cycle_seat(self, seat: int, step: int) -> None:
-        """Cycle ``seat`` through human and the bots; only one seat is human at a time."""
+        """Cycle ``seat`` through human and the bots (any number of seats may be human: hot-seat)."""
         kinds = [registry.HUMAN, *self.bots]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
-        if kind == registry.HUMAN:
-            self.seats = [self.bots[0] if s == registry.HUMAN else s for s in self.seats]
+        before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
+        if before <= 1 < self.seats.count(registry.HUMAN) and self.undo == "designer":
+            self.undo = "fair"  # several people at one table: nobody may peek or take back at will
+
+    def cycle_undo(self, step: int) -> None:
+        """Cycle the undo mode: designer, fair, off."""
+        from tabletop.ui.director import UNDO_MODES
+
+        self.undo = UNDO_MODES[(UNDO_MODES.index(self.undo) + step) % len(UNDO_MODES)]
 
     def change_option(self, name: str, step: int) -> None:
         """Cycle a choice, step a number (within its range) or toggle a flag."""
@@ -147,7 +155,7 @@ class StartForm:
         if self.game_cls is None:
             self.error = "No game can be loaded"
             return None
-        if not self.seed_text:
+        if not self.seed_text and self.undo != "fair":
             self.error = "Type a seed (digits) or click New seed"
             return None
         try:
@@ -157,8 +165,10 @@ class StartForm:
             return None
         self.error = ""
         art = Path(self.art_text) if self.art_text.strip() else None
+        # A fair game's seed is drawn in secret when it starts and shown when it ends.
+        seed = None if self.undo == "fair" else int(self.seed_text)
         return replace(self.settings, game=self.game, players=self.players, seats=list(self.seats),
-                       seed=int(self.seed_text), options=dict(self.options), art_dir=art, speed=self.speed)
+                       seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
     def _fit_seats(self) -> None:
         seats = self.seats[: self.players]
@@ -237,6 +247,8 @@ class StartScreen:
             f.change_option(*arg)
         elif cmd == "speed":
             f.cycle_speed(arg)
+        elif cmd == "undo":
+            f.cycle_undo(arg)
         elif cmd == "focus":
             self.focus = arg
         elif cmd == "new_seed":
@@ -276,11 +288,15 @@ class StartScreen:
         y += row_h
         out += self._stepper(a, y, "speed", -1, 1)
         y += row_h
+        out += self._stepper(a, y, "undo", -1, 1)
+        y += row_h
         field_w = round(a.w * 0.62) - m
+        fair = f.undo == "fair"
         out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w - round(px * 5.5), row_h - m),
-                          self.form.seed_text, "focus", "seed", active=self.focus == "seed"))
+                          "secret until the end" if fair else self.form.seed_text, "focus", "seed",
+                          enabled=not fair, active=self.focus == "seed"))
         out.append(Button(Rect(a.right - round(px * 5.5), y, round(px * 5.5), row_h - m), "New seed",
-                          "new_seed"))
+                          "new_seed", enabled=not fair))
         y += row_h
         out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w, row_h - m), self.form.art_text or " ",
                           "focus", "art", active=self.focus == "art"))
@@ -314,8 +330,9 @@ class StartScreen:
             out.append((f"Seat {i + 1}", "You (human)" if kind == registry.HUMAN else kind, ax, top + row_h * (i + 1)))
         y = top + row_h * (f.players + 1)
         out.append(("Speed", f.speed, ax, y))
-        out.append(("Seed", "", ax, y + row_h))
-        out.append(("Art folder", "", ax, y + row_h * 2))
+        out.append(("Undo", f.undo, ax, y + row_h))
+        out.append(("Seed", "", ax, y + row_h * 2))
+        out.append(("Art folder", "", ax, y + row_h * 3))
         for i, info in enumerate(f.infos()):
             value = f.options.get(info.name)
             shown = ("on" if value else "off") if info.type is bool else str(value)
@@ -363,6 +380,9 @@ class StartScreen:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
+        if hover is not None and hover.command == "undo":
+            return ("Undo: designer takes back any move (bots decide again); fair only your own last move while"
+                    " nothing new was shown, and keeps the seed secret; off"), theme.TEXT
         if hover is not None and hover.command == "option":
             info = next(i for i in self.form.infos() if i.name == hover.payload[0])
             return f"{info.name}: {info.help} ({info.allowed()})", theme.TEXT

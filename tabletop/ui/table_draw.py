@@ -17,6 +17,7 @@ from tabletop.engine.events import DealScored, GameOver
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
+from tabletop.ui.controls import REPLAY_HELP
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.text import TextCache
@@ -45,6 +46,9 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         """Render one frame of ``scene`` onto ``surface``."""
         lay = scene.layout()
+        if scene.director.handoff is not None:
+            self._privacy(surface, scene, lay)
+            return
         places = scene.places()
         surface.blit(self._background(lay), (0, 0))
         scene.hits = []
@@ -64,6 +68,9 @@ class TableRenderer:
         self._floating(surface, scene, lay)
         self._status(surface, scene, lay)
         self._sidebar(surface, scene, lay)
+        self._view_mark(surface, scene, lay)
+        if scene.director.is_replay and scene.director.pause is None:
+            self._timeline(surface, scene)
         self._pause_box(surface, scene, lay)
         buttons = scene.buttons()
         hovered_button = button_at(buttons, scene.mouse)
@@ -73,8 +80,11 @@ class TableRenderer:
             draw_button(surface, self.text, b, px, hover=b is hovered_button)
         if scene.overlay is not None:
             surface.blit(self._veil(lay), (0, 0))
+        if scene.jump is not None:
+            self._jump_box(surface, scene, lay)
         if scene.overlay == "help":
-            overlays.draw_help(surface, self.text, lay.window, lay.font_px)
+            extra = REPLAY_HELP if scene.director.is_replay else ()
+            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra)
         elif scene.overlay == "diagnostics":
             problems = self.art.problems() or ["No art problems reported."]
             overlays.draw_lines(surface, self.text, lay.overlay, "Art diagnostics", problems, lay.font_px)
@@ -95,6 +105,82 @@ class TableRenderer:
             size = (round(h * 5 / 7), h)
             r = centered(size, lay.window.center)
             surface.blit(self.art.face(scene.zoom.card, size), r[:2])
+
+    # -- sessions: privacy screen, god view, replay timeline --------------------------------------
+    def _privacy(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Hide the whole table while it is passed to the next human (hot-seat)."""
+        seat = scene.director.handoff
+        assert seat is not None
+        scene.hits = []
+        surface.fill(theme.FELT_EDGE)
+        px = lay.font_px
+        name = scene.names[seat] if seat < len(scene.names) else f"Seat {seat + 1}"
+        title = self.text.fit(f"Pass to {name.split(' (')[0]}", round(px * 2.4), theme.ACCENT, lay.window.w - 4 * px)
+        surface.blit(title, title.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.3))))
+        for i, line in enumerate(("Everyone else, please look away.",
+                                  f"{name.split(' (')[0]}: click when ready to see your hand.")):
+            text = self.text.fit(line, px, theme.TEXT, lay.window.w - 4 * px)
+            surface.blit(text, text.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.42) + i * px * 2)))
+        buttons = scene.buttons()
+        hovered = button_at(buttons, scene.mouse)
+        for b in buttons:
+            draw_button(surface, self.text, b, px, hover=b is hovered)
+
+    def _view_mark(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Say on the table itself (so recordings show it) when every hand is open, or whose view it is."""
+        d = scene.director
+        if d.view == "seat" and not d.is_replay:
+            return
+        if d.view == "all":
+            text, colour = ("All hands open" if d.is_replay else "GOD VIEW: every hand open"), theme.WARN
+        elif d.view == "public":
+            text, colour = "Spectator: public cards only", theme.TEXT
+        else:
+            text, colour = f"Viewing as {scene.names[d.seat].split(' (')[0]}", theme.TEXT
+        label = self.text.fit(text, round(lay.font_px * 0.9), colour, lay.trick_area.w - 2 * lay.margin)
+        box = label.get_rect(topleft=(lay.trick_area.x + lay.margin, lay.trick_area.y + lay.margin // 2))
+        box = box.inflate(lay.margin * 2, lay.margin // 2)
+        if d.view == "all" and not d.is_replay:
+            # God view is unmistakable, in the window and in any recording of it.
+            pygame.draw.rect(surface, theme.WARN, pygame.Rect(lay.play).inflate(-lay.margin, -lay.margin), 3,
+                             border_radius=lay.margin * 4)
+            pygame.draw.rect(surface, (90, 20, 20), box, border_radius=6)
+            pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=6)
+        else:
+            pygame.draw.rect(surface, theme.OVERLAY, box, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _timeline(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Draw the replay's timeline: a track, a tall mark per deal, a short one per trick, the knob."""
+        d = scene.director
+        timeline = d.timeline
+        end = len(d.line or [])
+        if timeline is None or end <= 0:
+            return
+        _, bar = scene.replay_bar()
+        track = pygame.Rect(bar.x, bar.center[1] - 2, bar.w, 4)
+        pygame.draw.rect(surface, theme.PANEL_LINE, track, border_radius=2)
+        done = pygame.Rect(track.x, track.y, round(track.w * d.session.moves / end), track.h)
+        pygame.draw.rect(surface, theme.ACCENT, done, border_radius=2)
+
+        def x_of(position: int) -> int:
+            return bar.x + round(bar.w * position / end)
+
+        for at in timeline.marks("trick"):
+            pygame.draw.line(surface, theme.TEXT_DIM, (x_of(at), bar.center[1] - 4), (x_of(at), bar.center[1] + 4))
+        for at in timeline.marks("deal"):
+            pygame.draw.line(surface, theme.TEXT, (x_of(at), bar.y), (x_of(at), bar.bottom), 2)
+        knob = (x_of(d.session.moves), bar.center[1])
+        pygame.draw.circle(surface, theme.ACCENT, knob, max(5, bar.h // 2))
+        pygame.draw.circle(surface, theme.FELT_EDGE, knob, max(5, bar.h // 2), 2)
+
+    def _jump_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        box = lay.overlay_box(1)
+        y = overlays.draw_box(surface, self.text, box, "Go to move", lay.font_px)
+        end = len(scene.director.line or [])
+        line = self.text.fit(f"{scene.jump or ''}_  (0 to {end}; Enter to go, Esc to cancel)", lay.font_px,
+                             theme.TEXT, box.w - 2 * lay.font_px)
+        surface.blit(line, line.get_rect(midtop=(box.center[0], y)))
 
     # -- pieces --------------------------------------------------------------------------------
     def _background(self, lay: TableLayout) -> pygame.Surface:
