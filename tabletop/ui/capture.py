@@ -200,9 +200,13 @@ class Recorder:
 
     def _encode_animation(self) -> None:
         frames, durations = [], []
+        pts = 0
         for image, hold in self._frames():
             frames.append(image.quantize(colors=255) if self.path.suffix.lower() == ".gif" else image)
-            durations.append(round(1000 * hold / self.fps))  # an animation can hold a frame itself
+            # A GIF counts time in hundredths: each frame ends where its time rounds to, so the
+            # rounding never adds up over a long recording.
+            start, pts = round(pts * 100 / self.fps), pts + hold
+            durations.append(max(10, (round(pts * 100 / self.fps) - start) * 10))
         if not frames:
             frames, durations = [Image.new("RGB", self.size)], [round(1000 / self.fps)]
         frames[0].save(self.path, save_all=True, append_images=frames[1:], duration=durations, loop=0)

@@ -23,7 +23,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("continue", (pygame.K_SPACE,), "", "Space", "Go on", "continue after a trick or a deal"),
     Control("help", (pygame.K_h,), "?", "H or ?", "Help", "show or hide this help"),
     Control("undo", (pygame.K_u,), "", "U or Ctrl+Z", "Undo",
-            "take a move back (designer: any move; fair: your own last, if nothing new was shown)"),
+            "take a move back (designer: any; fair: only your last)"),
     Control("pause", (pygame.K_p,), "", "P", "Pause", "pause or go on: bots (or a replay) wait"),
     Control("step", (pygame.K_n,), "", "N", "Step", "one more move, then pause"),
     Control("god", (pygame.K_g,), "", "G", "God", "god view: every hand open (designer mode only)"),

@@ -199,3 +199,29 @@ def test_a_window_game_with_bots_is_the_simulators_game_for_the_same_seed(app, t
         pump_until(table, lambda t=table: t.session.is_over)
         assert tuple(table.session.scores()) == result.scores
         table.close()
+
+
+def test_a_finished_game_opens_in_the_replay_viewer_from_the_end_box(app) -> None:
+    from tabletop.ui.replay import ReplayTable
+
+    table = table_of(app, ["random"] * 4)
+    d = table.director
+    pump_until(table, lambda: d.pause is not None and d.pause.kind == "game")
+    button = next(b for b in table.scene.buttons() if b.command == "replay")
+    click(button.rect.center)
+    assert table.step() == "replay"
+    table.close()
+    viewer = ReplayTable(app, Path(table.log.path))
+    assert len(viewer.director.line or []) == table.session.moves
+    viewer.close()
+
+
+def test_watching_a_fair_game_needs_its_seed_from_the_player(tmp_path, capsys) -> None:
+    from tabletop.cli import main
+    from tabletop.engine.log import GameLog
+
+    game = registry.make_game("trick-taking", players=4)
+    path = tmp_path / "fair.jsonl"
+    GameLog.create(path, game=game, seat_names=["human"] * 4, seed=99, fair=True).close()
+    assert main(["watch", str(path)]) == 2
+    assert "seed was never written" in capsys.readouterr().err
