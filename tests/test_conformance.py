@@ -21,20 +21,21 @@ import pytest
 from tabletop import plugins, registry, scaffold
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.events import Event
 from tabletop.engine.game import Game
 from tabletop.engine.log import GameLog, replay
 from tabletop.engine.session import Session
-from tabletop.engine.zones import TOP, Zone, check_zones
+from tabletop.engine.zones import EVERYONE, TOP, Zone, check_zones
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
 
 BUILT_IN = [e.name for e in registry.game_entries() if e.source == "built-in"]
-CASES: list[Any] = [(name, {}) if name != "draw-poker" else pytest.param(name, {}, marks=pytest.mark.xfail(
-    reason="not on zones yet", strict=True)) for name in BUILT_IN] + [
+CASES = [(name, {}) for name in BUILT_IN] + [
     ("trick-taking", {"trump": "turnup", "hand_size": 8, "scoring": "bid", "deals": 2}),
     ("trick-taking", {"trump": "turnup", "jokers": True, "decks": 2, "scoring": "hearts", "deals": 1}),
     ("template", {"trump": "turnup", "deals": 2}),
+    ("draw-poker", {"deals": 2}),
 ]
 """Every game with its default options over several player counts and seeds; option sets once each."""
 TEMPLATE = "conform-template"
@@ -147,6 +148,18 @@ def check_hidden(game: Game, state: Any, seat: int, rng: random.Random) -> bool:
     return moved
 
 
+def check_moves(game: Game, state: Any, events: list[Event]) -> None:
+    """Every move names declared zones, and shows card faces only when they leave or reach a public zone."""
+    zones = {z.id: z for z in game.zones(state)}
+    public = {zone_id for zone_id, z in zones.items() if z.visibility in (EVERYONE, TOP)}
+    for event in events:
+        for move in event.moves:
+            for end in (move.src, move.dst):
+                assert end == "" or end in zones, f"{game.name}: {event.label}: no zone {end!r}"
+            assert not move.cards or move.src in public or move.dst in public, \
+                f"{game.name}: {event.label} shows every seat the faces of cards moving out of sight"
+
+
 # -- what a seat may do --------------------------------------------------------------------------------
 def check_targets(game: Game, state: Any, legal: tuple[Action, ...]) -> None:
     """Every legal action's target is on the table: its cards where it takes them, its zone, its cell."""
@@ -181,6 +194,7 @@ def test_random_games_conform(name: str, options: dict[str, Any], tmp_path: Path
             path = tmp_path / f"{name}-{players}-{seed}.jsonl"
             log = GameLog.create(path, game=game, seat_names=["human"] * players, seed=seed)
             session = Session(game, seed=seed, log=log)
+            check_moves(game, session.state, session.take_events())
             chooser = random.Random(seed)
             steps = 0
             clone_at = 7
@@ -200,7 +214,7 @@ def test_random_games_conform(name: str, options: dict[str, Any], tmp_path: Path
                 action = chooser.choice(legal)
                 if clone is not None:
                     later.append(action)
-                session.submit(action)
+                check_moves(game, session.state, session.submit(action))
                 steps += 1
                 assert steps < 20000, f"{name} does not end"
             log.close()
