@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from tabletop.engine.actions import Action
 from tabletop.ui.app import PlaySettings, Table
-from tests.ui.helpers import card_point, click, confirm_button, hand_cards, hand_point, pump_until, select_cards
+from tests.ui.helpers import (
+    card_point,
+    click,
+    confirm_button,
+    hand_cards,
+    hand_point,
+    pump_until,
+    select_cards,
+)
 
 
 def make_table(app, game: str, players: int, seed: int, **options: object) -> Table:
