@@ -197,7 +197,7 @@ class TemplateGame(Game):
             if refilled:
                 after.append(Moved(refilled, "The market is refilled"))
             after += self._restock(state)
-            state.owed = int(action.value or 0)
+            state.owed = max(0, int(action.value or 0))
             state.phase = PAY if state.owed else MELD
         elif action.kind == "pay":
             moved = (piles.move_cards(action.cards, hand, state.discard, src_id=hand_id(seat),
@@ -238,7 +238,7 @@ class TemplateGame(Game):
             card = action.card
             if card is None or card not in state.market:
                 return "that card is not in the market"
-            return f"{card.label} costs {self.price(card)} cards and you hold {len(hand)}"
+            return f"{card.label} costs {self.price(card)} and you hold {len(hand)} cards"
         if action.kind == "draw":
             if state.phase != TAKE:
                 return "you have already taken a card this turn"
@@ -334,7 +334,7 @@ class TemplateGame(Game):
         self._sort(state.tableaux[seat])
         before = state.scores[seat]
         state.scores[seat] = sum(self.set_score(cards) for cards in groups(state.tableaux[seat]).values())
-        return (Popup(f"+{state.scores[seat] - before}", zone=piles.tableau_id(seat)),)
+        return (Popup(f"{state.scores[seat] - before:+d}", zone=piles.tableau_id(seat)),)
 
     def _restock(self, state: MarketState) -> list[Moved | Note]:
         """When the draw pile runs out: the discard pile becomes a new one if allowed, else the last round begins."""
@@ -353,8 +353,9 @@ class TemplateGame(Game):
 
 
 def buy(card: Card, price: int) -> Action:
-    """Return the action buying ``card`` from the market for ``price`` cards."""
-    return Action("buy", (card,), price, label=f"Buy {card.label} for {price}", zone=piles.MARKET)
+    """Return the action buying ``card`` from the market for ``price`` cards ("Buy Red 2 for 2 cards")."""
+    cost = "free" if price == 0 else f"for {price} card{'s' if price > 1 else ''}"
+    return Action("buy", (card,), price, label=f"Buy {card.label} {cost}", zone=piles.MARKET)
 
 
 def load_cards() -> list[Card]:
