@@ -115,8 +115,8 @@ def test_deck_and_option_mistakes_are_clear(games_dir: Path, tmp_path: Path,
 
 
 # -- the rules ----------------------------------------------------------------------------------
-def test_the_market_game_conforms(market: type, tmp_path: Path) -> None:
-    conformance.test_random_games_conform(NAME, tmp_path)
+def test_the_market_game_conforms(market: type, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    conformance.test_random_games_conform(NAME, {}, tmp_path, request)
 
 
 def hidden_shuffled(game, state, seat: int, rng: random.Random):
