@@ -2,7 +2,8 @@
 
 Rules, after the inventor's (Takehiko Yasuda, 2010), with the readings this module takes:
 
-- Two players; seat 1 (red) moves first, then they alternate. A move colours one vacant cell.
+- Two players; seat 1 moves first, then they alternate. A move colours one vacant cell in the
+  mover's colour (the table's colour for that seat).
 - The board is the real projective plane drawn as hexagons. A cell on the rim is drawn twice, on
   opposite sides of the board: the two drawings are one cell, so colouring it colours both.
 - When every cell is coloured the game ends. A player's score is the Euler characteristic
@@ -32,8 +33,6 @@ BOARD = "board"
 """The id of the board zone."""
 DEFAULT_BOARD = "rhombus-10"
 """The inventor's 10-cell board."""
-COLOURS = ("red", "blue")
-"""The colour of each seat, as the rules text names them."""
 
 
 @dataclass(frozen=True)
@@ -147,9 +146,9 @@ class EulerGetter(Game):
         return "colour a vacant cell of the board"
 
     def observe(self, state: EulerState, seat: int) -> dict[str, Any]:
-        """Return the whole (public) board: faces with their edges and vertices, owners, each seat's score."""
-        return {**self._observed, "owners": tuple(state.owner), "chi": tuple(state.scores),
-                "colour": COLOURS[seat]}
+        """Return the whole board (all of it is public): faces with their edges and vertices, who holds
+        each face (None: vacant), each seat's Euler characteristic and the whole surface's."""
+        return {**self._observed, "owners": tuple(state.owner), "chi": tuple(state.scores)}
 
     def status(self, state: EulerState, seat: int) -> str:
         """Say what ``seat`` may do now."""
