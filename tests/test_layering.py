@@ -13,9 +13,9 @@ LOGIC = ["tabletop.engine", "tabletop.games", "tabletop.bots", "tabletop.sim", "
 
 def test_logic_layers_import_neither_pygame_nor_pil() -> None:
     modules = sorted(
-        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for pkg in ("engine", "games", "bots", "sim")
-        for p in (ROOT / "tabletop" / pkg).glob("*.py")
+        for p in (ROOT / "tabletop" / pkg).rglob("*.py")
     )
     code = (
         "import importlib, sys\n"
