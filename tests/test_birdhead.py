@@ -273,7 +273,7 @@ def test_the_trick_shows_who_played_each_card_and_notes_discards() -> None:
     session = rigged([[5, 5, 9, 9], [2, 3, 11, 11], [6, 6, 7, 7]], leader=0)
     act(session, "play 5 5")
     events = act(session, "discard 2 3")
-    assert events[0].moves == (Move("hand:1", TRICK, (CARDS[2], CARDS[3]), seat=1),)
+    assert events[0].moves == (Move("hand:1", TRICK, (CARDS[2], CARDS[3]), seat=1, note="discard"),)
     trick = session.table(2).zone(TRICK)
     assert trick is not None
     assert [(i.seat, i.thing.value, i.note) for i in trick.items] == [

@@ -16,7 +16,7 @@ from typing import ClassVar, Protocol
 
 from tabletop.engine.cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from tabletop.engine.events import Event, seat_name
-from tabletop.engine.zones import Move
+from tabletop.engine.zones import Move, Popup
 
 TRICK = "trick"
 """The zone id trick games give the cards of the current trick (a shared spread)."""
@@ -86,6 +86,11 @@ class TrickWon(Event):
     def pause(self) -> str:
         """Hold so everyone sees who took the trick."""
         return "trick"
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """Say who takes the trick, at that seat's cards in the trick."""
+        return (Popup("takes it", zone=TRICK, seat=self.seat),)
 
 RANK_ORDER_PRESETS = {
     "standard": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),

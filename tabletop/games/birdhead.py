@@ -311,7 +311,8 @@ class BirdHead(Game):
         if action.kind == "play":
             state.bar, state.bar_seat = values, seat
         if emit is not None:
-            emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat),)))
+            note = "discard" if action.kind == "discard" else ""
+            emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
         if len(state.trick) < self.players:
             state.to_move = (seat + 1) % self.players
         else:

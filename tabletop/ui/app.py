@@ -156,7 +156,8 @@ class Table:
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, settings.art_dir),
                                      deck_name=self.game.art_deck)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=app.window.size, text=app.text, rules=self.game.rules_text())
+                                size=app.window.size, text=app.text, rules=self.game.rules_text(),
+                                art_notes=bool(self.game.deck()))
         self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
         self.screenshot = screenshot
         self._shot_mid = False
