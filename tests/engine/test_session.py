@@ -117,16 +117,12 @@ def test_deepcopy_clones_a_game_that_plays_on_identically() -> None:
 
 
 class Counting:
-    """A game wrapper that counts the legality checks and applications the session makes."""
+    """Counts the applications a session makes of a game's actions."""
 
     def __init__(self, game) -> None:
-        self.game, self.checked, self.applied = game, 0, 0
-        self.inner_legal, self.inner_apply = game.legal_actions, game.apply
-        game.legal_actions, game.apply = self.legal_actions, self.apply
-
-    def legal_actions(self, state):
-        self.checked += 1
-        return self.inner_legal(state)
+        self.applied = 0
+        self.inner_apply = game.apply
+        game.apply = self.apply
 
     def apply(self, state, action, emit) -> None:
         self.applied += 1
