@@ -247,7 +247,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
-    from tabletop.engine.log import replay
+    from tabletop.replays import replay
 
     if args.window:
         from tabletop.ui.app import run_replay
