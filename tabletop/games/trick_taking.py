@@ -442,10 +442,17 @@ class TrickGame(Game):
         return [("dealer",) if s == state.dealer else () for s in range(self.players)]
 
     def rules_text(self) -> str:
-        """Return the rules and the options of this game."""
+        """Return the rules and the options of this game.
+
+        A subclass that wrote a ``summary`` of its own but no ``rules`` changed the rules, so its
+        summary is shown rather than these generic rules.
+        """
+        mro = type(self).__mro__
+        where = {attr: next(i for i, c in enumerate(mro) if attr in vars(c)) for attr in ("rules", "summary")}
+        text = self.rules if self.rules and where["rules"] <= where["summary"] else self.summary
         o = self.options
         trump = {"none": "no trump", "turnup": "trump turned up"}.get(o.trump, f"{suit_text(o.trump)} are trumps")
-        return f"{self.rules or self.summary}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
+        return f"{text}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
 
     def _turnup_shown(self, state: TrickState) -> Card | None:
         """The turned-up card while it lies face up: an undealt one all deal, the dealer's own until
