@@ -460,8 +460,8 @@ class TrickGame(Game):
         card = state.turnup
         if card is None or (state.undealt and state.undealt[0] is card):
             return card
-        return card if state.trick_no == 0 and len(state.trick) < (state.dealer - state.leader) % self.players + 1 \
-            else None
+        dealer_played = len(state.trick) > (state.dealer - state.leader) % self.players
+        return card if state.trick_no == 0 and not dealer_played else None
 
     def _play_moves(self, state: TrickState, seat: int, card: Card) -> tuple[Move, ...]:
         """A card from the hand to the trick; the dealer's first play also takes up the turned-up card."""
