@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop import __version__, registry
+from tabletop import __version__, plugins, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
 from tabletop.templates import TEMPLATES
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
-        registry.discover(args.games_dir)
+        plugins.discover(args.games_dir)
         if not args.command:
             from tabletop.ui.app import run_start
 
@@ -254,7 +254,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
-    from tabletop.engine.log import replay
+    from tabletop.replays import replay
 
     if args.window:
         from tabletop.ui.app import run_replay

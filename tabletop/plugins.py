@@ -37,8 +37,6 @@ BOTS_GROUP = "tabletop.bots"
 """Entry point group of installed bots."""
 DEFAULT_GAMES_DIR = folders.DEFAULT_GAMES_DIR
 """The games folder used when none is given (relative to the working directory)."""
-missing_games_dir: Path | None = None
-"""The ``games_dir`` given to the last :func:`discover` when it was not a folder."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
 
@@ -49,7 +47,7 @@ def discover(games_dir: Path | None = None) -> None:
     Entries found by an earlier call are dropped first, so calling again picks up changes to
     folders (modules already imported are imported afresh). Never raises: a broken plugin is
     listed with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes
-    it) is remembered in :data:`missing_games_dir` for the "unknown game" message.
+    it) is remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
     for name, source, load in _entry_points(GAMES_GROUP):
@@ -62,8 +60,7 @@ def discover(games_dir: Path | None = None) -> None:
         for game_dir in sorted(folder.iterdir()):
             if game_dir.is_dir() and not game_dir.name.startswith((".", "_")):
                 load_game_folder(game_dir)
-    global missing_games_dir
-    missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
+    registry.missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
 
 
 def _entry_points(group: str) -> Iterator[tuple[str, str, Any]]:

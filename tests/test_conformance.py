@@ -23,9 +23,10 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game
-from tabletop.engine.log import GameLog, replay
+from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, TOP, Zone, check_zones
+from tabletop.replays import replay
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]

@@ -442,10 +442,17 @@ class TrickGame(Game):
         return [("dealer",) if s == state.dealer else () for s in range(self.players)]
 
     def rules_text(self) -> str:
-        """Return the rules and the options of this game."""
+        """Return the rules and the options of this game.
+
+        A subclass that wrote a ``summary`` of its own but no ``rules`` changed the rules, so its
+        summary is shown rather than these generic rules.
+        """
+        mro = type(self).__mro__
+        where = {attr: next(i for i, c in enumerate(mro) if attr in vars(c)) for attr in ("rules", "summary")}
+        text = self.rules if self.rules and where["rules"] <= where["summary"] else self.summary
         o = self.options
         trump = {"none": "no trump", "turnup": "trump turned up"}.get(o.trump, f"{suit_text(o.trump)} are trumps")
-        return f"{self.rules or self.summary}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
+        return f"{text}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
 
     def _turnup_shown(self, state: TrickState) -> Card | None:
         """The turned-up card while it lies face up: an undealt one all deal, the dealer's own until
@@ -453,8 +460,8 @@ class TrickGame(Game):
         card = state.turnup
         if card is None or (state.undealt and state.undealt[0] is card):
             return card
-        return card if state.trick_no == 0 and len(state.trick) < (state.dealer - state.leader) % self.players + 1 \
-            else None
+        dealer_played = len(state.trick) > (state.dealer - state.leader) % self.players
+        return card if state.trick_no == 0 and not dealer_played else None
 
     def _play_moves(self, state: TrickState, seat: int, card: Card) -> tuple[Move, ...]:
         """A card from the hand to the trick; the dealer's first play also takes up the turned-up card."""

@@ -22,8 +22,9 @@ import pygame
 
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.log import GameLog, default_log_path, log_players, replay
+from tabletop.engine.log import GameLog, default_log_path, log_players
 from tabletop.engine.session import Session
+from tabletop.replays import replay
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot

@@ -103,3 +103,14 @@ def test_a_deck_files_colour_trump_is_written_as_it_is_named(tmp_path: Path) -> 
         if trump in ("green", "yellow"):
             return
     raise AssertionError("no colour was turned up in 8 deals")
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_the_rules_panel_shows_a_designers_own_summary_over_the_generic_rules(tmp_path: Path) -> None:
+    assert TrickGame().rules_text().startswith(TrickGame.rules)
+    scaffold.create_game("lowest", tmp_path)
+    plugins.discover(tmp_path)
+    game = registry.make_game("lowest", options={"scoring": "tricks"})
+    text = game.rules_text()
+    assert text.startswith(type(game).summary) and "the lowest card" in text
+    assert text.endswith("This game: no trump, tricks scoring, 4 players.")
