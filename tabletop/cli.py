@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         plugins.discover(args.games_dir)
         if not args.command:
-            from tabletop.ui.app import run_start
+            from tabletop.ui.flow import run_start
 
             return run_start()
         handler = COMMANDS.get(args.command)

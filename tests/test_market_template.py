@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop import registry
+from tabletop import plugins, registry
 from tabletop.cli import main
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import UserInputError
@@ -40,7 +40,7 @@ def games_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def market(games_dir: Path) -> Iterator[type]:
     """The scaffolded game's class, found in its folder like any designer's game."""
-    registry.discover(games_dir)
+    plugins.discover(games_dir)
     yield registry.game_class(NAME)
 
 
@@ -96,7 +96,7 @@ def test_help_lists_the_templates_and_an_unknown_one_is_one_line(
 def test_class_names_dodge_keywords_and_the_templates_own_names(tmp_path: Path) -> None:
     for name in ("none", "greedy", "market-state"):
         create_game(name, tmp_path, template="market")
-    registry.discover(tmp_path)
+    plugins.discover(tmp_path)
     assert [registry.game_class(n).__name__ for n in ("none", "greedy", "market-state")] == [
         "NoneGame", "GreedyGame", "MarketStateGame"]
 
@@ -109,7 +109,7 @@ def test_deck_and_option_mistakes_are_clear(games_dir: Path, tmp_path: Path,
     folder = create_game("grey-shop", tmp_path, template="market")
     deck = folder / "deck.toml"
     deck.write_text(deck.read_text().replace('colour = "red"\nvalue = 1', 'value = 1'), encoding="utf-8")
-    registry.discover(tmp_path)
+    plugins.discover(tmp_path)
     with pytest.raises(UserInputError, match=r"grey-shop.*deck.toml: every card needs a colour.*red-1"):
         registry.game_class("grey-shop")
 

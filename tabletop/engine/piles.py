@@ -10,10 +10,10 @@ of its list. Nothing hidden travels in a move: a draw into a hand or a reshuffle
 >>> from tabletop.engine.cards import parse_cards
 >>> pile, market = parse_cards("2S 3S 4S 5S"), []
 >>> refill(market, pile, 3)
-(Move(src='draw', dst='market', cards=(<Card 5S>, <Card 4S>, <Card 3S>), backs=0, seat=-1, face_up=True, cell=''),)
+(Move(src='draw', dst='market', cards=(<Card 5S>, <Card 4S>, <Card 3S>), backs=0, seat=-1, face_up=True, cell='', note=''),)
 >>> hand = []
 >>> draw(pile, hand, 2, dst_id="hand:0", seat=0)
-(Move(src='draw', dst='hand:0', cards=(), backs=1, seat=0, face_up=False, cell=''),)
+(Move(src='draw', dst='hand:0', cards=(), backs=1, seat=0, face_up=False, cell='', note=''),)
 >>> hand, pile
 ([<Card 2S>], [])
 """

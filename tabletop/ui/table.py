@@ -2,7 +2,8 @@
 
 The scene keeps what is on screen (log lines, toasts, moving cards, popups, the selected cards,
 an open choice menu, open overlays) and asks the :class:`~tabletop.ui.director.Director` for the
-game; drawing is in :mod:`tabletop.ui.table_draw`, which records what it drew where (``hits``)
+game; drawing is in :mod:`tabletop.ui.table_draw` (which reads the scene; the scene never draws),
+which records what it drew where (``hits``)
 so a click on anything (a card in any zone, a pile, a board cell) maps to the legal actions that
 target it. Window-wide commands (fullscreen, screenshot, record, leaving) are queued in
 ``commands`` for the app that owns the window.
@@ -56,8 +57,6 @@ class TableScene:
     def __init__(self, director: Director, art: ArtLibrary, *, names: Sequence[str],
                  size: tuple[int, int], text: TextCache | None = None, rules: str = "",
                  log_folder: Path | None = None, art_notes: bool = True) -> None:
-        from tabletop.ui.table_draw import TableRenderer  # drawing needs the scene's type
-
         self.director = director
         self.art = art
         self.names = list(names)
@@ -66,7 +65,6 @@ class TableScene:
         self.art_notes = art_notes  # a game with no cards has no art to report on
         self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
-        self.renderer = TableRenderer(self.text, art)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
@@ -471,10 +469,6 @@ class TableScene:
     def marked(self) -> set[tuple[str, int]]:
         """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
         return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Render the whole table for the current moment."""
-        self.renderer.draw(surface, self)
 
     def log_rows(self, width: int, px: int) -> list[str]:
         """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""

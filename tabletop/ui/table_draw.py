@@ -9,8 +9,6 @@ text comes from the shared :class:`TextCache`; card images from the art library'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from tabletop.engine.events import DealScored, GameOver
@@ -19,11 +17,9 @@ from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
+from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import button_at, draw_button, draw_panel
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableScene
 
 SEAT_COLOURS: tuple[theme.Color, ...] = (
     (214, 72, 64), (64, 118, 214), (236, 190, 60), (92, 176, 96), (168, 96, 200), (240, 140, 60),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import registry
+from tabletop import plugins, registry
 from tabletop.cli import main
 from tabletop.engine import folders
 from tabletop.engine.errors import UserInputError
@@ -148,7 +148,7 @@ def test_boards_are_found_by_name_path_and_in_the_games_folder(games_dir: Path, 
     assert board_path("rhombus-17") == SHIPPED / "rhombus-17.toml"
     (games_dir / "mine.board.toml").write_text(INVENTOR.replace("10 cells", "My board"), encoding="utf-8")
     (tmp_path / "loose.toml").write_text(INVENTOR, encoding="utf-8")
-    registry.discover(games_dir)
+    plugins.discover(games_dir)
     try:
         assert registry.make_game("euler-getter", options={"board": "mine"}).board.title.startswith("My board")
         assert registry.make_game("euler-getter", options={"board": str(tmp_path / "loose.toml")}).board.name == "loose"
@@ -159,7 +159,7 @@ def test_boards_are_found_by_name_path_and_in_the_games_folder(games_dir: Path, 
             registry.make_game("euler-getter", options={"board": "missing.toml"})
         assert "games" not in {e.name for e in registry.game_entries()}, "a board file is no game folder"
     finally:
-        registry.discover(None)
+        plugins.discover(None)
 
 
 def test_the_cli_plays_a_designers_board_and_reports_a_broken_one(games_dir: Path, capsys: pytest.CaptureFixture[str]
@@ -176,7 +176,7 @@ def test_the_cli_plays_a_designers_board_and_reports_a_broken_one(games_dir: Pat
         assert err.startswith(f"tabletop simulate: error: board file {games_dir / 'bad.board.toml'}: its Euler")
         assert "\n" not in err and "Traceback" not in err
     finally:
-        registry.discover(None)
+        plugins.discover(None)
 
 
 def test_shipped_boards_are_what_the_generator_writes() -> None:
