@@ -22,7 +22,45 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can put a bound a hair past the rate itself at 0 or 1: the interval always holds it.
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+def newcombe_interval(wins1: float, n1: int, wins2: float, n2: int, z: float = Z95) -> tuple[float, float]:
+    """Return Newcombe's interval of the difference of two independent rates, ``wins1/n1 - wins2/n2``.
+
+    >>> lo, hi = newcombe_interval(60, 100, 40, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.061, 0.328)
+    """
+    p1 = wins1 / n1 if n1 else 0.0
+    p2 = wins2 / n2 if n2 else 0.0
+    l1, u1 = wilson_interval(wins1, n1, z)
+    l2, u2 = wilson_interval(wins2, n2, z)
+    diff = p1 - p2
+    return (diff - math.hypot(p1 - l1, u2 - p2), diff + math.hypot(u1 - p1, p2 - l2))
+
+
+def mean_interval(n: int, total: float, squares: float, z: float = Z95) -> tuple[float, float]:
+    """Return the normal interval of a mean from a count, a sum and a sum of squares.
+
+    For paired differences (the same games under two variants) pass the sums of the differences.
+
+    >>> [round(x, 2) for x in mean_interval(4, 4, 6)]
+    [0.2, 1.8]
+    """
+    if n == 0:
+        return (0.0, 0.0)
+    mean = total / n
+    half = z * math.sqrt(variance(n, total, squares) / n)
+    return (mean - half, mean + half)
+
+
+def variance(n: int, total: float, squares: float) -> float:
+    """Return the sample variance from a count, a sum and a sum of squares (0 below two values)."""
+    if n < 2:
+        return 0.0
+    return max(0.0, (squares - total * total / n) / (n - 1))
 
 
 @dataclass
@@ -33,12 +71,14 @@ class Tally:
     games: int = 0
     wins: int = 0
     score_total: float = 0.0
+    score_squares: float = 0.0
 
     def add(self, score: float, rank: int) -> None:
         """Count one game's result (rank 1 is a win; shared first places all count)."""
         self.games += 1
         self.wins += rank == 1
         self.score_total += score
+        self.score_squares += score * score
 
     @property
     def win_rate(self) -> float:
@@ -49,6 +89,16 @@ class Tally:
     def mean_score(self) -> float:
         """Mean score per game."""
         return self.score_total / self.games if self.games else 0.0
+
+    @property
+    def score_sd(self) -> float:
+        """Standard deviation of the score from game to game."""
+        return math.sqrt(variance(self.games, self.score_total, self.score_squares))
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The win rate's Wilson 95% interval."""
+        return wilson_interval(self.wins, self.games)
 
 
 def summary_rows(results: Iterable[tuple[int, Sequence[str], Sequence[int], Sequence[int]]],
