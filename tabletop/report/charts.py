@@ -48,10 +48,16 @@ def _offsets(count: int, width: float = 0.6) -> list[float]:
 
 
 def _errorbars(ax: Any, xs: Sequence[float], ys: Sequence[float], los: Sequence[float], his: Sequence[float],
-               **style: Any) -> None:
-    below = [max(0.0, y - lo) for y, lo in zip(ys, los, strict=True)]
-    above = [max(0.0, hi - y) for y, hi in zip(ys, his, strict=True)]
-    ax.errorbar(xs, ys, yerr=[below, above], fmt="o", capsize=3, **style)
+               *, horizontal: bool = False, **style: Any) -> None:
+    """Draw points with interval bars: ``los``/``his`` bound ``ys`` (or ``xs`` when ``horizontal``)."""
+    values = xs if horizontal else ys
+    below = [max(0.0, v - lo) for v, lo in zip(values, los, strict=True)]
+    above = [max(0.0, hi - v) for v, hi in zip(values, his, strict=True)]
+    style.setdefault("capsize", 3)
+    if horizontal:
+        ax.errorbar(xs, ys, xerr=[below, above], fmt="o", **style)
+    else:
+        ax.errorbar(xs, ys, yerr=[below, above], fmt="o", **style)
 
 
 def win_rates(study: Study, folder: Path) -> str:
@@ -205,36 +211,42 @@ def game_length(study: Study, folder: Path) -> str:
 
 
 def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, folder: Path, name: str,
-          title: str) -> str:
+          title: str, took: str = "tricks") -> str:
     """Draw per card: holders' deal-win rate minus the others' and the share of tricks it took, 95% intervals.
 
     Cards are sorted by the difference, strongest at the top; ``standouts`` are drawn in red.
+    ``took`` names what a card takes ("tricks", or "showdowns"); no right panel when none was seen.
     """
     ordered = sorted(figures, key=lambda f: (f.win_diff, f.card))
     height = max(3.0, 0.2 * len(ordered) + 1.4)
-    fig = _figure(10.0, height)
-    left, right = fig.subplots(1, 2, sharey=True)
+    tricks = any(f.played for f in ordered)
+    fig = _figure(10.0 if tricks else 6.0, height)
+    left, right = fig.subplots(1, 2, sharey=True) if tricks else (fig.subplots(), None)
     ys = list(range(len(ordered)))
-    colours = [HIGHLIGHT if f.card in standouts else PLAIN for f in ordered]
-    for y, f, colour in zip(ys, ordered, colours, strict=True):
-        lo, hi = f.win_diff_ci
-        left.errorbar([100 * f.win_diff], [y], xerr=[[100 * (f.win_diff - lo)], [100 * (hi - f.win_diff)]],
-                      fmt="o", color=colour, capsize=2, markersize=4)
-        took = f.took_rate
-        if took is not None:
-            lo, hi = f.took_ci
-            right.errorbar([100 * took], [y], xerr=[[100 * (took - lo)], [100 * (hi - took)]], fmt="o",
-                           color=colour, capsize=2, markersize=4)
+    for colour, group in ((PLAIN, [y for y in ys if ordered[y].card not in standouts]),
+                          (HIGHLIGHT, [y for y in ys if ordered[y].card in standouts])):
+        if not group:
+            continue
+        diffs = [100 * ordered[y].win_diff for y in group]
+        _errorbars(left, diffs, group, [100 * ordered[y].win_diff_ci[0] for y in group],
+                   [100 * ordered[y].win_diff_ci[1] for y in group], horizontal=True, color=colour,
+                   capsize=2, markersize=4)
+        taken = [y for y in group if ordered[y].took_rate is not None]
+        if taken and right is not None:
+            _errorbars(right, [100 * (ordered[y].took_rate or 0.0) for y in taken], taken,
+                       [100 * ordered[y].took_ci[0] for y in taken], [100 * ordered[y].took_ci[1] for y in taken],
+                       horizontal=True, color=colour, capsize=2, markersize=4)
     left.axvline(0, color="black", linewidth=0.8)
-    right.axvline(100 / players, color="black", linewidth=0.8, linestyle="--")
     left.set_yticks(ys, [f.label for f in ordered], fontsize="small")
     left.set_ylim(-0.7, len(ordered) - 0.3)
     left.set_xlabel("deal-win rate of seats dealt it minus the others' (points)")
-    right.set_xlabel("tricks it was played to that it took (%; dashed: chance)")
     left.set_title("Dealt it vs not (95% intervals)", fontsize="medium")
-    right.set_title("Took its trick (95% intervals)", fontsize="medium")
-    for ax in (left, right):
-        ax.grid(axis="x", alpha=0.3)
+    left.grid(axis="x", alpha=0.3)
+    if right is not None:
+        right.axvline(100 / players, color="black", linewidth=0.8, linestyle="--")
+        right.set_xlabel(f"{took} it was in that it took (%; dashed: chance)")
+        right.set_title(f"Took its {took[:-1]} (95% intervals)", fontsize="medium")
+        right.grid(axis="x", alpha=0.3)
     fig.suptitle(f"{title}\nred: seats dealt it win the deal more or less often than the others beyond chance"
                  f" (intervals widened for {len(ordered)} cards)", fontsize="medium")
     return _save(fig, folder, name)

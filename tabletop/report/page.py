@@ -100,7 +100,8 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
 
     body.append("<h2>Cards</h2>")
     body.append("<p class=note>For each card: how seats dealt it did in that deal against seats that were not"
-                " (deal won = the deal's best points), and how often it took the trick it was played to."
+                " (deal won = the deal's best points), and how often it took the trick it was played to"
+                " (in draw poker: the showdown its hand was shown in)."
                 " Red cards stand out beyond chance with intervals widened for the number of cards.</p>")
     for i, (v, names) in enumerate(zip(study.variants, labels, strict=True)):
         if v.cards is None:
@@ -109,13 +110,14 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
         if not figures:
             continue
         out = {f.card for f in standouts(v.cards, names)}
+        contest = "showdowns" if v.cards.contest == "showdown" else "tricks"
         name = charts.cards(figures, out, v.players, folder, f"cards-{i + 1}.png",
-                            f"Cards: {v.label}" if several else "Cards")
+                            f"Cards: {v.label}" if several else "Cards", took=contest)
         if several:
             body.append(f"<h3>{escape(v.label)}</h3>")
         body.append(_image(name, f"cards under {v.label}"))
         body.append(f"<details{' open' if i == 0 else ''}><summary>Every card, strongest first</summary>"
-                    + _card_table(figures, out) + "</details>")
+                    + _card_table(figures, out, contest) + "</details>")
 
     body.append("<h2>How this was made</h2><table class=facts>"
                 + "".join(f"<tr><td>{escape(k)}</td><td><code>{escape(v)}</code></td></tr>" for k, v in facts)
@@ -186,7 +188,7 @@ def _shape_table(study: Study) -> str:
                    f"moves minus {study.variants[0].label}'s"], rows)
 
 
-def _card_table(figures: Sequence[CardFigures], out: set[str]) -> str:
+def _card_table(figures: Sequence[CardFigures], out: set[str], contest: str) -> str:
     rows = []
     for f in sorted(figures, key=lambda f: (-f.win_diff, f.card)):
         name = f"<span class=out>{escape(f.label)}</span>" if f.card in out else escape(f.label)
@@ -197,4 +199,5 @@ def _card_table(figures: Sequence[CardFigures], out: set[str]) -> str:
                      f"{f.points_diff:+.2f} {interval(*f.points_diff_ci, scale=1, signed=True)}",
                      str(f.played), took])
     return _table(["card", "dealt (seat-deals)", "deal won when dealt", "deal won otherwise",
-                   "difference (points)", "deal points difference", "played", "took its trick"], rows)
+                   "difference (points)", "deal points difference", f"{contest} it was in",
+                   f"took its {contest[:-1]}"], rows)

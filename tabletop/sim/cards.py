@@ -7,7 +7,9 @@ analytics, kept narrow so that it alone changes when the events do:
   read at that moment (before anyone acts);
 - ``DealScored``: ``points`` per seat for the deal just finished;
 - ``TrickWon``: ``seat`` took the trick whose ``plays`` are ``(seat, cards)`` in play order; the
-  cards of the winner's (last) play are the ones that took it.
+  cards of the winner's (last) play are the ones that took it;
+- a ``showdown`` event (draw poker's): each seat's shown ``hands`` count as its plays, and the
+  hands of its ``winners`` took the pot: the card game's equivalent of a trick.
 
 With zone-to-zone events the same facts are: the cards moved from the deck into each hand at a
 deal's start, and the cards of the winning play when a trick moves to its winner.
@@ -23,6 +25,9 @@ from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, TrickWon
 from tabletop.engine.game import Emit, Game
 
+SHOWDOWN = "showdown"
+"""The ``kind`` of an event showing every hand (``hands``) and who won (``winners``)."""
+
 
 @dataclass(frozen=True)
 class DealRecord:
@@ -34,10 +39,12 @@ class DealRecord:
 
 @dataclass(frozen=True)
 class TrickRecord:
-    """One trick: the cards of each play in play order, and the index of the play that took it."""
+    """One trick (or showdown): the cards of each play in order, and the indexes of the plays that took it."""
 
     plays: tuple[tuple[Card, ...], ...]
-    taker: int
+    takers: tuple[int, ...]
+    kind: str = "trick"
+    """"trick", or "showdown"."""
 
 
 @dataclass
@@ -105,7 +112,8 @@ class CardWatch:
             taker = len(plays) - 1
             while taker >= 0 and plays[taker][0] != winner:
                 taker -= 1
-            self._record.tricks.append(TrickRecord(tuple([cards for _, cards in plays]), taker))
+            self._record.tricks.append(TrickRecord(tuple([cards for _, cards in plays]),
+                                                   (taker,) if taker >= 0 else ()))
         elif isinstance(event, DealStarted):
             self._close_deal(None)
             if self._state is None:
@@ -114,6 +122,9 @@ class CardWatch:
                 self._observe_hands()
         elif isinstance(event, DealScored):
             self._close_deal(tuple(event.points))
+        elif event.kind == SHOWDOWN:
+            hands, winners = getattr(event, "hands", ()), getattr(event, "winners", ())
+            self._record.tricks.append(TrickRecord(tuple(hands), tuple(winners), SHOWDOWN))
 
     def _observe_hands(self) -> None:
         self._unobserved = False

@@ -28,6 +28,9 @@ class CardTally:
     played: dict[str, int] = field(default_factory=dict)
     took: dict[str, int] = field(default_factory=dict)
     tricks: int = 0
+    """Tricks (or showdowns) seen: played and took count cards in them, and in the plays that took them."""
+    contest: str = ""
+    """What those were: "trick" or "showdown" ("" when none was seen)."""
 
     def add_game(self, record: GameCards, scores: Sequence[int], ranks: Sequence[int], *,
                  lower_is_better: bool) -> None:
@@ -53,11 +56,12 @@ class CardTally:
         played, took = self.played, self.took
         for trick in record.tricks:
             self.tricks += 1
+            self.contest = trick.kind
             for cards in trick.plays:
                 for card in cards:
                     played[card.id] = played.get(card.id, 0) + 1
-            if trick.taker >= 0:
-                for card in trick.plays[trick.taker]:
+            for taker in trick.takers:
+                for card in trick.plays[taker]:
                     took[card.id] = took.get(card.id, 0) + 1
 
     def merge(self, other: CardTally) -> None:
@@ -73,6 +77,7 @@ class CardTally:
         for card, n in other.took.items():
             self.took[card] = self.took.get(card, 0) + n
         self.tricks += other.tricks
+        self.contest = self.contest or other.contest
 
 
 @dataclass(frozen=True)

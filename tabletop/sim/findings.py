@@ -42,7 +42,9 @@ def seat_findings(study: Study) -> list[str]:
         for i, t in enumerate(v.seats):
             lo, hi = wilson_interval(t.wins, t.games)
             if lo > chance or hi < chance:
-                out.append(f"{where}eat {i + 1} wins {rate(t.win_rate, lo, hi)} where chance is {chance:.0%}.")
+                digits = 1 if hi - lo < 0.04 else 0
+                out.append(f"{where}eat {i + 1} wins {rate(t.win_rate, lo, hi)} where chance is"
+                           f" {chance:.{digits}%}.")
     if not out:
         scope = "any variant" if several else "this run"
         out.append(f"No seat's win rate differs from chance ({even_share(study.variants[0]):.0%}) beyond its"
@@ -107,7 +109,8 @@ def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
                        " about as often as the others (intervals widened for the number of cards).")
             continue
         for f in found[:MAX_CARDS]:
-            out.append(where + card_sentence(f, v.players, lower_is_better=v.lower_is_better))
+            out.append(where + card_sentence(f, v.players, lower_is_better=v.lower_is_better,
+                                             contest=v.cards.contest or "trick"))
         rest = found[MAX_CARDS:]
         if rest:
             listed = ", ".join(f.label for f in rest[:MAX_LISTED])
@@ -117,7 +120,7 @@ def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
     return out
 
 
-def card_sentence(f: CardFigures, players: int, *, lower_is_better: bool = False) -> str:
+def card_sentence(f: CardFigures, players: int, *, lower_is_better: bool = False, contest: str = "trick") -> str:
     """Return one card's sentence: holders' deal-win rate against the others', and its tricks taken."""
     lower = ", where lower is better" if lower_is_better else ""
     text = (f"{f.label} stands out: seats dealt it win the deal {rate(f.held_win, *f.held_win_ci)} of the time"
@@ -125,7 +128,8 @@ def card_sentence(f: CardFigures, players: int, *, lower_is_better: bool = False
             f" (and score {f.points_diff:+.1f} points a deal{lower})")
     took = f.took_rate
     if took is not None:
-        text += f"; it took {rate(took, *f.took_ci)} of the tricks it was played to (chance {1 / players:.0%})"
+        where = "showdowns it was shown in" if contest == "showdown" else "tricks it was played to"
+        text += f"; it took {rate(took, *f.took_ci)} of the {where} (chance {1 / players:.0%})"
     return text + "."
 
 

@@ -54,28 +54,41 @@ def tally_table(title: str, tallies: Sequence[Tally]) -> Table:
     return table
 
 
-def win_rate_table(study: Study) -> Table:
+def _seat_rows(study: Study, rows: list[tuple[str, list[tuple[str, str]]]], width: int) -> list[list[str]]:
+    """Return the rows with each (figure, interval) cell on one line, or on two when one line is too wide."""
+    label = max(len(name) for name, _ in rows)
+    cell = max(len(f"{a} {b}") for _, cells in rows for a, b in cells)
+    seats = max(len(cells) for _, cells in rows)
+    sep = " " if label + 2 + seats * (cell + 2) <= width else "\n"
+    return [[name, *(f"{a}{sep}{b}" for a, b in cells)] for name, cells in rows]
+
+
+def win_rate_table(study: Study, width: int = FILE_WIDTH) -> Table:
     """Return each variant's win rate per seat with its 95% interval."""
     players = study.variants[0].players
     table = _table("Win rate by seat, 95% intervals", "variant", [f"seat {i + 1}" for i in range(players)])
-    for v in study.variants:
-        table.add_row(v.label, *(f"{pct(t.win_rate)} {interval(*t.win_interval)}" for t in v.seats))
+    rows = [(v.label, [(pct(t.win_rate), interval(*t.win_interval)) for t in v.seats]) for v in study.variants]
+    for row in _seat_rows(study, rows, width):
+        table.add_row(*row)
     return table
 
 
-def difference_table(study: Study) -> Table:
+def difference_table(study: Study, width: int = FILE_WIDTH) -> Table:
     """Return each variant's win-rate difference to the first, per seat, paired over the same deals."""
     first = study.variants[0]
     players = first.players
     table = _table(f"Win rate minus {first.label}'s on the same deals (points; paired 95% intervals;"
                    " * excludes 0)", "variant", [f"seat {i + 1}" for i in range(players)])
+    rows = []
     for v in study.variants[1:]:
         assert v.paired is not None
         cells = []
         for seat in range(players):
             diff, (lo, hi) = v.paired.win_diff(seat)
-            cells.append(f"{diff * 100:+.1f} {interval(lo, hi, signed=True)}{_star(lo, hi)}")
-        table.add_row(v.label, *cells)
+            cells.append((f"{diff * 100:+.1f}", f"{interval(lo, hi, signed=True)}{_star(lo, hi)}"))
+        rows.append((v.label, cells))
+    for row in _seat_rows(study, rows, width):
+        table.add_row(*row)
     return table
 
 
@@ -124,8 +137,8 @@ def print_study(console: Console, study: Study) -> None:
         console.print(tally_table("bot", list(v.bots.values())))
         console.print(_length_line(v))
         return
-    console.print(win_rate_table(study))
-    console.print(difference_table(study))
+    console.print(win_rate_table(study, console.width))
+    console.print(difference_table(study, console.width))
     console.print(shape_table(study))
     if len(set(study.bots)) > 1:
         console.print(bots_table(study))
