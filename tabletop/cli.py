@@ -285,15 +285,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         page = write_report(args.report, study, labels=labels, title=game.describe(),
                             facts=_run_facts(args, game.players, bots, sets, len(variants)))
         console.print(f"report written to {page}")
-    faults: dict[int, list[Any]] = {}
-    for v in study.variants:
-        for seat, (count, n, problem) in v.faults.items():
-            tally = faults.setdefault(seat, [0, 0, problem])
-            tally[0] += count
-            tally[1] += n
-    for seat, (count, n, problem) in sorted(faults.items()):
-        print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {n} games"
-              f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)
+    for seat in range(game.players):
+        faults = [v.faults[seat] for v in study.variants if seat in v.faults]
+        if faults:
+            moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
+            print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
+                  f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
     return 0
 
 

@@ -104,13 +104,12 @@ class CardWatch:
         return listen
 
     def _hear(self, event: Event) -> None:
-        # Called for every event of every move (most are ActionTaken): exact type checks first.
-        kind = type(event)
-        if kind is TrickWon or (kind is not ActionTaken and isinstance(event, TrickWon)):
-            plays = event.plays  # type: ignore[attr-defined]
-            winner = event.seat  # type: ignore[attr-defined]
+        if type(event) is ActionTaken:  # most events, one per move: nothing to learn from them
+            return
+        if isinstance(event, TrickWon):
+            plays = event.plays
             taker = len(plays) - 1
-            while taker >= 0 and plays[taker][0] != winner:
+            while taker >= 0 and plays[taker][0] != event.seat:
                 taker -= 1
             self._record.tricks.append(TrickRecord(tuple([cards for _, cards in plays]),
                                                    (taker,) if taker >= 0 else ()))

@@ -104,6 +104,9 @@ def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
         where = f"Under {v.label}: " if several else ""
         found = standouts(v.cards, names)
         count = len(card_figures(v.cards, names))
+        if not count:
+            out.append(f"{where}This game reported no deals, so there are no per-card figures.")
+            continue
         if not found:
             out.append(f"{where}No card stands out: for each of the {count} cards, seats dealt it win the deal"
                        " about as often as the others (intervals widened for the number of cards).")

@@ -1,9 +1,8 @@
-"""Summary statistics of many games: win rates with Wilson 95% intervals, mean scores."""
+"""Summary statistics of many games: intervals of rates, differences of rates and means; per-group tallies."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -99,28 +98,3 @@ class Tally:
     def win_interval(self) -> tuple[float, float]:
         """The win rate's Wilson 95% interval."""
         return wilson_interval(self.wins, self.games)
-
-
-def summary_rows(results: Iterable[tuple[int, Sequence[str], Sequence[int], Sequence[int]]],
-                 players: int) -> tuple[list[Tally], list[Tally]]:
-    """Return per-seat and per-bot tallies from ``(game, bots, scores, ranks)`` results."""
-    seats = [Tally(f"seat {i + 1}") for i in range(players)]
-    bots: dict[str, Tally] = {}
-    for _game, names, scores, ranks in results:
-        for i in range(players):
-            seats[i].add(scores[i], ranks[i])
-            bots.setdefault(names[i], Tally(names[i])).add(scores[i], ranks[i])
-    return seats, list(bots.values())
-
-
-def format_table(title: str, tallies: Sequence[Tally]) -> str:
-    """Return an aligned text table: games, wins, win rate with its 95% interval, mean score."""
-    head = f"{title:<14} {'games':>7} {'wins':>7} {'win rate':>9}  {'95% CI':<15} {'mean score':>10}"
-    lines = [head, "-" * len(head)]
-    for t in tallies:
-        lo, hi = wilson_interval(t.wins, t.games)
-        lines.append(
-            f"{t.label:<14} {t.games:>7} {t.wins:>7} {t.win_rate:>8.1%}  [{lo:5.1%}, {hi:5.1%}]"
-            f" {t.mean_score:>10.2f}"
-        )
-    return "\n".join(lines)

@@ -52,6 +52,15 @@ class Paired:
 
 
 @dataclass
+class Faults:
+    """One seat's bot faults: moves replaced, games with any, and the first problem seen."""
+
+    moves: int = 0
+    games: int = 0
+    first: str = ""
+
+
+@dataclass
 class VariantFigures:
     """Everything gathered about one variant."""
 
@@ -65,7 +74,7 @@ class VariantFigures:
     moves: Counter[int] = field(default_factory=Counter)
     deals: Counter[int] = field(default_factory=Counter)
     margins: Sums = field(default_factory=lambda: [0, 0, 0])
-    faults: dict[int, list[object]] = field(default_factory=dict)
+    faults: dict[int, Faults] = field(default_factory=dict)
     paired: Paired | None = None
     cards: CardTally | None = None
 
@@ -126,9 +135,9 @@ class Study:
                 v.bots.setdefault(self.bots[seat], Tally(self.bots[seat])).add(r.scores[seat], r.ranks[seat])
                 v.scores[seat][r.scores[seat]] += 1
                 if r.faults[seat]:
-                    tally = v.faults.setdefault(seat, [0, 0, r.problems[seat]])
-                    tally[0] += r.faults[seat]  # type: ignore[operator]
-                    tally[1] += 1  # type: ignore[operator]
+                    faults = v.faults.setdefault(seat, Faults(first=r.problems[seat]))
+                    faults.moves += r.faults[seat]
+                    faults.games += 1
             v.moves[r.moves] += 1
             if r.deals is not None:
                 v.deals[r.deals] += 1

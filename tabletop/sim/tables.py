@@ -54,8 +54,10 @@ def tally_table(title: str, tallies: Sequence[Tally]) -> Table:
     return table
 
 
-def _seat_rows(study: Study, rows: list[tuple[str, list[tuple[str, str]]]], width: int) -> list[list[str]]:
+def _seat_rows(rows: list[tuple[str, list[tuple[str, str]]]], width: int) -> list[list[str]]:
     """Return the rows with each (figure, interval) cell on one line, or on two when one line is too wide."""
+    if not rows:
+        return []
     label = max(len(name) for name, _ in rows)
     cell = max(len(f"{a} {b}") for _, cells in rows for a, b in cells)
     seats = max(len(cells) for _, cells in rows)
@@ -68,7 +70,7 @@ def win_rate_table(study: Study, width: int = FILE_WIDTH) -> Table:
     players = study.variants[0].players
     table = _table("Win rate by seat, 95% intervals", "variant", [f"seat {i + 1}" for i in range(players)])
     rows = [(v.label, [(pct(t.win_rate), interval(*t.win_interval)) for t in v.seats]) for v in study.variants]
-    for row in _seat_rows(study, rows, width):
+    for row in _seat_rows(rows, width):
         table.add_row(*row)
     return table
 
@@ -87,7 +89,7 @@ def difference_table(study: Study, width: int = FILE_WIDTH) -> Table:
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append((f"{diff * 100:+.1f}", f"{interval(lo, hi, signed=True)}{_star(lo, hi)}"))
         rows.append((v.label, cells))
-    for row in _seat_rows(study, rows, width):
+    for row in _seat_rows(rows, width):
         table.add_row(*row)
     return table
 
