@@ -158,3 +158,15 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_game(
     assert [r[0] for r in report["results"]] == list(range(1, 1601))
     assert report["results"] == expected
     assert proc.wait(timeout=10) == -signal.SIGKILL  # it really died, killed
+
+
+def test_no_scheduler_there_gets_one_clear_line(tmp_path: Path) -> None:
+    code = ("import sys, tabletop.sim.cluster as c; c.CONNECT_TIMEOUT = 1\n"
+            "from tabletop.cli import main\n"
+            "sys.exit(main(['simulate', 'trick-taking', '--games', '5', '--cluster', sys.argv[1]]))\n")
+    result = subprocess.run([sys.executable, "-c", code, f"tcp://127.0.0.1:{_free_port()}"], cwd=tmp_path,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no Dask scheduler answers there" in lines[0], result.stderr

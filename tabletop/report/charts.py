@@ -191,7 +191,7 @@ def scores(study: Study, folder: Path) -> str:
 
 def game_length(study: Study, folder: Path) -> str:
     """Draw the distribution of moves per game (and deals per game when known), per variant."""
-    tracked = any(sum(v.deals.values()) for v in study.variants)
+    tracked = any(v.mean_deals() is not None for v in study.variants)
     fig = _figure(7.5 if not tracked else 10.0, 3.4)
     axes = fig.subplots(1, 2 if tracked else 1, squeeze=False)[0]
     _distributions(axes[0], [(v.moves, _colour(i), v.label) for i, v in enumerate(study.variants)])

@@ -88,9 +88,10 @@ class VariantFigures:
         return sum(k * v for k, v in self.moves.items()) / max(1, sum(self.moves.values()))
 
     def mean_deals(self) -> float | None:
-        """Mean deals per game, when cards were watched."""
+        """Mean deals per game, when cards were watched and the game reports deals."""
         n = sum(self.deals.values())
-        return sum(k * v for k, v in self.deals.items()) / n if n else None
+        total = sum(k * v for k, v in self.deals.items())
+        return total / n if n and total else None
 
     def score_spread(self) -> float:
         """Standard deviation of every seat's final score, all seats together."""

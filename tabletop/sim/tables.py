@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import IO
 
 from rich import box
@@ -54,54 +54,65 @@ def tally_table(title: str, tallies: Sequence[Tally]) -> Table:
     return table
 
 
-def _seat_rows(rows: list[tuple[str, list[tuple[str, str]]]], width: int) -> list[list[str]]:
-    """Return the rows with each (figure, interval) cell on one line, or on two when one line is too wide."""
-    if not rows:
-        return []
-    label = max(len(name) for name, _ in rows)
-    cell = max(len(f"{a} {b}") for _, cells in rows for a, b in cells)
-    seats = max(len(cells) for _, cells in rows)
-    sep = " " if label + 2 + seats * (cell + 2) <= width else "\n"
-    return [[name, *(f"{a}{sep}{b}" for a, b in cells)] for name, cells in rows]
+def seat_table(title: str, rows: list[tuple[str, list[tuple[str, str]]]], width: int) -> Table:
+    """Return variants by seats, each cell a (figure, interval) pair, laid out to fit ``width`` columns.
+
+    The cells go on one line when they fit, else on two; when even that is too wide (many seats,
+    a narrow terminal) the table turns long: one row per variant and seat.
+    """
+    seats = max((len(cells) for _, cells in rows), default=0)
+    label = max((len(name) for name, _ in rows), default=7)
+    one = max((len(f"{a} {b}") for _, cells in rows for a, b in cells), default=0)
+    two = max((max(len(a), len(b)) for _, cells in rows for a, b in cells), default=0)
+    if label + 2 + seats * (one + 3) <= width or label + 2 + seats * (two + 3) <= width:
+        sep = " " if label + 2 + seats * (one + 3) <= width else "\n"
+        table = _table(title, "variant", [f"seat {i + 1}" for i in range(seats)])
+        for name, cells in rows:
+            table.add_row(name, *(f"{a}{sep}{b}" for a, b in cells))
+        return table
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("variant", justify="left", min_width=_longest_word(name for name, _ in rows))
+    for name in ("seat", "", "95% CI"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for name, cells in rows:
+        for seat, (a, b) in enumerate(cells):
+            table.add_row(name if seat == 0 else "", str(seat + 1), a, b, end_section=seat == len(cells) - 1)
+    return table
 
 
 def win_rate_table(study: Study, width: int = FILE_WIDTH) -> Table:
     """Return each variant's win rate per seat with its 95% interval."""
-    players = study.variants[0].players
-    table = _table("Win rate by seat, 95% intervals", "variant", [f"seat {i + 1}" for i in range(players)])
     rows = [(v.label, [(pct(t.win_rate), interval(*t.win_interval)) for t in v.seats]) for v in study.variants]
-    for row in _seat_rows(rows, width):
-        table.add_row(*row)
-    return table
+    return seat_table("Win rate by seat, 95% intervals", rows, width)
 
 
 def difference_table(study: Study, width: int = FILE_WIDTH) -> Table:
     """Return each variant's win-rate difference to the first, per seat, paired over the same deals."""
     first = study.variants[0]
-    players = first.players
-    table = _table(f"Win rate minus {first.label}'s on the same deals (points; paired 95% intervals;"
-                   " * excludes 0)", "variant", [f"seat {i + 1}" for i in range(players)])
     rows = []
     for v in study.variants[1:]:
         assert v.paired is not None
         cells = []
-        for seat in range(players):
+        for seat in range(first.players):
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append((f"{diff * 100:+.1f}", f"{interval(lo, hi, signed=True)}{_star(lo, hi)}"))
         rows.append((v.label, cells))
-    for row in _seat_rows(rows, width):
-        table.add_row(*row)
-    return table
+    return seat_table(f"Win rate minus {first.label}'s on the same deals (points; paired 95% intervals;"
+                      " * excludes 0)", rows, width)
 
 
 def shape_table(study: Study) -> Table:
     """Return each variant's mean score, spread, winning margin and game length (with its difference)."""
     several = len(study.variants) > 1
     tracked = any(v.mean_deals() is not None for v in study.variants)
-    columns = ["mean score", "score SD", "win margin", "moves/game"]
-    columns += ["deals/game"] if tracked else []
-    columns += [f"moves minus {study.variants[0].label}'s"] if several else []
-    table = _table("Scores and game length", "variant", columns)
+    title = "Scores and game length (per game; mean score, SD: its spread, margin: the winner's lead"
+    title += "; moves vs 1st: paired 95% interval)" if several else ")"
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("variant", justify="left", min_width=_longest_word(v.label for v in study.variants))
+    for name in ["mean", "SD", "margin", "moves", *(["deals"] if tracked else [])]:
+        table.add_column(name, justify="right", no_wrap=True)
+    if several:
+        table.add_column("moves vs 1st", justify="right")
     for v in study.variants:
         mean = sum(t.score_total for t in v.seats) / max(1, sum(t.games for t in v.seats))
         cells = [f"{mean:.2f}", f"{v.score_spread():.2f}", f"{v.mean_margin():.2f}", f"{v.mean_moves():.1f}"]
@@ -125,6 +136,10 @@ def bots_table(study: Study) -> Table:
     for v in study.variants:
         table.add_row(v.label, *(f"{pct(v.bots[n].win_rate)} {interval(*v.bots[n].win_interval)}" for n in names))
     return table
+
+
+def _longest_word(labels: Iterable[str]) -> int:
+    return max((len(word) for label in labels for word in label.split()), default=7)
 
 
 def _star(lo: float, hi: float) -> str:
