@@ -215,6 +215,7 @@ def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
+    from tabletop.sim.findings import findings
     from tabletop.sim.output import ResultWriter
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig, default_workers, run
@@ -265,32 +266,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if writer:
             writer.close()
     elapsed = time.perf_counter() - started
-    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
-    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
-    console = make_console()
-    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
-                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
-    print_study(console, study)
-    from tabletop.sim.findings import findings
-
     labels = [{c.id: c.label for c in g.deck()} for g in games]
-    console.print("What stands out:")
-    for line in findings(study, labels):
-        console.print(f"- {line}")
-    if writer:
-        console.print(f"rows written to {args.out}")
-    if args.report is not None:
+    page = None
+    if args.report is not None:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
         page = write_report(args.report, study, labels=labels, title=game.describe(),
                             facts=_run_facts(args, game.players, bots, sets, len(variants)))
-        console.print(f"report written to {page}")
     for seat in range(game.players):
         faults = [v.faults[seat] for v in study.variants if seat in v.faults]
         if faults:
             moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
             print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
                   f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
+    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
+    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
+    console = make_console()
+    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
+                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
+    print_study(console, study)
+    console.print("What stands out:")
+    for line in findings(study, labels):
+        console.print(f"- {line}")
+    if writer:
+        console.print(f"rows written to {args.out}")
+    if page is not None:
+        console.print(f"report written to {page}")
     return 0
 
 
