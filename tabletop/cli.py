@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop import __version__, registry
+from tabletop import __version__, plugins, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
+from tabletop.templates import TEMPLATES
 
 EXIT_USAGE = 2
 
@@ -67,6 +69,12 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
+def _cores() -> int:
+    from tabletop.sim.runner import default_workers
+
+    return default_workers()
+
+
 def build_parser() -> Parser:
     """Return the parser of every command."""
     parser = Parser(prog="tabletop", description="A playtest table for card-game prototypes.")
@@ -86,7 +94,15 @@ def build_parser() -> Parser:
     sim.add_argument("--out", type=Path, default=None, help="write per-game rows to a .csv or .jsonl file")
     sim.add_argument("--logs", type=Path, default=None, metavar="DIR",
                      help="write each game's log to DIR (open one with tabletop replay LOG --window)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    sim.add_argument("--vary", action="append", default=[], metavar="KEY=A,B",
+                     help="compare option values on the same deals, e.g. --vary trump=none,turnup"
+                          " (repeat to cross several options)")
+    sim.add_argument("--report", type=Path, default=None, metavar="DIR",
+                     help="write DIR/report.html with charts and per-card analytics")
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help=f"processes to use (default: every core, here {_cores()})")
+    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
+                     help="play the games on this Dask scheduler's workers instead")
     sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -111,8 +127,14 @@ def build_parser() -> Parser:
 
     sub.add_parser("games", help="list the games with their options, and the bots")
 
-    new = sub.add_parser("new", help="write a new trick-taking game into the games folder, ready to play")
+    new = sub.add_parser(
+        "new", help="write a new game into the games folder from a template, ready to play",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="templates:\n" + "\n".join(f"  {key:<8}{text}" for key, text in TEMPLATES.items()))
     new.add_argument("name", help="the game's name: lowercase letters, digits and dashes, e.g. my-game")
+    new.add_argument("--template", default=next(iter(TEMPLATES)), metavar="TEMPLATE",
+                     help=f"what kind of game to start from: {', '.join(TEMPLATES)} (default"
+                          f" {next(iter(TEMPLATES))}; listed below)")
     play = sub.add_parser("play", help="play a game in a window (bots only: no input needed)")
     play.add_argument("game", help="game name (see tabletop games)")
     play.add_argument("--players", type=_positive, default=None, help="number of seats")
@@ -157,11 +179,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(argv) if argv is not None else sys.argv[1:]
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
-        registry.discover(args.games_dir)
+        plugins.discover(args.games_dir)
         if not args.command:
-            from tabletop.ui.app import run_start
+            from tabletop.ui.flow import run_start
 
             return run_start()
         handler = COMMANDS.get(args.command)
@@ -216,61 +239,108 @@ def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Run ``tabletop simulate``."""
+    """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
+    from tabletop.sim.dispatch import run
+    from tabletop.sim.findings import findings
     from tabletop.sim.output import ResultWriter
     from tabletop.sim.progress import Progress
-    from tabletop.sim.runner import SimConfig, simulate
-    from tabletop.sim.stats import format_table, summary_rows
+    from tabletop.sim.runner import SimConfig, default_workers
+    from tabletop.sim.study import Study
+    from tabletop.sim.tables import make_console, print_study
+    from tabletop.sim.variants import expand, parse_vary
 
-    game, options = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
+    if args.cluster and args.workers:
+        raise TabletopError("--workers and --cluster: the cluster's workers play the games; drop --workers")
+    sets = parse_assignments(args.sets)
+    varied = parse_vary(args.vary, fixed=list(sets))
+    variants = expand(varied)
+    game, _ = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
         raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
+    games = []
+    for variant in variants:
+        try:
+            games.append(registry.make_game(args.game, players=game.players, options=variant.options(sets)))
+        except TabletopError as exc:
+            raise TabletopError(f"--vary {variant.label}: {exc}") from None
+    if args.report is not None:
+        from tabletop.report import check_report_dir
+
+        check_report_dir(args.report)
     if args.logs is not None:
         _check_writable("--logs", args.logs / "x.jsonl")
-    config = SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
-                       games=args.games, options=options, bot_timeout=args.bot_timeout,
-                       games_dir=str(args.games_dir) if args.games_dir else None,
-                       logs=str(args.logs) if args.logs is not None else None)
-    writer = ResultWriter(args.out, bots) if args.out else None
-    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
-    results = []
-    faults: dict[int, list[Any]] = {}  # seat -> [faults, games with faults, first problem]
+    configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
+                         games=args.games, options=v.options(sets), bot_timeout=args.bot_timeout,
+                         games_dir=str(args.games_dir) if args.games_dir else None,
+                         logs=str(args.logs) if args.logs is not None else None) for v in variants]
+    sweep = len(variants) > 1
+    writer = ResultWriter(args.out, bots, [k for k, _ in varied] if sweep else ()) if args.out else None
+    study = Study([v.label for v in variants], [v.options(sets) for v in variants], players=game.players,
+                  bots=bots, lower_is_better=[g.lower_is_better for g in games])
+    workers = args.workers or default_workers()
+    total = args.games * len(variants)
+    progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
     try:
-        for result in simulate(config, workers=args.workers, progress=progress.update):
-            results.append((result.game, bots, result.scores, result.ranks))
-            for seat, count in enumerate(result.faults):
-                if count:
-                    tally = faults.setdefault(seat, [0, 0, result.problems[seat]])
-                    tally[0] += count
-                    tally[1] += 1
+        for chunk in run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
+                         progress=progress.update):
+            study.add(chunk)
             if writer:
-                writer.write(result)
+                values = [value for _, value in variants[chunk.variant].values] if sweep else []
+                for result in chunk.results:
+                    writer.write(result, values)
     finally:
         progress.close()
         if writer:
             writer.close()
     elapsed = time.perf_counter() - started
-    seats, per_bot = summary_rows(results, game.players)
-    print(f"{game.describe()}: {args.games} games, {game.players} players, seed {args.seed},"
-          f" {elapsed:.2f} s ({args.games / elapsed:,.0f} games/s)")
-    print(format_table("seat", seats))
-    print()
-    print(format_table("bot", per_bot))
+    labels = [{c.id: c.label for c in g.deck()} for g in games]
+    page = None
+    if args.report is not None:  # written before anything is printed: a closed pipe must not lose it
+        from tabletop.report import write_report
+
+        page = write_report(args.report, study, labels=labels, title=game.describe(),
+                            facts=_run_facts(args, game.players, bots, sets, len(variants)))
+    for seat in range(game.players):
+        faults = [v.faults[seat] for v in study.variants if seat in v.faults]
+        if faults:
+            moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
+            print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
+                  f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
+    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
+    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
+    console = make_console()
+    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
+                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
+    print_study(console, study)
+    console.print("What stands out:")
+    for line in findings(study, labels):
+        console.print(f"- {line}")
     if writer:
-        print(f"\nrows written to {args.out}")
+        console.print(f"rows written to {args.out}")
+    if page is not None:
+        console.print(f"report written to {page}")
     if args.logs is not None:
-        print(f"game logs written to {args.logs}/ (tabletop replay LOG --window opens one)")
-    for seat, (count, games, problem) in sorted(faults.items()):
-        print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {games} games"
-              f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)
+        console.print(f"game logs written to {args.logs}/ (tabletop replay LOG --window opens one)")
     return 0
+
+
+def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: dict[str, str],
+               variants: int) -> list[tuple[str, str]]:
+    """Return what a report says about how it was made: command, games, seats, options."""
+    command = "tabletop " + shlex.join(args.argv)
+    facts = [("game", args.game), ("games", f"{args.games} per variant" if variants > 1 else str(args.games)),
+             ("players", str(players)), ("bots", ", ".join(bots)), ("seed", str(args.seed)),
+             ("options", ", ".join(f"{k}={v}" for k, v in sets.items()) or "defaults")]
+    if args.vary:
+        facts.append(("varied", "; ".join(args.vary)))
+    return [("command", command), *facts]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
-    from tabletop.engine.log import replay
+    from tabletop.replays import replay
 
     if args.record is not None:
         _check_writable("--record", args.record)
@@ -332,14 +402,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tabletop.plugins import DEFAULT_GAMES_DIR
     from tabletop.scaffold import create_game, next_steps
 
-    folder = create_game(args.name, args.games_dir or DEFAULT_GAMES_DIR)
-    print(next_steps(args.name, folder))
+    folder = create_game(args.name, args.games_dir or DEFAULT_GAMES_DIR, template=args.template)
+    print(next_steps(args.name, folder, args.template))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Run ``tabletop play``."""
-    from tabletop.ui.app import run_play
+    from tabletop.ui.flow import run_play
 
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         _check_writable(flag, path)

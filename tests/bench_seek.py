@@ -22,9 +22,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop import registry  # noqa: E402
-from tabletop.engine.log import GameLog, replay  # noqa: E402
+from tabletop.engine.log import GameLog  # noqa: E402
 from tabletop.engine.session import Session  # noqa: E402
 from tabletop.engine.timeline import SEEK_EVERY  # noqa: E402
+from tabletop.replays import replay  # noqa: E402
 
 
 def make_log(folder: Path, moves: int) -> Path:
@@ -75,7 +76,7 @@ def main() -> None:
     for target in targets:
         started = time.perf_counter()
         table.scene.seek(target)
-        table.scene.draw(app.window.surface)
+        table.draw()
         viewer.append(time.perf_counter() - started)
     table.close()
     table.art.close()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tabletop import registry
 from tabletop.cli import main
-from tabletop.engine.log import replay
 from tabletop.engine.session import Session
+from tabletop.replays import replay
 
 BOTS = ["greedy", "random", "random", "greedy"]
 

@@ -2,7 +2,7 @@
 
 A bot running in the table's own process is trusted code (see :mod:`tabletop.engine.views`). A
 bot you do not trust is seated as ``process:NAME``: :class:`ProcessBot` starts
-``python -m tabletop.bots.process_worker``, tells it the game's rules, the seat and a seed of the
+``python -m tabletop.botworker``, tells it the game's rules, the seat and a seed of the
 bot's own (never the game's), and for each move sends the seat's observation and table view as
 JSON (:mod:`tabletop.bots.wire`). The other process holds no game state and no other seat's
 cards, so nothing it does can read them. A bot that does not answer within its time limit is
@@ -127,7 +127,7 @@ class ProcessBot:
         return answer
 
     def _spawn(self) -> None:
-        self._proc = subprocess.Popen([sys.executable, "-m", "tabletop.bots.process_worker"],
+        self._proc = subprocess.Popen([sys.executable, "-m", "tabletop.botworker"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._answers = queue.Queue()
         assert self._proc.stdout is not None

@@ -4,7 +4,8 @@ Each line is flushed as it is written, so a crash or a kill loses at most the ac
 An undo is a line too (``{"type": "undo", "to": N}``: the game went back to before move N), so
 the file stays an exact history of what happened and replays to the same end.
 :func:`replay` rebuilds the exact game from a log by submitting every logged action through the
-session's one legality gate.
+session's one legality gate; it is handed the factory that makes a game from its registered name
+(:func:`tabletop.replays.replay` hands it the registry's), since the engine knows no game.
 
 A *fair* game's log hides what could give its hidden cards away while it is being played: the
 header names a game id instead of the seed, and each action line is sealed (encrypted with a key
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
@@ -33,6 +34,12 @@ from tabletop.engine.session import Session
 
 FORMAT = 1
 """Version of the log format written in every header."""
+
+
+class GameFactory(Protocol):
+    """Makes the game registered as ``name`` for ``players`` seats with raw ``options`` (as the registry does)."""
+
+    def __call__(self, name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game: ...
 
 
 class GameLog:
@@ -254,9 +261,9 @@ def _read_records(path: Path | str, *, allow_cut: bool) -> tuple[list[tuple[int,
     return records, cut
 
 
-def replay(path: Path | str, *, allow_incomplete: bool = False, seed: int | None = None,
+def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
            events: bool = False) -> Replay:
-    """Rebuild the game logged in ``path`` by re-submitting every action; return the result.
+    """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
 
     Undo lines take the game back as they did when it was played. ``allow_incomplete`` accepts an
     unfinished game (and a last line cut off). ``seed`` is a fair game's seed when its log does
@@ -264,16 +271,14 @@ def replay(path: Path | str, *, allow_incomplete: bool = False, seed: int | None
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """
-    from tabletop import registry  # the registry knows every game; the engine itself does not
-
     path = Path(path)
     records, cut = _read_records(path, allow_cut=allow_incomplete)
     number, header = records[0]
     if header.get("type") != "header":
         raise LogError(f"{path}:{number}: the first line must be the header (is the file a tabletop log?)")
     try:
-        game = registry.make_game(str(header["game"]), players=int(header["players"]),
-                                  options=dict(header.get("options") or {}))
+        game = make_game(str(header["game"]), players=int(header["players"]),
+                         options=dict(header.get("options") or {}))
         logged = header["seed"]
     except KeyError as exc:
         raise LogError(f"{path}:{number}: the header lacks {exc.args[0]!r}") from None

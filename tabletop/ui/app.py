@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from tabletop import registry
-from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
+from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.log import GameLog, default_log_path, new_game_id
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
@@ -32,6 +32,7 @@ from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
+from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window
 
@@ -208,9 +209,10 @@ class Table:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
                                      deck_name=self.game.art_deck, background=background)
+        self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
                                 size=self.app.window.size, text=self.app.text, rules=self.game.rules_text(),
-                                fair=getattr(self, "fair", False))
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
         self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None
@@ -251,13 +253,17 @@ class Table:
             time.sleep(0.005)  # leave the CPU to the art loaders
         scene.update(now)
         surface = app.window.surface
-        scene.draw(surface)
+        self.draw()
         self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome
+
+    def draw(self) -> None:
+        """Render the table's current moment onto the window."""
+        self.renderer.draw(self.app.window.surface, self.scene)
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
@@ -324,20 +330,21 @@ class Table:
 
 def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
                 screenshot: Path | None = None, log_path: Path | None = None,
-                watch: bool = False) -> tuple[str, PlaySettings]:
+                on_table: Callable[[Table], None] | None = None,
+                on_replay: Callable[[Table], str] | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
-    "Play again" and "Same seed again" start the next table here. A game whose own code breaks
-    mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
-    reported through :meth:`App.say`.
+    "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
+    new table (a spectator follows its log), ``on_replay`` opens a finished game's replay (Replay
+    on the end box) and returns how that ended. A game whose own code breaks mid-game ends with
+    outcome ``broken``; its log (every action so far) is kept and the reason is reported through
+    :meth:`App.say`.
     """
     table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
     try:
         while True:
-            if watch and table.log is not None and table.log.path is not None:
-                from tabletop.ui.replay import spawn_spectator
-
-                spawn_spectator(table.log.path, table.seed if table.fair else None)
+            if on_table is not None:
+                on_table(table)
             try:
                 outcome = table.run()
             except GameBroken as exc:
@@ -345,80 +352,11 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 app.say(f"{exc}. The game stopped; its log is {table.log.path if table.log else '(none)'}")
                 return "broken", table.settings
             table.close()
-            if outcome == "replay" and table.log is not None and table.log.path is not None:
-                from tabletop.ui.replay import ReplayTable
-
-                viewer = ReplayTable(app, table.log.path, speed=table.settings.speed, art=table.art)
-                outcome = viewer.run()
-                viewer.close()
+            if outcome == "replay" and on_replay is not None:
+                outcome = on_replay(table)
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None
             table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
     finally:
         table.art.close()
-
-
-def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,
-             options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
-             screenshot: Path | None = None, record: Path | None = None,
-             size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
-             log_path: Path | None = None, undo: str = "", watch: bool = False) -> int:
-    """Play one game in a window (no input needed when every seat is a bot); return the exit status.
-
-    ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
-    spectator's window beside the game, following its log.
-
-    :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
-        game whose own code broke mid-game (its log is kept).
-    """
-    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo)
-    pace(speed)
-    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
-    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
-    undo_mode(undo, names.count(registry.HUMAN))
-    app = App(size, interactive=registry.HUMAN in names)
-    try:
-        if record is not None:
-            app.start_recording(record)
-        outcome, _ = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
-                                 log_path=log_path, watch=watch)
-    finally:
-        app.close()
-    for path in app.saved:
-        why = ""
-        if record is not None and path.suffix != record.suffix:
-            why = f" (not {record.suffix}: PyAV is not installed; pip install -e '.[video]' records MP4)"
-        print(f"recording saved to {path}{why}")
-    if outcome == "broken":
-        raise GameBroken(app.messages[-1])
-    return 0
-
-
-def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
-    """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
-    from tabletop.ui import last_setup
-    from tabletop.ui.start import StartScreen
-
-    app = App(size, interactive=True)
-    settings = settings or last_setup.load() or PlaySettings()
-    try:
-        while True:
-            start = StartScreen(app, settings)
-            if app.messages:  # why the last table could not start or stopped
-                start.form.error = app.messages[-1]
-                app.messages.clear()
-            chosen = start.run()
-            if chosen is None:
-                return 0
-            last_setup.save(chosen)
-            try:
-                outcome, settings = play_tables(app, chosen)
-            except TabletopError as exc:
-                settings = chosen
-                app.say(str(exc))
-                continue
-            if outcome == "quit":
-                return 0
-    finally:
-        app.close()

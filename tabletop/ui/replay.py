@@ -22,9 +22,10 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import LogError, TabletopError
-from tabletop.engine.log import Replay, replay
+from tabletop.engine.log import Replay
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
+from tabletop.replays import replay
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder

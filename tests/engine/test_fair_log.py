@@ -10,8 +10,9 @@ import pytest
 
 from tabletop import registry
 from tabletop.engine.errors import LogError
-from tabletop.engine.log import GameLog, default_log_path, replay
+from tabletop.engine.log import GameLog, default_log_path
 from tabletop.engine.session import Session
+from tabletop.replays import replay
 
 SEED = 734_519_882_013
 

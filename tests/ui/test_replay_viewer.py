@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from tabletop import registry
-from tabletop.engine.log import GameLog, replay
+from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
+from tabletop.replays import replay
 from tabletop.ui.replay import ReplayTable, run_record
 from tests.ui.helpers import click, press, pump_until
 

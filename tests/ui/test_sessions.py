@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from tabletop import registry
-from tabletop.engine.log import replay
+from tabletop.replays import replay
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.start import StartForm
 from tests.ui.helpers import card_point, click, press, pump_until

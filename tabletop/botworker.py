@@ -1,7 +1,7 @@
 """The other end of :mod:`tabletop.bots.process`: runs one bot in its own process, fed views as data.
 
-Run as ``python -m tabletop.bots.process_worker``. It reads one JSON request per line on stdin
-and answers one JSON line on stdout. The first request names the bot, the game's rules (name,
+Run as ``python -m tabletop.botworker`` (above the plugins, which find a designer's bots). It reads
+one JSON request per line on stdin and answers one JSON line on stdout. The first request names the bot, the game's rules (name,
 players, options), the seat and the bot's own seed; it never receives the game's seed or state,
 so nothing in this process can tell where the other seats' cards are.
 """
