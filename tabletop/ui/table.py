@@ -403,7 +403,8 @@ class TableScene:
         if self.director.handoff is not None:
             self.command("take_seat")  # the privacy screen: a click anywhere when ready
             return
-        if (self.director.is_replay and self.overlay is None and self.director.pause is None
+        if (self.director.is_replay and self.overlay is None
+                and (self.director.pause is None or self.director.pause.kind == "trick")
                 and self.replay_bar()[1].inset(-4).has_point(pos)):
             self.dragging = True
             self.seek(self.position_at(pos[0]))

@@ -65,7 +65,7 @@ class TableRenderer:
         self._status(surface, scene, lay)
         self._sidebar(surface, scene, lay)
         self._view_mark(surface, scene, lay)
-        if scene.director.is_replay and scene.director.pause is None:
+        if scene.director.is_replay:
             self._timeline(surface, scene)
         self._pause_box(surface, scene, lay)
         buttons = scene.buttons()
