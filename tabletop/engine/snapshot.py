@@ -126,7 +126,10 @@ def bot_state(bot: Any) -> Any:
         return None
     save: Callable[[], Any] | None = getattr(bot, "save_state", None)
     if callable(save):
-        return ("own", save())
+        try:
+            return ("own", save())
+        except Exception:  # a bot that cannot say its state is put back as it is (undo may differ)
+            return None
     inner = getattr(bot, "bot", None)
     if inner is not None and inner is not bot and not isinstance(inner, (int, str)):
         return ("inner", bot_state(inner))
@@ -140,7 +143,10 @@ def load_bot_state(bot: Any, saved: Any) -> None:
         return
     kind, data = saved
     if kind == "own":
-        bot.load_state(data)
+        try:
+            bot.load_state(data)
+        except Exception:  # see bot_state: such a bot goes on from where it is
+            return
     elif kind == "inner":
         load_bot_state(bot.bot, data)
     else:

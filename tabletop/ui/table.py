@@ -464,8 +464,8 @@ class TableScene:
             d.take_seat()
             self.selected = []
         elif name == "continue":
-            if d.is_replay and d.pause is None:
-                self.command("pause")
+            if d.pause is None and (d.is_replay or d.paused):
+                self.command("pause")  # Space plays and pauses a replay, and ends a pause of the bots
             else:
                 self._apply(d.resume(self.now))
         elif name == "undo":
