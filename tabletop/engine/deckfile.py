@@ -2,11 +2,13 @@
 
 A deck file lists each *kind* of card once, with a ``count`` for copies. Fields:
 
-- ``id``: the card's name in logs and its art file (``<id>.png``). Letters, digits, ``-``, ``_``
-  and ``.``; unique ignoring case (art folders may live on case-insensitive disks); not ``back``
-  (that is the card back). When absent it is made from ``name`` (``"Red Dragon"`` ->
-  ``red-dragon``), else from colour and value (``red-7``) or value and suit (``7H``, like the
-  standard deck's art files).
+- ``id``: the card's name in logs and its art file (``<id>.png``). Letters and digits of any
+  script (``赤竜``, ``drache-7``, ``ë``), symbols such as emoji, ``-``, ``_`` and ``.``; no spaces
+  and none of ``< > : " / \\ | ? *`` (file names must work on every system); unique ignoring
+  case (art folders may live on case-insensitive disks); not ``back`` (that is the card back).
+  Kept in Unicode NFC form, the form macOS file names are matched in too. When absent it is made
+  from ``name`` (``"Red Dragon"`` -> ``red-dragon``, ``"赤い竜"`` -> ``赤い竜``), else from colour
+  and value (``red-7``) or value and suit (``7H``, like the standard deck's art files).
 - ``suit``: ``S H D C`` (or ``spades``, ``hearts``..., or ``♠♥♦♣``) or ``joker``.
 - ``colour`` (or ``color``): any one word (``red``, ``sea-green``) or ``#rrggbb``. A card with a
   colour word and no suit has that colour as its suit, so four colours make four suits.
@@ -33,6 +35,7 @@ import csv
 import io
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +51,8 @@ MAX_CARDS = 10_000
 KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
 """Fields with a meaning; any other field is kept as text in ``Card.fields``."""
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_NOT_IN_FILE_NAMES = frozenset('<>:"/\\|?*')
+"""Characters Windows (or any system) refuses in a file name."""
 _COLOUR = re.compile(r"^(?:[A-Za-z][A-Za-z\-]*|#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})$")
 _RESERVED_IDS = frozenset({"back", "con", "prn", "aux", "nul",
                            *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
@@ -305,7 +309,7 @@ def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str
     raw = values.get("id")
     if raw is None:
         if name:
-            raw = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+            raw = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", name).lower()).strip("-")
         elif colour and not colour.startswith("#") and value is not None:
             raw = f"{colour}-{value}"
         elif suit and value is not None:
@@ -315,14 +319,33 @@ def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str
             where.add("id", "missing: give the card an id (or a name, or a suit/colour and a value)")
             return None
     card_id = str(raw).strip() if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
-    if not card_id or not _ID.match(card_id):
-        where.add("id", f"{raw!r} cannot name an art file: use letters, digits, '-', '_' and '.'")
+    if card_id is not None:
+        card_id = unicodedata.normalize("NFC", card_id)
+    if not card_id or not is_file_safe_id(card_id):
+        where.add("id", f"{raw!r} cannot name an art file: use letters and digits (any script),"
+                  " '-', '_' and '.', without spaces")
         return None
     if card_id.lower() in _RESERVED_IDS:
         word = "the card back's art file" if card_id.lower() == "back" else "a reserved file name"
         where.add("id", f"{card_id!r} is {word}: choose another id")
         return None
     return card_id
+
+
+def is_file_safe_id(card_id: str) -> bool:
+    """Return True when ``card_id`` can name an art file on any system (and has no spaces).
+
+    >>> [is_file_safe_id(i) for i in ("AS", "赤竜-7", "🐉", "a b", "a/b", ".hidden", "")]
+    [True, True, True, False, False, False, False]
+    """
+    if not card_id or card_id[0] in "._-" or card_id[-1] == ".":
+        return False
+    for ch in card_id:
+        if ch in _NOT_IN_FILE_NAMES or ch.isspace():
+            return False
+        if unicodedata.category(ch)[0] in "CZ" and ch != "\u200d":
+            return False  # controls, unassigned, separators; the joiner builds emoji like 👨‍👩‍👧
+    return True
 
 
 def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
