@@ -237,7 +237,7 @@ def test_bad_files_reported_without_drawing(make_image: MakeImage, art_dir: Path
         messages = lib.take_messages()
         assert all(len(named(name, messages)) == 1 for name in bad)
         assert lib.status(AS) == "error" and lib.status(None) == "loading"  # odd aspect still shows
-        assert lib.stats == {"decoded": 0, "cached": 0, "failed": 0}  # headers only
+        assert lib.stats["failed"] == 0  # found by their headers; good files are checked by decoding
         assert lib.take_messages() == []
 
         time.sleep(0.01)  # a later mtime even on coarse clocks

@@ -1,22 +1,28 @@
 """The art library the table draws from: card art from a folder, generated faces for the rest.
 
+Art comes from image files named by card id, and from sprite sheets (an image with a TOML beside
+it describing its grid, :mod:`tabletop.ui.art.sheets`); ``folder`` may also be one sheet image.
+
 Threads: the folder is scanned and files are decoded on background threads; every pygame
 surface is made on the caller's (main) thread in :meth:`ArtLibrary.face`, :meth:`ArtLibrary.back`
 and :meth:`ArtLibrary.poll`. Until a file is decoded its card shows the generated face, so the first
-frame never waits for art; a warm disk cache is read at once instead. The watcher (without threads: the
-scan) also reads the header of every new or changed card file, so unreadable files and odd shapes
-are reported before their cards are ever drawn.
+frame never waits for art; a warm disk cache is read at once instead. The sizes a frame asks for
+are sent to the workers together by the next :meth:`ArtLibrary.poll`, so a file is decoded once for
+all of them. The watcher (without threads: the scan) also reads the header of every new or changed
+card file, and every such file is then decoded once in the background (after the cards on screen),
+so unreadable and truncated files are reported before their cards are ever drawn.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import queue
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -24,14 +30,42 @@ import pygame
 from tabletop.engine.cards import Card
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
-from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted, probe
-from tabletop.ui.art.names import BACK, is_image_name, match_file, name_index, normalise
+from tabletop.ui.art.loader import (
+    Loaded,
+    Size,
+    Source,
+    aspect_problem,
+    load_sizes,
+    probe,
+    source_file,
+    source_name,
+)
+from tabletop.ui.art.names import (
+    BACK,
+    is_back_name,
+    is_image_name,
+    match_file,
+    name_index,
+    normalise,
+)
+from tabletop.ui.art.sheets import (
+    Cell,
+    SheetSpec,
+    grid_problem,
+    parse_sheet_spec,
+    sheet_images,
+    spec_name,
+)
 
 CARD_ASPECT = 5 / 7
 """Card width / height (poker size, 2.5 x 3.5 in)."""
 
-SCAN_INTERVAL = 0.25
+SCAN_INTERVAL = 0.1
 """Seconds between looks at the art folder (hot reload shows changes well within a second)."""
+VERIFY_SIZE = (120, 168)
+"""Size a new or changed file is decoded at when no card size is in use yet, to find broken data."""
+SHOWN, VERIFY, STOP = 0, 1, -1
+"""Job priorities: cards being drawn first, then checks of files nobody draws yet; stop before all."""
 
 MAX_SIZES = 8
 """Distinct card sizes kept in memory; older ones (a window being resized) are dropped."""
@@ -45,10 +79,11 @@ Key = str
 @dataclass(frozen=True)
 class _Job:
     key: Key
-    size: Size
-    path: Path
+    sizes: tuple[Size, ...]
+    path: Source
     stamp: Stamp
     check_cache: bool
+    verify: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,33 +92,47 @@ class _Done:
     loaded: Loaded
     from_cache: bool
 
+    @property
+    def size(self) -> Size:
+        """Return the size this result is for."""
+        return self.loaded.size
+
+
+@dataclass
+class _Sheet:
+    """A sheet image as last read: its grid, and the problems found in its TOML and header."""
+
+    stamps: tuple[Stamp, Stamp]
+    spec: SheetSpec | None
+    problems: list[str] = field(default_factory=list)
+
 
 @dataclass(frozen=True)
 class _Checked:
     """The header check of one version of a card's file: its picture size, or why it is unreadable."""
 
     key: Key
-    path: Path
+    path: Source
     stamp: Stamp
     source_size: Size
     error: str | None
 
 
-def check_file(key: Key, path: Path, stamp: Stamp) -> _Checked:
+def check_file(key: Key, path: Source, stamp: Stamp) -> _Checked:
     """Return the header check of ``path`` (the file of ``key`` as of ``stamp``); decodes no pixels."""
     source_size, error = probe(path)
     return _Checked(key, path, stamp, source_size, error)
 
 
 def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
-    """Return every image file name in ``folder`` with its stamp; None when the folder is missing."""
+    """Return every image and TOML file name in ``folder`` with its stamp; None when the folder is missing."""
     if folder is None:
         return None
     table: dict[str, Stamp] = {}
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if not is_image_name(entry.name):
+                if not (is_image_name(entry.name) or entry.name.lower().endswith(".toml")):
                     continue
                 try:
                     st = entry.stat()
@@ -95,19 +144,26 @@ def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
     return table
 
 
-def fetch(job: _Job, disk: DiskCache) -> _Done:
-    """Return ``job``'s fitted image from the disk cache, else decoded from its file (and cached)."""
+def fetch(job: _Job, disk: DiskCache) -> list[_Done]:
+    """Return ``job``'s fitted images from the disk cache, else decoded from its file once (and cached)."""
     try:
-        stat = os.stat(job.path)
+        stat = os.stat(source_file(job.path))
     except OSError:
-        return _Done(job, Loaded(job.path, job.size, error=f"{job.path.name}: file vanished"), False)
-    if job.check_cache:
-        hit = disk.get(job.path, stat, job.size)
+        gone = f"{source_name(job.path)}: file vanished"
+        return [_Done(job, Loaded(job.path, size, error=gone), False) for size in job.sizes]
+    done: list[_Done] = []
+    missing: list[Size] = []
+    for size in job.sizes:
+        hit = disk.get(job.path, stat, size) if job.check_cache else None
         if hit is not None:
-            return _Done(job, hit, True)
-    loaded = load_fitted(job.path, job.size)
-    disk.put(loaded, stat)
-    return _Done(job, loaded, False)
+            done.append(_Done(job, hit, True))
+        else:
+            missing.append(size)
+    if missing:
+        for loaded in load_sizes(job.path, missing):
+            disk.put(loaded, stat)
+            done.append(_Done(job, loaded, False))
+    return done
 
 
 class ArtLibrary:
@@ -117,6 +173,10 @@ class ArtLibrary:
                  cache_dir: Path | None = None, background: bool = True) -> None:
         self.cards = list(dict.fromkeys(cards))
         self.folder = Path(folder) if folder else None
+        self.only: str | None = None
+        """The one sheet image to read when ``folder`` names an image file rather than a folder."""
+        if self.folder is not None and is_image_name(self.folder.name) and not self.folder.is_dir():
+            self.folder, self.only = self.folder.parent, self.folder.name
         self.deck_name = deck_name
         self.version = 0
         """Increases whenever any face or back may look different: re-blit when it changes."""
@@ -128,9 +188,13 @@ class ArtLibrary:
         self._background = background
 
         self._table: dict[str, Stamp] | None = None  # the folder as last scanned
-        self._files: dict[Key, tuple[Path, Stamp]] = {}  # the file each card uses now
+        self._files: dict[Key, tuple[Source, Stamp]] = {}  # the file (or sheet cell) each card uses now
         self._duplicates: list[str] = []
         self._unused: list[str] = []
+        self._sheets: dict[str, _Sheet] = {}  # sheet image name -> its grid as last read
+        self._wanted: dict[Key, set[Size]] = {}  # sizes asked for since the last poll()
+        self._unchecked: dict[Key, int] = {}  # new or changed files not decoded yet -> polls seen
+        self._seq = itertools.count()
         self._errors: dict[Key, str] = {}
         self._aspects: dict[Key, str] = {}
 
@@ -146,9 +210,9 @@ class ArtLibrary:
         self._announced: set[str] = set()
         self._last_scan = time.monotonic()
 
-        self._apply_scan(scan_folder(self.folder))
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._results: queue.SimpleQueue[_Done | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._jobs: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
+        self._results: queue.SimpleQueue[list[_Done] | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._apply_scan(self._scan())
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         if background:
@@ -178,12 +242,14 @@ class ArtLibrary:
                     result = self._results.get_nowait()
                 except queue.Empty:
                     break
-                if isinstance(result, _Done):
-                    self._accept(result)
+                if isinstance(result, list):
+                    for done in result:
+                        self._accept(done)
                 elif isinstance(result, _Checked):
                     self._accept_check(result)
                 else:
                     self._apply_scan(result)
+            self._send_jobs()
         elif time.monotonic() - self._last_scan >= SCAN_INTERVAL:
             self.refresh()
         return self.version != before
@@ -192,7 +258,7 @@ class ArtLibrary:
         """Scan the folder now (not waiting for the next interval); True if art changed."""
         before = self.version
         self._last_scan = time.monotonic()
-        self._apply_scan(scan_folder(self.folder))
+        self._apply_scan(self._scan())
         return self.version != before
 
     @property
@@ -213,9 +279,17 @@ class ArtLibrary:
         return "loading"
 
     def path_for(self, card: Card | None) -> Path | None:
-        """Return the file that is ``card``'s art (None: the back's), or None when it has none."""
+        """Return the file that is ``card``'s art (None: the back's; a sheet for a cell), or None when it has none."""
         entry = self._files.get(BACK if card is None else card.id)
-        return entry[0] if entry else None
+        return source_file(entry[0]) if entry else None
+
+    def source_label(self, card: Card | None) -> str | None:
+        """Return where ``card``'s art is, for people: a path, or a sheet's path and cell; None without art."""
+        entry = self._files.get(BACK if card is None else card.id)
+        if entry is None:
+            return None
+        source = entry[0]
+        return f"{source.sheet.parent / source.name}" if isinstance(source, Cell) else str(source)
 
     def problems(self) -> list[str]:
         """Return every current diagnostic line (missing art, unknown files, unreadable files...)."""
@@ -235,7 +309,7 @@ class ArtLibrary:
         """Stop background work."""
         self._stop.set()
         for _ in self._threads:
-            self._jobs.put(None)
+            self._jobs.put((STOP, next(self._seq), None))
         for thread in self._threads:
             thread.join(timeout=1)
         self._threads = []
@@ -293,42 +367,66 @@ class ArtLibrary:
                 del self._generated[slot]
 
     def _request(self, key: Key, size: Size) -> None:
-        """Load ``key`` at ``size``: a disk-cache hit at once, else on a worker (or now, if no threads)."""
+        """Load ``key`` at ``size``: a disk-cache hit at once, else by a worker after the next poll (or now, if no threads)."""
         path, stamp = self._files[key]
-        job = _Job(key, size, path, stamp, check_cache=True)
+        job = _Job(key, (size,), path, stamp, check_cache=True)
         self._pending.add((key, size))
         if not self._background:
-            self._accept(fetch(job, self._disk))
+            for done in fetch(job, self._disk):
+                self._accept(done)
             return
         try:
-            stat = os.stat(path)
+            stat = os.stat(source_file(path))
         except OSError:
             stat = None
         hit = self._disk.get(path, stat, size) if stat is not None else None
         if hit is not None:
             self._accept(_Done(job, hit, True))
+            self._unchecked.pop(key, None)  # it decoded fine before, unchanged since
         else:
-            self._jobs.put(_Job(key, size, path, stamp, check_cache=False))
+            self._wanted.setdefault(key, set()).add(size)
+
+    def _send_jobs(self) -> None:
+        """Send the sizes asked for since the last poll to the workers (one job per file); then checks."""
+        for key, sizes in self._wanted.items():
+            if key in self._files:
+                path, stamp = self._files[key]
+                self._jobs.put((SHOWN, next(self._seq), _Job(key, tuple(sorted(sizes)), path, stamp, False)))
+                self._unchecked.pop(key, None)
+        self._wanted.clear()
+        for key, polls in list(self._unchecked.items()):
+            if polls < 1 or key in self._errors:
+                # Wait one poll: a card on screen asks for its sizes in the next frame, sparing a decode.
+                self._unchecked[key] = polls + 1
+                continue
+            del self._unchecked[key]
+            if key in self._files:
+                path, stamp = self._files[key]
+                size = next(reversed(self._sizes), VERIFY_SIZE)
+                self._jobs.put((VERIFY, next(self._seq), _Job(key, (size,), path, stamp, True, verify=True)))
 
     def _accept(self, done: _Done) -> None:
-        job, loaded = done.job, done.loaded
-        self._pending.discard((job.key, job.size))
+        job, loaded, size = done.job, done.loaded, done.size
+        if not job.verify:
+            self._pending.discard((job.key, size))
         if self._files.get(job.key) != (job.path, job.stamp):
             return  # the file changed or went away meanwhile; a newer load is under way
-        if job.size not in self._sizes:
-            return  # nobody draws this size any more
-        self._stale.get(job.key, {}).pop(job.size, None)
+        if loaded.ok and (size not in self._sizes or size in self._art.get(job.key, {})):
+            if not done.from_cache:
+                self.stats["decoded"] += 1
+            return  # a check of a file nobody draws at this size (or already shows): it is fine
+        self._stale.get(job.key, {}).pop(size, None)
         if loaded.ok:
             self.stats["cached" if done.from_cache else "decoded"] += 1
             surface = pygame.image.frombytes(loaded.rgba, loaded.size, "RGBA")
-            self._art.setdefault(job.key, {})[job.size] = _for_display(surface)
+            self._art.setdefault(job.key, {})[size] = _for_display(surface)
             self._errors.pop(job.key, None)
             note = aspect_problem(loaded.source_size, CARD_ASPECT)
             if note:
                 self._aspects[job.key] = _aspect_line(job.path, note)
         else:
             self.stats["failed"] += 1
-            self._errors[job.key] = loaded.error or f"{job.path.name}: cannot read it"
+            self._errors[job.key] = loaded.error or f"{source_name(job.path)}: cannot read it"
         self.version += 1
 
     def _accept_check(self, checked: _Checked) -> None:
@@ -347,6 +445,15 @@ class ArtLibrary:
         self.version += 1  # a status and the problem list changed
 
     # -- folder changes (main thread) ------------------------------------------------------------
+    def _scan(self) -> dict[str, Stamp] | None:
+        """Return the art folder's files with their stamps (just the sheet, its TOML and backs for one sheet)."""
+        table = scan_folder(self.folder)
+        if table is None or self.only is None:
+            return table
+        keep = {self.only.lower(), spec_name(self.only).lower()}
+        return {name: stamp for name, stamp in table.items()
+                if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+
     def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
         """Map the scanned files to cards; drop and reload art whose file was added, changed or removed."""
         if table == self._table and self.version:
@@ -367,36 +474,87 @@ class ArtLibrary:
                 # Keep showing the old picture until the new one is loaded: no flash of a generated face.
                 self._stale.setdefault(key, {}).update(current)
             self._pending = {slot for slot in self._pending if slot[0] != key}
+            self._wanted.pop(key, None)
+            self._unchecked.pop(key, None)
             if new is not None:
                 self._files[key] = new
+                if self._background:
+                    self._unchecked[key] = 0
                 for size in sizes:
                     self._request(key, size)
                 if not self._background:
                     self._accept_check(check_file(key, *new))  # no watcher thread to do it
+                elif isinstance(new[0], Cell):
+                    self._results.put(check_file(key, *new))  # the watcher checks single files only
             else:
                 del self._files[key]
         self.version += 1
 
-    def _assign(self, table: dict[str, Stamp]) -> tuple[dict[Key, tuple[Path, Stamp]], list[str], list[str]]:
-        """Return the file chosen for each card, duplicate notes and unused file names."""
+    def _assign(self, table: dict[str, Stamp]) -> tuple[dict[Key, tuple[Source, Stamp]], list[str], list[str]]:
+        """Return the file (or sheet cell) chosen for each card, duplicate notes and unused file names."""
         assert self.folder is not None or not table
+        folder: Path = self.folder  # type: ignore[assignment]
+        sheets = sheet_images(list(table))
         claims: dict[Key, list[str]] = {}
         unused: list[str] = []
         for name in sorted(table, key=str.lower):
+            if name in sheets or not is_image_name(name):
+                continue
             key = match_file(name, self._index)
             if key is None:
                 unused.append(name)
             else:
                 claims.setdefault(key, []).append(name)
-        files: dict[Key, tuple[Path, Stamp]] = {}
+        files: dict[Key, tuple[Source, Stamp]] = {}
         duplicates: list[str] = []
-        for key, names in claims.items():
+        for card_key, names in claims.items():
             # A file named exactly by the card id beats one in another naming scheme.
-            names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(key), n.lower()))
-            files[key] = (self.folder / names[0], table[names[0]])  # type: ignore[operator]
+            names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(card_key), n.lower()))
+            files[card_key] = (folder / names[0], table[names[0]])
             if len(names) > 1:
-                duplicates.append(f"{_label(key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
+                duplicates.append(f"{_label(card_key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
+        self._sheets = {name: self._read_sheet(name, toml, table) for name, toml in sorted(sheets.items())}
+        for name, sheet in self._sheets.items():
+            if sheet.spec is None:
+                continue
+            for index, key in enumerate(sheet.spec.ids):
+                if key is None:
+                    continue
+                if key in files:
+                    # A single file beats a sheet's cell: a designer replacing one card of a sheet.
+                    where = files[key][0]
+                    using = where.name if isinstance(where, Cell) else where.name
+                    duplicates.append(f"{_label(key)}: using {using}, ignoring {name} cell {index + 1}")
+                    continue
+                cell = Cell(folder / name, index, sheet.spec.columns, sheet.spec.rows)
+                files[key] = (cell, table[name])
         return files, duplicates, unused
+
+    def _read_sheet(self, image: str, toml: str, table: dict[str, Stamp]) -> _Sheet:
+        """Return the sheet ``image`` as its TOML ``toml`` describes it (read again only when either changed)."""
+        stamps = (table[image], table[toml])
+        known = self._sheets.get(image)
+        if known is not None and known.stamps == stamps:
+            return known
+        folder: Path = self.folder  # type: ignore[assignment]
+        try:
+            text = (folder / toml).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            return _Sheet(stamps, None, [f"{toml}: cannot read it ({exc}); save it again as UTF-8 text"])
+        spec, problems = parse_sheet_spec(text, toml, [card.id for card in self.cards] + ["back"])
+        if spec is not None:
+            # "back" in a sheet's ids is the card back, as a back.png would be.
+            spec = SheetSpec(spec.columns, spec.rows,
+                             tuple(BACK if i is not None and i.lower() == "back" else i for i in spec.ids))
+            size, error = probe(folder / image)
+            if error is not None:
+                problems.append(error)
+            else:
+                note = grid_problem(Cell(folder / image, 0, spec.columns, spec.rows).size(size), CARD_ASPECT,
+                                    spec.columns, spec.rows, f"{image} with {toml}")
+                if note is not None:
+                    problems.append(note)
+        return _Sheet(stamps, spec, problems)
 
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
@@ -404,11 +562,20 @@ class ArtLibrary:
         if self._table is None:
             lines.append(f"art folder {where} not found: all {len(self.cards)} cards of"
                          f" {self.deck_name} use generated faces")
+        if self.only is not None and self._table is not None:
+            if self.only not in self._table:
+                lines.append(f"sprite sheet {self.folder / self.only} not found"  # type: ignore[operator]
+                             " (check the path given to --art)")
+            elif self.only not in self._sheets:
+                lines.append(missing_spec_message(self.folder / self.only))  # type: ignore[operator]
         lines += sorted(self._errors.values())
         lines += sorted(self._aspects.values())
+        for sheet in self._sheets.values():
+            lines += sheet.problems
         lines += self._duplicates
         lines += [f"{name}: matches no card of {self.deck_name} (name files by card id, e.g."
-                  f" {self.cards[0].id if self.cards else 'AS'}.png, or back.png)" for name in self._unused]
+                  f" {self.cards[0].id if self.cards else 'AS'}.png, or back.png; a sprite sheet needs"
+                  f" {spec_name(name)} beside it)" for name in self._unused]
         if self._table is not None:
             missing = [card.id for card in self.cards if card.id not in self._files]
             if BACK not in self._files:
@@ -424,7 +591,7 @@ class ArtLibrary:
     # -- background threads ----------------------------------------------------------------------
     def _work(self) -> None:
         while True:
-            job = self._jobs.get()
+            _, _, job = self._jobs.get()
             if job is None or self._stop.is_set():
                 return
             self._results.put(fetch(job, self._disk))
@@ -433,7 +600,7 @@ class ArtLibrary:
         self._check_changed(table, None)
         last = table
         while not self._stop.wait(SCAN_INTERVAL):
-            table = scan_folder(self.folder)
+            table = self._scan()
             if table != last:
                 self._results.put(table)  # first, so the check results find the files mapped
                 self._check_changed(table, last)
@@ -443,17 +610,24 @@ class ArtLibrary:
         """Check the header of every card file in ``table`` that is new or changed since ``old``."""
         assert self.folder is not None or not table
         old = old or {}
+        sheets = sheet_images(list(table or {}))
         for name, stamp in (table or {}).items():
             if self._stop.is_set():
                 return
-            key = match_file(name, self._index)
+            key = None if name in sheets else match_file(name, self._index)
             if key is not None and old.get(name) != stamp:
                 self._results.put(check_file(key, self.folder / name, stamp))  # type: ignore[operator]
 
 
-def _aspect_line(path: Path, note: str) -> str:
+def missing_spec_message(image: Path) -> str:
+    """Return what to do when ``image`` is given as a sprite sheet but has no TOML beside it."""
+    return (f"{image}: a sprite sheet needs {spec_name(image.name)} beside it, saying columns, rows"
+            f' and the card in each cell (ids = ["AS", "2S", ...]) or order = "deck"')
+
+
+def _aspect_line(path: Source, note: str) -> str:
     """Return the problem line for an odd-shaped file (from decoding or from its header alone)."""
-    return f"{path.name} {note}"
+    return f"{source_name(path)} {note}"
 
 
 def _label(key: Key) -> str:

@@ -1,16 +1,23 @@
-"""Decode one art file with Pillow into RGBA bytes fitted, undistorted, into a card-shaped box.
+"""Decode one art file (or a sprite sheet's cell) with Pillow into RGBA bytes fitted into a card-shaped box.
 
-Runs on worker threads: no pygame here. Every failure a user's file can cause becomes a
+Memory stays bounded with pictures of any size: JPEGs decode at a reduced scale, other formats are
+reduced right after decoding, and big decodes wait for each other (:class:`DecodeGate`). Runs on
+worker threads: no pygame here. Every failure a user's file can cause becomes a
 :class:`Loaded` with an ``error`` naming the file and what to do; nothing raises.
 """
 
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageOps
+
+from tabletop.ui.art.sheets import Cell
 
 CARD_BACKGROUND = (252, 251, 247, 255)
 """The card stock colour behind transparent art and in letterbox bands (RGBA)."""
@@ -22,13 +29,15 @@ ODD_ASPECT = 0.25
 """How far (as a fraction) an image's aspect may differ from the card's before it is reported."""
 
 Size = tuple[int, int]
+Source = Path | Cell
+"""Where a card's picture is: an image file, or one cell of a sprite sheet."""
 
 
 @dataclass(frozen=True)
 class Loaded:
     """The result of loading one file: RGBA bytes of ``size``, or an ``error`` message."""
 
-    path: Path
+    path: Source
     size: Size
     rgba: bytes = b""
     source_size: Size = (0, 0)
@@ -66,23 +75,30 @@ def aspect_problem(source: Size, card_aspect: float) -> str | None:
             " shown with bands; crop it to 5:7 to fill the card")
 
 
-def load_fitted(path: Path, box: Size, *, background: tuple[int, int, int, int] = CARD_BACKGROUND,
+def load_fitted(source: Source, box: Size, *, background: tuple[int, int, int, int] = CARD_BACKGROUND,
                 rounded: bool = True) -> Loaded:
-    """Return ``path``'s picture fitted into ``box`` on the card background, or the error why not."""
+    """Return ``source``'s picture (a file, or a sheet's cell) fitted into ``box`` on the card background."""
+    return load_sizes(source, [box], background=background, rounded=rounded)[0]
+
+
+def load_sizes(source: Source, boxes: Sequence[Size], *,
+               background: tuple[int, int, int, int] = CARD_BACKGROUND, rounded: bool = True) -> list[Loaded]:
+    """Return ``source``'s picture fitted into each of ``boxes``, decoding it once; or the error why not."""
     try:
-        return _load(path, box, background, rounded)
+        return _load(source, list(boxes), background, rounded)
     except Exception as exc:  # a user's file must never take the table down
-        return Loaded(path, box, error=_cannot_read(path, exc))
+        return [Loaded(source, box, error=_cannot_read(source_file(source), exc)) for box in boxes]
 
 
-def probe(path: Path) -> tuple[Size, str | None]:
-    """Return ``path``'s picture size read from its header alone, or (0, 0) and the error why not.
+def probe(source: Source) -> tuple[Size, str | None]:
+    """Return ``source``'s picture size (a sheet cell's size) read from its header alone, or (0, 0) and why not.
 
     Finds empty files, non-images and over-large dimensions without decoding a pixel. Bad pixel
     data behind a good header (a truncated file) is only found by :func:`load_fitted`: Pillow's
     ``verify()`` would read the whole file for PNG only (a no-op for JPEG and WebP) and rejects
     PNGs that decode and show fine, such as ones missing the final IEND chunk.
     """
+    path = source_file(source)
     try:
         opened = _open(path)
     except Exception as exc:  # same guarantee as load_fitted: never raise for a user's file
@@ -90,7 +106,18 @@ def probe(path: Path) -> tuple[Size, str | None]:
     if isinstance(opened, str):
         return (0, 0), f"{path.name}: {opened}"
     with opened:
-        return shown_size(opened), None
+        size = shown_size(opened)
+        return (source.size(size) if isinstance(source, Cell) else size), None
+
+
+def source_file(source: Source) -> Path:
+    """Return the file ``source`` is read from (a cell's sheet image)."""
+    return source.sheet if isinstance(source, Cell) else source
+
+
+def source_name(source: Source) -> str:
+    """Return how messages name ``source``: its file name, with the cell for a sheet's cell."""
+    return source.name if isinstance(source, Cell) else source.name
 
 
 def shown_size(image: Image.Image) -> Size:
@@ -128,26 +155,143 @@ def _open(path: Path) -> Image.Image | str:
     return image
 
 
-def _load(path: Path, box: Size, background: tuple[int, int, int, int], rounded: bool) -> Loaded:
-    def fail(reason: str) -> Loaded:
-        return Loaded(path, box, error=f"{path.name}: {reason}")
+class DecodeGate:
+    """Lets decodes run at once only while their full-size pixels stay under a budget.
 
-    opened = _open(path)
-    if isinstance(opened, str):
-        return fail(opened)
-    with opened as image:
-        source = shown_size(image)
-        # Let the JPEG decoder scale by 1/2..1/8 while decoding; both box sides stay covered
-        # whatever EXIF rotation follows.
-        side = max(box)
-        image.draft(None, (side, side))
+    A PNG is decoded at full size before it can be reduced: six 6000x8400 pictures decoded by
+    four threads at once would hold 600 MB. Big pictures therefore decode one at a time (one
+    larger than the whole budget still goes, alone), small ones side by side.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._used = 0
+        self._cond = threading.Condition()
+
+    @contextmanager
+    def hold(self, pixels: int) -> Iterator[None]:
+        """Wait until ``pixels`` fit in the budget (or nothing else decodes), hold them while inside."""
+        with self._cond:
+            while self._used and self._used + pixels > self.budget:
+                self._cond.wait()
+            self._used += pixels
         try:
+            yield
+        finally:
+            with self._cond:
+                self._used -= pixels
+                self._cond.notify_all()
+
+
+DECODE_BUDGET = 24_000_000
+"""Pixels decoded at once by all threads together (about 100 MB as RGBA)."""
+GATE = DecodeGate(DECODE_BUDGET)
+REDUCING_GAP = 3
+"""A picture is reduced by whole factors while it stays this many times the wanted size; then resampled."""
+
+
+class _SheetMemo:
+    """The last sheet image decoded (reduced), so the cells of one sheet cost one decode."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.key: tuple[Path, int, int] | None = None
+        self.factor = 0
+        self.image: Image.Image | None = None
+        self.full: Size = (0, 0)
+
+
+_SHEETS = _SheetMemo()
+
+
+def _load(source: Source, boxes: list[Size], background: tuple[int, int, int, int],
+          rounded: bool) -> list[Loaded]:
+    path = source_file(source)
+
+    def fail(reason: str) -> list[Loaded]:
+        return [Loaded(source, box, error=f"{source_name(source)}: {reason}") for box in boxes]
+
+    if isinstance(source, Cell):
+        decoded = _decode_sheet(source, boxes)
+        if isinstance(decoded, str):
+            return fail(decoded)
+        sheet, full = decoded
+        # The cell, cut from the (maybe reduced) sheet: scale the full-size box into it.
+        left, top, right, bottom = source.box(full)
+        sx, sy = sheet.size[0] / full[0], sheet.size[1] / full[1]
+        picture = sheet.crop((round(left * sx), round(top * sy), round(right * sx), round(bottom * sy)))
+        shown = source.size(full)
+    else:
+        opened = _open(path)
+        if isinstance(opened, str):
+            return fail(opened)
+        with opened as image:
+            shown = shown_size(image)
+            decoded_image = _decode(image, _factor(shown, boxes))
+            if isinstance(decoded_image, str):
+                return fail(decoded_image)
+            picture = _plain_mode(_upright(decoded_image))
+    return [Loaded(source, box, _compose(picture, box, background, rounded).tobytes(), shown) for box in boxes]
+
+
+def _factor(shown: Size, boxes: list[Size]) -> int:
+    """Return the whole factor a picture showing ``shown`` may be reduced by and still fill every box well."""
+    need = max(fit_box(shown, box)[0] / shown[0] for box in boxes)  # fit_box keeps the aspect
+    return max(1, int(1 / (need * REDUCING_GAP)))
+
+
+def _decode(image: Image.Image, factor: int) -> Image.Image | str:
+    """Return ``image``'s pixels reduced by ``factor`` (decoded at that scale where the format can), or why not."""
+    w, h = image.size
+    if factor > 1:
+        # JPEG decodes at 1/2..1/8 scale directly; the rest is reduced right after decoding.
+        image.draft(None, (max(1, w // factor), max(1, h // factor)))
+    try:
+        with GATE.hold(w * h):
             image.load()
-        except (OSError, SyntaxError, ValueError, EOFError) as exc:
-            reason = "file is truncated" if "truncated" in str(exc) else str(exc)
-            return fail(f"broken image data ({reason}); save the image again")
-        picture = _plain_mode(_upright(image))
-    return Loaded(path, box, _compose(picture, box, background, rounded).tobytes(), source)
+            picture: Image.Image = image
+            if picture.mode in ("P", "PA", "1") or "transparency" in picture.info:
+                picture = _plain_mode(picture)  # palette indices must not be averaged
+            scale = max(1, min(picture.size[0] * factor // w, picture.size[1] * factor // h))
+            if scale > 1 and picture.mode in _REDUCIBLE:
+                picture = picture.reduce(scale)  # frees the full-size pixels before anything else
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        reason = "file is truncated" if "truncated" in str(exc) else str(exc)
+        return f"broken image data ({reason}); save the image again"
+    return picture
+
+
+_REDUCIBLE = frozenset({"L", "LA", "La", "RGB", "RGBA", "RGBa", "RGBX", "CMYK", "I", "F", "I;16"})
+
+
+def _decode_sheet(cell: Cell, boxes: list[Size]) -> tuple[Image.Image, Size] | str:
+    """Return ``cell``'s sheet decoded (reduced as far as ``boxes`` allow) and its full size, or why not."""
+    path = cell.sheet
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "file vanished while loading"
+    key = (path, st.st_size, st.st_mtime_ns)
+    with _SHEETS.lock:  # one thread decodes a sheet; the others then cut their cells from it
+        opened = _open(path)
+        if isinstance(opened, str):
+            return opened
+        with opened as image:
+            full = shown_size(image)
+            cell_size = cell.size(full)
+            if cell_size[0] <= 0 or cell_size[1] <= 0:
+                return f"a {cell.columns}x{cell.rows} grid leaves no pixels for a cell: check columns and rows"
+            factor = _factor(cell_size, boxes)
+            if _SHEETS.key == key and _SHEETS.image is not None and _SHEETS.factor <= factor:
+                return _SHEETS.image, _SHEETS.full
+            _SHEETS.image = None  # let the old sheet go before decoding the new one
+            decoded = _decode(image, factor)
+            if isinstance(decoded, str):
+                _SHEETS.key = None
+                return decoded
+            picture = _plain_mode(_upright(decoded))
+        _SHEETS.key, _SHEETS.factor, _SHEETS.image, _SHEETS.full = key, factor, picture, full
+        return picture, full
 
 
 def _upright(image: Image.Image) -> Image.Image:
@@ -160,7 +304,7 @@ def _upright(image: Image.Image) -> Image.Image:
 def _plain_mode(image: Image.Image) -> Image.Image:
     """Return ``image`` as L, LA, RGB or RGBA, scaling 16-bit and float pixels instead of clipping."""
     mode = image.mode
-    if mode in ("L", "LA", "RGB", "RGBA"):
+    if mode in ("L", "LA", "RGB", "RGBA") and "transparency" not in image.info:
         return image
     if mode.startswith("I;16"):
         return image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
