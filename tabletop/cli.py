@@ -56,6 +56,25 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _card_size(text: str) -> tuple[float, float]:
+    from tabletop.ui.art.pnp import parse_card_size
+
+    try:
+        return parse_card_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _millimetres(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected millimetres, got {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected 0 to 10 mm, got {text!r}")
+    return value
+
+
 def _size(text: str) -> tuple[int, int]:
     w, sep, h = text.lower().partition("x")
     try:
@@ -114,13 +133,24 @@ def build_parser() -> Parser:
                       help="save PATH at the end of each deal and PATH-mid at the first trick with two cards")
     play.add_argument("--record", type=Path, default=None, help="record the window to this .mp4 (or .gif)")
     play.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
-    play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
+    play.add_argument("--art", type=Path, default=None,
+                      help="art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)")
     play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
 
-    art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet)")
+    art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet,"
+                         " TTS sheets or a print-and-play PDF)")
     art.add_argument("game", help="game name (see tabletop games)")
-    art.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
+    art.add_argument("--art", type=Path, default=None,
+                     help="art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)")
     art.add_argument("--sheet", type=Path, default=None, help="write a contact sheet PNG here; no window")
+    art.add_argument("--export-tts", type=Path, default=None, metavar="DIR",
+                     help="write the deck as Tabletop Simulator sheets (faces, back, TOMLs) into DIR; no window")
+    art.add_argument("--pdf", type=Path, default=None, help="write a print-and-play PDF of every card here; no window")
+    art.add_argument("--card-size", type=_card_size, default=(63.0, 88.0), metavar="SIZE",
+                     help="printed card size: poker (63x88 mm, default), bridge, tarot, mini, square, or WxH in mm")
+    art.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper of the PDF (default a4)")
+    art.add_argument("--bleed", type=_millimetres, default=0.0, metavar="MM",
+                     help="print the art this many mm past the cut lines (e.g. 3; default 0)")
     art.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
     art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option that changes the deck, e.g. --set jokers=true")
@@ -307,7 +337,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """Run ``tabletop play``."""
     from tabletop.ui.app import run_play
+    from tabletop.ui.art.folders import check_art_path
 
+    check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         _check_writable(flag, path)
     seats = [n.strip() for n in args.seats.split(",") if n.strip()]
@@ -319,10 +351,27 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_art(args: argparse.Namespace) -> int:
     """Run ``tabletop art``."""
+    from tabletop.ui.art.folders import check_art_path
+
     game, _ = _game_for(args.game, None, args.sets)
+    check_art_path(args.art)
     if args.sheet is not None and args.sheet.suffix.lower() != ".png":
         raise TabletopError(f"--sheet {args.sheet}: the contact sheet is a .png file")
+    if args.pdf is not None and args.pdf.suffix.lower() != ".pdf":
+        raise TabletopError(f"--pdf {args.pdf}: the print-and-play file is a .pdf file")
+    if args.export_tts is not None and args.export_tts.exists() and not args.export_tts.is_dir():
+        raise TabletopError(f"--export-tts {args.export_tts}: give a folder (it is a file)")
     _check_writable("--sheet", args.sheet)
+    _check_writable("--pdf", args.pdf)
+    _check_writable("--export-tts", args.export_tts / "x" if args.export_tts else None)
+    if args.export_tts is not None or args.pdf is not None:
+        from tabletop.ui.art.exports import export_files
+
+        for line in export_files(game, args.art, tts=args.export_tts, pdf=args.pdf, card_size=args.card_size,
+                                 paper=args.paper, bleed=args.bleed):
+            print(line)
+        if args.sheet is None:
+            return 0
     from tabletop.ui.art.gallery import run_gallery
 
     code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)

@@ -283,6 +283,12 @@ class ArtLibrary:
         entry = self._files.get(BACK if card is None else card.id)
         return source_file(entry[0]) if entry else None
 
+    def art_source(self, card: Card | None) -> Source | None:
+        """Return the file or sheet cell that is ``card``'s usable art (None: the back's), or None."""
+        key = BACK if card is None else card.id
+        entry = self._files.get(key)
+        return entry[0] if entry is not None and key not in self._errors else None
+
     def source_label(self, card: Card | None) -> str | None:
         """Return where ``card``'s art is, for people: a path, or a sheet's path and cell; None without art."""
         entry = self._files.get(BACK if card is None else card.id)
@@ -514,6 +520,7 @@ class ArtLibrary:
             if len(names) > 1:
                 duplicates.append(f"{_label(card_key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
         self._sheets = {name: self._read_sheet(name, toml, table) for name, toml in sorted(sheets.items())}
+        noted: set[Key] = set()
         for name, sheet in self._sheets.items():
             if sheet.spec is None:
                 continue
@@ -521,10 +528,12 @@ class ArtLibrary:
                 if key is None:
                     continue
                 if key in files:
-                    # A single file beats a sheet's cell: a designer replacing one card of a sheet.
+                    # A single file beats a sheet's cell (a designer replacing one card of a sheet);
+                    # a card in many cells is a deck's copies, as TTS sheets hold them.
                     where = files[key][0]
-                    using = where.name if isinstance(where, Cell) else where.name
-                    duplicates.append(f"{_label(key)}: using {using}, ignoring {name} cell {index + 1}")
+                    if not isinstance(where, Cell) and key not in noted:
+                        noted.add(key)
+                        duplicates.append(f"{_label(key)}: using {where.name}, ignoring its cell in {name}")
                     continue
                 cell = Cell(folder / name, index, sheet.spec.columns, sheet.spec.rows)
                 files[key] = (cell, table[name])
