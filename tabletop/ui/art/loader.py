@@ -8,14 +8,17 @@ worker threads: no pygame here. Every failure a user's file can cause becomes a
 
 from __future__ import annotations
 
+import ctypes
 import os
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageDraw
 
 from tabletop.ui.art.sheets import Cell
 
@@ -123,11 +126,7 @@ def source_name(source: Source) -> str:
 def shown_size(image: Image.Image) -> Size:
     """Return the size ``image`` shows at once its EXIF orientation is applied (a sideways phone photo is tall)."""
     w, h = image.size
-    try:
-        turned = image.getexif().get(0x0112) in (5, 6, 7, 8)  # orientations that swap the sides
-    except Exception:  # broken EXIF: the picture shows as stored
-        turned = False
-    return (h, w) if turned else (w, h)
+    return (h, w) if _orientation(image) in (5, 6, 7, 8) else (w, h)  # orientations that swap the sides
 
 
 def _cannot_read(path: Path, exc: Exception) -> str:
@@ -227,10 +226,11 @@ def _load(source: Source, boxes: list[Size], background: tuple[int, int, int, in
             return fail(opened)
         with opened as image:
             shown = shown_size(image)
+            turn = _orientation(image)
             decoded_image = _decode(image, _factor(shown, boxes))
             if isinstance(decoded_image, str):
                 return fail(decoded_image)
-            picture = _plain_mode(_upright(decoded_image))
+            picture = _plain_mode(_upright(decoded_image, turn))
     return [Loaded(source, box, _compose(picture, box, background, rounded).tobytes(), shown) for box in boxes]
 
 
@@ -243,13 +243,13 @@ def _factor(shown: Size, boxes: list[Size]) -> int:
 def _decode(image: Image.Image, factor: int) -> Image.Image | str:
     """Return ``image``'s pixels reduced by ``factor`` (decoded at that scale where the format can), or why not."""
     w, h = image.size
+    picture: Image.Image = image
     if factor > 1:
         # JPEG decodes at 1/2..1/8 scale directly; the rest is reduced right after decoding.
         image.draft(None, (max(1, w // factor), max(1, h // factor)))
     try:
         with GATE.hold(w * h):
             image.load()
-            picture: Image.Image = image
             if picture.mode in ("P", "PA", "1") or "transparency" in picture.info:
                 picture = _plain_mode(picture)  # palette indices must not be averaged
             scale = max(1, min(picture.size[0] * factor // w, picture.size[1] * factor // h))
@@ -258,7 +258,35 @@ def _decode(image: Image.Image, factor: int) -> Image.Image | str:
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
         reason = "file is truncated" if "truncated" in str(exc) else str(exc)
         return f"broken image data ({reason}); save the image again"
+    finally:
+        if w * h >= TRIM_PIXELS:
+            if picture is not image:
+                image.close()  # drop the full-size pixels now...
+            release_memory()  # ...and hand their memory back
     return picture
+
+
+TRIM_PIXELS = 4_000_000
+"""After decoding a picture this big, freed memory is handed back to the system at once."""
+_trim: Any = None
+
+
+def release_memory() -> None:
+    """Hand freed memory back to the system (glibc only; elsewhere big blocks go back by themselves).
+
+    glibc keeps what a thread freed in that thread's arena, so four workers that each decoded one
+    6000x8400 picture would go on holding 800 MB they no longer use.
+    """
+    global _trim
+    if _trim is None:
+        _trim = False
+        if sys.platform.startswith("linux"):
+            try:
+                _trim = ctypes.CDLL(None).malloc_trim
+            except (OSError, AttributeError):  # not glibc (musl): nothing to trim
+                _trim = False
+    if _trim:
+        _trim(0)
 
 
 _REDUCIBLE = frozenset({"L", "LA", "La", "RGB", "RGBA", "RGBa", "RGBX", "CMYK", "I", "F", "I;16"})
@@ -285,20 +313,38 @@ def _decode_sheet(cell: Cell, boxes: list[Size]) -> tuple[Image.Image, Size] | s
             if _SHEETS.key == key and _SHEETS.image is not None and _SHEETS.factor <= factor:
                 return _SHEETS.image, _SHEETS.full
             _SHEETS.image = None  # let the old sheet go before decoding the new one
+            turn = _orientation(image)
             decoded = _decode(image, factor)
             if isinstance(decoded, str):
                 _SHEETS.key = None
                 return decoded
-            picture = _plain_mode(_upright(decoded))
+            picture = _plain_mode(_upright(decoded, turn))
         _SHEETS.key, _SHEETS.factor, _SHEETS.image, _SHEETS.full = key, factor, picture, full
         return picture, full
 
 
-def _upright(image: Image.Image) -> Image.Image:
+_TURNS = {2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
+          5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
+          8: Image.Transpose.ROTATE_90}
+"""How to stand a picture upright for each EXIF orientation (what ``ImageOps.exif_transpose`` does)."""
+
+
+def _orientation(image: Image.Image) -> int:
+    """Return ``image``'s EXIF orientation (1: as stored), read before decoding: reduced copies lose it."""
+    if image.format == "PNG" and "exif" not in image.info:
+        # Pillow would decode the whole picture to look for EXIF after the pixel data: a 6000x8400
+        # PNG's header check would cost 200 MB and a second. EXIF in PNGs sits before the pixels.
+        return 1
     try:
-        return ImageOps.exif_transpose(image) or image
+        value = image.getexif().get(0x0112, 1)
     except Exception:  # broken EXIF: show the picture as stored rather than not at all
-        return image
+        return 1
+    return value if isinstance(value, int) else 1
+
+
+def _upright(image: Image.Image, orientation: int) -> Image.Image:
+    turn = _TURNS.get(orientation)
+    return image.transpose(turn) if turn is not None else image
 
 
 def _plain_mode(image: Image.Image) -> Image.Image:
