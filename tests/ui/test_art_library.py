@@ -287,7 +287,7 @@ def test_a_batch_dropped_mid_game_shows_in_time_and_every_bad_file_is_listed(art
     staging.mkdir()
     batch = DECK[:23]
     for n, card in enumerate(batch):
-        PILImage.new("RGB", (300, 420), (n * 10, 200, 100)).save(staging / f"{card.id}.png")
+        PILImage.new("RGB", (100, 140), (n * 10, 200, 100)).save(staging / f"{card.id}.png")
     whole = (staging / f"{batch[0].id}.png").read_bytes()
     (staging / "QD.png").write_bytes(whole[: len(whole) // 2])  # a truncated file of a card nobody draws
     with ArtLibrary(DECK, art_dir) as lib:

@@ -28,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.i18n import _
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
 from tabletop.ui.art.loader import (
@@ -149,7 +150,7 @@ def fetch(job: _Job, disk: DiskCache) -> list[_Done]:
     try:
         stat = os.stat(source_file(job.path))
     except OSError:
-        gone = f"{source_name(job.path)}: file vanished"
+        gone = _("{file}: file vanished").format(file=source_name(job.path))
         return [_Done(job, Loaded(job.path, size, error=gone), False) for size in job.sizes]
     done: list[_Done] = []
     missing: list[Size] = []
@@ -314,7 +315,7 @@ class ArtLibrary:
     def close(self) -> None:
         """Stop background work."""
         self._stop.set()
-        for _ in self._threads:
+        for _thread in self._threads:
             self._jobs.put((STOP, next(self._seq), None))
         for thread in self._threads:
             thread.join(timeout=1)
@@ -366,7 +367,7 @@ class ArtLibrary:
             return
         self._sizes[size] = None
         if len(self._sizes) > MAX_SIZES:
-            old, _ = self._sizes.popitem(last=False)
+            old, _none = self._sizes.popitem(last=False)
             for by_size in (*self._art.values(), *self._stale.values()):
                 by_size.pop(old, None)
             for slot in [s for s in self._generated if s[1] == old]:
@@ -432,7 +433,7 @@ class ArtLibrary:
                 self._aspects[job.key] = _aspect_line(job.path, note)
         else:
             self.stats["failed"] += 1
-            self._errors[job.key] = loaded.error or f"{source_name(job.path)}: cannot read it"
+            self._errors[job.key] = loaded.error or _("{file}: cannot read it").format(file=source_name(job.path))
         self.version += 1
 
     def _accept_check(self, checked: _Checked) -> None:
@@ -518,7 +519,8 @@ class ArtLibrary:
             names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(card_key), n.lower()))
             files[card_key] = (folder / names[0], table[names[0]])
             if len(names) > 1:
-                duplicates.append(f"{_label(card_key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
+                duplicates.append(_("{card}: using {file}, ignoring {others}").format(
+                    card=_label(card_key), file=names[0], others=", ".join(names[1:])))
         self._sheets = {name: self._read_sheet(name, toml, table) for name, toml in sorted(sheets.items())}
         noted: set[Key] = set()
         for name, sheet in self._sheets.items():
@@ -533,7 +535,8 @@ class ArtLibrary:
                     where = files[key][0]
                     if not isinstance(where, Cell) and key not in noted:
                         noted.add(key)
-                        duplicates.append(f"{_label(key)}: using {where.name}, ignoring its cell in {name}")
+                        duplicates.append(_("{card}: using {file}, ignoring its cell in {sheet}").format(
+                            card=_label(key), file=where.name, sheet=name))
                     continue
                 cell = Cell(folder / name, index, sheet.spec.columns, sheet.spec.rows)
                 files[key] = (cell, table[name])
@@ -549,7 +552,8 @@ class ArtLibrary:
         try:
             text = (folder / toml).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
-            return _Sheet(stamps, None, [f"{toml}: cannot read it ({exc}); save it again as UTF-8 text"])
+            return _Sheet(stamps, None, [_("{file}: cannot read it ({error}); save it again as UTF-8 text").format(
+                file=toml, error=exc)])
         spec, problems = parse_sheet_spec(text, toml, [card.id for card in self.cards] + ["back"])
         if spec is not None:
             # "back" in a sheet's ids is the card back, as a back.png would be.
@@ -560,7 +564,7 @@ class ArtLibrary:
                 problems.append(error)
             else:
                 note = grid_problem(Cell(folder / image, 0, spec.columns, spec.rows).size(size), CARD_ASPECT,
-                                    spec.columns, spec.rows, f"{image} with {toml}")
+                                    spec.columns, spec.rows, _("{image} with {toml}").format(image=image, toml=toml))
                 if note is not None:
                     problems.append(note)
         return _Sheet(stamps, spec, problems)
@@ -569,12 +573,12 @@ class ArtLibrary:
         lines: list[str] = []
         where = str(self.folder) if self.folder else "(no art folder)"
         if self._table is None:
-            lines.append(f"art folder {where} not found: all {len(self.cards)} cards of"
-                         f" {self.deck_name} use generated faces")
+            lines.append(_("art folder {folder} not found: all {count} cards of {deck} use generated faces").format(
+                folder=where, count=len(self.cards), deck=self.deck_name))
         if self.only is not None and self._table is not None:
             if self.only not in self._table:
-                lines.append(f"sprite sheet {self.folder / self.only} not found"  # type: ignore[operator]
-                             " (check the path given to --art)")
+                lines.append(_("sprite sheet {file} not found (check the path given to --art)").format(
+                    file=self.folder / self.only))  # type: ignore[operator]
             elif self.only not in self._sheets:
                 lines.append(missing_spec_message(self.folder / self.only))  # type: ignore[operator]
         lines += sorted(self._errors.values())
@@ -582,17 +586,19 @@ class ArtLibrary:
         for sheet in self._sheets.values():
             lines += sheet.problems
         lines += self._duplicates
-        lines += [f"{name}: matches no card of {self.deck_name} (name files by card id, e.g."
-                  f" {self.cards[0].id if self.cards else 'AS'}.png, or back.png; a sprite sheet needs"
-                  f" {spec_name(name)} beside it)" for name in self._unused]
+        lines += [_("{file}: matches no card of {deck} (name files by card id, e.g. {example}.png, or back.png;"
+                    " a sprite sheet needs {toml} beside it)").format(
+                      file=name, deck=self.deck_name, example=self.cards[0].id if self.cards else "AS",
+                      toml=spec_name(name)) for name in self._unused]
         if self._table is not None:
             missing = [card.id for card in self.cards if card.id not in self._files]
             if BACK not in self._files:
-                missing.append("back")
+                missing.append(_label(BACK))
             if missing:
                 shown = " ".join(missing[:16]) + (" ..." if len(missing) > 16 else "")
-                lines.append(f"no art for {len(missing)} of {len(self.cards) + 1} images (cards and back) in {where}"
-                             f" (generated faces used): {shown}")
+                lines.append(_("no art for {missing} of {total} images (cards and back) in {folder}"
+                               " (generated faces used): {ids}").format(
+                    missing=len(missing), total=len(self.cards) + 1, folder=where, ids=shown))
         if self._disk.error:
             lines.append(self._disk.error)
         return lines
@@ -600,7 +606,7 @@ class ArtLibrary:
     # -- background threads ----------------------------------------------------------------------
     def _work(self) -> None:
         while True:
-            _, _, job = self._jobs.get()
+            job = self._jobs.get()[2]
             if job is None or self._stop.is_set():
                 return
             self._results.put(fetch(job, self._disk))
@@ -630,8 +636,8 @@ class ArtLibrary:
 
 def missing_spec_message(image: Path) -> str:
     """Return what to do when ``image`` is given as a sprite sheet but has no TOML beside it."""
-    return (f"{image}: a sprite sheet needs {spec_name(image.name)} beside it, saying columns, rows"
-            f' and the card in each cell (ids = ["AS", "2S", ...]) or order = "deck"')
+    return _('{image}: a sprite sheet needs {toml} beside it, saying columns, rows and the card in each cell'
+             ' (ids = ["AS", "2S", ...]) or order = "deck"').format(image=image, toml=spec_name(image.name))
 
 
 def _aspect_line(path: Source, note: str) -> str:
@@ -640,7 +646,7 @@ def _aspect_line(path: Source, note: str) -> str:
 
 
 def _label(key: Key) -> str:
-    return "back" if key == BACK else key
+    return _("back") if key == BACK else key
 
 
 def _for_display(surface: pygame.Surface) -> pygame.Surface:

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from tabletop.i18n import _
 from tabletop.ui.art.sheets import Cell
 
 CARD_BACKGROUND = (252, 251, 247, 255)
@@ -74,8 +75,9 @@ def aspect_problem(source: Size, card_aspect: float) -> str | None:
     aspect = source[0] / source[1]
     if abs(aspect / card_aspect - 1) <= ODD_ASPECT:
         return None
-    return (f"is {source[0]}x{source[1]} (aspect {aspect:.2f}, cards are {card_aspect:.2f}):"
-            " shown with bands; crop it to 5:7 to fill the card")
+    return _("is {width}x{height} (aspect {aspect:.2f}, cards are {card:.2f}): shown with bands;"
+             " crop it to 5:7 to fill the card").format(width=source[0], height=source[1], aspect=aspect,
+                                                         card=card_aspect)
 
 
 def load_fitted(source: Source, box: Size, *, background: tuple[int, int, int, int] = CARD_BACKGROUND,
@@ -130,27 +132,27 @@ def shown_size(image: Image.Image) -> Size:
 
 
 def _cannot_read(path: Path, exc: Exception) -> str:
-    return f"{path.name}: cannot read it ({type(exc).__name__}: {exc})"
+    return _("{file}: cannot read it ({error})").format(file=path.name, error=f"{type(exc).__name__}: {exc}")
 
 
 def _open(path: Path) -> Image.Image | str:
     """Return ``path`` opened (header read, no pixels decoded yet), or the reason it cannot be."""
     try:
         if os.stat(path).st_size == 0:
-            return "empty file (0 bytes); save the image again"
+            return _("empty file (0 bytes); save the image again")
         image = Image.open(path, formats=READ_FORMATS)
     except FileNotFoundError:
-        return "file vanished while loading"
+        return _("file vanished while loading")
     except Image.UnidentifiedImageError:
-        return "not an image Pillow can read (use PNG, JPEG or WebP)"
+        return _("not an image Pillow can read (use PNG, JPEG or WebP)")
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        return f"too large to open safely ({exc}); scale it down"
+        return _("too large to open safely ({error}); scale it down").format(error=exc)
     width, height = image.size
     if Image.MAX_IMAGE_PIXELS is not None and width * height > Image.MAX_IMAGE_PIXELS:
         # Between 1x and 2x the limit Pillow only warns; refuse it too rather than stall.
         image.close()
-        return (f"{width}x{height} pixels is beyond the decompression-bomb limit"
-                f" of {Image.MAX_IMAGE_PIXELS} pixels; scale it down")
+        return _("{width}x{height} pixels is beyond the decompression-bomb limit of {limit} pixels;"
+                 " scale it down").format(width=width, height=height, limit=Image.MAX_IMAGE_PIXELS)
     return image
 
 
@@ -256,8 +258,8 @@ def _decode(image: Image.Image, factor: int) -> Image.Image | str:
             if scale > 1 and picture.mode in _REDUCIBLE:
                 picture = picture.reduce(scale)  # frees the full-size pixels before anything else
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
-        reason = "file is truncated" if "truncated" in str(exc) else str(exc)
-        return f"broken image data ({reason}); save the image again"
+        reason = _("file is truncated") if "truncated" in str(exc) else str(exc)
+        return _("broken image data ({reason}); save the image again").format(reason=reason)
     finally:
         if w * h >= TRIM_PIXELS:
             if picture is not image:
@@ -298,7 +300,7 @@ def _decode_sheet(cell: Cell, boxes: list[Size]) -> tuple[Image.Image, Size] | s
     try:
         st = os.stat(path)
     except OSError:
-        return "file vanished while loading"
+        return _("file vanished while loading")
     key = (path, st.st_size, st.st_mtime_ns)
     with _SHEETS.lock:  # one thread decodes a sheet; the others then cut their cells from it
         opened = _open(path)
@@ -308,7 +310,8 @@ def _decode_sheet(cell: Cell, boxes: list[Size]) -> tuple[Image.Image, Size] | s
             full = shown_size(image)
             cell_size = cell.size(full)
             if cell_size[0] <= 0 or cell_size[1] <= 0:
-                return f"a {cell.columns}x{cell.rows} grid leaves no pixels for a cell: check columns and rows"
+                return _("a {columns}x{rows} grid leaves no pixels for a cell: check columns and rows").format(
+                    columns=cell.columns, rows=cell.rows)
             factor = _factor(cell_size, boxes)
             if _SHEETS.key == key and _SHEETS.image is not None and _SHEETS.factor <= factor:
                 return _SHEETS.image, _SHEETS.full

@@ -21,6 +21,7 @@ from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.render import card_image
 
@@ -95,7 +96,8 @@ def parse_card_size(text: str) -> tuple[float, float]:
     except ValueError:
         size = (0.0, 0.0)
     if not sep or not (10 <= size[0] <= 300 and 10 <= size[1] <= 300):
-        raise ValueError(f"expected {', '.join(CARD_SIZES)} or WIDTHxHEIGHT in mm (10 to 300), got {text!r}")
+        raise ValueError(_("expected {names} or WIDTHxHEIGHT in mm (10 to 300), got {text}").format(
+            names=", ".join(CARD_SIZES), text=repr(text)))
     return size
 
 
@@ -108,9 +110,10 @@ def layout_for(card: tuple[float, float], paper: tuple[float, float], bleed: flo
     room = (paper[0] - 2 * MARGIN, paper[1] - 2 * MARGIN)
     columns, rows = math.floor(room[0] / slot[0] + 1e-9), math.floor(room[1] / slot[1] + 1e-9)
     if columns < 1 or rows < 1:
-        raise TabletopError(f"a {card[0]:g}x{card[1]:g} mm card with {bleed:g} mm bleed does not fit on"
-                            f" {paper[0]:g}x{paper[1]:g} mm paper inside {MARGIN:g} mm margins: choose a"
-                            " smaller --card-size or --bleed")
+        raise TabletopError(_("a {width:g}x{height:g} mm card with {bleed:g} mm bleed does not fit on"
+                              " {paper_width:g}x{paper_height:g} mm paper inside {margin:g} mm margins: choose a"
+                              " smaller --card-size or --bleed").format(
+            width=card[0], height=card[1], bleed=bleed, paper_width=paper[0], paper_height=paper[1], margin=MARGIN))
     return Layout(paper, card, bleed, columns, rows)
 
 

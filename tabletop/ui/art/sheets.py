@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.ui.art.names import is_image_name, name_index, normalise
 
 MAX_SIDE = 100
@@ -62,7 +63,8 @@ class Cell:
     def name(self) -> str:
         """Return how messages name the cell: ``deck.png (cell 12: row 2, column 2)``."""
         row, col = divmod(self.index, self.columns)
-        return f"{self.sheet.name} (cell {self.index + 1}: row {row + 1}, column {col + 1})"
+        return _("{sheet} (cell {cell}: row {row}, column {column})").format(
+            sheet=self.sheet.name, cell=self.index + 1, row=row + 1, column=col + 1)
 
     def box(self, image: Size) -> tuple[int, int, int, int]:
         """Return the cell's (left, top, right, bottom) in a sheet image of ``image`` size."""
@@ -109,24 +111,25 @@ def parse_sheet_spec(text: str, source: str, deck_ids: Sequence[str]) -> tuple[S
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return fail(f"invalid TOML ({exc}); a sheet's TOML holds columns, rows and ids")
+        return fail(_("invalid TOML ({error}); a sheet's TOML holds columns, rows and ids").format(error=exc))
     columns, rows = doc.get("columns"), doc.get("rows")
     for key, value in (("columns", columns), ("rows", rows)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
-            return fail(f"{key} = {value!r}: give the number of card {key} on the sheet"
-                        f" (1 to {MAX_SIDE}), e.g. columns = 10 and rows = 7")
+            return fail(_("{key} = {value}: give the number of card {key} on the sheet (1 to {most}),"
+                          " e.g. columns = 10 and rows = 7").format(key=key, value=repr(value), most=MAX_SIDE))
     assert isinstance(columns, int) and isinstance(rows, int)
     cells = columns * rows
     if ("ids" in doc) == ("order" in doc):
-        return fail('give either ids = ["AS", "2S", ...] (the card in each cell) or order = "deck"')
+        return fail(_('give either ids = ["AS", "2S", ...] (the card in each cell) or order = "deck"'))
     index = name_index(deck_ids)
     if "ids" in doc:
         written = doc["ids"]
         if not isinstance(written, list) or not all(isinstance(i, str) for i in written):
-            return fail('ids must be a list of card ids in quotes, e.g. ids = ["AS", "2S"]')
+            return fail(_('ids must be a list of card ids in quotes, e.g. ids = ["AS", "2S"]'))
         if len(written) > cells:
-            return fail(f"lists {len(written)} ids but a {columns}x{rows} grid has only {cells} cells:"
-                        " check columns and rows")
+            return fail(_("lists {count} ids but a {columns}x{rows} grid has only {cells} cells:"
+                          " check columns and rows").format(count=len(written), columns=columns, rows=rows,
+                                                              cells=cells))
         ids: list[str | None] = []
         for n, raw in enumerate(written):
             if not raw.strip():
@@ -134,8 +137,9 @@ def parse_sheet_spec(text: str, source: str, deck_ids: Sequence[str]) -> tuple[S
                 continue
             card = index.get(normalise(raw))
             if card is None:
-                problems.append(f"{source}: cell {n + 1} (row {n // columns + 1}, column {n % columns + 1}):"
-                                f" {raw!r} is no card of this deck")
+                problems.append(_("{file}: cell {cell} (row {row}, column {column}): {id} is no card of this deck")
+                                .format(file=source, cell=n + 1, row=n // columns + 1, column=n % columns + 1,
+                                        id=repr(raw)))
             ids.append(card)
     else:
         order = _ordered_ids(doc, deck_ids, source, problems)
@@ -152,7 +156,8 @@ def _ordered_ids(doc: dict[str, Any], deck_ids: Sequence[str], source: str,
     if order == "deck":
         first = doc.get("first", 0)
         if not isinstance(first, int) or isinstance(first, bool) or first < 0:
-            problems.append(f"{source}: first = {first!r}: give the deck position of the first cell (0 = the first card)")
+            problems.append(_("{file}: first = {value}: give the deck position of the first cell (0 = the first card)")
+                            .format(file=source, value=repr(first)))
             return None
         return list(deck_ids[first:])
     if order == "suits":
@@ -160,23 +165,27 @@ def _ordered_ids(doc: dict[str, Any], deck_ids: Sequence[str], source: str,
         if isinstance(ranks, str):
             ranks = ["10" if r in "Tt" else r for r in ranks]
         if not isinstance(suits, str) or not isinstance(ranks, list):
-            problems.append(f'{source}: suits must be text such as "SHDC" and ranks a list such as ["A", "2"]')
+            problems.append(_('{file}: suits must be text such as "SHDC" and ranks a list such as ["A", "2"]')
+                            .format(file=source))
             return None
         index = name_index(deck_ids)
         ids: list[str | None] = []
         for suit in suits:
             ids += [index.get(normalise(f"{rank}{suit}")) for rank in ranks]
         return ids
-    problems.append(f"{source}: order = {order!r} is not a known order: use one of {', '.join(ORDERS)}, or ids")
+    problems.append(_("{file}: order = {value} is not a known order: use one of {orders}, or ids").format(
+        file=source, value=repr(order), orders=", ".join(ORDERS)))
     return None
 
 
 def grid_problem(cell: Size, card_aspect: float, columns: int, rows: int, source: str) -> str | None:
     """Return a message when cells of ``cell`` size cannot be cards (the grid is wrong), else None."""
     if cell[0] <= 0 or cell[1] <= 0:
-        return f"{source}: a {columns}x{rows} grid leaves empty cells: check columns and rows"
+        return _("{file}: a {columns}x{rows} grid leaves empty cells: check columns and rows").format(
+            file=source, columns=columns, rows=rows)
     aspect = cell[0] / cell[1]
     if abs(aspect / card_aspect - 1) <= 0.25:
         return None
-    return (f"{source}: a {columns}x{rows} grid makes cells of {cell[0]}x{cell[1]} pixels (aspect"
-            f" {aspect:.2f}; cards are {card_aspect:.2f}): check columns and rows")
+    return _("{file}: a {columns}x{rows} grid makes cells of {width}x{height} pixels (aspect {aspect:.2f};"
+             " cards are {card:.2f}): check columns and rows").format(
+        file=source, columns=columns, rows=rows, width=cell[0], height=cell[1], aspect=aspect, card=card_aspect)

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from tabletop.engine.cards import Card
+from tabletop.i18n import _
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.loader import Size
 from tabletop.ui.art.render import card_image
@@ -94,12 +95,12 @@ def sheet_toml(image: str, columns: int, rows: int, cards: Sequence[Card]) -> st
 
 def instructions(sheets: Sequence[SheetFile]) -> str:
     """Return how to load the sheets in Tabletop Simulator, with the numbers its dialog asks for."""
-    lines = ["Load this deck in Tabletop Simulator:",
-             "Objects > Components > Cards > Custom Deck, place it, then in its Custom Deck dialog:"]
+    lines = [_("Load this deck in Tabletop Simulator:"),
+             _("Objects > Components > Cards > Custom Deck, place it, then in its Custom Deck dialog:")]
     for sheet in sheets:
-        lines.append(f"  Face: {sheet.image.name} (upload it, or give its file path)  Unique backs: off"
-                     f"  Width: {sheet.columns}  Height: {sheet.rows}  Number: {sheet.count}"
-                     "  Back: back.png  Back is Hidden: on")
+        lines.append(_("  Face: {file} (upload it, or give its file path)  Unique backs: off  Width: {columns}"
+                       "  Height: {rows}  Number: {count}  Back: back.png  Back is Hidden: on").format(
+            file=sheet.image.name, columns=sheet.columns, rows=sheet.rows, count=sheet.count))
     if len(sheets) > 1:
-        lines.append("Make one Custom Deck per sheet, then stack the decks into one.")
+        lines.append(_("Make one Custom Deck per sheet, then stack the decks into one."))
     return "\n".join(lines) + "\n"
