@@ -112,3 +112,26 @@ def test_cli_refuses_a_sheet_without_its_toml(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "sheet.png: a sprite sheet needs sheet.toml beside it" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_sheet_dropped_mid_game_shows_and_a_broken_toml_is_reported(art_dir: Path) -> None:
+    import time
+
+    cards = DECK[:6]
+    with ArtLibrary(DECK, art_dir) as lib:
+        def settle(done: object) -> None:
+            start = time.monotonic()
+            while not done():  # type: ignore[operator]
+                assert time.monotonic() - start < 5
+                lib.poll()
+                for card in cards:
+                    lib.face(card, SIZE)
+                time.sleep(0.005)
+
+        settle(lambda: lib.status(cards[0]) == "generated")
+        write_sheet(art_dir, [card.id for card in cards], 3, 2)
+        settle(lambda: all(centre(lib.face(c, SIZE)) == pytest.approx(colour_of(n), abs=3)
+                           for n, c in enumerate(cards)))
+        (art_dir / "deck.toml").write_text("columns = 3\nrows = [\n", encoding="utf-8")
+        settle(lambda: any(line.startswith("deck.toml: invalid TOML") for line in lib.problems()))
+        assert lib.status(cards[0]) == "generated"
