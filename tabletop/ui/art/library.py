@@ -428,7 +428,8 @@ class ArtLibrary:
             surface = pygame.image.frombytes(loaded.rgba, loaded.size, "RGBA")
             self._art.setdefault(job.key, {})[size] = _for_display(surface)
             self._errors.pop(job.key, None)
-            note = aspect_problem(loaded.source_size, CARD_ASPECT)
+            # A sheet's cells share one shape: the sheet's grid check reports it once, not per card.
+            note = None if isinstance(job.path, Cell) else aspect_problem(loaded.source_size, CARD_ASPECT)
             if note:
                 self._aspects[job.key] = _aspect_line(job.path, note)
         else:
@@ -440,7 +441,7 @@ class ArtLibrary:
         """Record a header check's problem, unless the file changed since (a newer check follows)."""
         if self._files.get(checked.key) != (checked.path, checked.stamp):
             return
-        note = aspect_problem(checked.source_size, CARD_ASPECT)
+        note = None if isinstance(checked.path, Cell) else aspect_problem(checked.source_size, CARD_ASPECT)
         if checked.error is not None and checked.key not in self._errors:
             # Also spares the decode: drawing skips cards in _errors. A decode's own error is
             # kept, being the more specific (it saw the pixels).

@@ -187,7 +187,7 @@ class DecodeGate:
 DECODE_BUDGET = 24_000_000
 """Pixels decoded at once by all threads together (about 100 MB as RGBA)."""
 GATE = DecodeGate(DECODE_BUDGET)
-REDUCING_GAP = 3
+REDUCING_GAP = 2
 """A picture is reduced by whole factors while it stays this many times the wanted size; then resampled."""
 
 
@@ -373,7 +373,7 @@ def _compose(picture: Image.Image, box: Size, background: tuple[int, int, int, i
     if inner != picture.size:
         # Resize before converting to RGBA (a quarter less data for RGB), and let reducing_gap
         # shrink by whole factors first: fast on big images, same look.
-        picture = picture.resize(inner, Image.Resampling.LANCZOS, reducing_gap=3.0)
+        picture = picture.resize(inner, Image.Resampling.LANCZOS, reducing_gap=float(REDUCING_GAP))
     card = Image.new("RGBA", box, background)
     card.alpha_composite(picture.convert("RGBA"), ((box[0] - inner[0]) // 2, (box[1] - inner[1]) // 2))
     if rounded:
