@@ -26,6 +26,7 @@ from tabletop.engine.events import (
     seat_name,
 )
 from tabletop.engine.session import Session
+from tabletop.i18n import _
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
 from tabletop.ui.shows import show_from
@@ -100,11 +101,11 @@ class Director:
     def status(self) -> str:
         """Return the status line for the bottom seat."""
         if self.pause is not None and self.pause.kind == "trick":
-            return "Trick complete: click or press Space to continue"
+            return _("Trick complete: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "show":
-            return "Hands shown: click or press Space to continue"
+            return _("Hands shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
-            return "Deal over: click Continue or press Space"
+            return _("Deal over: click Continue or press Space")
         try:
             return self.session.game.status(self.session.state, self.seat)
         except Exception as exc:  # a game's status text must not stop the table

@@ -16,6 +16,7 @@ import pygame
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.i18n import _
 from tabletop.ui import choices
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
@@ -148,18 +149,18 @@ class TableScene:
     def buttons(self) -> list[Button]:
         """Return every clickable button of this frame: toolbar, overlay or action row."""
         lay = self.layout()
-        out = [Button(r, c.label, c.command, active=self._is_active(c.command))
+        out = [Button(r, _(c.label), c.command, active=self._is_active(c.command))
                for r, c in zip(lay.toolbar, CONTROLS, strict=False)]
         pause = self.director.pause
         if self.overlay is not None:
             return out
         if pause is not None and pause.kind == "deal":
-            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
+            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], _("Continue"), "continue"))
         elif pause is not None and pause.kind == "game":
-            labels = [("Play again", "again"), ("Same seed again", "same"), ("Back", "back")]
+            labels = [(_("Play again"), "again"), (_("Same seed again"), "same"), (_("Back"), "back")]
             out += [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(3, self.players + 1), labels, strict=True)]
         elif pause is not None:
-            out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
+            out.append(Button(lay.action_buttons(1)[0], _("Continue"), "continue"))
         else:
             legal = self.director.legal()
             actions = choices.button_actions(legal)
@@ -174,7 +175,7 @@ class TableScene:
             if state.is_enabled:
                 out.append(Button(confirm_rect, state.matches[0].label, "confirm", state.matches[0], primary=True))
             else:
-                out.append(Button(confirm_rect, "Confirm", "confirm", enabled=False, primary=True))
+                out.append(Button(confirm_rect, _("Confirm"), "confirm", enabled=False, primary=True))
         return out
 
     def _is_active(self, command: str) -> bool:
@@ -224,13 +225,13 @@ class TableScene:
         elif board.hand[i] in choices.selectable_cards(legal):
             self.toggle(i)
         else:
-            self.say(f"Not allowed: no legal choice uses {board.hand[i].label}")
+            self.say(_("Not allowed: no legal choice uses {card}").format(card=board.hand[i].label))
 
     def choose(self, action: Action) -> None:
         """Hand ``action`` to the engine; show its reason if refused (the game is unchanged)."""
         reason = self.director.submit(action, self.now)
         if reason is not None:
-            self.say(f"Not allowed: {reason}")
+            self.say(_("Not allowed: {reason}").format(reason=reason))
             self.log.append(f"{action.label}: {reason}")
         else:
             self.selected = []
@@ -245,7 +246,7 @@ class TableScene:
             self.overlay = None if self.overlay == "diagnostics" else "diagnostics"
         elif name == "speed":
             self.director.set_pace(next_pace(self.director.pace))
-            self.say(f"Speed: {self.director.pace.name}")
+            self.say(_("Speed: {speed}").format(speed=_(self.director.pace.name)))
         elif name == "back" and self.overlay is not None:
             self.overlay = None
         elif name in APP_COMMANDS:
@@ -271,7 +272,7 @@ class TableScene:
         self.now = now
         self.art.poll()
         for message in self.art.take_messages():
-            self.log.append(f"Art: {message}")
+            self.log.append(_("Art: {problem}").format(problem=message))
         self._apply(self.director.update(now))
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if self.toast is not None and now >= self.toast[1]:

@@ -14,6 +14,7 @@ import pygame
 
 from tabletop.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from tabletop.engine.events import DealScored, GameOver
+from tabletop.i18n import N_, _
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.anim import flip_at
 from tabletop.ui.art import ArtLibrary
@@ -65,8 +66,8 @@ class TableRenderer:
         if scene.overlay == "help":
             overlays.draw_help(surface, self.text, lay.window, lay.font_px)
         elif scene.overlay == "diagnostics":
-            problems = self.art.problems() or ["No art problems reported."]
-            overlays.draw_lines(surface, self.text, lay.overlay, "Art diagnostics", problems, lay.font_px)
+            problems = self.art.problems() or [_("No art problems reported.")]
+            overlays.draw_lines(surface, self.text, lay.overlay, _("Art diagnostics"), problems, lay.font_px)
 
     # -- pieces --------------------------------------------------------------------------------
     def _background(self, lay: TableLayout, scene: TableScene) -> pygame.Surface:
@@ -81,7 +82,7 @@ class TableRenderer:
         for spot in lay.seats:
             if spot.side != "bottom":
                 draw_panel(bg, spot.panel.inset(-lay.margin // 2))
-        for box, title in ((lay.scores, "Scores"), (lay.trump, ""), (lay.log, "Log")):
+        for box, title in ((lay.scores, _("Scores")), (lay.trump, ""), (lay.log, _("Log"))):
             draw_panel(bg, box, fill=(32, 40, 48), line=(60, 72, 84))
             if title:
                 head = self.text.render(title, lay.font_px, theme.TEXT_DIM)
@@ -94,7 +95,7 @@ class TableRenderer:
         dealer = board.get("dealer")
         px = lay.font_px
         for spot in lay.seats:
-            name = scene.names[spot.seat] if spot.seat < len(scene.names) else f"Seat {spot.seat + 1}"
+            name = scene.names[spot.seat] if spot.seat < len(scene.names) else _("Seat {n}").format(n=spot.seat + 1)
             width = spot.label.w - spot.dealer_marker.w - 4
             label = self.text.fit(name, px, theme.TEXT, width)
             surface.blit(label, (spot.label.x + 2, spot.label.y + (spot.label.h - label.get_height()) // 2))
@@ -250,11 +251,11 @@ class TableRenderer:
         bids = board.get("bids") or ()
         has_bids = any(b is not None for b in bids)
         has_tricks = "tricks_won" in board.data
-        rows = [["", "Minus" if scene.lower_is_better else "Pts", *(["Won"] if has_tricks else []),
-                 *(["Bid"] if has_bids else [])]]
+        rows = [["", _("Minus") if scene.lower_is_better else _("Pts"), *([_("Won")] if has_tricks else []),
+                 *([_("Bid")] if has_bids else [])]]
         for seat in range(board.players):
             bid = bids[seat] if seat < len(bids) and bids[seat] is not None else "-"
-            rows.append([f"Seat {seat + 1}", str(board.scores[seat]),
+            rows.append([_("Seat {n}").format(n=seat + 1), str(board.scores[seat]),
                          *([str(board.tricks_won[seat])] if has_tricks else []),
                          *([str(bid)] if has_bids else [])])
         box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
@@ -264,14 +265,15 @@ class TableRenderer:
         lines = []
         deal = board.get("deal")
         if deal:
-            lines.append(f"Deal {deal}")
+            lines.append(_("Deal {n}").format(n=deal))
         turnup = board.get("turnup")
         text_w = t.w - 2 * lay.margin - (lay.small_card[0] + lay.margin if turnup else 0)
         if "trump" in board.data:
             suit = board.get("trump")
-            line = f"Trump: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" if suit else "No trump"
+            line = (_("Trump: {symbol} {suit}").format(symbol=SUIT_SYMBOLS[suit], suit=_(SUIT_NAMES[suit]))
+                    if suit else _("No trump"))
             if suit and self.text.render(line, px, theme.TEXT).get_width() > text_w:
-                line = f"Trump: {SUIT_SYMBOLS[suit]}"
+                line = _("Trump: {symbol}").format(symbol=SUIT_SYMBOLS[suit])
             lines.append(line)
         for i, line in enumerate(lines):
             surf = self.text.fit(line, px, theme.TEXT, text_w)
@@ -302,14 +304,16 @@ class TableRenderer:
         box = lay.overlay_box(len(scene.names) + 1)
         lower = scene.lower_is_better
         if isinstance(event, DealScored):
-            title = f"Deal {event.deal} scored" + (": minus points, fewest wins" if lower else "")
+            title = (_("Deal {n} scored: minus points, fewest wins") if lower
+                     else _("Deal {n} scored")).format(n=event.deal)
             y = overlays.draw_box(surface, self.text, box, title, px)
-            rows = [["Seat", "Minus this deal" if lower else "This deal", "Minus total" if lower else "Total"]]
+            rows = [[_("Seat"), _("Minus this deal") if lower else _("This deal"),
+                     _("Minus total") if lower else _("Total")]]
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
             y = overlays.draw_box(surface, self.text, box, _game_over_title(event, scene.names), px)
-            rows = [["Seat", "Minus points" if lower else "Score", "Rank"]]
+            rows = [[_("Seat"), _("Minus points") if lower else _("Score"), _("Rank")]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]
         else:
@@ -317,6 +321,12 @@ class TableRenderer:
         overlays.draw_table_rows(surface, self.text, box, y, rows, px)
 
 
+SUIT_WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"), N_("jokers"))
+"""The suit names of :data:`SUIT_NAMES`, marked for translation where the trump is shown."""
+
+
 def _game_over_title(event: GameOver, names: list[str]) -> str:
     winners = [names[i] for i, r in enumerate(event.ranks) if r == 1]
-    return "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1 or winners == ["You"] else " wins")
+    if len(winners) > 1:
+        return _("Game over: {names} win").format(names=_(" and ").join(winners))
+    return _("Game over: {name} wins").format(name=winners[0]) if winners else _("Game over")
