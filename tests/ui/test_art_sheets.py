@@ -135,3 +135,22 @@ def test_a_sheet_dropped_mid_game_shows_and_a_broken_toml_is_reported(art_dir: P
         (art_dir / "deck.toml").write_text("columns = 3\nrows = [\n", encoding="utf-8")
         settle(lambda: any(line.startswith("deck.toml: invalid TOML") for line in lib.problems()))
         assert lib.status(cards[0]) == "generated"
+
+
+def test_a_suits_order_reads_rows_of_suits() -> None:
+    ids = [card.id for card in DECK]
+    spec, problems = parse_sheet_spec('columns = 13\nrows = 4\norder = "suits"\nsuits = "HCDS"', "s.toml", ids)
+    assert problems == [] and spec is not None
+    assert spec.ids[:2] == ("AH", "2H") and spec.ids[13] == "AC" and spec.ids[-1] == "KS"
+
+
+def test_cli_exports_tts_sheets_and_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.cli import main
+
+    code = main(["art", "birdhead", "--export-tts", str(tmp_path / "tts"), "--pdf", str(tmp_path / "deck.pdf"),
+                 "--paper", "letter"])
+    out = capsys.readouterr().out
+    assert code == 0 and "tts.txt" in out and "50 cards of 63x88 mm, 9 a page" in out
+    assert Image.open(tmp_path / "tts" / "faces-1.png").size == (4000, 3360)  # 10x6 cells of 400x560
+    assert "Width: 10  Height: 6  Number: 50" in (tmp_path / "tts" / "tts.txt").read_text()
+    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF")
