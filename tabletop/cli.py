@@ -17,9 +17,17 @@ from typing import Any, NoReturn
 from tabletop import __version__, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 
 EXIT_USAGE = 2
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+"""argparse's own messages a user reads; argparse looks them up through its module's ``_``, pointed at ours."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -91,6 +99,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> Parser:
     """Return the parser of every command."""
+    setattr(argparse, "_", _)  # noqa: B010  (argparse's help and errors in the interface's language)
     parser = Parser(prog="tabletop", description=_("A playtest table for card-game prototypes."))
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     parser.add_argument("--games-dir", type=Path, default=None,
