@@ -22,7 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -31,7 +31,17 @@ from tabletop.engine.cards import Card
 from tabletop.i18n import _
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
+from tabletop.ui.art.folder_map import (
+    Key,
+    Sheet,
+    Stamp,
+    card_label,
+    map_folder,
+    missing_spec_message,
+    scan_folder,
+)
 from tabletop.ui.art.loader import (
+    CARD_ASPECT,
     Loaded,
     Size,
     Source,
@@ -41,25 +51,10 @@ from tabletop.ui.art.loader import (
     source_file,
     source_name,
 )
-from tabletop.ui.art.names import (
-    BACK,
-    is_back_name,
-    is_image_name,
-    match_file,
-    name_index,
-    normalise,
-)
-from tabletop.ui.art.sheets import (
-    Cell,
-    SheetSpec,
-    grid_problem,
-    parse_sheet_spec,
-    sheet_images,
-    spec_name,
-)
+from tabletop.ui.art.names import BACK, is_back_name, is_image_name, match_file, name_index
+from tabletop.ui.art.sheets import Cell, sheet_images, spec_name
 
-CARD_ASPECT = 5 / 7
-"""Card width / height (poker size, 2.5 x 3.5 in)."""
+__all__ = ["CARD_ASPECT", "ArtLibrary"]
 
 SCAN_INTERVAL = 0.1
 """Seconds between looks at the art folder (hot reload shows changes well within a second)."""
@@ -71,10 +66,6 @@ SHOWN, VERIFY, STOP = 0, 1, -1
 MAX_SIZES = 8
 """Distinct card sizes kept in memory; older ones (a window being resized) are dropped."""
 
-Stamp = tuple[int, int, int]
-"""What identifies one version of a file: (size in bytes, mtime in ns, inode)."""
-Key = str
-"""A card id, or :data:`~tabletop.ui.art.names.BACK`."""
 
 
 @dataclass(frozen=True)
@@ -99,15 +90,6 @@ class _Done:
         return self.loaded.size
 
 
-@dataclass
-class _Sheet:
-    """A sheet image as last read: its grid, and the problems found in its TOML and header."""
-
-    stamps: tuple[Stamp, Stamp]
-    spec: SheetSpec | None
-    problems: list[str] = field(default_factory=list)
-
-
 @dataclass(frozen=True)
 class _Checked:
     """The header check of one version of a card's file: its picture size, or why it is unreadable."""
@@ -123,26 +105,6 @@ def check_file(key: Key, path: Source, stamp: Stamp) -> _Checked:
     """Return the header check of ``path`` (the file of ``key`` as of ``stamp``); decodes no pixels."""
     source_size, error = probe(path)
     return _Checked(key, path, stamp, source_size, error)
-
-
-def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
-    """Return every image and TOML file name in ``folder`` with its stamp; None when the folder is missing."""
-    if folder is None:
-        return None
-    table: dict[str, Stamp] = {}
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if not (is_image_name(entry.name) or entry.name.lower().endswith(".toml")):
-                    continue
-                try:
-                    st = entry.stat()
-                except OSError:
-                    continue  # deleted between listing and stat: the next scan settles it
-                table[entry.name] = (st.st_size, st.st_mtime_ns, st.st_ino)
-    except OSError:
-        return None
-    return table
 
 
 def fetch(job: _Job, disk: DiskCache) -> list[_Done]:
@@ -192,7 +154,8 @@ class ArtLibrary:
         self._files: dict[Key, tuple[Source, Stamp]] = {}  # the file (or sheet cell) each card uses now
         self._duplicates: list[str] = []
         self._unused: list[str] = []
-        self._sheets: dict[str, _Sheet] = {}  # sheet image name -> its grid as last read
+        self._sheets: dict[str, Sheet] = {}  # sheet image name -> its grid as last read
+        self._card_ids = [card.id for card in self.cards]
         self._wanted: dict[Key, set[Size]] = {}  # sizes asked for since the last poll()
         self._unchecked: dict[Key, int] = {}  # new or changed files not decoded yet -> polls seen
         self._seq = itertools.count()
@@ -467,7 +430,8 @@ class ArtLibrary:
         if table == self._table and self.version:
             return
         self._table = table
-        files, self._duplicates, self._unused = self._assign(table or {})
+        mapped = map_folder(self.folder, table or {}, self._index, self._card_ids, self._sheets)
+        files, self._duplicates, self._unused, self._sheets = mapped.files, mapped.duplicates, mapped.unused, mapped.sheets
         for key in set(self._files) | set(files):
             old, new = self._files.get(key), files.get(key)
             if old == new:
@@ -498,78 +462,6 @@ class ArtLibrary:
                 del self._files[key]
         self.version += 1
 
-    def _assign(self, table: dict[str, Stamp]) -> tuple[dict[Key, tuple[Source, Stamp]], list[str], list[str]]:
-        """Return the file (or sheet cell) chosen for each card, duplicate notes and unused file names."""
-        assert self.folder is not None or not table
-        folder: Path = self.folder  # type: ignore[assignment]
-        sheets = sheet_images(list(table))
-        claims: dict[Key, list[str]] = {}
-        unused: list[str] = []
-        for name in sorted(table, key=str.lower):
-            if name in sheets or not is_image_name(name):
-                continue
-            key = match_file(name, self._index)
-            if key is None:
-                unused.append(name)
-            else:
-                claims.setdefault(key, []).append(name)
-        files: dict[Key, tuple[Source, Stamp]] = {}
-        duplicates: list[str] = []
-        for card_key, names in claims.items():
-            # A file named exactly by the card id beats one in another naming scheme.
-            names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(card_key), n.lower()))
-            files[card_key] = (folder / names[0], table[names[0]])
-            if len(names) > 1:
-                duplicates.append(_("{card}: using {file}, ignoring {others}").format(
-                    card=_label(card_key), file=names[0], others=", ".join(names[1:])))
-        self._sheets = {name: self._read_sheet(name, toml, table) for name, toml in sorted(sheets.items())}
-        noted: set[Key] = set()
-        for name, sheet in self._sheets.items():
-            if sheet.spec is None:
-                continue
-            for index, key in enumerate(sheet.spec.ids):
-                if key is None:
-                    continue
-                if key in files:
-                    # A single file beats a sheet's cell (a designer replacing one card of a sheet);
-                    # a card in many cells is a deck's copies, as TTS sheets hold them.
-                    where = files[key][0]
-                    if not isinstance(where, Cell) and key not in noted:
-                        noted.add(key)
-                        duplicates.append(_("{card}: using {file}, ignoring its cell in {sheet}").format(
-                            card=_label(key), file=where.name, sheet=name))
-                    continue
-                cell = Cell(folder / name, index, sheet.spec.columns, sheet.spec.rows)
-                files[key] = (cell, table[name])
-        return files, duplicates, unused
-
-    def _read_sheet(self, image: str, toml: str, table: dict[str, Stamp]) -> _Sheet:
-        """Return the sheet ``image`` as its TOML ``toml`` describes it (read again only when either changed)."""
-        stamps = (table[image], table[toml])
-        known = self._sheets.get(image)
-        if known is not None and known.stamps == stamps:
-            return known
-        folder: Path = self.folder  # type: ignore[assignment]
-        try:
-            text = (folder / toml).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            return _Sheet(stamps, None, [_("{file}: cannot read it ({error}); save it again as UTF-8 text").format(
-                file=toml, error=exc)])
-        spec, problems = parse_sheet_spec(text, toml, [card.id for card in self.cards] + ["back"])
-        if spec is not None:
-            # "back" in a sheet's ids is the card back, as a back.png would be.
-            spec = SheetSpec(spec.columns, spec.rows,
-                             tuple(BACK if i is not None and i.lower() == "back" else i for i in spec.ids))
-            size, error = probe(folder / image)
-            if error is not None:
-                problems.append(error)
-            else:
-                note = grid_problem(Cell(folder / image, 0, spec.columns, spec.rows).size(size), CARD_ASPECT,
-                                    spec.columns, spec.rows, _("{image} with {toml}").format(image=image, toml=toml))
-                if note is not None:
-                    problems.append(note)
-        return _Sheet(stamps, spec, problems)
-
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
         where = str(self.folder) if self.folder else "(no art folder)"
@@ -594,7 +486,7 @@ class ArtLibrary:
         if self._table is not None:
             missing = [card.id for card in self.cards if card.id not in self._files]
             if BACK not in self._files:
-                missing.append(_label(BACK))
+                missing.append(card_label(BACK))
             if missing:
                 shown = " ".join(missing[:16]) + (" ..." if len(missing) > 16 else "")
                 lines.append(_("no art for {missing} of {total} images (cards and back) in {folder}"
@@ -635,19 +527,9 @@ class ArtLibrary:
                 self._results.put(check_file(key, self.folder / name, stamp))  # type: ignore[operator]
 
 
-def missing_spec_message(image: Path) -> str:
-    """Return what to do when ``image`` is given as a sprite sheet but has no TOML beside it."""
-    return _('{image}: a sprite sheet needs {toml} beside it, saying columns, rows and the card in each cell'
-             ' (ids = ["AS", "2S", ...]) or order = "deck"').format(image=image, toml=spec_name(image.name))
-
-
 def _aspect_line(path: Source, note: str) -> str:
     """Return the problem line for an odd-shaped file (from decoding or from its header alone)."""
     return f"{source_name(path)} {note}"
-
-
-def _label(key: Key) -> str:
-    return _("back") if key == BACK else key
 
 
 def _for_display(surface: pygame.Surface) -> pygame.Surface:

@@ -29,6 +29,9 @@ CARD_BACKGROUND = (252, 251, 247, 255)
 READ_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
 # Only plain raster formats: Pillow's EPS/PS plugins would run Ghostscript on a user's file.
 
+CARD_ASPECT = 5 / 7
+"""Card width / height (poker size, 2.5 x 3.5 in)."""
+
 ODD_ASPECT = 0.25
 """How far (as a fraction) an image's aspect may differ from the card's before it is reported."""
 
