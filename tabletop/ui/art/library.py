@@ -365,12 +365,12 @@ class ArtLibrary:
                 self._unchecked.pop(key, None)
         self._wanted.clear()
         for key, polls in list(self._unchecked.items()):
-            if polls < 1 or key in self._errors:
+            if polls < 1 and key not in self._errors:
                 # Wait one poll: a card on screen asks for its sizes in the next frame, sparing a decode.
                 self._unchecked[key] = polls + 1
                 continue
             del self._unchecked[key]
-            if key in self._files:
+            if key in self._files and key not in self._errors:  # not already found broken by its header
                 path, stamp = self._files[key]
                 size = next(reversed(self._sizes), VERIFY_SIZE)
                 self._jobs.put((VERIFY, next(self._seq), _Job(key, (size,), path, stamp, True, verify=True)))
