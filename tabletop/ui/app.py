@@ -24,6 +24,7 @@ from tabletop import registry
 from tabletop.engine.errors import GameBroken
 from tabletop.engine.log import GameLog, default_log_path, log_players
 from tabletop.engine.session import Session
+from tabletop.i18n import _
 from tabletop.replays import replay
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
@@ -70,7 +71,8 @@ def default_seats(players: int) -> list[str]:
 
 def display_names(seats: list[str]) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)"."""
-    return [f"Seat {i + 1} ({'you' if n == registry.HUMAN else n})" for i, n in enumerate(seats)]
+    return [_("Seat {n} ({who})").format(n=i + 1, who=_("you") if name == registry.HUMAN else name)
+            for i, name in enumerate(seats)]
 
 
 class App:
@@ -95,7 +97,7 @@ class App:
         if self.recorder is None:
             self.window.locked = self.window.size
             self.recorder = Recorder(path, self.window.size, say=self.say)
-            self.say(f"Recording to {self.recorder.path}")
+            self.say(_("Recording to {file}").format(file=self.recorder.path))
 
     def stop_recording(self) -> Path | None:
         """Stop and finish the recording; return its path."""
@@ -104,7 +106,7 @@ class App:
         if recorder is None:
             return None
         path = recorder.close()
-        self.say(f"Recording saved to {path}")
+        self.say(_("Recording saved to {file}").format(file=path))
         self.saved.append(path)
         return path
 
@@ -242,7 +244,7 @@ class Table:
                 if message:
                     scene.say(message)
             elif command == "screenshot":
-                scene.log.append(f"Screenshot saved to {save_screenshot(app.window.surface)}")
+                scene.log.append(_("Screenshot saved to {file}").format(file=save_screenshot(app.window.surface)))
             elif command == "record":
                 if app.recorder is None:
                     app.start_recording()
@@ -314,8 +316,8 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     try:
         if record is not None:
             app.start_recording(record)
-        outcome, _ = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
-                                 log_path=log_path)
+        outcome = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
+                              log_path=log_path)[0]
     finally:
         app.close()
     for path in app.saved:
@@ -344,7 +346,7 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
     try:
         table = Table(app, settings, log_path=Path(tempfile.mkdtemp(prefix="replay-")) / log.name,
                       players=log_players(result))
-        table.scene.log.append(f"Replaying {log}")
+        table.scene.log.append(_("Replaying {file}").format(file=log))
         try:
             table.run()
         finally:

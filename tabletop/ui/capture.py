@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 from PIL import Image
 
+from tabletop.i18n import _
+
 RECORDINGS = Path("recordings")
 """Where screenshots and recordings go unless a path is given."""
 QUEUE_FRAMES = 8
@@ -71,8 +73,8 @@ class Recorder:
         elif not self.video and path.suffix.lower() not in (".gif", ".webp"):
             path = path.with_suffix(".gif")
         if not self.video:
-            say(f"PyAV is not installed (pip install 'tabletop[video]'): recording an animated {path.suffix[1:].upper()}"
-                " instead of MP4")
+            say(_("PyAV is not installed (pip install 'tabletop[video]'): recording an animated {kind} instead of"
+                  " MP4").format(kind=path.suffix[1:].upper()))
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.frames = 0
@@ -112,11 +114,11 @@ class Recorder:
         self._queue.put(None)
         self._thread.join()
         if self.error is not None:
-            self.say(f"Recording failed: {self.error}")
+            self.say(_("Recording failed: {problem}").format(problem=self.error))
         else:
             ms = 1000 * self.copy_seconds / max(1, self.frames)
-            self.say(f"Recorded {self.frames} frames ({self.size[0]}x{self.size[1]}, {ms:.1f} ms copy per frame)"
-                     f" to {self.path}")
+            self.say(_("Recorded {frames} frames ({width}x{height}, {ms:.1f} ms copy per frame) to {file}").format(
+                frames=self.frames, width=self.size[0], height=self.size[1], ms=ms, file=self.path))
         return self.path
 
     # -- encoder thread ------------------------------------------------------------------------
@@ -153,7 +155,7 @@ class Recorder:
             stream.pix_fmt = "yuv420p"
             for image, hold in self._frames():
                 frame = av.VideoFrame.from_image(image)
-                for _ in range(hold):
+                for _copy in range(hold):
                     for packet in stream.encode(frame):
                         container.mux(packet)
             for packet in stream.encode():

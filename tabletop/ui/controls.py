@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from tabletop.i18n import N_
+
 
 @dataclass(frozen=True)
 class Control:
@@ -20,28 +22,28 @@ class Control:
 
 
 CONTROLS: tuple[Control, ...] = (
-    Control("continue", (pygame.K_SPACE,), "", "Space", "Go on", "continue after a trick or a deal"),
-    Control("help", (pygame.K_h,), "?", "H or ?", "Help", "show or hide this help"),
-    Control("speed", (pygame.K_s,), "", "S", "Speed", "cycle speed: instant, fast, normal, slow"),
-    Control("diagnostics", (pygame.K_d,), "", "D", "Art", "art diagnostics: missing or bad images"),
-    Control("rules", (pygame.K_r,), "", "R", "Rules", "the rules of this game"),
-    Control("savelog", (pygame.K_l,), "", "L", "Save log", "save the table's log as text to recordings/"),
-    Control("screenshot", (pygame.K_F12,), "", "F12", "Shot", "save a PNG screenshot to recordings/"),
-    Control("record", (pygame.K_F9,), "", "F9", "Rec", "start/stop recording a video to recordings/"),
-    Control("fullscreen", (pygame.K_F11,), "", "F11", "Full", "toggle fullscreen"),
-    Control("back", (pygame.K_ESCAPE,), "", "Esc", "Back", "close an overlay, else leave the table"),
+    Control("continue", (pygame.K_SPACE,), "", N_("Space"), N_("Go on"), N_("continue after a trick or a deal")),
+    Control("help", (pygame.K_h,), "?", N_("H or ?"), N_("Help"), N_("show or hide this help")),
+    Control("speed", (pygame.K_s,), "", N_("S"), N_("Speed"), N_("cycle speed: instant, fast, normal, slow")),
+    Control("diagnostics", (pygame.K_d,), "", N_("D"), N_("Art"), N_("art diagnostics: missing or bad images")),
+    Control("rules", (pygame.K_r,), "", N_("R"), N_("Rules"), N_("the rules of this game")),
+    Control("savelog", (pygame.K_l,), "", N_("L"), N_("Save log"), N_("save the table's log as text to recordings/")),
+    Control("screenshot", (pygame.K_F12,), "", N_("F12"), N_("Shot"), N_("save a PNG screenshot to recordings/")),
+    Control("record", (pygame.K_F9,), "", N_("F9"), N_("Rec"), N_("start/stop recording a video to recordings/")),
+    Control("fullscreen", (pygame.K_F11,), "", N_("F11"), N_("Full"), N_("toggle fullscreen")),
+    Control("back", (pygame.K_ESCAPE,), "", N_("Esc"), N_("Back"), N_("close an overlay, else leave the table")),
 )
-"""The table's commands in toolbar order."""
+"""The table's commands in toolbar order (texts in English: translate with ``_()`` where shown)."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("Click a card, pile or cell", "choose what it allows: what you may click lifts or glows"),
-    ("Click cards", "several cards: select them, then the gold button"),
-    ("Click a button", "choose a bid, a pass or another action above the status line"),
-    ("Right-click a card", "zoom it to full size (click to close)"),
-    ("Wheel over the log", "scroll the log"),
-    ("Click the table", "continue after a trick, like Space"),
+    (N_("Click a card, pile or cell"), N_("choose what it allows: what you may click lifts or glows")),
+    (N_("Click cards"), N_("several cards: select them, then the gold button")),
+    (N_("Click a button"), N_("choose a bid, a pass or another action above the status line")),
+    (N_("Right-click a card"), N_("zoom it to full size (click to close)")),
+    (N_("Wheel over the log"), N_("scroll the log")),
+    (N_("Click the table"), N_("continue after a trick, like Space")),
 )
-"""Mouse actions listed in the help overlay."""
+"""Mouse actions listed in the help overlay (in English: translate where shown)."""
 
 
 def command_for_key(key: int, char: str) -> str | None:
