@@ -204,6 +204,8 @@ class Table:
         self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
+        if app.recorder is not None:
+            self.renderer.invalidate()  # the REC mark was drawn over the frame
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome

@@ -470,6 +470,10 @@ class TableScene:
         """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
         return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
 
+    def log_key(self) -> tuple[object, ...]:
+        """Return what the log panel shows (its length, last line and scroll), to know when to redraw it."""
+        return (len(self.log), self.log[-1] if self.log else "", self.log_scroll)
+
     def log_rows(self, width: int, px: int) -> list[str]:
         """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""
         key = (len(self.log), self.log[-1] if self.log else "", self.log[0] if self.log else "", width, px)
