@@ -23,6 +23,7 @@ from tabletop.engine.events import Event
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot
 from tabletop.engine.zones import TOP, Move, TableView
+from tabletop.i18n import _
 
 SEEK_EVERY = 16
 """Moves between two snapshots of a replayed log: seeking replays at most this many moves."""
@@ -160,19 +161,19 @@ class Timeline:
         compared card by card. Another human's move since also stops it (hot-seat).
         """
         if self.session.is_over:
-            return None, "the game is over"
+            return None, _("the game is over")
         target = self.last_move_of(seat)
         if target is None:
-            return None, "you have made no move to take back"
+            return None, _("you have made no move to take back")
         for step in self.steps[target + 1:self.position]:
             if step.seat != seat and step.seat in humans:
-                return None, f"Seat {step.seat + 1} has played since"
+                return None, _("Seat {n} has played since").format(n=step.seat + 1)
         if self.watch and seat not in self.watch:
-            return None, "this seat's view is not tracked"
+            return None, _("this seat's view is not tracked")
         new = self.revealed_since(seat, target)
         if new:
             shown = ", ".join(getattr(c, "label", str(c)) for c in new[:3])
-            return None, f"new cards were shown to you since ({shown})"
+            return None, _("new cards were shown to you since ({cards})").format(cards=shown)
         return target, ""
 
     # -- fairness --------------------------------------------------------------------------------

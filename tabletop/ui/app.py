@@ -25,6 +25,7 @@ from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.log import GameLog, default_log_path, new_game_id
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
+from tabletop.i18n import _
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
@@ -72,7 +73,8 @@ def undo_mode(wanted: str, humans: int) -> str:
     if not wanted:
         return "fair" if humans > 1 else "designer"
     if wanted not in UNDO_MODES:
-        raise UserInputError(f"unknown undo mode {wanted!r}; choose one of {', '.join(UNDO_MODES)}")
+        raise UserInputError(_("unknown undo mode {mode!r}; choose one of {known}").format(
+            mode=wanted, known=", ".join(UNDO_MODES)))
     return wanted
 
 
@@ -90,8 +92,9 @@ def default_seats(players: int) -> list[str]:
 def display_names(seats: list[str]) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
     several people share the table)."""
-    you = "you" if seats.count(registry.HUMAN) <= 1 else "human"
-    return [f"Seat {i + 1} ({you if n == registry.HUMAN else n})" for i, n in enumerate(seats)]
+    you = _("you") if seats.count(registry.HUMAN) <= 1 else _("human")
+    return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
+            for i, name in enumerate(seats)]
 
 
 class App:
@@ -116,7 +119,7 @@ class App:
         if self.recorder is None:
             self.window.locked = self.window.size
             self.recorder = Recorder(path, self.window.size, say=self.say)
-            self.say(f"Recording to {self.recorder.path}")
+            self.say(_("Recording to {file}").format(file=self.recorder.path))
 
     def stop_recording(self) -> Path | None:
         """Stop and finish the recording; return its path."""
@@ -126,7 +129,7 @@ class App:
             return None
         path = recorder.close()  # says why when it failed
         if path is not None and path.exists():
-            self.say(f"Recording saved to {path}")
+            self.say(_("Recording saved to {file}").format(file=path))
             self.saved.append(path)
             return path
         return None
@@ -194,14 +197,16 @@ class Table:
         self._mount(art, settings.art_dir)
         title = self.game.title or self.game.name
         if self.fair:
-            self.scene.log.append(f"{title}, game {self.game_id} (fair: the seed is shown when it ends);"
-                                  f" log: {self.log.path}")
-            caption = f"game {self.game_id}"
+            self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
+                title=title, id=self.game_id, file=self.log.path))
+            caption = _("game {id}").format(id=self.game_id)
         else:
-            self.scene.log.append(f"{title}, seed {self.seed}; log: {self.log.path}")
-            caption = f"seed {self.seed}"
-        self.scene.log.append(f"Undo: {self.undo}" + (", several players: the table is passed between turns"
-                                                     if len(humans) > 1 else ""))
+            self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
+                                                                               file=self.log.path))
+            caption = _("seed {seed}").format(seed=self.seed)
+        self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
+        if len(humans) > 1:
+            self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
         pygame.display.set_caption(f"tabletop - {title} - {caption}")
 
@@ -246,8 +251,9 @@ class Table:
         now = self.clock()
         if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
             self._revealed = True
-            scene.log.append(f"The seed of this game was {self.seed} (now written to its log)")
-            pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
+            scene.log.append(_("The seed of this game was {seed} (now written to its log)").format(seed=self.seed))
+            pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - "
+                                       + _("seed {seed}").format(seed=self.seed))
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
             time.sleep(0.005)  # leave the CPU to the art loaders
@@ -257,6 +263,8 @@ class Table:
         self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
+        if app.recorder is not None:
+            self.renderer.invalidate()  # the REC mark was drawn over the frame
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome
@@ -300,7 +308,7 @@ class Table:
                 if message:
                     scene.say(message)
             elif command == "screenshot":
-                scene.log.append(f"Screenshot saved to {save_screenshot(app.window.surface)}")
+                scene.log.append(_("Screenshot saved to {file}").format(file=save_screenshot(app.window.surface)))
             elif command == "record":
                 if app.recorder is None:
                     app.start_recording()

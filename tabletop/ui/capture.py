@@ -24,6 +24,8 @@ from typing import Any
 import pygame
 from PIL import Image
 
+from tabletop.i18n import _
+
 RECORDINGS = Path("recordings")
 """Where screenshots and recordings go unless a path is given."""
 QUEUE_FRAMES = 8
@@ -81,9 +83,10 @@ class Recorder:
         if path is None:
             path = timestamped(RECORDINGS, "recording", ".mp4" if self.video else ".gif")
         elif not self.video and not wanted_animation:
+            kind = path.suffix[1:].upper() or "MP4"
             path = path.with_suffix(".gif")
-            say(f"PyAV is not installed (pip install 'tabletop[video]'): recording an animated GIF"
-                f" ({path.name}) instead of {path.suffix[1:].upper() or 'a video'}")
+            say(_("PyAV is not installed (pip install 'tabletop[video]'): recording an animated GIF ({file})"
+                  " instead of {kind}").format(file=path.name, kind=kind))
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.frames = 0
@@ -139,11 +142,11 @@ class Recorder:
         self._queue.put(None)
         self._thread.join()
         if self.error is not None:
-            self.say(f"Recording failed: {self.error}")
+            self.say(_("Recording failed: {problem}").format(problem=self.error))
             return None
         ms = 1000 * self.copy_seconds / max(1, self.frames)
-        self.say(f"Recorded {self.frames} frames ({self.size[0]}x{self.size[1]}, {ms:.1f} ms copy per frame)"
-                 f" to {self.path}")
+        self.say(_("Recorded {frames} frames ({width}x{height}, {ms:.1f} ms copy per frame) to {file}").format(
+            frames=self.frames, width=self.size[0], height=self.size[1], ms=ms, file=self.path))
         return self.path
 
     def _send(self, pending: tuple[bytes, int, float | None], until: float | None) -> None:

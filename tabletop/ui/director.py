@@ -24,12 +24,15 @@ from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
+from tabletop.i18n import N_, _
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
 
 UNDO_MODES = ("designer", "fair", "off")
 """Undo modes: designer (any move, any seat, as far back as wanted), fair (your own last move while
 nothing new was shown to you), off."""
+UNDO_NAMES = (N_("designer"), N_("fair"), N_("off"))
+"""The undo modes as shown (translated where drawn)."""
 VIEWS = ("seat", "all", "public")
 """Whose eyes the table shows: the bottom seat's, every hand open (god view, a replay), a spectator's."""
 
@@ -142,14 +145,16 @@ class Director:
     def status(self) -> str:
         """Return the status line for the bottom seat."""
         if self.handoff is not None:
-            return f"Pass the table to Seat {self.handoff + 1}: click when ready"
+            return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
         if self.line is not None and self.timeline is not None:
-            where = f"Move {self.session.moves} of {len(self.line)}"
+            where = _("Move {n} of {end}").format(n=self.session.moves, end=len(self.line))
             if self.session.moves >= len(self.line) and not self.session.is_over:
-                return f"{where}: the log ends here (the game was not finished)"
-            return f"{where}{' (paused)' if self.paused else ''}: {self.board.status or 'replay'}"
+                return _("{where}: the log ends here (the game was not finished)").format(where=where)
+            if self.paused:
+                where = _("{where} (paused)").format(where=where)
+            return f"{where}: {self.board.status or _('replay')}"
         if self.paused and not self.session.waiting_for_human and not self.session.is_over:
-            return "Paused: Space or Play goes on, N steps one move, U undoes"
+            return _("Paused: Space or Play goes on, N steps one move, U undoes")
         if self.pause is not None and self.pause.kind == "trick":
             return "Trick complete: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "show":
@@ -233,26 +238,30 @@ class Director:
         """Take a move back as the undo mode allows; return what happened, for the status line."""
         timeline = self.timeline
         if timeline is None or self.undo_mode == "off":
-            return "Undo is off for this game"
+            return _("Undo is off for this game")
         if self.line is not None:
-            return "A replay steps back instead (Left arrow)"
+            return _("A replay steps back instead (Left arrow)")
         if self.undo_mode == "fair":
             target, why = timeline.fair_undo(self.seat, self.humans)
             if target is None:
-                return f"Cannot undo: {why}"
+                return _("Cannot undo: {why}").format(why=why)
         else:
             own = timeline.last_move_of(self.seat) if self.seat in self.humans and not self.paused else None
             target = own if own is not None else timeline.last_decision()
             if target is None:
-                return "Nothing to undo yet"
+                return _("Nothing to undo yet")
         taken = self.session.moves - target
         timeline.rewind(target)
         self._after_jump()
         to_move = self.session.to_move
         if to_move is not None and to_move not in self.humans:
             self.paused = True  # a bot would only make the same move again at once
-        who = "your move" if to_move == self.seat else f"Seat {to_move + 1} to move" if to_move is not None else ""
-        return f"Undone {taken} move{'s' * (taken != 1)}: back to move {target}{', ' + who if who else ''}"
+        if to_move == self.seat:
+            return _("Undone: back to move {target} ({taken} taken back), your move").format(target=target, taken=taken)
+        if to_move is not None:
+            return _("Undone: back to move {target} ({taken} taken back), Seat {n} to move").format(
+                target=target, taken=taken, n=to_move + 1)
+        return _("Undone: back to move {target} ({taken} taken back)").format(target=target, taken=taken)
 
     def seek(self, position: int) -> None:
         """Jump to ``position`` of a replay (or any kept position of the game), shown at once.
@@ -301,7 +310,7 @@ class Director:
     def submit(self, action: Action, now: float) -> str | None:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
         if self.line is not None:
-            return "this is a replay: nobody chooses here"
+            return _("this is a replay: nobody chooses here")
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:

@@ -88,9 +88,9 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     try:
         if record is not None:
             app.start_recording(record)
-        outcome, _ = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
-                                 log_path=log_path, on_table=spectate if watch else None,
-                                 on_replay=replay_opener(app))
+        outcome = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
+                              log_path=log_path, on_table=spectate if watch else None,
+                              on_replay=replay_opener(app))[0]
     finally:
         app.close()
     for path in app.saved:

@@ -25,6 +25,7 @@ from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.log import Replay
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
+from tabletop.i18n import _
 from tabletop.replays import replay
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.art import ArtLibrary
@@ -63,11 +64,12 @@ class ReplayTable(Table):
         self.settings = PlaySettings(self.game.name, self.game.players, self.seat_names, self.seed,
                                      dict(header.get("options") or {}), art_dir, speed)
         if not 0 <= seat < self.game.players:
-            raise TabletopError(f"--seat {seat + 1}: this game has seats 1 to {self.game.players}")
+            raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
+                                                                                          players=self.game.players))
         self.log = None
         self.session = Session(self.game, None, seed=self.seed)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
-        line = [action for _, action in result.line]
+        line = [action for _seat, action in result.line]
         for action in line:
             self.session.submit(action)
         self.timeline.seek(0)
@@ -79,11 +81,15 @@ class ReplayTable(Table):
         self._mount(art, art_dir, background=background)
         self._looked = 0.0
         self._stamp = _stamp(path)
-        what = "Following" if follow else "Replaying"
-        state = "complete" if result.complete else f"unfinished: {len(line)} moves logged"
-        self.scene.log.append(f"{what} {path.name} ({state}){'' if follow else f', seed {self.seed}'}")
+        state = _("complete") if result.complete else _("unfinished: {n} moves logged").format(n=len(line))
+        if follow:
+            self.scene.log.append(_("Following {file} ({state})").format(file=path.name, state=state))
+        else:
+            self.scene.log.append(_("Replaying {file} ({state}), seed {seed}").format(file=path.name, state=state,
+                                                                                     seed=self.seed))
         if result.cut:
-            self.scene.log.append("The log's last line was cut off (the game was stopped while writing); it is skipped")
+            self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
+                                    " it is skipped"))
         pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
@@ -112,14 +118,14 @@ class ReplayTable(Table):
             return
         line = self.director.line
         assert line is not None
-        new = [action for _, action in result.line]
+        new = [action for _seat, action in result.line]
         same = 0
         while same < min(len(line), len(new)) and line[same] is new[same]:
             same += 1
         line[:] = new
         if self.session.moves > same:
             self.director.seek(same)  # the game was taken back (undo): so is the spectator's table
-            self.scene.log.append(f"The players went back to move {same}")
+            self.scene.log.append(_("The players went back to move {n}").format(n=same))
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -247,6 +253,9 @@ def run_record(log: Path, out: Path, *, speed: str = "normal", size: tuple[int, 
     finally:
         app.close()
     if saved is None or recorder.error is not None:
-        raise TabletopError(f"--record {out}: recording failed: {recorder.error}")
-    say(f"rendered {clock.frame} frames ({clock.frame / fps:.1f} s of video, {width}x{height}) in {elapsed:.1f} s: {clock.frame / max(elapsed, 1e-9):.0f} frames/s; saved {saved}")
+        raise TabletopError(_("--record {file}: recording failed: {problem}").format(file=out, problem=recorder.error))
+    say(_("rendered {frames} frames ({seconds:.1f} s of video, {width}x{height}) in {elapsed:.1f} s:"
+          " {rate:.0f} frames/s; saved {file}").format(frames=clock.frame, seconds=clock.frame / fps, width=width,
+                                                     height=height, elapsed=elapsed,
+                                                     rate=clock.frame / max(elapsed, 1e-9), file=saved))
     return 0

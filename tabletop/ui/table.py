@@ -22,6 +22,7 @@ import pygame
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Popup
+from tabletop.i18n import N_, _
 from tabletop.ui import choices
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
@@ -223,7 +224,7 @@ class TableScene:
             seat = self.director.handoff
             w, h = min(lay.window.w - 4 * lay.font_px, lay.font_px * 16), round(lay.font_px * 2.4)
             box = centered((w, h), (lay.window.center[0], round(lay.window.h * 0.6)))
-            return [Button(box, f"I am Seat {seat + 1}: show my hand", "take_seat", primary=True)]
+            return [Button(box, _("I am Seat {n}: show my hand").format(n=seat + 1), "take_seat", primary=True)]
         if self.overlay == "leave":
             labels = [("Leave the game", "leave"), ("Stay", "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
@@ -237,9 +238,10 @@ class TableScene:
             out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
         elif pause is not None and pause.kind == "game":
             if self.director.is_replay:
-                labels = [("From the start", "seek_start"), ("Back", "back")]
+                labels = [(_("From the start"), "seek_start"), (_("Back"), "back")]
             else:
-                labels = [("Play again", "again"), ("Same seed again", "same"), ("Replay", "replay"), ("Back", "back")]
+                labels = [(_("Play again"), "again"), (_("Same seed again"), "same"), (_("Replay"), "replay"),
+                          (_("Back"), "back")]
             out += [Button(r, label, cmd) for r, (label, cmd) in
                     zip(lay.overlay_buttons(len(labels), self.players + 1), labels, strict=True)]
         elif self.director.is_replay:
@@ -287,8 +289,8 @@ class TableScene:
 
     def _tool_label(self, control: Control) -> str:
         if control.command == "pause" and self.director.paused:
-            return "Play"
-        return control.label
+            return _("Play")
+        return _(control.label)
 
     # -- the replay bar --------------------------------------------------------------------------
     def replay_targets(self) -> dict[str, int]:
@@ -327,22 +329,22 @@ class TableScene:
     def replay_buttons(self) -> list[Button]:
         """Return the replay bar's buttons (the play/pause one in the middle)."""
         targets = self.replay_targets()
-        rects, _ = self.replay_bar()
+        rects = self.replay_bar()[0]
         if self.recording:
             return []
         pos = self.director.session.moves
         out = []
         for rect, (label, key) in zip(rects, REPLAY_BUTTONS, strict=True):
             if key == "pause":
-                out.append(Button(rect, "Play" if self.director.paused else "Pause", "pause", primary=True))
+                out.append(Button(rect, _("Play") if self.director.paused else _("Pause"), "pause", primary=True))
             else:
                 to = targets.get(key, pos)
-                out.append(Button(rect, label, "seek", to, enabled=to != pos))
+                out.append(Button(rect, _(label), "seek", to, enabled=to != pos))
         return out
 
     def position_at(self, x: int) -> int:
         """Return the move a click at ``x`` on the timeline slider goes to."""
-        _, slider = self.replay_bar()
+        slider = self.replay_bar()[1]
         end = len(self.director.line or [])
         return round(min(1.0, max(0.0, (x - slider.x) / max(1, slider.w))) * end)
 
@@ -476,15 +478,15 @@ class TableScene:
             self.say(message)
             self.log.append(message)
         elif name == "pause":
-            self.say("Paused" if d.toggle_pause() else "Playing")
+            self.say(_("Paused") if d.toggle_pause() else _("Playing"))
         elif name == "step":
             d.step()
         elif name == "god":
             if self.fair:
-                self.say("No god view in a fair game")
+                self.say(_("No god view in a fair game"))
             elif d.handoff is None:
                 d.set_view("seat" if d.view == "all" else "all")
-                self.say("God view: every hand open" if d.view == "all" else "God view off")
+                self.say(_("God view: every hand open") if d.view == "all" else _("God view off"))
         elif name == "view":
             self._next_view()
         elif name == "jump":
@@ -537,7 +539,8 @@ class TableScene:
             d.set_seat(d.seat + 1 if d.view == "seat" and d.seat + 1 < self.players else 0)
         else:
             d.set_view("all")
-        self.say("Viewing all hands open" if d.view == "all" else f"Viewing as {self.names[d.seat]}")
+        self.say(_("Viewing all hands open") if d.view == "all"
+                 else _("Viewing as {seat}").format(seat=self.names[d.seat]))
 
     def _type_jump(self, event: pygame.event.Event) -> bool:
         """Take a key typed into the jump box; return True when it was for the box."""
@@ -653,6 +656,10 @@ class TableScene:
         """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
         return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
 
+    def log_key(self) -> tuple[object, ...]:
+        """Return what the log panel shows (its length, last line and scroll), to know when to redraw it."""
+        return (len(self.log), self.log[-1] if self.log else "", self.log_scroll)
+
     def log_rows(self, width: int, px: int) -> list[str]:
         """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""
         key = (len(self.log), self.log[-1] if self.log else "", self.log[0] if self.log else "", width, px)
@@ -665,8 +672,9 @@ class TableScene:
 
 
 REPLAY_BUTTONS: tuple[tuple[str, str], ...] = (
-    ("Start", "start"), ("-Deal", "deal-"), ("-Trick", "trick-"), ("-Turn", "turn-"), ("-1", "move-"),
-    ("Pause", "pause"), ("+1", "move+"), ("Turn+", "turn+"), ("Trick+", "trick+"), ("Deal+", "deal+"), ("End", "end"),
+    (N_("Start"), "start"), (N_("-Deal"), "deal-"), (N_("-Trick"), "trick-"), (N_("-Turn"), "turn-"), ("-1", "move-"),
+    ("", "pause"), ("+1", "move+"), (N_("Turn+"), "turn+"), (N_("Trick+"), "trick+"), (N_("Deal+"), "deal+"),
+    (N_("End"), "end"),
 )
 """The replay bar: (label, where it goes) in order."""
 REPLAY_KEYS: dict[int, str] = {

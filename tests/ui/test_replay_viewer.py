@@ -212,4 +212,4 @@ def test_the_cli_reports_undos_of_a_logged_game(tmp_path: Path, capsys: pytest.C
     lines = path.read_text().splitlines()
     assert json.loads(lines[-1]) == {"type": "undo", "to": 4}
     assert main(["replay", str(path), "--partial"]) == 0
-    assert "1 undo" in capsys.readouterr().out
+    assert "1 undo lines" in capsys.readouterr().out
