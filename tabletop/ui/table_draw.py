@@ -68,8 +68,10 @@ class TableRenderer:
                frozenset(scene.moving), frozenset(scene.marked()), self.art.version, scene.log_key(),
                id(scene.director.pause))
         pause = scene.director.pause
+        # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
         boxed = (scene.overlay is not None or scene.zoom is not None or scene.menu is not None
-                 or scene.jump is not None or (pause is not None and pause.kind in ("deal", "game")))
+                 or scene.jump is not None or scene.director.is_replay
+                 or (pause is not None and pause.kind in ("deal", "game")))
         if key != self._layer_key or self._layer is None:
             self._layer = self._draw_layer(scene, lay, places, hand)
             self._layer_key = key
