@@ -22,6 +22,7 @@ from tabletop.engine.errors import IllegalAction, LogError, TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.options import to_json
 from tabletop.engine.session import Session
+from tabletop.i18n import N_, _
 
 FORMAT = 1
 """Version of the log format written in every header."""
@@ -119,7 +120,8 @@ class LogPlayer:
         """Return the next logged decision, which :func:`replay` has checked belongs here."""
         seat, action = self.decisions.popleft()
         if seat != view.seat or action not in view.legal:
-            raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+            raise LogError(_("the log's decision {action} for seat {seat} does not fit this game").format(
+                action=repr(str(action.label)), seat=seat + 1))
         return action
 
 
@@ -140,7 +142,7 @@ def read_records(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read the log: {exc}") from None
+        raise LogError(_("{file}: cannot read the log: {problem}").format(file=path, problem=exc)) from None
     records = []
     lines = text.split("\n")
     for number, line in enumerate(lines, start=1):
@@ -150,13 +152,14 @@ def read_records(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             last = number == len(lines) or all(not rest.strip() for rest in lines[number:])
-            hint = "the log is truncated (the last line is cut off)" if last else "the line is not valid JSON"
+            hint = _("the log is truncated (the last line is cut off)") if last else _("the line is not valid JSON")
             raise LogError(f"{path}:{number}: {hint}: {exc.msg}") from None
         if not isinstance(record, dict) or "type" not in record:
-            raise LogError(f"{path}:{number}: not a log record (expected a JSON object with a 'type')")
+            raise LogError(_("{file}:{line}: not a log record (expected a JSON object with a 'type')").format(
+                file=path, line=number))
         records.append((number, record))
     if not records:
-        raise LogError(f"{path}: the log is empty")
+        raise LogError(_("{file}: the log is empty").format(file=path))
     return records
 
 
@@ -169,13 +172,15 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     records = read_records(path)
     number, header = records[0]
     if header.get("type") != "header":
-        raise LogError(f"{path}:{number}: the first line must be the header (is the file a tabletop log?)")
+        raise LogError(_("{file}:{line}: the first line must be the header (is the file a tabletop log?)").format(
+            file=path, line=number))
     try:
         game = make_game(str(header["game"]), players=int(header["players"]),
                          options=dict(header.get("options") or {}))
         seed = int(header["seed"])
     except KeyError as exc:
-        raise LogError(f"{path}:{number}: the header lacks {exc.args[0]!r}") from None
+        raise LogError(_("{file}:{line}: the header lacks {key}").format(file=path, line=number,
+                                                                          key=repr(exc.args[0]))) from None
     except (TabletopError, ValueError, TypeError) as exc:
         raise LogError(f"{path}:{number}: {exc}") from None
     session = Session(game, None, seed=seed, events=False)
@@ -190,24 +195,22 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
         if kind != "action":
             continue
         if end is not None:
-            raise LogError(f"{path}:{number}: an action after the end of the game")
+            raise LogError(_("{file}:{line}: an action after the end of the game").format(file=path, line=number))
         decision = _replay_action(path, number, session, record)
         if decision is not None:
             decisions.append(decision)
         count += 1
     complete = session.is_over
     if not complete and not allow_incomplete:
-        raise LogError(
-            f"{path}: the game is incomplete: the log stops after {count} actions with seat"
-            f" {session.to_move + 1 if session.to_move is not None else '?'} to move (truncated?)"
-        )
+        raise LogError(_("{file}: the game is incomplete: the log stops after {count} actions with seat"
+                         " {seat} to move (truncated?)").format(
+            file=path, count=count, seat=session.to_move + 1 if session.to_move is not None else "?"))
     if end is not None and complete:
         logged = [int(x) for x in end.get("scores", [])]
         if logged != session.scores():
-            raise LogError(
-                f"{path}: the logged final scores {logged} differ from the replayed ones"
-                f" {session.scores()} (the log was edited)"
-            )
+            raise LogError(_("{file}: the logged final scores {logged} differ from the replayed ones"
+                             " {replayed} (the log was edited)").format(file=path, logged=logged,
+                                                                        replayed=session.scores()))
     return Replay(session, header, count, complete, decisions)
 
 
@@ -215,13 +218,12 @@ def _replay_action(path: Path, number: int, session: Session,
                    record: dict[str, Any]) -> tuple[int, Action] | None:
     """Submit one logged action; return it as a decision unless it was the only legal one."""
     if session.is_over:
-        raise LogError(f"{path}:{number}: an action after the end of the game")
+        raise LogError(_("{file}:{line}: an action after the end of the game").format(file=path, line=number))
     wanted = record.get("action")
     seat: int = record.get("seat")  # type: ignore[assignment]  # checked against the seat to move next
     if seat != session.to_move:
-        raise LogError(
-            f"{path}:{number}: the log says seat {seat!r} moved, but it is seat {session.to_move}'s turn (edited?)"
-        )
+        raise LogError(_("{file}:{line}: the log says seat {seat} moved, but it is seat {to_move}'s turn"
+                         " (edited?)").format(file=path, line=number, seat=repr(seat), to_move=session.to_move))
     legal = session.legal_actions()
     for action in legal:
         if action.to_json() == wanted:
@@ -234,6 +236,7 @@ def _replay_action(path: Path, number: int, session: Session,
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
         reason = session.game.why_illegal(session.state, candidate)
     except (ValueError, TypeError, AttributeError):
-        reason = "not an action of this game"
-    raise LogError(f"{path}:{number}: illegal action {json.dumps(wanted)}: {reason} (the log was edited?)")
+        reason = N_("not an action of this game")
+    raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(
+        file=path, line=number, action=json.dumps(wanted), reason=_(reason)))
 
