@@ -161,9 +161,11 @@ class Table:
                                      deck_name=self.game.art_deck)
         self.renderer = TableRenderer(app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=app.window.size, text=app.text, rules=self.game.rules_text(),
+                                size=app.window.size, text=app.text, rules=_(self.game.rules_text()),
                                 art_notes=bool(self.game.deck()))
-        self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
+        title = _(self.game.title) if self.game.title else self.game.name
+        self.scene.log.append(_("{game}, seed {seed}; log: {file}").format(game=title, seed=self.seed,
+                                                                          file=self.log.path))
         self.screenshot = screenshot
         self._shot_mid = False
         self._shot_pause: object = None
@@ -171,7 +173,7 @@ class Table:
         self._drawn = False
         self._shot_wanted = False
         self._art_deadline = time.perf_counter() + ART_WAIT
-        pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
+        pygame.display.set_caption(_("tabletop - {game} - seed {seed}").format(game=title, seed=self.seed))
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -287,7 +289,7 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 outcome = table.run()
             except GameBroken as exc:
                 table.close()
-                app.say(f"{exc}. The game stopped; its log is {table.log.path}")
+                app.say(_("{problem}. The game stopped; its log is {file}").format(problem=exc, file=table.log.path))
                 return "broken", table.settings
             table.close()
             if outcome not in ("again", "same"):
@@ -321,10 +323,11 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     finally:
         app.close()
     for path in app.saved:
-        why = ""
         if record is not None and path.suffix != record.suffix:
-            why = f" (not {record.suffix}: PyAV is not installed; pip install -e '.[video]' records MP4)"
-        print(f"recording saved to {path}{why}")
+            print(_("recording saved to {file} (not {suffix}: PyAV is not installed; pip install -e '.[video]'"
+                    " records MP4)").format(file=path, suffix=record.suffix))
+        else:
+            print(_("recording saved to {file}").format(file=path))
     if outcome == "broken":
         raise GameBroken(app.messages[-1])
     return 0

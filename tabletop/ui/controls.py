@@ -24,16 +24,17 @@ class Control:
 CONTROLS: tuple[Control, ...] = (
     Control("continue", (pygame.K_SPACE,), "", N_("Space"), N_("Go on"), N_("continue after a trick or a deal")),
     Control("help", (pygame.K_h,), "?", N_("H or ?"), N_("Help"), N_("show or hide this help")),
-    Control("speed", (pygame.K_s,), "", N_("S"), N_("Speed"), N_("cycle speed: instant, fast, normal, slow")),
-    Control("diagnostics", (pygame.K_d,), "", N_("D"), N_("Art"), N_("art diagnostics: missing or bad images")),
-    Control("rules", (pygame.K_r,), "", N_("R"), N_("Rules"), N_("the rules of this game")),
-    Control("savelog", (pygame.K_l,), "", N_("L"), N_("Save log"), N_("save the table's log as text to recordings/")),
-    Control("screenshot", (pygame.K_F12,), "", N_("F12"), N_("Shot"), N_("save a PNG screenshot to recordings/")),
-    Control("record", (pygame.K_F9,), "", N_("F9"), N_("Rec"), N_("start/stop recording a video to recordings/")),
-    Control("fullscreen", (pygame.K_F11,), "", N_("F11"), N_("Full"), N_("toggle fullscreen")),
-    Control("back", (pygame.K_ESCAPE,), "", N_("Esc"), N_("Back"), N_("close an overlay, else leave the table")),
+    Control("speed", (pygame.K_s,), "", "S", N_("Speed"), N_("cycle speed: instant, fast, normal, slow")),
+    Control("diagnostics", (pygame.K_d,), "", "D", N_("Art"), N_("art diagnostics: missing or bad images")),
+    Control("rules", (pygame.K_r,), "", "R", N_("Rules"), N_("the rules of this game")),
+    Control("savelog", (pygame.K_l,), "", "L", N_("Save log"), N_("save the table's log as text to recordings/")),
+    Control("screenshot", (pygame.K_F12,), "", "F12", N_("Shot"), N_("save a PNG screenshot to recordings/")),
+    Control("record", (pygame.K_F9,), "", "F9", N_("Rec"), N_("start/stop recording a video to recordings/")),
+    Control("fullscreen", (pygame.K_F11,), "", "F11", N_("Full"), N_("toggle fullscreen")),
+    Control("back", (pygame.K_ESCAPE,), "", "Esc", N_("Back"), N_("close an overlay, else leave the table")),
 )
-"""The table's commands in toolbar order (texts in English: translate with ``_()`` where shown)."""
+"""The table's commands in toolbar order (texts in English: translate with ``_()`` where shown; key caps
+such as "F12" read the same in every language and are not marked)."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     (N_("Click a card, pile or cell"), N_("choose what it allows: what you may click lifts or glows")),

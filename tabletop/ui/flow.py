@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+
+from tabletop import i18n
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, play_tables
@@ -10,6 +13,9 @@ from tabletop.ui.start import StartScreen
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
     """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
+    chosen_language = last_setup.load_language()
+    if chosen_language and not os.environ.get(i18n.ENV_VAR):  # $TABLETOP_LANG still wins
+        i18n.set_language(chosen_language)
     app = App(size, interactive=True)
     settings = settings or last_setup.load() or PlaySettings()
     try:
