@@ -368,7 +368,7 @@ class StartScreen:
         draw_panel(surface, footer, fill=theme.PANEL)
         message, color = self._footer()
         room = footer.w - m * 2
-        small = max(10, round(px * 0.75))
+        small = max(10, round(px * 0.8))
         lines = text.wrap(message, small, room) if text.render(message, px, color).get_width() > room else []
         if len(lines) == 2 and small * 2 + 2 <= footer.h:  # a long summary on two lines rather than shrunk
             for i, row in enumerate(lines):

@@ -39,6 +39,7 @@ def ink(surface: pygame.Surface) -> bytes:
 
 
 def test_every_script_draws_real_glyphs(bundled_only: fonts.FontChain) -> None:
+    pygame.font.init()  # a table closed by an earlier test quits pygame's fonts
     boxes = {ink(pygame.font.Font(path, 40).render(NOWHERE, True, (0, 0, 0))) for path in bundled_only.files}
     boxes.add(ink(bundled_only.at(40).render(NOWHERE, True, (0, 0, 0))))
     for ch in WORDS.replace(" ", ""):
