@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from tabletop import __version__, plugins, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
-from tabletop.i18n import N_, _
+from tabletop.i18n import N_, _, ngettext
 from tabletop.templates import TEMPLATES
 
 EXIT_USAGE = 2
@@ -131,7 +131,7 @@ def build_parser() -> Parser:
     sim.add_argument("--report", type=Path, default=None, metavar="DIR",
                      help=_("write DIR/report.html with charts and per-card analytics"))
     sim.add_argument("--workers", type=_positive, default=None,
-                     help=f"processes to use (default: every core, here {_cores()})")
+                     help=_("processes to use (default: every core, here {cores})").format(cores=_cores()))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
                      help=_("play the games on this Dask scheduler's workers instead"))
     sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help=_("seconds a bot may think per move"))
@@ -162,11 +162,11 @@ def build_parser() -> Parser:
     new = sub.add_parser(
         "new", help=_("write a new game into the games folder from a template, ready to play"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="templates:\n" + "\n".join(f"  {key:<8}{text}" for key, text in TEMPLATES.items()))
+        epilog=_("templates:") + "\n" + "\n".join(f"  {key:<8}{_(text)}" for key, text in TEMPLATES.items()))
     new.add_argument("name", help=_("the game's name: lowercase letters, digits and dashes, e.g. my-game"))
     new.add_argument("--template", default=next(iter(TEMPLATES)), metavar="TEMPLATE",
-                     help=f"what kind of game to start from: {', '.join(TEMPLATES)} (default"
-                          f" {next(iter(TEMPLATES))}; listed below)")
+                     help=_("what kind of game to start from: {templates} (default {default}; listed below)").format(
+                         templates=", ".join(TEMPLATES), default=next(iter(TEMPLATES))))
     play = sub.add_parser("play", help=_("play a game in a window (bots only: no input needed)"))
     play.add_argument("game", help=_("game name (see tabletop games)"))
     play.add_argument("--players", type=_positive, default=None, help=_("number of seats"))
@@ -273,6 +273,11 @@ def _check_writable(flag: str, path: Path | None) -> None:
             flag=flag, path=path, folder=path.parent))
 
 
+def _describe(game: Any) -> str:
+    """Return "name (title)" with the title in the interface's language."""
+    return f"{game.name} ({_(game.title)})" if game.title else game.name
+
+
 def _seat_count(seats: str) -> int | None:
     """Return how many seats a comma-separated list names (None for one name: it fills every seat)."""
     names = [n for n in seats.split(",") if n.strip()]
@@ -296,7 +301,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from tabletop.sim.variants import expand, parse_vary
 
     if args.cluster and args.workers:
-        raise TabletopError("--workers and --cluster: the cluster's workers play the games; drop --workers")
+        raise TabletopError(_("--workers and --cluster: the cluster's workers play the games; drop --workers"))
     sets = parse_assignments(args.sets)
     varied = parse_vary(args.vary, fixed=list(sets))
     variants = expand(varied)
@@ -346,27 +351,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.report is not None:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
-        page = write_report(args.report, study, labels=labels, title=game.describe(),
+        page = write_report(args.report, study, labels=labels, title=_describe(game),
                             facts=_run_facts(args, game.players, bots, sets, len(variants)))
     for seat in range(game.players):
         faults = [v.faults[seat] for v in study.variants if seat in v.faults]
         if faults:
             moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
-            print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
-                  f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
-    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
-    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
+            print(_("warning: bot {bot} in seat {seat} misbehaved on {moves} moves in {games} games (first:"
+                    " {first}); a random legal move replaced each one").format(
+                bot=repr(bots[seat]), seat=seat + 1, moves=moves, games=games_hit, first=_(faults[0].first)),
+                file=sys.stderr)
+    where = (_("cluster {address}").format(address=args.cluster) if args.cluster
+             else ngettext("{n} process", "{n} processes", workers, n=workers))
+    what = (_("{variants} variants x {games} games").format(variants=len(variants), games=args.games) if sweep
+            else _("{games} games").format(games=args.games))
     console = make_console()
-    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
-                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
+    console.print(_("{game}: {what}, {players} players, seed {seed}, {where}, {seconds:.2f} s ({rate} games/s)").format(
+        game=_describe(game), what=what, players=game.players, seed=args.seed, where=where, seconds=elapsed,
+        rate=f"{total / elapsed:,.0f}"))
     print_study(console, study)
-    console.print("What stands out:")
+    console.print(_("What stands out:"))
     for line in findings(study, labels):
         console.print(f"- {line}")
     if writer:
-        console.print(f"rows written to {args.out}")
+        console.print(_("rows written to {file}").format(file=args.out))
     if page is not None:
-        console.print(f"report written to {page}")
+        console.print(_("report written to {file}").format(file=page))
     if args.logs is not None:
         console.print(_("game logs written to {folder}/ (tabletop replay LOG --window opens one)").format(
             folder=args.logs))
@@ -377,12 +387,12 @@ def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: di
                variants: int) -> list[tuple[str, str]]:
     """Return what a report says about how it was made: command, games, seats, options."""
     command = "tabletop " + shlex.join(args.argv)
-    facts = [("game", args.game), ("games", f"{args.games} per variant" if variants > 1 else str(args.games)),
-             ("players", str(players)), ("bots", ", ".join(bots)), ("seed", str(args.seed)),
-             ("options", ", ".join(f"{k}={v}" for k, v in sets.items()) or "defaults")]
+    games = _("{games} per variant").format(games=args.games) if variants > 1 else str(args.games)
+    facts = [(_("game"), args.game), (_("games"), games), (_("players"), str(players)), (_("bots"), ", ".join(bots)),
+             (_("seed"), str(args.seed)), (_("options"), ", ".join(f"{k}={v}" for k, v in sets.items()) or _("defaults"))]
     if args.vary:
-        facts.append(("varied", "; ".join(args.vary)))
-    return [("command", command), *facts]
+        facts.append((_("varied"), "; ".join(args.vary)))
+    return [(_("command"), command), *facts]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -404,7 +414,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     session = result.session
     state = _("complete") if result.complete else _("INCOMPLETE")
     print(_("{game}, seed {seed}, {actions} actions, {state}").format(
-        game=session.game.describe(), seed=session.seed, actions=result.actions, state=state))
+        game=_describe(session.game), seed=session.seed, actions=result.actions, state=state))
     if result.undos:
         print(_("  {count} undo lines: the game went back that many times").format(count=result.undos))
     if result.cut:
@@ -427,14 +437,14 @@ def cmd_games(args: argparse.Namespace) -> int:
                                                                     problem=entry.error) + "\n")
             continue
         print(_("{name}: {title} ({low}-{high} players, {source})").format(
-            name=cls.name, title=cls.title, low=cls.min_players, high=cls.max_players, source=entry.source))
+            name=cls.name, title=_(cls.title), low=cls.min_players, high=cls.max_players, source=entry.source))
         if cls.summary:
-            print(f"  {cls.summary}")
+            print(f"  {_(cls.summary)}")
         for info in describe(cls.Options):
             print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
                 name=info.name, default=repr(info.default), allowed=info.allowed()))
             if info.help:
-                print(f"      {info.help}")
+                print(f"      {_(info.help)}")
         print()
     print(_("bots: ") + ", ".join([registry.HUMAN] + [
         e.name + (" [BROKEN]" if e.error else "") for e in registry.bot_entries()]))

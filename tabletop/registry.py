@@ -26,6 +26,7 @@ from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import derive_seed, new_rng
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
+from tabletop.i18n import _
 
 HUMAN = "human"
 """The seat name of a person at the table."""
@@ -82,7 +83,7 @@ class Entry:
         """
         if self.cls is None and self.error is None:
             try:
-                module, _, attr = self.target.partition(":")
+                module, _colon, attr = self.target.partition(":")
                 cls = getattr(importlib.import_module(module), attr)
                 problems = check_game_class(cls) if self.kind == "game" else check_bot_class(cls)
                 if problems:
@@ -91,7 +92,8 @@ class Entry:
             except Exception as exc:  # a broken plugin must not hide the others
                 self.error = describe_error(exc)
         if self.error is not None:
-            raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
+            raise UserInputError(_("{name} ({source}) is broken: {problem}").format(name=self.name, source=self.source,
+                                                                                   problem=self.error))
         return self.cls
 
 
@@ -267,8 +269,10 @@ def game_entry(name: str) -> Entry:
     if entry is None:
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
         missing = missing_games_dir
-        hint = f" (there is no games folder {missing}: check --games-dir)" if missing else ""
-        raise UserInputError(f"unknown game {name!r}; known games: {known}{hint}")
+        if missing:
+            raise UserInputError(_("unknown game {name}; known games: {known} (there is no games folder {folder}:"
+                                   " check --games-dir)").format(name=repr(name), known=known, folder=missing))
+        raise UserInputError(_("unknown game {name}; known games: {known}").format(name=repr(name), known=known))
     return entry
 
 
@@ -303,9 +307,8 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise UserInputError(
-            f"{len(names)} seats given ({', '.join(names)}) for {players} players: give one name per seat, or one for all"
-        )
+        raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
+                               " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
         if n != HUMAN:
             bot_class(n.removeprefix(PROCESS))
@@ -321,7 +324,7 @@ def bot_entry(name: str) -> Entry:
     entry = _bots.get(name)
     if entry is None:
         known = ", ".join([HUMAN, *sorted(e.name for e in _bots.values() if not e.is_broken)])
-        raise UserInputError(f"unknown bot {name!r}; known seats: {known}")
+        raise UserInputError(_("unknown bot {name}; known seats: {known}").format(name=repr(name), known=known))
     return entry
 
 
@@ -388,7 +391,8 @@ def seat_factory(names: Sequence[str], game: Game, *,
                 try:
                     bot = cls(new_rng(seed, "bot", i), game)
                 except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-                    raise UserInputError(f"bot {n!r} ({source}) failed to start: {describe_error(exc)}") from exc
+                    raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
+                        name=repr(n), source=source, problem=describe_error(exc))) from exc
                 seats.append(Watchdog(bot, bot_timeout))
         return seats
 

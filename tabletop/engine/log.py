@@ -31,6 +31,7 @@ from tabletop.engine.errors import IllegalAction, LogError, TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.options import to_json
 from tabletop.engine.session import Session
+from tabletop.i18n import N_, _
 
 FORMAT = 1
 """Version of the log format written in every header."""
@@ -209,7 +210,8 @@ class LogPlayer:
         """Return the next logged decision, which :func:`replay` has checked belongs here."""
         seat, action = self.decisions.popleft()
         if seat != view.seat or action not in view.legal:
-            raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+            raise LogError(_("the log's decision {action} for seat {seat} does not fit this game").format(
+                action=repr(str(action.label)), seat=seat + 1))
         return action
 
 
@@ -237,7 +239,7 @@ def _read_records(path: Path | str, *, allow_cut: bool) -> tuple[list[tuple[int,
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read the log: {exc}") from None
+        raise LogError(_("{file}: cannot read the log: {problem}").format(file=path, problem=exc)) from None
     records: list[tuple[int, dict[str, Any]]] = []
     cut = False
     lines = text.split("\n")
@@ -251,13 +253,14 @@ def _read_records(path: Path | str, *, allow_cut: bool) -> tuple[list[tuple[int,
             if last and allow_cut and records:
                 cut = True
                 break
-            hint = "the log is truncated (the last line is cut off)" if last else "the line is not valid JSON"
+            hint = _("the log is truncated (the last line is cut off)") if last else _("the line is not valid JSON")
             raise LogError(f"{path}:{number}: {hint}: {exc.msg}") from None
         if not isinstance(record, dict) or "type" not in record:
-            raise LogError(f"{path}:{number}: not a log record (expected a JSON object with a 'type')")
+            raise LogError(_("{file}:{line}: not a log record (expected a JSON object with a 'type')").format(
+                file=path, line=number))
         records.append((number, record))
     if not records:
-        raise LogError(f"{path}: the log is empty")
+        raise LogError(_("{file}: the log is empty").format(file=path))
     return records, cut
 
 
@@ -275,18 +278,20 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     records, cut = _read_records(path, allow_cut=allow_incomplete)
     number, header = records[0]
     if header.get("type") != "header":
-        raise LogError(f"{path}:{number}: the first line must be the header (is the file a tabletop log?)")
+        raise LogError(_("{file}:{line}: the first line must be the header (is the file a tabletop log?)").format(
+            file=path, line=number))
     try:
         game = make_game(str(header["game"]), players=int(header["players"]),
                          options=dict(header.get("options") or {}))
         logged = header["seed"]
     except KeyError as exc:
-        raise LogError(f"{path}:{number}: the header lacks {exc.args[0]!r}") from None
+        raise LogError(_("{file}:{line}: the header lacks {key}").format(file=path, line=number,
+                                                                          key=repr(exc.args[0]))) from None
     except (TabletopError, ValueError, TypeError) as exc:
         raise LogError(f"{path}:{number}: {exc}") from None
     if logged is None:
         logged = seed if seed is not None else next(
-            (r.get("seed") for _, r in records if r.get("type") in ("end", "seed") and r.get("seed") is not None), None)
+            (r.get("seed") for _line, r in records if r.get("type") in ("end", "seed") and r.get("seed") is not None), None)
         if logged is None:
             raise LogError(f"{path}: this fair game was never finished or left, so its seed was never written:"
                            " its log cannot be replayed")
@@ -313,7 +318,7 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
                 raise LogError(f"{path}:{number}: an undo to move {to!r}, but the game has {len(line)} moves (edited?)")
             del line[to:]
             session = fresh()
-            for _, action, _ in line:
+            for _seat, action, _forced in line:
                 session.submit(action)
             session.take_events()
             end = None
@@ -322,7 +327,7 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
         if kind != "action":
             continue
         if end is not None:
-            raise LogError(f"{path}:{number}: an action after the end of the game")
+            raise LogError(_("{file}:{line}: an action after the end of the game").format(file=path, line=number))
         if "sealed" in record:
             record = _unsealed(path, number, record, game_seed)
         seat, action, forced = _replay_action(path, number, session, record)
@@ -330,19 +335,17 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
         count += 1
     complete = session.is_over
     if not complete and not allow_incomplete:
-        raise LogError(
-            f"{path}: the game is incomplete: the log stops after {count} actions with seat"
-            f" {session.to_move + 1 if session.to_move is not None else '?'} to move (truncated?)"
-        )
+        raise LogError(_("{file}: the game is incomplete: the log stops after {count} actions with seat"
+                         " {seat} to move (truncated?)").format(
+            file=path, count=count, seat=session.to_move + 1 if session.to_move is not None else "?"))
     if end is not None and complete:
         scores = [int(x) for x in end.get("scores", [])]
         if scores != session.scores():
-            raise LogError(
-                f"{path}: the logged final scores {scores} differ from the replayed ones"
-                f" {session.scores()} (the log was edited)"
-            )
+            raise LogError(_("{file}: the logged final scores {logged} differ from the replayed ones"
+                             " {replayed} (the log was edited)").format(file=path, logged=scores,
+                                                                        replayed=session.scores()))
     decisions = [(seat, action) for seat, action, forced in line if not forced]
-    return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _ in line],
+    return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _forced in line],
                   undos, cut)
 
 
@@ -350,9 +353,11 @@ def _unsealed(path: Path, number: int, record: dict[str, Any], seed: int) -> dic
     try:
         opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", number - 1))))
     except (ValueError, TypeError, KeyError, UnicodeDecodeError):
-        raise LogError(f"{path}:{number}: a sealed action that this game's seed does not open (edited?)") from None
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=path, line=number)) from None
     if not isinstance(opened, dict):
-        raise LogError(f"{path}:{number}: a sealed action that this game's seed does not open (edited?)")
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=path, line=number))
     return {**record, "action": opened.get("action"), "note": opened.get("note")}
 
 
@@ -360,13 +365,12 @@ def _replay_action(path: Path, number: int, session: Session,
                    record: dict[str, Any]) -> tuple[int, Action, bool]:
     """Submit one logged action; return it with whether it was forced (the only legal one)."""
     if session.is_over:
-        raise LogError(f"{path}:{number}: an action after the end of the game")
+        raise LogError(_("{file}:{line}: an action after the end of the game").format(file=path, line=number))
     wanted = record.get("action")
     seat: int = record.get("seat")  # type: ignore[assignment]  # checked against the seat to move next
     if seat != session.to_move:
-        raise LogError(
-            f"{path}:{number}: the log says seat {seat!r} moved, but it is seat {session.to_move}'s turn (edited?)"
-        )
+        raise LogError(_("{file}:{line}: the log says seat {seat} moved, but it is seat {to_move}'s turn"
+                         " (edited?)").format(file=path, line=number, seat=repr(seat), to_move=session.to_move))
     legal = session.legal_actions()
     for action in legal:
         if action.to_json() == wanted:
@@ -380,5 +384,7 @@ def _replay_action(path: Path, number: int, session: Session,
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
         reason = session.game.why_illegal(session.state, candidate)
     except (ValueError, TypeError, AttributeError):
-        reason = "not an action of this game"
-    raise LogError(f"{path}:{number}: illegal action {json.dumps(wanted)}: {reason} (the log was edited?)")
+        reason = N_("not an action of this game")
+    raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(
+        file=path, line=number, action=json.dumps(wanted), reason=_(reason)))
+

@@ -22,6 +22,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
 from tabletop.engine.views import View, close_view, open_view
+from tabletop.i18n import N_, _
 
 
 class Player(Protocol):
@@ -156,7 +157,7 @@ class Session:
         if self.state.to_move is not None and action in self.game.legal_actions(self.state):
             return None
         if self.state.to_move is None:
-            return "the game is over"
+            return N_("the game is over")
         return self._reason(action)
 
     def scores(self) -> list[int]:
@@ -181,9 +182,9 @@ class Session:
         """
         to_move = self.state.to_move
         if to_move is None:
-            raise IllegalAction(action, "the game is over")
+            raise IllegalAction(action, N_("the game is over"))
         if seat is not None and seat != to_move:
-            raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
+            raise IllegalAction(action, N_("it is not your turn (waiting for seat {n})", n=to_move + 1))
         self._play(1, (action, note))
         return self.take_events()
 
@@ -259,12 +260,13 @@ class Session:
                                 finally:
                                     close_view(view)
                         except Exception as exc:  # a bot's bug must not stop the game
-                            problem = f"raised {type(exc).__name__}: {exc}"
+                            problem = N_("raised {error}", error=f"{type(exc).__name__}: {exc}")
                         else:
                             if answer not in legal:
-                                problem = f"chose an illegal action ({_describe(answer)})"
+                                problem = N_("chose an illegal action ({action})", action=_describe(answer))
                             elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                                problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                                problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
+                                             seconds=clock() - started, limit=timeout)
                         if problem is None:
                             action = answer  # type: ignore[assignment]  # found in ``legal`` above
                         else:
@@ -301,13 +303,12 @@ class Session:
         try:
             return self.game.why_illegal(self.state, action)
         except Exception:  # the explanation is a courtesy; legality was already decided
-            return "not a legal choice now"
+            return N_("not a legal choice now")
 
     def _broken(self, exc: Exception) -> None:
         name = self.game.name
-        raise GameBroken(
-            f"game {name!r} failed while applying move {self.moves}: {type(exc).__name__}: {exc}"
-        ) from exc
+        raise GameBroken(_("game {name} failed while applying move {move}: {error}").format(
+            name=repr(name), move=self.moves, error=f"{type(exc).__name__}: {exc}")) from exc
 
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:

@@ -18,6 +18,7 @@ from tabletop.engine.deckfile import Deck, load_deck
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.options import option
 from tabletop.games.trick_taking import MAX_DEALS, TrickGame, TrickState
+from tabletop.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -29,14 +30,14 @@ class DeckTrickOptions:
     rank_order: ClassVar[str] = "standard"
 
     trump: str = option("none", choices=("none", "turnup"),
-                        help="no trump, or the suit of the card turned up after the deal")
+                        help=N_("no trump, or the suit of the card turned up after the deal"))
     hand_size: int = option(0, minimum=0, maximum=999,
-                            help="cards dealt to each seat; 0 deals the deck out evenly")
+                            help=N_("cards dealt to each seat; 0 deals the deck out evenly"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
-                        help="deals in a game; 0 means one per player, or until the target if one is set")
-    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+                        help=N_("deals in a game; 0 means one per player, or until the target if one is set"))
+    target: int = option(0, minimum=0, help=N_("end after the deal in which a seat reaches this score; 0 for none"))
     scoring: str = option("points", choices=("points", "tricks", "bid"),
-                          help="points: the points of the cards you take; tricks: a point a trick; bid: bid exactly")
+                          help=N_("points: the points of the cards you take; tricks: a point a trick; bid: bid exactly"))
 
 
 _decks: dict[tuple[Path, int], Deck] = {}
@@ -76,10 +77,8 @@ class DeckTrickGame(TrickGame):
             deck = load_deck(path)
             suitless = [c.id for c in deck.kinds if c.suit is None]
             if suitless:
-                raise UserInputError(
-                    f"{path}: cards without a suit or colour word: {', '.join(suitless)}; every card of"
-                    " a trick game needs one"
-                )
+                raise UserInputError(_("{file}: cards without a suit or colour word: {cards}; every card of"
+                                       " a trick game needs one").format(file=path, cards=", ".join(suitless)))
             _decks[(path, stamp)] = deck
         return deck
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 from tabletop.sim.runner import GameResult
 
 COLUMNS = ("game", "seat", "bot", "score", "rank", "win", "seed", "faults")
@@ -29,14 +30,15 @@ class ResultWriter:
         self.columns = tuple(f"option_{k}" if k in COLUMNS else k for k in variant_keys) + COLUMNS
         suffix = self.path.suffix.lower()
         if suffix not in (".csv", ".jsonl", ".json"):
-            raise UserInputError(f"--out {self.path}: use a .csv or .jsonl file name")
+            raise UserInputError(_("--out {file}: use a .csv or .jsonl file name").format(file=self.path))
         self.format = "csv" if suffix == ".csv" else "jsonl"
         self.bots = list(bots)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.stream: IO[str] = open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
-            raise UserInputError(f"--out {self.path}: cannot write: {exc.strerror}") from None
+            raise UserInputError(_("--out {file}: cannot write: {problem}").format(file=self.path,
+                                                                                   problem=exc.strerror)) from None
         self._csv = csv.writer(self.stream, lineterminator="\n") if self.format == "csv" else None
         if self._csv:
             self._csv.writerow(self.columns)

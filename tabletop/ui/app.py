@@ -195,7 +195,7 @@ class Table:
                                  undo=self.undo)
         self.clock: Callable[[], float] = time.perf_counter
         self._mount(art, settings.art_dir)
-        title = self.game.title or self.game.name
+        title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
                 title=title, id=self.game_id, file=self.log.path))
@@ -208,7 +208,7 @@ class Table:
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
-        pygame.display.set_caption(f"tabletop - {title} - {caption}")
+        pygame.display.set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
@@ -216,7 +216,7 @@ class Table:
                                      deck_name=self.game.art_deck, background=background)
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=self.app.window.size, text=self.app.text, rules=self.game.rules_text(),
+                                size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
                                 art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
         self.screenshot = None
         self._shot_mid = False
@@ -357,7 +357,8 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 outcome = table.run()
             except GameBroken as exc:
                 table.close()
-                app.say(f"{exc}. The game stopped; its log is {table.log.path if table.log else '(none)'}")
+                app.say(_("{problem}. The game stopped; its log is {file}").format(
+                    problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings
             table.close()
             if outcome == "replay" and on_replay is not None:

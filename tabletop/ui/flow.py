@@ -6,11 +6,12 @@ window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
+from tabletop import i18n, registry
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
@@ -42,6 +43,9 @@ def spectate(table: Table) -> None:
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
     """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
+    chosen_language = last_setup.load_language()
+    if chosen_language and not os.environ.get(i18n.ENV_VAR):  # $TABLETOP_LANG still wins
+        i18n.set_language(chosen_language)
     app = App(size, interactive=True)
     settings = settings or last_setup.load() or PlaySettings()
     try:
