@@ -237,7 +237,8 @@ def test_bad_files_reported_without_drawing(make_image: MakeImage, art_dir: Path
         messages = lib.take_messages()
         assert all(len(named(name, messages)) == 1 for name in bad)
         assert lib.status(AS) == "error" and lib.status(None) == "loading"  # odd aspect still shows
-        assert lib.stats["failed"] == 0  # found by their headers; good files are checked by decoding
+        # (new files are also decoded in the background to catch broken data, so a bad file may be
+        # counted as a failed decode too, whichever of the two reaches it first: no count is asserted)
         assert lib.take_messages() == []
 
         time.sleep(0.01)  # a later mtime even on coarse clocks
