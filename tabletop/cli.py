@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from tabletop import __version__, registry
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.options import describe, parse_assignments
+from tabletop.engine.options import parse_assignments
 
 EXIT_USAGE = 2
 
@@ -265,20 +265,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """Run ``tabletop games``."""
+    """Run ``tabletop games``: plugins are listed from their probes' reports, never imported here."""
     for entry in registry.game_entries():
         try:
-            cls = entry.load()
+            info = entry.describe()
         except TabletopError:
             print(f"{entry.name}  [BROKEN, {entry.source}] {entry.error}\n")
             continue
-        print(f"{cls.name}: {cls.title} ({cls.min_players}-{cls.max_players} players, {entry.source})")
-        if cls.summary:
-            print(f"  {cls.summary}")
-        for info in describe(cls.Options):
-            print(f"  --set {info.name}=...  default {info.default!r}; allowed: {info.allowed()}")
-            if info.help:
-                print(f"      {info.help}")
+        print(f"{info['name']}: {info['title']} ({info['min_players']}-{info['max_players']} players, {entry.source})")
+        if info["summary"]:
+            print(f"  {info['summary']}")
+        for option in info["options"]:
+            print(f"  --set {option['name']}=...  default {option['default']!r}; allowed: {option['allowed']}")
+            if option["help"]:
+                print(f"      {option['help']}")
         print()
     print("bots: " + ", ".join([registry.HUMAN] + [
         e.name + (" [BROKEN]" if e.error else "") for e in registry.bot_entries()]))

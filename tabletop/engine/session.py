@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
+from tabletop.engine.guard import called, is_user_interrupt, short, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.views import View
 
@@ -41,6 +42,8 @@ class ActionLog(Protocol):
 
 DEFAULT_BOT_TIMEOUT = 10.0
 """Seconds a bot may think about one move before a random legal action replaces its answer."""
+MOVE_LIMIT = 200_000
+"""Moves after which a game that has not ended is stopped as broken (a game may set ``max_moves``)."""
 
 
 class Session:
@@ -70,7 +73,11 @@ class Session:
         self._pending: list[Event] = []
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
-        self.state: Any = game.setup(self.rng, self._emit)
+        self.move_limit: int = getattr(game, "max_moves", MOVE_LIMIT)
+        try:
+            self.state: Any = game.setup(self.rng, self._emit)
+        except BaseException as exc:
+            self._broken(exc, "setup")
         self._check_finished()
 
     # -- what the table and tests ask ----------------------------------------------------
@@ -91,23 +98,52 @@ class Session:
         return seat is not None and self.seats[seat] is None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Return the actions the seat to move may choose (empty when the game is over)."""
+        """Return the actions the seat to move may choose (empty when the game is over).
+
+        :raises GameBroken: when the game's ``legal_actions`` fails or returns anything but actions.
+        """
         if self.state.to_move is None:
             return ()
-        return tuple(self.game.legal_actions(self.state))
+        try:
+            legal = _checked(self.game.legal_actions(self.state))
+            if not legal or not all(type(a) is Action for a in legal):
+                raise _HookMistake(_bad_legal(legal, self.state.to_move))
+        except BaseException as exc:
+            self._broken(exc, "legal_actions")
+        return legal
 
     def view(self, seat: int) -> View:
         """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
-        legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
+        legal = self.legal_actions() if self.state.to_move == seat else ()
         return View(self.game, self.state, seat, legal)
 
     def scores(self) -> list[int]:
-        """Return each seat's score so far."""
-        return list(self.game.scores(self.state))
+        """Return each seat's score so far.
+
+        :raises GameBroken: when the game's ``scores`` fails or is not one number per seat.
+        """
+        return self._numbers("scores")
 
     def ranks(self) -> list[int]:
-        """Return each seat's rank (1 the best)."""
-        return list(self.game.ranks(self.state))
+        """Return each seat's rank (1 the best).
+
+        :raises GameBroken: when the game's ``ranks`` fails or is not one whole number per seat.
+        """
+        return self._numbers("ranks")
+
+    def _numbers(self, hook: str) -> list[Any]:
+        try:
+            values = getattr(self.game, hook)(self.state)
+            values = list(values) if isinstance(values, list | tuple) else values
+            if (not isinstance(values, list) or len(values) != self.game.players or not all(
+                    isinstance(v, int | float) and not isinstance(v, bool) and v == v for v in values)
+                    or hook == "ranks" and not all(isinstance(v, int) for v in values)):
+                kind = "whole number" if hook == "ranks" else "number"
+                raise _HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
+                                   f" per seat ({self.game.players})")
+        except BaseException as exc:
+            self._broken(exc, hook)
+        return values
 
     def take_events(self) -> list[Event]:
         """Return and forget the events that happened since the last call."""
@@ -126,7 +162,7 @@ class Session:
             raise IllegalAction(action, "the game is over")
         if seat is not None and seat != to_move:
             raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
-        legal = self.game.legal_actions(self.state)
+        legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(action, self._reason(action))
         self._apply(to_move, action, note)
@@ -155,15 +191,16 @@ class Session:
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
         new_view = tuple.__new__  # View(...) without a Python-level call per move
-        budget = -1 if max_moves is None else max_moves
         moves = self.moves
+        left = self.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
+        budget = left if max_moves is None else min(max_moves, left)
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
         timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
         try:
-            while budget != 0:
+            while budget > 0:
                 seat = state.to_move
                 if seat is None:
                     break
@@ -171,7 +208,10 @@ class Session:
                 if bot is None:
                     break
                 # A tuple, so no bot can edit the game's own list of legal actions.
-                legal = tuple(legal_actions(state))
+                legal = legal_actions(state)
+                legal = tuple(legal) if type(legal) is list else _checked(legal)
+                if not legal:
+                    raise _HookMistake(_bad_legal(legal, seat))
                 problem = None
                 if len(legal) == 1:
                     # A forced move: there is nothing to decide, so no bot is asked.
@@ -185,8 +225,10 @@ class Session:
                             answer = quick(legal)
                         else:
                             answer = bot.choose(new_view(View, (seat, legal, game, [state, None])))
-                    except Exception as exc:  # a bot's bug must not stop the game
-                        problem = f"raised {type(exc).__name__}: {exc}"
+                    except BaseException as exc:  # a bot's bug (even sys.exit) must not stop the game
+                        if is_user_interrupt(exc):
+                            raise
+                        problem = what_it_did(exc)
                     else:
                         if answer not in legal:
                             problem = f"chose an illegal action ({_describe(answer)})"
@@ -194,17 +236,22 @@ class Session:
                             problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
                     # ``answer`` was found in ``legal`` when there is no problem.
                     action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
+                if type(action) is not Action:
+                    raise _HookMistake(_bad_legal(legal, seat))
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
                 moves += 1
-                try:
-                    apply(state, action, emit)
-                except Exception as exc:
-                    self.moves = moves
-                    self._broken(exc)
+                apply(state, action, emit)
                 budget -= 1
+        except BaseException as exc:
+            self.moves = moves
+            self._broken(exc)
         finally:
             self.moves = moves
+        if moves >= self.move_limit and state.to_move is not None:
+            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
+                                      " (is_game_over, or setting state.to_move to None) never comes true"),
+                         "apply")
         self._check_finished()
 
     def _apply(self, seat: int, action: Action, note: str | None) -> None:
@@ -213,8 +260,8 @@ class Session:
         self.moves += 1
         try:
             self.game.apply(self.state, action, self._emit)
-        except Exception as exc:
-            self._broken(exc)
+        except BaseException as exc:
+            self._broken(exc, "apply")
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -233,11 +280,17 @@ class Session:
         except Exception:  # the explanation is a courtesy; legality was already decided
             return "not a legal choice now"
 
-    def _broken(self, exc: Exception) -> None:
-        name = self.game.name
-        raise GameBroken(
-            f"game {name!r} failed while applying move {self.moves}: {type(exc).__name__}: {exc}"
-        ) from exc
+    def _broken(self, exc: BaseException, hook: str | None = None) -> NoReturn:
+        """Stop the game: re-raise the user's interrupt or a GameBroken, else raise one naming the hook."""
+        if is_user_interrupt(exc) or isinstance(exc, GameBroken | IllegalAction):
+            raise exc
+        if isinstance(exc, _HookMistake):
+            what, spot = str(exc), None
+        else:
+            what, spot = what_it_did(exc), where(exc, function=True)
+        hook = hook or called(exc) or "its own code"
+        at = f" (at {spot})" if spot else ""
+        raise GameBroken(f"game {self.game.name!r} failed in {hook} at move {self.moves}: {what}{at}") from exc
 
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:
@@ -248,6 +301,28 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+class _HookMistake(Exception):
+    """A game hook returned something it must not (no legal actions, a score that is not a number)."""
+
+
+def _checked(legal: Any) -> tuple[Action, ...]:
+    """Return a game's legal actions as a tuple, refusing what is not a sequence of actions."""
+    if type(legal) is tuple:
+        return legal
+    if legal is None or isinstance(legal, str | bytes | dict | set | frozenset) or not hasattr(legal, "__iter__"):
+        raise _HookMistake(f"legal_actions returned {short(repr(legal), 60)}: return a list of actions")
+    return tuple(legal)
+
+
+def _bad_legal(legal: tuple[Any, ...], seat: int) -> str:
+    if not legal:
+        return (f"legal_actions returned no actions while seat {seat + 1} is to move: end the game"
+                " (set state.to_move to None) or offer at least one action")
+    odd = next(a for a in legal if type(a) is not Action)
+    return (f"legal_actions returned {short(repr(odd), 60)} (a {type(odd).__name__}), not an Action:"
+            " return a list of Action values")
 
 
 def _describe(action: object) -> str:
