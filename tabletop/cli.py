@@ -7,14 +7,15 @@ User mistakes end with one clear line on stderr and exit status 2, never a trace
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop import __version__, registry
+from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import parse_assignments
 
@@ -29,41 +30,64 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+MAX_COUNT = 10**9
+"""The most games, deals or players a count option takes."""
+SEED_MAX = 2**63 - 1
+"""Seeds are whole numbers from 0 to this (what a 63-bit derived seed can hold)."""
+BOT_TIMEOUT_RANGE = (0.01, 3600.0)
+GAME_TIMEOUT_RANGE = (1.0, 86400.0)
+SIZE_RANGE = ((320, 240), (7680, 4320))
+"""The smallest and largest window sizes (an 8K screen)."""
+
+
+def _shown(text: str) -> str:
+    """Return a value typed by the user for an error message: quoted, and never a wall of text."""
+    if len(text) > 40:
+        return f"a value of {len(text):,} characters"
+    return repr(text)
+
+
+def _whole(text: str, lo: int, hi: int) -> int:
+    stripped = text.strip()
+    if len(stripped) > 30 or not stripped.lstrip("+-").isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi:,}, got {_shown(text)}")
+    value = int(stripped)
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi:,}, got {_shown(text)}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1, MAX_COUNT)
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    return _whole(text, 0, SEED_MAX)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
+def _seconds_between(lo: float, hi: float) -> Any:
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 30 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not lo <= value <= hi:  # NaN fails every comparison
+            raise argparse.ArgumentTypeError(f"expected seconds from {lo:g} to {hi:g}, got {_shown(text)}")
+        return value
+
+    return parse
 
 
 def _size(text: str) -> tuple[int, int]:
+    (min_w, min_h), (max_w, max_h) = SIZE_RANGE
     w, sep, h = text.lower().partition("x")
     try:
-        size = (int(w), int(h))
+        size = (int(w), int(h)) if len(text) <= 20 else (0, 0)
     except ValueError:
         size = (0, 0)
-    if not sep or size[0] < 320 or size[1] < 240:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT of at least 320x240, got {text!r}")
+    if not sep or not (min_w <= size[0] <= max_w and min_h <= size[1] <= max_h):
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT from {min_w}x{min_h} to {max_w}x{max_h}, got {_shown(text)}")
     return size
 
 
@@ -85,7 +109,10 @@ def build_parser() -> Parser:
                      help="a game option, e.g. --set deals=1 --set trump=turnup")
     sim.add_argument("--out", type=Path, default=None, help="write per-game rows to a .csv or .jsonl file")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
-    sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
+    sim.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                     help="seconds a bot may think per move (default 10)")
+    sim.add_argument("--game-timeout", type=_seconds_between(*GAME_TIMEOUT_RANGE), default=600.0,
+                     help="seconds a game with plugin code may take before it is skipped (default 600)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
     rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
@@ -116,6 +143,8 @@ def build_parser() -> Parser:
     play.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
     play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
+    play.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                      help="seconds a plugin bot may think per move (default 10)")
 
     art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet)")
     art.add_argument("game", help="game name (see tabletop games)")
@@ -137,8 +166,22 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    for stream in (sys.stdout, sys.stderr):  # a path with undecodable bytes must not end the run
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    restore = guard.install_signal_handlers()
+    try:
+        return _main(argv)
+    finally:
+        restore()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return _interrupted(None)
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
         registry.discover(args.games_dir)
@@ -154,16 +197,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TabletopError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("tabletop: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except BrokenPipeError:  # output piped into head or a closed pager: not an error
         sys.stderr.close()
         return 0
     except OSError as exc:  # a path the user gave that cannot be read or written
-        where = f" {exc.filename}" if exc.filename else ""
+        where = f" {guard.shown_path(exc.filename)}" if exc.filename else ""
         print(f"{prog}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _interrupted(exc: BaseException | None) -> int:
+    if isinstance(exc, guard.Terminated):
+        print("tabletop: stopped by SIGTERM", file=sys.stderr)
+        return 143
+    print("tabletop: interrupted", file=sys.stderr)
+    return 130
 
 
 def gui_main() -> int:
@@ -199,50 +249,9 @@ def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``."""
-    from tabletop.sim.output import ResultWriter
-    from tabletop.sim.progress import Progress
-    from tabletop.sim.runner import SimConfig, simulate
-    from tabletop.sim.stats import format_table, summary_rows
+    from tabletop.sim.command import run_simulate
 
-    game, options = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
-    bots = registry.expand_seats(args.bots, game.players)
-    if registry.HUMAN in bots:
-        raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
-    config = SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
-                       games=args.games, options=options, bot_timeout=args.bot_timeout,
-                       games_dir=str(args.games_dir) if args.games_dir else None)
-    writer = ResultWriter(args.out, bots) if args.out else None
-    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
-    results = []
-    faults: dict[int, list[Any]] = {}  # seat -> [faults, games with faults, first problem]
-    started = time.perf_counter()
-    try:
-        for result in simulate(config, workers=args.workers, progress=progress.update):
-            results.append((result.game, bots, result.scores, result.ranks))
-            for seat, count in enumerate(result.faults):
-                if count:
-                    tally = faults.setdefault(seat, [0, 0, result.problems[seat]])
-                    tally[0] += count
-                    tally[1] += 1
-            if writer:
-                writer.write(result)
-    finally:
-        progress.close()
-        if writer:
-            writer.close()
-    elapsed = time.perf_counter() - started
-    seats, per_bot = summary_rows(results, game.players)
-    print(f"{game.describe()}: {args.games} games, {game.players} players, seed {args.seed},"
-          f" {elapsed:.2f} s ({args.games / elapsed:,.0f} games/s)")
-    print(format_table("seat", seats))
-    print()
-    print(format_table("bot", per_bot))
-    if writer:
-        print(f"\nrows written to {args.out}")
-    for seat, (count, games, problem) in sorted(faults.items()):
-        print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {games} games"
-              f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)
-    return 0
+    return run_simulate(args, _seat_count(args.bots))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

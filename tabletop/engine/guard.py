@@ -12,7 +12,7 @@ import os
 import signal
 import threading
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,18 +34,28 @@ def _on_signal(signum: int, frame: types.FrameType | None) -> None:
     raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
-def install_signal_handlers() -> None:
+def install_signal_handlers() -> Callable[[], None]:
     """Make Ctrl-C and SIGTERM raise (``KeyboardInterrupt``, :class:`Terminated`) noting the user asked.
 
-    Only the main thread may set handlers; elsewhere this does nothing.
+    Return a function that puts the previous handlers back. Only the main thread may set
+    handlers; elsewhere this does nothing.
     """
     global _installed
     if threading.current_thread() is not threading.main_thread():
-        return
-    signal.signal(signal.SIGINT, _on_signal)
-    if hasattr(signal, "SIGTERM"):
-        signal.signal(signal.SIGTERM, _on_signal)
+        return lambda: None
+    names = [n for n in ("SIGINT", "SIGTERM") if hasattr(signal, n)]
+    before = {n: signal.getsignal(getattr(signal, n)) for n in names}
+    for n in names:
+        signal.signal(getattr(signal, n), _on_signal)
     _installed = True
+
+    def restore() -> None:
+        global _installed
+        for n, handler in before.items():
+            signal.signal(getattr(signal, n), handler)
+        _installed = False
+
+    return restore
 
 
 def is_user_interrupt(exc: BaseException) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,10 @@ from tabletop import registry
 from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.sim.supervise import SkippedGame, supervised
+
+DEFAULT_GAME_TIMEOUT = 600.0
+"""Seconds a simulated game with plugin code may run before it is stopped and skipped."""
 
 
 @dataclass(frozen=True)
@@ -50,25 +55,31 @@ class GameResult:
 def play_games(config: SimConfig, start: int, stop: int, game: Game | None = None) -> list[GameResult]:
     """Play games ``start`` to ``stop - 1`` (numbered from 1) and return their results."""
     game = game or registry.make_game(config.game, players=config.players, options=config.options)
-    results = []
     make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
-    for number in range(start, stop):
-        seed = derive_seed(config.seed, "game", number)
-        seats = make_seats(seed, random.Random(seed + 1))
-        session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
-        session.run()
-        faults, problems = [0] * game.players, [""] * game.players
-        for fault in session.faults:
-            faults[fault.seat] += 1
-            problems[fault.seat] = problems[fault.seat] or fault.problem
-        results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
-                                  session.moves, tuple(faults), tuple(problems)))
-    return results
+    return [play_one(config, game, make_seats, number)[0] for number in range(start, stop)]
 
 
-def _worker_init(games_dir: str | None) -> None:
-    # Under "spawn" a worker starts empty: find plugin games again, exactly as the parent did.
-    registry.discover(Path(games_dir) if games_dir else None)
+def play_one(config: SimConfig, game: Game, make_seats: Callable[[int, random.Random | None], list[Any]],
+             number: int) -> tuple[GameResult, list[Any]]:
+    """Play game ``number`` and return its result and the seats that played it."""
+    seed = derive_seed(config.seed, "game", number)
+    seats = make_seats(seed, random.Random(seed + 1))
+    session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
+    session.run()
+    faults, problems = [0] * game.players, [""] * game.players
+    for fault in session.faults:
+        faults[fault.seat] += 1
+        problems[fault.seat] = problems[fault.seat] or fault.problem
+    return GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
+                      session.moves, tuple(faults), tuple(problems)), seats
+
+
+def _worker_init(games_dir: str | None, spawned: bool) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the pool
+    # A forked worker inherits the parent's registry; a spawned one starts empty and must find
+    # plugin games again, exactly as the parent did.
+    if spawned:
+        registry.discover(Path(games_dir) if games_dir else None)
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
@@ -76,13 +87,25 @@ def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
     return play_games(config, start, stop)
 
 
-def simulate(config: SimConfig, *, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+def is_trusted(config: SimConfig) -> bool:
+    """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
+    return registry.game_entry(config.game).is_builtin and all(
+        registry.bot_entry(b).is_builtin for b in config.bots)
+
+
+def simulate(config: SimConfig, *, workers: int = 1, progress: Callable[[int], None] | None = None,
+             game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[GameResult | SkippedGame]:
     """Yield every game's result in game order, using ``workers`` processes.
 
-    ``progress`` is called with the number of games finished so far.
+    Games with plugin code (a plugin game or bot) run in supervised worker processes: one that
+    breaks, crashes its process or runs past ``game_timeout`` seconds is yielded as a
+    :class:`~tabletop.sim.supervise.SkippedGame` and the run goes on. ``progress`` is called with
+    the number of games finished so far.
     """
     registry.make_game(config.game, players=config.players, options=config.options)  # fail early
+    if not is_trusted(config):
+        yield from supervised(config, workers=workers, game_timeout=game_timeout, progress=progress)
+        return
     chunk = max(10, min(500, config.games // max(1, workers * 8) or 1))
     ranges = [(config, s, min(s + chunk, config.games + 1)) for s in range(1, config.games + 1, chunk)]
     done = 0
@@ -96,9 +119,8 @@ def simulate(config: SimConfig, *, workers: int = 1,
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
-    init = (_worker_init, (config.games_dir,)) if method == "spawn" else (None, ())
-    with ctx.Pool(workers, initializer=init[0], initargs=init[1]) as pool:
+    with ctx.Pool(workers, initializer=_worker_init, initargs=(config.games_dir if method == "spawn" else None,
+                                                                method == "spawn")) as pool:
         for results in pool.imap(_play_chunk, ranges):
             yield from results
             done += len(results)
