@@ -265,6 +265,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     result = replay(args.log, allow_incomplete=args.partial)
     session = result.session
     state = "complete" if result.complete else "INCOMPLETE"
+    if result.cut_line is not None:
+        state += f" (line {result.cut_line} was cut off mid-record and left out)"
     print(f"{session.game.describe()}, seed {session.seed}, {result.actions} actions, {state}")
     seats = result.header.get("seats") or []
     for i, (score, rank) in enumerate(zip(session.scores(), session.ranks(), strict=True)):
