@@ -203,8 +203,8 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stderr.close()
         return 0
     except OSError as exc:  # a path the user gave that cannot be read or written
-        where = f" {guard.shown_path(exc.filename)}" if exc.filename else ""
-        print(f"{prog}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        where = f"{guard.shown_path(exc.filename)}: " if exc.filename else ""
+        print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
 
 
@@ -216,9 +216,27 @@ def _interrupted(exc: BaseException | None) -> int:
     return 130
 
 
-def gui_main() -> int:
+def run() -> None:
+    """Entry point of the ``tabletop`` command: :func:`main`, then exit even past a plugin's threads."""
+    _exit(main())
+
+
+def gui_main() -> None:
     """Entry point of the windowed launcher (no console on Windows)."""
-    return main([])
+    _exit(main([]))
+
+
+def _exit(code: int) -> NoReturn:
+    # A plugin imported for this command may have started a thread that never ends; the
+    # interpreter would wait for it forever at exit. The command is done: leave without it.
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def _check_writable(flag: str, path: Path | None) -> None:

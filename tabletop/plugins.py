@@ -220,12 +220,36 @@ class _importing:
     def __init__(self, source: Source) -> None:
         self.source = source
         self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
+        self.handlers: dict[int, Any] = {}
+        self.streams: tuple[Any, Any, Any] = (None, None, None)
+        self.fds: dict[int, int] = {}
 
     def __enter__(self) -> None:
+        import signal
+
+        if threading.current_thread() is threading.main_thread():
+            self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+        self.streams = (sys.stdin, sys.stdout, sys.stderr)
+        self.fds = {}
+        for fd in (0, 1, 2):
+            with contextlib.suppress(OSError):
+                self.fds[fd] = os.dup(fd)
         self.notice.__enter__()
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        import signal
+
         self.notice.__exit__(kind, exc, tb)
+        # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
+        for number, handler in self.handlers.items():
+            if signal.getsignal(number) is not handler:
+                signal.signal(number, handler)
+        sys.stdin, sys.stdout, sys.stderr = self.streams
+        for fd, copy in self.fds.items():
+            with contextlib.suppress(OSError):
+                if not _same_file(fd, copy):
+                    os.dup2(copy, fd)
+            os.close(copy)
         if exc is None or isinstance(exc, Exception) and not isinstance(exc, RecursionError | MemoryError):
             return
         from tabletop.engine.guard import is_user_interrupt
@@ -235,6 +259,14 @@ class _importing:
         folder = Path(self.source.path) if self.source.kind == "folder" else None
         spot = where(exc, folder) or where(exc)
         raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else ""))
+
+
+def _same_file(fd: int, copy: int) -> bool:
+    try:
+        a, b = os.fstat(fd), os.fstat(copy)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def check_folder_name(name: str, cls: Any) -> None:

@@ -24,13 +24,17 @@ from typing import IO, Any
 
 PLAY_SHARE = 0.5
 """Share of the time limit a test game may take before it is stopped as unfinished (not broken)."""
-CHANNEL_ENV = "TABLETOP_PROBE_CHANNEL"
+TEST_MOVES = 20_000
+"""Moves after which the test game counts as never ending (a game meant to be longer sets ``max_moves``)."""
 
 
 def main(argv: list[str]) -> None:
     """Probe the plugin described by ``argv[0]`` (JSON) and exit."""
+    from tabletop.engine.guard import install_signal_handlers
+
     request = json.loads(argv[0])
     channel = _private_channel()
+    install_signal_handlers()  # so a KeyboardInterrupt raised by the plugin is told from a real one
     _watch_exits(channel)
     limit = float(request["limit"])
     source = request["source"]
@@ -211,6 +215,7 @@ def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) ->
         game = cls()
         seats: list[Any] = [RandomBot(new_rng(1, "bot", i), game) for i in range(game.players)]
         session = Session(game, seats, seed=1)
+        session.move_limit = getattr(cls, "max_moves", TEST_MOVES)
         while not session.is_over and time.monotonic() < deadline:
             session.advance(max_moves=200)
             if session.to_move is not None:

@@ -26,6 +26,8 @@ HUMAN = "human"
 """The seat name of a person at the table."""
 BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
+MAX_PLAYERS = 100
+"""The most seats a game may declare."""
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """Game and bot names: lowercase words of letters and digits joined by single dashes."""
 
@@ -160,6 +162,8 @@ def check_game_class(cls: Any) -> list[str]:
         problems.append(f"min_players/max_players/default_players must be whole numbers, not {lo!r}/{hi!r}/{default!r}")
     elif not 1 <= lo <= hi:
         problems.append(f"min_players={lo} and max_players={hi} are not a range (need 1 <= min <= max)")
+    elif hi > MAX_PLAYERS:
+        problems.append(f"max_players={hi}: a table seats at most {MAX_PLAYERS}")
     elif default and not lo <= default <= hi:
         problems.append(f"default_players={default} is outside {lo}-{hi}")
     art = getattr(cls, "art_deck", None)

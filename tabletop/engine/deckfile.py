@@ -45,6 +45,8 @@ MAX_COUNT = 999
 """Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
 MAX_CARDS = 10_000
 """Cards a whole deck may hold."""
+MAX_NESTING = 50
+"""Levels of nested arrays or tables reported as too deep (the TOML reader gives up far later)."""
 KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
 """Fields with a meaning; any other field is kept as text in ``Card.fields``."""
 
@@ -73,6 +75,8 @@ class Deck:
     kinds: tuple[Card, ...]
     counts: tuple[int, ...]
     source: str = ""
+    lines: tuple[int, ...] = ()
+    """The line each kind starts on (0 where unknown), for problems a game finds later."""
 
     @property
     def cards(self) -> list[Card]:
@@ -143,14 +147,14 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
     else:
         problems.add(None, "file", f"unknown deck format {suffix or '(none)'!r}: use .toml or .csv")
         rows = []
-    kinds, counts = _build(rows, problems)
+    kinds, counts, lines = _build(rows, problems)
     if not problems.items and not kinds:
         problems.add(None, "deck", "no cards: add [[card]] tables (TOML) or rows (CSV)")
     if not problems.items and sum(counts) > MAX_CARDS:
         problems.add(None, "deck", f"{sum(counts)} cards; a deck may hold at most {MAX_CARDS}")
     if problems.items:
         raise DeckError(source, problems.sorted())
-    return Deck(deck_name, tuple(kinds), tuple(counts), source)
+    return Deck(deck_name, tuple(kinds), tuple(counts), source, tuple(lines))
 
 
 # -- reading the two formats ----------------------------------------------------------------------
@@ -161,6 +165,10 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
         match = re.search(r"at line (\d+)", str(exc))
         line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
         problems.add(line, "syntax", f"invalid TOML: {exc}")
+        return [], None
+    except RecursionError:
+        line, key = _deep_line(text)
+        problems.add(line, key, f"nested more than {MAX_NESTING} levels deep: a card is a flat table")
         return [], None
     lines = text.splitlines()
     name = doc.get("name")
@@ -190,6 +198,18 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
     return rows, name
 
 
+def _deep_line(text: str) -> tuple[int, str]:
+    """Return the line where brackets first nest deeper than :data:`MAX_NESTING`, and its key."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        for char in line:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > MAX_NESTING:
+                key = line.partition("=")[0].strip() if "=" in line else "syntax"
+                return number, key[:40] or "syntax"
+    return 1, "syntax"
+
+
 def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
     pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
     for i in range(start, end):
@@ -207,6 +227,8 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[_Row] = []
     header: list[str] | None = None
+    header_line = 1
+    unnamed: set[int] = set()
     try:
         for cells in reader:
             line = reader.line_num
@@ -214,11 +236,21 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
                 continue
             if header is None:
                 header = _csv_header(cells, line, problems)
+                header_line = line
                 continue
-            if len(cells) > len(header):
-                problems.add(line, "row", f"{len(cells)} cells but the header has {len(header)} columns")
+            # Spreadsheets pad rows with empty cells (Excel's trailing commas): only data counts.
+            used = len(cells)
+            while used and not cells[used - 1].strip():
+                used -= 1
+            if used > len(header):
+                problems.add(line, "row", f"{used} cells but the header has {len(header)} columns")
                 continue
-            values = {k: v.strip() for k, v in zip(header, cells, strict=False) if k and v.strip()}
+            for i in range(used):
+                if not header[i] and cells[i].strip() and i not in unnamed:
+                    unnamed.add(i)
+                    problems.add(header_line, f"column {i + 1}",
+                                 f"has no name in the header but holds {cells[i].strip()[:20]!r} on line {line}")
+            values = {k: v.strip() for k, v in zip(header, cells[:used], strict=False) if k and v.strip()}
             rows.append(_Row(line, values, dict.fromkeys(values, line)))
     except csv.Error as exc:
         problems.add(reader.line_num, "syntax", f"invalid CSV: {exc}")
@@ -227,18 +259,21 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
 
 def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
     header = [c.strip().lower() for c in cells]
+    while header and not header[-1]:  # Excel's trailing commas
+        header.pop()
     seen: set[str] = set()
     for col in header:
-        if col in seen:
+        if col and col in seen:
             problems.add(line, col, "column appears twice in the header")
         seen.add(col)
     return header
 
 
 # -- checking fields and building cards ----------------------------------------------------------
-def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]]:
+def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
+    lines: list[int] = []
     first_line: dict[str, tuple[str, int]] = {}
     for n, row in enumerate(rows, 1):
         before = len(problems.items)
@@ -257,7 +292,8 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
             continue
         kinds.append(card)
         counts.append(count)
-    return kinds, counts
+        lines.append(row.line)
+    return kinds, counts, lines
 
 
 class _Where:

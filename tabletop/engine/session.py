@@ -240,8 +240,8 @@ class Session:
                     raise _HookMistake(_bad_legal(legal, seat))
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
-                moves += 1
                 apply(state, action, emit)
+                moves += 1
                 budget -= 1
         except BaseException as exc:
             self.moves = moves
@@ -251,17 +251,17 @@ class Session:
         if moves >= self.move_limit and state.to_move is not None:
             self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
                                       " (is_game_over, or setting state.to_move to None) never comes true"),
-                         "apply")
+                         "apply")  # names the move past the limit
         self._check_finished()
 
     def _apply(self, seat: int, action: Action, note: str | None) -> None:
         if self.log is not None:
             self.log.action(self.moves, seat, action, note)
-        self.moves += 1
         try:
             self.game.apply(self.state, action, self._emit)
         except BaseException as exc:
             self._broken(exc, "apply")
+        self.moves += 1
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -290,7 +290,9 @@ class Session:
             what, spot = what_it_did(exc), where(exc, function=True)
         hook = hook or called(exc) or "its own code"
         at = f" (at {spot})" if spot else ""
-        raise GameBroken(f"game {self.game.name!r} failed in {hook} at move {self.moves}: {what}{at}") from exc
+        when = ("" if hook == "setup" else f" after move {self.moves}" if hook in ("scores", "ranks")
+                else f" at move {self.moves + 1}")
+        raise GameBroken(f"game {self.game.name!r} failed in {hook}{when}: {what}{at}") from exc
 
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:
