@@ -279,7 +279,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.window:
         from tabletop.ui.app import run_replay
 
-        return run_replay(args.log, speed=args.speed, size=args.size)
+        return run_replay(args.log, speed=args.speed, size=args.size, partial=args.partial)
     result = replay(args.log, allow_incomplete=args.partial)
     session = result.session
     state = "complete" if result.complete else "INCOMPLETE"
@@ -339,11 +339,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         _check_writable(flag, path)
-    seats = [n.strip() for n in args.seats.split(",") if n.strip()]
+    seats = args.seats.split(",") if args.seats.strip() else []  # empty names are refused, not dropped
     return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log)
+                    log_path=args.log, bot_timeout=args.bot_timeout)
 
 
 def cmd_art(args: argparse.Namespace) -> int:

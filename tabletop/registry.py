@@ -371,7 +371,10 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     :raises UserInputError: when the count does not match or a name is unknown.
     """
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [s.strip() for s in spec]
-    names = [n for n in names if n]
+    if any(not n for n in names):
+        shown = short(",".join(names), 60)
+        raise UserInputError(f"seats {shown!r}: seat {names.index('') + 1} has no name; give one name per seat"
+                             " (e.g. human,random,random,random), or one for all")
     if len(names) == 1:
         names = names * players
     if len(names) != players:

@@ -43,10 +43,11 @@ def install_signal_handlers() -> Callable[[], None]:
     global _installed
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
-    names = [n for n in ("SIGINT", "SIGTERM") if hasattr(signal, n)]
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGXFSZ") if hasattr(signal, n)]
     before = {n: signal.getsignal(getattr(signal, n)) for n in names}
     for n in names:
-        signal.signal(getattr(signal, n), _on_signal)
+        # A file past the size limit is a write error to report, not a silent death (SIGXFSZ).
+        signal.signal(getattr(signal, n), signal.SIG_IGN if n == "SIGXFSZ" else _on_signal)
     _installed = True
 
     def restore() -> None:
@@ -56,6 +57,29 @@ def install_signal_handlers() -> Callable[[], None]:
         _installed = False
 
     return restore
+
+
+_DEFERRED = {getattr(signal, n) for n in ("SIGINT", "SIGTERM") if hasattr(signal, n)}
+
+
+@contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the block ends, so it runs whole (e.g. writing one game's rows)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _DEFERRED)
+
+
+def quiet_worker() -> None:
+    """Set a worker process's signals: Ctrl-C is the parent's to handle, SIGTERM ends it at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def is_user_interrupt(exc: BaseException) -> bool:
@@ -94,7 +118,7 @@ def short(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """Return ``text`` on one line, cut to ``limit`` characters, safe to print anywhere.
 
     >>> short("a\\nb" + "c" * 400, 10)
-    'a b cccccc... (403 characters)'
+    'a bccccccc... (403 characters)'
     """
     one = " ".join(text.split("\n"))
     one = one.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates, say

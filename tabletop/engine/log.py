@@ -12,7 +12,7 @@ import json
 import math
 import re
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -104,29 +104,38 @@ class Replay:
 
 
 class LogPlayer:
-    """A seat that plays a replayed log's decisions, for watching a logged game at the table."""
+    """A seat that plays a replayed log's decisions, for watching a logged game at the table.
+
+    ``on_end`` is called once the last logged decision is taken (a log cut short ends there).
+    """
 
     name = "log"
     trusted = True
 
-    def __init__(self, seat: int, decisions: deque[tuple[int, Action]], label: str) -> None:
+    def __init__(self, seat: int, decisions: deque[tuple[int, Action]], label: str,
+                 on_end: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.decisions = decisions
         self.name = f"{label} (log)"
+        self.on_end = on_end
 
     def choose(self, view: Any) -> Action:
         """Return the next logged decision, which :func:`replay` has checked belongs here."""
+        if not self.decisions:
+            raise LogError("the log has no more decisions")
         seat, action = self.decisions.popleft()
         if seat != view.seat or action not in view.legal:
             raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+        if not self.decisions and self.on_end is not None:
+            self.on_end()
         return action
 
 
-def log_players(result: Replay) -> list[LogPlayer]:
+def log_players(result: Replay, on_end: Callable[[], None] | None = None) -> list[LogPlayer]:
     """Return one :class:`LogPlayer` per seat, sharing the decisions of a replayed log."""
     decisions = deque(result.decisions)
     names = list(result.header.get("seats") or [])
-    return [LogPlayer(i, decisions, names[i] if i < len(names) else f"seat {i + 1}")
+    return [LogPlayer(i, decisions, names[i] if i < len(names) else f"seat {i + 1}", on_end)
             for i in range(result.session.game.players)]
 
 

@@ -61,7 +61,8 @@ def convert(info: OptionInfo, raw: Any) -> Any:
 
     :raises UserInputError: naming the option, the value and what is allowed.
     """
-    where = f"option {info.name}={raw!r}"
+    shown = repr(raw)
+    where = f"option {info.name}={shown if len(shown) <= 40 else f'(a value of {len(shown):,} characters)'}"
     value: Any = raw
     if info.type is bool:
         if isinstance(raw, bool):
@@ -76,7 +77,10 @@ def convert(info: OptionInfo, raw: Any) -> Any:
         if isinstance(raw, bool):
             raise UserInputError(f"{where}: expected a whole number ({info.allowed()})")
         try:
-            value = int(str(raw).strip())
+            text = str(raw).strip()
+            if len(text) > 30:  # Python refuses past 4,300 digits; no option needs a tenth of that
+                raise ValueError(text)
+            value = int(text)
         except ValueError:
             raise UserInputError(f"{where}: expected a whole number ({info.allowed()})") from None
         if (info.minimum is not None and value < info.minimum) or (

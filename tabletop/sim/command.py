@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.guard import Terminated, shown_path
+from tabletop.engine.guard import Terminated, deferred_signals, shown_path
 from tabletop.engine.options import parse_assignments
 from tabletop.sim.output import OutputError, ResultWriter
 from tabletop.sim.progress import Progress
@@ -57,9 +57,10 @@ def run_simulate(args: Any, seats_given: int | None) -> int:
     try:
         for result in simulate(config, workers=args.workers, progress=progress.update,
                                game_timeout=args.game_timeout):
-            _count(result, tally, bots)
-            if writer and not isinstance(result, SkippedGame):
-                writer.write(result)
+            with deferred_signals():  # the file and the summary count the same games
+                if writer and not isinstance(result, SkippedGame):
+                    writer.write(result)
+                _count(result, tally, bots)
         if writer:
             writer.close()
     except Terminated:

@@ -50,8 +50,8 @@ class ResultWriter:
         self.format = "csv" if suffix == ".csv" else "jsonl"
         self.bots = list(bots)
         self.games = 0
-        self._pending: list[bytes] = []
-        self._pending_games = 0
+        self._pending: list[bytes] = []  # one item per game
+        self._pending_bytes = 0
         self._size = 0
         if self.path.is_dir():
             raise UserInputError(f"--out {self.shown}: is a folder; give a file name such as {self.shown}/results.csv")
@@ -109,8 +109,8 @@ class ResultWriter:
         else:
             data = "".join(json.dumps(dict(zip(COLUMNS, row, strict=True))) + "\n" for row in rows).encode("utf-8")
         self._pending.append(data)
-        self._pending_games += 1
-        if sum(map(len, self._pending)) >= FLUSH_BYTES:
+        self._pending_bytes += len(data)
+        if self._pending_bytes >= FLUSH_BYTES:
             self.flush()
 
     def flush(self) -> None:
@@ -127,9 +127,9 @@ class ResultWriter:
             raise OutputError(f"--out {self.shown}: cannot write: {_reason(exc)}") from None
         # Only now do these games count: an interrupt before this line cuts them off again.
         self._size += len(data)
-        self.games += self._pending_games
+        self.games += len(self._pending)
         self._pending.clear()
-        self._pending_games = 0
+        self._pending_bytes = 0
 
     def _write_all(self, data: bytes) -> None:
         view = memoryview(data)
@@ -181,4 +181,6 @@ class ResultWriter:
 def _reason(exc: OSError) -> str:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "the disk is full"
+    if exc.errno == errno.EFBIG:
+        return "the file grew past the largest size this disk or account allows"
     return exc.strerror or str(exc)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine.game import Game
+from tabletop.engine.guard import quiet_worker
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
 from tabletop.sim.supervise import SkippedGame, supervised
@@ -75,7 +75,7 @@ def play_one(config: SimConfig, game: Game, make_seats: Callable[[int, random.Ra
 
 
 def _worker_init(games_dir: str | None, spawned: bool) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the pool
+    quiet_worker()
     # A forked worker inherits the parent's registry; a spawned one starts empty and must find
     # plugin games again, exactly as the parent did.
     if spawned:

@@ -21,7 +21,7 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.guard import short, what_it_did
+from tabletop.engine.guard import quiet_worker, short, what_it_did
 
 CHUNK = 8
 """Games handed to a worker at a time (results still come back one game at a time)."""
@@ -155,7 +155,7 @@ def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None) -
     """Worker process: play the games asked for, one report per game."""
     from tabletop.sim.runner import play_one
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    quiet_worker()
     if spawned:
         registry.discover(Path(games_dir) if games_dir else None)
     try:

@@ -23,7 +23,7 @@ import pygame
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.log import GameLog, default_log_path, log_players, replay
-from tabletop.engine.session import Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
@@ -48,6 +48,7 @@ class PlaySettings:
     options: dict[str, Any] = field(default_factory=dict)
     art_dir: Path | None = None
     speed: str = "normal"
+    bot_timeout: float = DEFAULT_BOT_TIMEOUT
 
 
 def new_seed() -> int:
@@ -138,7 +139,8 @@ class Table:
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
-        self.seat_names = registry.expand_seats(seats, self.game.players)
+        # A replay's seats are only names: a bot that is not installed here still replays.
+        self.seat_names = registry.expand_seats(seats, self.game.players) if players is None else list(seats)
         self.seed = settings.seed if settings.seed is not None else new_seed()
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
@@ -146,9 +148,10 @@ class Table:
         self.log = GameLog.create(log_path or default_log_path(self.game.name, self.seed),
                                   game=self.game, seat_names=self.seat_names, seed=self.seed)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players = players if players is not None else registry.make_seats(self.seat_names, self.game, self.seed)
-        self.session = Session(self.game, seat_players,
-                               seed=self.seed, log=self.log)
+        seat_players = players if players is not None else registry.make_seats(
+            self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
+                               bot_timeout=settings.bot_timeout)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
@@ -279,6 +282,9 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 table.close()
                 app.say(f"{exc}. The game stopped; its log is {table.log.path}")
                 return "broken", table.settings
+            except BaseException:  # Ctrl-C or SIGTERM: the log is whole up to the last move; close it
+                table.log.close()
+                raise
             table.close()
             if outcome not in ("again", "same"):
                 return outcome, table.settings
@@ -292,13 +298,13 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
              screenshot: Path | None = None, record: Path | None = None,
              size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
-             log_path: Path | None = None) -> int:
+             log_path: Path | None = None, bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
     :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
         game whose own code broke mid-game (its log is kept).
     """
-    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, bot_timeout)
     pace(speed)
     game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
     names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
@@ -321,12 +327,14 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
 
 
 def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
-               art_dir: Path | None = None) -> int:
+               art_dir: Path | None = None, partial: bool = False) -> int:
     """Watch a logged game at the table, every seat playing its logged choices; return the exit status.
+
+    With ``partial`` an unfinished log (or one whose last line was cut off) plays up to where it stops.
 
     :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
     """
-    result = replay(log)
+    result = replay(log, allow_incomplete=partial)
     header = result.header
     game = result.session.game
     settings = PlaySettings(game.name, game.players, [str(s) for s in header.get("seats") or []],
@@ -334,14 +342,19 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
     pace(speed)
     app = App(size, interactive=True)
     try:
-        table = Table(app, settings, log_path=Path(tempfile.mkdtemp(prefix="replay-")) / log.name,
-                      players=log_players(result))
-        table.scene.log.append(f"Replaying {log}")
-        try:
-            table.run()
-        finally:
-            table.close()
-            table.art.close()
+        with tempfile.TemporaryDirectory(prefix="tabletop-replay-") as scratch:
+            def log_ends() -> None:  # a log cut short: hold the table where it stops
+                table.session.seats[:] = [None] * len(table.session.seats)
+                table.scene.log.append(f"The log ends here, after {result.actions} actions")
+
+            ends = None if result.complete else log_ends
+            table = Table(app, settings, log_path=Path(scratch) / "replay.jsonl", players=log_players(result, ends))
+            table.scene.log.append(f"Replaying {log}")
+            try:
+                table.run()
+            finally:
+                table.close()
+                table.art.close()
     finally:
         app.close()
     return 0
