@@ -75,6 +75,39 @@ def deferred_signals() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _DEFERRED)
 
 
+class TimeLimit(BaseException):
+    """Game code ran past its time limit (a BaseException, so a plugin's ``except Exception`` cannot hide it)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"did not return within {seconds:g} s (an endless loop?)")
+        self.seconds = seconds
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TimeLimit` in the block if it runs past ``seconds`` (None: no limit).
+
+    It interrupts Python code, endless loops included, through SIGALRM: only in the main thread
+    and where the system has it; elsewhere the block runs unlimited.
+    """
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def expire(signum: int, frame: types.FrameType | None) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)  # again, in case the code swallowed the first one
+        raise TimeLimit(seconds)
+
+    before = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def quiet_worker() -> None:
     """Set a worker process's signals: Ctrl-C is the parent's to handle, SIGTERM ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -99,6 +132,8 @@ def what_it_did(exc: BaseException) -> str:
     >>> what_it_did(ValueError("no"))
     'raised ValueError: no'
     """
+    if isinstance(exc, TimeLimit):
+        return str(exc)
     if isinstance(exc, SystemExit):
         return "called sys.exit()" if exc.code is None else f"called sys.exit({short(repr(exc.code))})"
     if isinstance(exc, KeyboardInterrupt):
@@ -135,7 +170,9 @@ def where(exc: BaseException, inside: Path | None = None, *, function: bool = Fa
     root = os.path.abspath(inside) if inside is not None else None
     while tb is not None:
         code = tb.tb_frame.f_code
-        if root is None or os.path.abspath(code.co_filename).startswith(root + os.sep):
+        if code.co_filename == __file__:  # our own signal handler, where a TimeLimit is raised
+            pass
+        elif root is None or os.path.abspath(code.co_filename).startswith(root + os.sep):
             found = f"{shown_path(code.co_filename)}:{tb.tb_lineno}" + (f" in {code.co_name}" if function else "")
         tb = tb.tb_next
     return found

@@ -24,7 +24,7 @@ from tabletop.engine.errors import IllegalAction, LogError, TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
-from tabletop.engine.session import Session
+from tabletop.engine.session import HOOK_LIMIT, Session
 
 FORMAT = 1
 """Version of the log format written in every header."""
@@ -303,7 +303,7 @@ def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
         what = f"the deck file {shown_path(file())}" if callable(file) else "the game's deck"
         raise LogError(f"{shown}:{number}: {what} changed since this game was played, so the log cannot be"
                        " replayed (restore the deck the game was played with)")
-    session = Session(game, None, seed=header.seed, events=False)
+    session = Session(game, None, seed=header.seed, events=False, hook_limit=HOOK_LIMIT)
     count = 0
     decisions: list[tuple[int, Action]] = []
     end: dict[str, Any] | None = None

@@ -17,7 +17,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
-from tabletop.engine.guard import called, is_user_interrupt, short, what_it_did, where
+from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.views import View
 
@@ -42,12 +42,19 @@ class ActionLog(Protocol):
 
 DEFAULT_BOT_TIMEOUT = 10.0
 """Seconds a bot may think about one move before a random legal action replaces its answer."""
+HOOK_LIMIT = 10.0
+"""Seconds one call into a game's rules may take at the table or in a replay."""
 MOVE_LIMIT = 200_000
 """Moves after which a game that has not ended is stopped as broken (a game may set ``max_moves``)."""
 
 
 class Session:
-    """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log."""
+    """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log.
+
+    With ``hook_limit`` (seconds), one call into the game that runs longer (a rule stuck in a
+    loop) stops the game with :class:`GameBroken`; it works in the main thread, where the
+    system offers SIGALRM. The simulator leaves it off and bounds whole games instead.
+    """
 
     def __init__(
         self,
@@ -58,6 +65,7 @@ class Session:
         log: ActionLog | None = None,
         bot_timeout: float | None = DEFAULT_BOT_TIMEOUT,
         events: bool = True,
+        hook_limit: float | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -74,8 +82,10 @@ class Session:
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
         self.move_limit: int = getattr(game, "max_moves", MOVE_LIMIT)
+        self.hook_limit = hook_limit
         try:
-            self.state: Any = game.setup(self.rng, self._emit)
+            with time_limit(hook_limit):
+                self.state: Any = game.setup(self.rng, self._emit)
         except BaseException as exc:
             self._broken(exc, "setup")
         self._check_finished()
@@ -157,6 +167,10 @@ class Session:
 
         :raises IllegalAction: with the reason, leaving the state exactly as it was.
         """
+        with time_limit(self.hook_limit):
+            return self._submit(action, seat, note)
+
+    def _submit(self, action: Action, seat: int | None, note: str | None) -> list[Event]:
         to_move = self.state.to_move
         if to_move is None:
             raise IllegalAction(action, "the game is over")
@@ -173,8 +187,13 @@ class Session:
         return self.submit(action)
 
     def advance(self, max_moves: int | None = None) -> list[Event]:
-        """Let bots move until a human must choose, the game ends, or ``max_moves`` were made."""
-        self._play_bots(max_moves)
+        """Let bots move until a human must choose, the game ends, or ``max_moves`` were made.
+
+        With a ``hook_limit``, a call that runs past it (plus the bots' time limit) stops the game.
+        """
+        limit = None if self.hook_limit is None else self.hook_limit + (self.bot_timeout or 0)
+        with time_limit(limit):
+            self._play_bots(max_moves)
         return self.take_events()
 
     def run(self) -> None:
@@ -199,6 +218,7 @@ class Session:
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
+        stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
         try:
             while budget > 0:
                 seat = state.to_move
@@ -208,6 +228,7 @@ class Session:
                 if bot is None:
                     break
                 # A tuple, so no bot can edit the game's own list of legal actions.
+                stage = "legal_actions"
                 legal = legal_actions(state)
                 legal = tuple(legal) if type(legal) is list else _checked(legal)
                 if not legal:
@@ -240,12 +261,13 @@ class Session:
                     raise _HookMistake(_bad_legal(legal, seat))
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
+                stage = "apply"
                 apply(state, action, emit)
                 moves += 1
                 budget -= 1
         except BaseException as exc:
             self.moves = moves
-            self._broken(exc)
+            self._broken(exc, stage)
         finally:
             self.moves = moves
         if moves >= self.move_limit and state.to_move is not None:

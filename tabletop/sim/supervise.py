@@ -21,10 +21,12 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.guard import quiet_worker, short, what_it_did
+from tabletop.engine.guard import TimeLimit, quiet_worker, short, time_limit, what_it_did, where
 
 CHUNK = 8
 """Games handed to a worker at a time (results still come back one game at a time)."""
+GRACE = 5.0
+"""Seconds past ``game_timeout`` before a worker that did not stop its own game is killed."""
 
 
 @dataclass(frozen=True)
@@ -56,20 +58,20 @@ def supervised(config: Any, *, workers: int, game_timeout: float,
                     progress(next_out)
                 next_out += 1
             while len(pool) < max(1, workers) and todo:
-                pool.append(_Worker(ctx, config, method))
+                pool.append(_Worker(ctx, config, method, game_timeout))
             for worker in pool:
                 if not worker.games and todo:
                     worker.give([todo.pop() for _ in range(min(CHUNK, len(todo)))])
             busy = [w for w in pool if w.games]
             if not busy:
                 continue
-            deadline = min(w.started + game_timeout for w in busy)
+            deadline = min(w.started + game_timeout + GRACE for w in busy)
             ready = wait([w.conn for w in busy], timeout=max(0.0, deadline - time.monotonic()))
             for worker in busy:
                 if worker.conn in ready:
                     for number, outcome in worker.receive():
                         done[number] = outcome
-                elif time.monotonic() >= worker.started + game_timeout:
+                elif time.monotonic() >= worker.started + game_timeout + GRACE:
                     number = worker.games.pop(0)
                     done[number] = SkippedGame(number, derive_seed(config.seed, "game", number),
                                                f"ran past --game-timeout {game_timeout:g} s and was stopped")
@@ -90,10 +92,11 @@ def supervised(config: Any, *, workers: int, game_timeout: float,
 class _Worker:
     """One worker process, the games it was given and not yet reported, and when the current began."""
 
-    def __init__(self, ctx: Any, config: Any, method: str) -> None:
+    def __init__(self, ctx: Any, config: Any, method: str, game_timeout: float) -> None:
         self.conn, child = ctx.Pipe()
         games_dir = config.games_dir if method == "spawn" else None
-        self.process = ctx.Process(target=_work, args=(child, config, method == "spawn", games_dir), daemon=True)
+        self.process = ctx.Process(target=_work, args=(child, config, method == "spawn", games_dir, game_timeout),
+                                   daemon=True)
         self.process.start()
         child.close()
         self.games: list[int] = []
@@ -151,7 +154,7 @@ class _Worker:
         self.conn.close()
 
 
-def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None) -> None:
+def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None, game_timeout: float) -> None:
     """Worker process: play the games asked for, one report per game."""
     from tabletop.sim.runner import play_one
 
@@ -175,9 +178,16 @@ def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None) -
             seed = derive_seed(config.seed, "game", number)
             seats: list[Any] = []
             try:
-                result, seats = play_one(config, game, make_seats, number)
+                with time_limit(game_timeout):  # says where a game got stuck; the parent kills past it
+                    result, seats = play_one(config, game, make_seats, number)
+            except TimeLimit as exc:
+                outcome: Any = SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and was"
+                                           f" stopped{_spot(exc)}")
             except GameBroken as exc:
-                outcome: Any = SkippedGame(number, seed, str(exc))
+                why = str(exc)
+                if isinstance(exc.__cause__, TimeLimit):
+                    why = f"ran past --game-timeout {game_timeout:g} s and was stopped: {why}"
+                outcome = SkippedGame(number, seed, why)
             except BaseException as exc:  # noqa: B036 - anything a plugin did ends only this game
                 outcome = SkippedGame(number, seed, f"the game {short(what_it_did(exc))}")
             else:
@@ -186,3 +196,8 @@ def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None) -
             if any(getattr(s, "is_stuck", False) for s in seats):
                 conn.send(("stop", number, None))
                 return
+
+
+def _spot(exc: BaseException) -> str:
+    spot = where(exc, function=True)
+    return f" (it was at {spot})" if spot else ""

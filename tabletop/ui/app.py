@@ -23,7 +23,7 @@ import pygame
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.log import GameLog, default_log_path, log_players, replay
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
@@ -151,7 +151,7 @@ class Table:
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
         self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
-                               bot_timeout=settings.bot_timeout)
+                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
