@@ -8,6 +8,7 @@ too long is replaced for that move by a random legal action, reported as a ``Bot
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -82,9 +83,11 @@ class Session:
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
         self.move_limit: int = getattr(game, "max_moves", MOVE_LIMIT)
+        # The built-in games are trusted to return proper actions; any other game is checked each move.
+        self._strict = not type(game).__module__.startswith("tabletop.games.")
         self.hook_limit = hook_limit
         try:
-            with time_limit(hook_limit):
+            with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
                 self.state: Any = game.setup(self.rng, self._emit)
         except BaseException as exc:
             self._broken(exc, "setup")
@@ -116,7 +119,7 @@ class Session:
             return ()
         try:
             legal = _checked(self.game.legal_actions(self.state))
-            if not legal or not all(type(a) is Action for a in legal):
+            if not legal:
                 raise _HookMistake(_bad_legal(legal, self.state.to_move))
         except BaseException as exc:
             self._broken(exc, "legal_actions")
@@ -132,27 +135,35 @@ class Session:
 
         :raises GameBroken: when the game's ``scores`` fails or is not one number per seat.
         """
-        return self._numbers("scores")
+        try:
+            values = self.game.scores(self.state)
+        except BaseException as exc:
+            self._broken(exc, "scores")
+        if type(values) is list and len(values) == self.game.players and all(type(v) is int for v in values):
+            return list(values)  # the usual answer, checked in one pass
+        return self._numbers("scores", values)
 
     def ranks(self) -> list[int]:
         """Return each seat's rank (1 the best).
 
         :raises GameBroken: when the game's ``ranks`` fails or is not one whole number per seat.
         """
-        return self._numbers("ranks")
-
-    def _numbers(self, hook: str) -> list[Any]:
         try:
-            values = getattr(self.game, hook)(self.state)
-            values = list(values) if isinstance(values, list | tuple) else values
-            if (not isinstance(values, list) or len(values) != self.game.players or not all(
-                    isinstance(v, int | float) and not isinstance(v, bool) and v == v for v in values)
-                    or hook == "ranks" and not all(isinstance(v, int) for v in values)):
-                kind = "whole number" if hook == "ranks" else "number"
-                raise _HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
-                                   f" per seat ({self.game.players})")
+            values = self.game.ranks(self.state)
         except BaseException as exc:
-            self._broken(exc, hook)
+            self._broken(exc, "ranks")
+        if type(values) is list and len(values) == self.game.players and all(type(v) is int for v in values):
+            return list(values)
+        return self._numbers("ranks", values)
+
+    def _numbers(self, hook: str, values: Any) -> list[Any]:
+        values = list(values) if isinstance(values, list | tuple) else values
+        if (not isinstance(values, list) or len(values) != self.game.players or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) and v == v for v in values)
+                or hook == "ranks" and not all(isinstance(v, int) for v in values)):
+            kind = "whole number" if hook == "ranks" else "number"
+            self._broken(_HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
+                                      f" per seat ({self.game.players})"), hook)
         return values
 
     def take_events(self) -> list[Event]:
@@ -209,6 +220,7 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
+        strict = self._strict
         new_view = tuple.__new__  # View(...) without a Python-level call per move
         moves = self.moves
         left = self.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
@@ -229,8 +241,7 @@ class Session:
                     break
                 # A tuple, so no bot can edit the game's own list of legal actions.
                 stage = "legal_actions"
-                legal = legal_actions(state)
-                legal = tuple(legal) if type(legal) is list else _checked(legal)
+                legal = _checked(legal_actions(state)) if strict else tuple(legal_actions(state))
                 if not legal:
                     raise _HookMistake(_bad_legal(legal, seat))
                 problem = None
@@ -257,8 +268,6 @@ class Session:
                             problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
                     # ``answer`` was found in ``legal`` when there is no problem.
                     action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
-                if type(action) is not Action:
-                    raise _HookMistake(_bad_legal(legal, seat))
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
                 stage = "apply"
@@ -327,17 +336,22 @@ class Session:
             self.log.end(scores, ranks)
 
 
+_NO_LIMIT = contextlib.nullcontext()
+
+
 class _HookMistake(Exception):
     """A game hook returned something it must not (no legal actions, a score that is not a number)."""
 
 
 def _checked(legal: Any) -> tuple[Action, ...]:
     """Return a game's legal actions as a tuple, refusing what is not a sequence of actions."""
-    if type(legal) is tuple:
-        return legal
     if legal is None or isinstance(legal, str | bytes | dict | set | frozenset) or not hasattr(legal, "__iter__"):
         raise _HookMistake(f"legal_actions returned {short(repr(legal), 60)}: return a list of actions")
-    return tuple(legal)
+    legal = tuple(legal)
+    for action in legal:
+        if type(action) is not Action:
+            raise _HookMistake(_bad_legal(legal, -1))
+    return legal
 
 
 def _bad_legal(legal: tuple[Any, ...], seat: int) -> str:
