@@ -170,6 +170,10 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
         line, key = _deep_line(text)
         problems.add(line, key, f"nested more than {MAX_NESTING} levels deep: a card is a flat table")
         return [], None
+    except ValueError:  # a number of thousands of digits, which Python refuses to read
+        line, key = _long_number_line(text)
+        problems.add(line, key, "a number with thousands of digits: no card needs one")
+        return [], None
     lines = text.splitlines()
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
@@ -208,6 +212,16 @@ def _deep_line(text: str) -> tuple[int, str]:
                 key = line.partition("=")[0].strip() if "=" in line else "syntax"
                 return number, key[:40] or "syntax"
     return 1, "syntax"
+
+
+def _long_number_line(text: str) -> tuple[int, str]:
+    """Return the line of the first number too long to read, and its key."""
+    match = re.search(r"\d[\d_]{999,}", text)
+    if match is None:
+        return 1, "syntax"
+    line = text.count("\n", 0, match.start()) + 1
+    head = text.splitlines()[line - 1]
+    return line, (head.partition("=")[0].strip()[:40] if "=" in head else "syntax") or "syntax"
 
 
 def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
@@ -352,13 +366,19 @@ def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str
             return None
     card_id = str(raw).strip() if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
     if not card_id or not _ID.match(card_id):
-        where.add("id", f"{raw!r} cannot name an art file: use letters, digits, '-', '_' and '.'")
+        where.add("id", f"{_shown(raw)} cannot name an art file: use letters, digits, '-', '_' and '.'")
         return None
     if card_id.lower() in _RESERVED_IDS:
         word = "the card back's art file" if card_id.lower() == "back" else "a reserved file name"
         where.add("id", f"{card_id!r} is {word}: choose another id")
         return None
     return card_id
+
+
+def _shown(raw: Any) -> str:
+    """Return a value from the file for a message, cut short: a cell may hold a whole novel."""
+    text = repr(raw)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
 
 
 def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
@@ -372,7 +392,7 @@ def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
     except ValueError:
         suit = None
     if suit is None:
-        where.add("suit", f"unknown suit {raw!r}: use S, H, D, C (or spades, hearts, diamonds, clubs),"
+        where.add("suit", f"unknown suit {_shown(raw)}: use S, H, D, C (or spades, hearts, diamonds, clubs),"
                   " joker, or give the card a colour instead")
     return suit
 
@@ -383,7 +403,7 @@ def _colour(values: Mapping[str, Any], where: _Where) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or not _COLOUR.match(raw.strip()):
-        where.add(key, f"{raw!r} is not a colour: write one word (red, sea-green) or #rrggbb")
+        where.add(key, f"{_shown(raw)} is not a colour: write one word (red, sea-green) or #rrggbb")
         return None
     return raw.strip().lower()
 
@@ -393,12 +413,14 @@ def _int_field(values: Mapping[str, Any], key: str, where: _Where) -> int | None
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        where.add(key, f"{raw!r} is not a whole number")
+        where.add(key, f"{_shown(raw)} is not a whole number")
         return None
     try:
+        if isinstance(raw, str) and len(raw) > 30:  # Python refuses past 4,300 digits anyway
+            raise ValueError(raw)
         return int(raw)
     except ValueError:
-        where.add(key, f"{raw!r} is not a whole number")
+        where.add(key, f"{_shown(raw)} is not a whole number")
         return None
 
 
