@@ -7,6 +7,8 @@ session's one legality gate.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import math
@@ -20,7 +22,7 @@ from typing import IO, Any
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import IllegalAction, LogError, TabletopError
+from tabletop.engine.errors import IllegalAction, LogError, LogWriteError, TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
@@ -39,16 +41,28 @@ class GameLog:
 
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int) -> GameLog:
-        """Open ``path`` (folders made as needed) and write the header of a new game."""
+        """Open ``path`` (folders made as needed) and write the header of a new game.
+
+        :raises LogWriteError: naming the path when it cannot be written (a folder, a full disk...).
+        """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        log = cls(open(path, "w", encoding="utf-8"), path)  # noqa: SIM115 - kept open for the game
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        except OSError as exc:
+            raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
+        log = cls(stream, path)
         log.header(game=game, seat_names=seat_names, seed=seed)
         return log
 
     def _write(self, record: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
-        self.stream.flush()
+        try:
+            self.stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            self.stream.flush()
+        except OSError as exc:
+            where = shown_path(self.path) if self.path else "the game log"
+            raise LogWriteError(f"game log {where}: cannot write: {_reason(exc)}; the game stopped, and the"
+                                " log holds every move before this one") from None
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int) -> None:
         """Write the header line: everything needed to set the same game up again."""
@@ -70,9 +84,19 @@ class GameLog:
         self._write({"type": "end", "scores": list(scores), "ranks": list(ranks)})
 
     def close(self) -> None:
-        """Close the file (safe to call twice)."""
+        """Close the file (safe to call twice, and after a failed write)."""
         if not self.stream.closed:
-            self.stream.close()
+            try:
+                self.stream.close()
+            except OSError:  # the line that could not be written is lost; every one before is kept
+                with contextlib.suppress(OSError):
+                    self.stream.close()
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    return exc.strerror or str(exc)
 
 
 def default_log_path(game_name: str, seed: int, folder: Path | str = "logs") -> Path:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import GameBroken, IllegalAction
+from tabletop.engine.errors import GameBroken, IllegalAction, TabletopError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
@@ -313,8 +313,8 @@ class Session:
 
     def _broken(self, exc: BaseException, hook: str | None = None) -> NoReturn:
         """Stop the game: re-raise the user's interrupt or a GameBroken, else raise one naming the hook."""
-        if is_user_interrupt(exc) or isinstance(exc, GameBroken | IllegalAction):
-            raise exc
+        if is_user_interrupt(exc) or isinstance(exc, TabletopError | IllegalAction):
+            raise exc  # the user's, or ours (a log that cannot be written): not the game's fault
         if isinstance(exc, _HookMistake):
             what, spot = str(exc), None
         else:

@@ -282,7 +282,7 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 table.close()
                 app.say(f"{exc}. The game stopped; its log is {table.log.path}")
                 return "broken", table.settings
-            except BaseException:  # Ctrl-C or SIGTERM: the log is whole up to the last move; close it
+            except BaseException:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
                 table.log.close()
                 raise
             table.close()
