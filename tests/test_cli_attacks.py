@@ -172,3 +172,18 @@ def test_a_folder_name_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"the working folder /tmp/\\xff is not UTF-8 text"):
         write_launcher(tmp_path, platform="linux", python=PY, workdir=Path(os.fsdecode(b"/tmp/\xff")))
     assert not any(tmp_path.iterdir())
+
+
+def test_a_game_log_that_fills_the_disk_mid_game_stops_play_with_one_line(tmp_path: Path) -> None:
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+
+    result = run(tmp_path, "play", "trick-taking", "--seats", "random", "--speed", "instant", "--log", "g.jsonl",
+                 "--size", "640x480", "--exit-after", "1", preexec_fn=small_disk)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tabletop play: error: game log g.jsonl: cannot write:"), lines
+    assert "the log holds every move before this one" in lines[0]
+    assert all(json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines())
+    replayed = run(tmp_path, "replay", "g.jsonl", "--partial")
+    assert replayed.returncode == 0 and "INCOMPLETE" in replayed.stdout

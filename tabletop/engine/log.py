@@ -12,6 +12,7 @@ import errno
 import hashlib
 import json
 import math
+import os
 import re
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -38,6 +39,7 @@ class GameLog:
     def __init__(self, stream: IO[str], path: Path | None = None) -> None:
         self.stream = stream
         self.path = path
+        self.size = 0  # bytes of whole lines written
 
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int) -> GameLog:
@@ -56,13 +58,18 @@ class GameLog:
         return log
 
     def _write(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
         try:
-            self.stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            self.stream.write(line)
             self.stream.flush()
         except OSError as exc:
+            if self.path is not None:  # cut a half-written line off: the log stays whole lines
+                with contextlib.suppress(OSError):
+                    os.truncate(self.path, self.size)
             where = shown_path(self.path) if self.path else "the game log"
             raise LogWriteError(f"game log {where}: cannot write: {_reason(exc)}; the game stopped, and the"
                                 " log holds every move before this one") from None
+        self.size += len(line.encode("utf-8"))
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int) -> None:
         """Write the header line: everything needed to set the same game up again."""
@@ -91,6 +98,9 @@ class GameLog:
             except OSError:  # the line that could not be written is lost; every one before is kept
                 with contextlib.suppress(OSError):
                     self.stream.close()
+                if self.path is not None:
+                    with contextlib.suppress(OSError):
+                        os.truncate(self.path, self.size)
 
 
 def _reason(exc: OSError) -> str:
