@@ -9,13 +9,17 @@ click, Space or its timeout. Events are read by their shape, never by the game's
 
 from __future__ import annotations
 
+import queue
+import threading
+import time
+import weakref
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.errors import IllegalAction
+from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.events import (
     ActionTaken,
     DealScored,
@@ -70,13 +74,14 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
+        self.mover = Mover(session)
         self._sync()
 
     # -- what the scene asks -------------------------------------------------------------------
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
-        return (not self.queue and self.pause is None and not self.session.is_over
+        return (not self.mover.busy and not self.queue and self.pause is None and not self.session.is_over
                 and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
@@ -105,6 +110,8 @@ class Director:
             return "Hands shown: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "deal":
             return "Deal over: click Continue or press Space"
+        if self.mover.busy:  # the state is the mover's until its move is done
+            return f"Seat {self.session.to_move + 1 if self.session.to_move is not None else '?'} is thinking..."
         try:
             return self.session.game.status(self.session.state, self.seat)
         except Exception as exc:  # a game's status text must not stop the table
@@ -127,13 +134,20 @@ class Director:
             if self.queue:
                 self._beat(self.queue.popleft(), now, cues)
                 continue
+            if self.mover.busy:
+                events = self.mover.collect()
+                if events is None:
+                    break  # still thinking: draw another frame and look again
+                self.queue.extend(events)
+                self.next_bot = now + self.pace.bot_delay
+                moved = True
+                continue
             self._sync()
             if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
                 break
-            # One bot move per update, so every move gets at least one frame on screen.
-            self.queue.extend(self.session.advance(max_moves=1))
-            self.next_bot = now + self.pace.bot_delay
-            moved = True
+            # One bot move per update, so every move gets at least one frame on screen. It runs
+            # off the drawing thread: the window keeps drawing and answering while a bot thinks.
+            self.mover.start()
         return cues
 
     def resume(self, now: float) -> list[Cue]:
@@ -220,6 +234,80 @@ class Director:
             if isinstance(event, DealStarted):
                 break
         return None
+
+
+MOVE_WAIT = 0.01
+"""Seconds a frame waits for a bot move to finish before it draws without it (most take microseconds)."""
+
+
+class Mover:
+    """Runs the session's bot moves on a worker thread, one at a time, so the table keeps drawing.
+
+    A move that runs longer than the session's hook limit plus its bot time limit stops the game
+    with :class:`GameBroken` (raised on the drawing thread); the stuck thread is left behind.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.busy = False
+        self.started = 0.0
+        self._done = threading.Event()
+        self._result: list[Event] = []
+        self._error: BaseException | None = None
+        self._jobs: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        weakref.finalize(self, self._jobs.put, False)  # the worker ends with its table
+
+    @property
+    def limit(self) -> float | None:
+        """Seconds one move may take before the game is stopped (None: no limit)."""
+        hooks = self.session.hook_limit
+        return None if hooks is None else hooks + (self.session.bot_timeout or 0)
+
+    def start(self) -> None:
+        """Let the seat to move make one move on the worker thread."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=_move_worker, args=(weakref.ref(self), self._jobs),
+                                            name="tabletop moves", daemon=True)
+            self._thread.start()
+        self.busy, self.started, self._error = True, time.monotonic(), None
+        self._done.clear()
+        self._jobs.put(True)
+
+    def collect(self) -> list[Event] | None:
+        """Return the move's events once it is done, else None (after a short wait).
+
+        :raises GameBroken: when the move failed, or ran past :attr:`limit`.
+        """
+        if not self._done.wait(MOVE_WAIT):
+            limit = self.limit
+            if limit is not None and time.monotonic() - self.started > limit:
+                game = self.session.game
+                raise GameBroken(f"game {game.name!r} did not finish move {self.session.moves + 1} within"
+                                 f" {limit:g} s (a rule may loop forever); the game stopped")
+            return None
+        self.busy = False
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def run_one(self) -> None:
+        """Make the move (on the worker thread)."""
+        try:
+            self._result = self.session.advance(max_moves=1)
+        except BaseException as exc:  # handed to the drawing thread by collect()
+            self._error = exc
+        finally:
+            self._done.set()
+
+
+def _move_worker(mover: weakref.ref[Mover], jobs: queue.SimpleQueue[bool]) -> None:
+    while jobs.get():
+        target = mover()
+        if target is None:
+            return
+        target.run_one()
+        del target
 
 
 def _deadline(now: float, wait: float | None) -> float | None:
