@@ -126,9 +126,17 @@ class Session:
         return legal
 
     def view(self, seat: int) -> View:
-        """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
+        """Return what ``seat`` may see now (its legal actions are empty unless it is its turn).
+
+        :raises GameBroken: when the game's ``legal_actions`` or ``observe`` fails.
+        """
         legal = self.legal_actions() if self.state.to_move == seat else ()
-        return View(self.game, self.state, seat, legal)
+        view = View(self.game, self.state, seat, legal)
+        try:
+            view.data()  # observed now, so a failing observe names itself here, not in the table
+        except BaseException as exc:
+            self._broken(exc, "observe")
+        return view
 
     def scores(self) -> list[int]:
         """Return each seat's score so far.
