@@ -64,6 +64,8 @@ CACHE_ENV = "TABLETOP_PLUGIN_CACHE"
 """Environment variable: the folder of cached probe reports (default ``~/.cache/tabletop/plugins``)."""
 NOTICE_AFTER = 3.0
 """Seconds after which a plugin still importing gets a message naming it."""
+CACHE_KEEP = 500
+"""Probe reports kept in the cache; past this the older half goes."""
 PROBE_FORMAT = 1
 """Version of the cached reports; bump it when :mod:`tabletop.probe` reports something new."""
 _KEY_FILES = 2000  # files of one plugin whose size and time make its cache key
@@ -383,8 +385,18 @@ def _cache_put(key: str, report: dict[str, Any]) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(report, f)
         os.replace(tmp, folder / f"{key}.json")
+        _prune(folder)
     except OSError:  # a read-only or full cache only costs a probe next time
         pass
+
+
+def _prune(folder: Path) -> None:
+    """Keep the newest :data:`CACHE_KEEP` reports (each edit of a plugin leaves an old one behind)."""
+    entries = [(e.stat().st_mtime, e.path) for e in os.scandir(folder) if e.name.endswith(".json")]
+    if len(entries) > CACHE_KEEP:
+        for _, path in sorted(entries)[: len(entries) - CACHE_KEEP // 2]:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
 
 def _run_probes(sources: list[Source], limit: float) -> Iterator[tuple[Source, dict[str, Any]]]:

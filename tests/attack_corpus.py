@@ -149,7 +149,8 @@ def plugin_attacks() -> list[Attack]:
         out.append(Attack(f"hook {kind}: games", ["games"], files, check=broken_listed(kind)))
         out.append(Attack(f"hook {kind}: simulate it", ["simulate", kind, "--games", "3"], files,
                           expect=["is broken"], codes=(2,)))
-        out.append(Attack(f"hook {kind}: play it", ["play", kind, "--seats", "random"], files,
+        out.append(Attack(f"hook {kind}: play it", ["play", kind, "--seats", "random", "--exit-after", "1",
+                                                    "--speed", "instant", "--size", "640x480"], files,
                           expect=["is broken"], codes=(2,)))
     out.append(Attack("deck smaller than the seats", ["games"], {
         "games/tiny/__init__.py": game("tiny", base="DeckTrickGame"),
