@@ -220,6 +220,7 @@ def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) ->
             session.advance(max_moves=200)
             if session.to_move is not None:
                 session.view(session.to_move).data()  # what a bot or the table would ask for
+                session.table(session.to_move)
         result["finished"] = session.is_over
         result["moves"] = session.moves
     except GameBroken as exc:

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import DealScored, DealStarted, TrickWon
+from tabletop.engine.events import DealScored, DealStarted
 from tabletop.engine.session import Session
+from tabletop.engine.tricks import TrickWon
 from tabletop.games.birdhead import (
     DECK,
     VALUES,

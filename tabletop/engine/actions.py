@@ -1,4 +1,9 @@
-"""Actions: the small immutable values a seat chooses (play cards, discard, bid, pass, draw)."""
+"""Actions: the small immutable values a seat chooses (play cards, buy, discard, bid, pass, draw, colour a cell).
+
+Every action names its *target*, what a click on the table chooses it by: its ``cards`` (taken
+from ``zone``, or from the acting seat's hand when ``zone`` is None), a ``zone`` alone (draw from
+this pile), a ``cell`` of the board ``zone`` (colour this cell), or nothing (a button: Pass, Bid 3).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from tabletop.engine.cards import Card, parse_card
 
 
 class Action:
-    """One choice a seat can make: a ``kind``, the ``cards`` it moves and an optional ``value``.
+    """One choice a seat can make: a ``kind``, the ``cards`` it moves, an optional ``value`` and its target.
 
     Actions are interned like cards: building an action equal to an existing one returns that
     very object, so equality is identity and checking ``action in legal`` costs a pointer
@@ -17,7 +22,7 @@ class Action:
     fixed by the first construction of an action. Actions serialise to JSON for logs.
     """
 
-    __slots__ = ("kind", "cards", "value", "label", "card", "__weakref__")
+    __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "__weakref__")
     _interned: ClassVar[dict[tuple[Any, ...], Action]] = {}
 
     kind: str
@@ -26,11 +31,16 @@ class Action:
     label: str
     card: Card | None
     """The first card (the card of a one-card action), or None when the action moves no card."""
+    zone: str | None
+    """The zone the action acts on: where its cards are (None: the acting seat's hand), or the zone
+    itself (a pile to draw from), or the board holding ``cell``."""
+    cell: str | None
+    """The board cell the action acts on, or None."""
 
     def __new__(cls, kind: str, cards: Iterable[Card] = (), value: int | str | None = None,
-                label: str | None = None) -> Action:
+                label: str | None = None, *, zone: str | None = None, cell: str | None = None) -> Action:
         cards = tuple(cards)
-        key = (kind, cards, value)
+        key = (kind, cards, value, zone, cell)
         action = cls._interned.get(key)
         if action is None:
             action = object.__new__(cls)
@@ -39,6 +49,8 @@ class Action:
             object.__setattr__(action, "value", value)
             object.__setattr__(action, "label", label if label is not None else default_label(kind, cards, value))
             object.__setattr__(action, "card", cards[0] if cards else None)
+            object.__setattr__(action, "zone", zone)
+            object.__setattr__(action, "cell", cell)
             cls._interned[key] = action
         return action
 
@@ -55,7 +67,12 @@ class Action:
         return f"Action({self.label!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Action, (self.kind, self.cards, self.value, self.label))
+        return (_rebuild, (self.kind, self.cards, self.value, self.label, self.zone, self.cell))
+
+    @property
+    def is_button(self) -> bool:
+        """True when the action targets nothing on the table (Pass, Bid 3): the table shows a button."""
+        return not self.cards and self.zone is None and self.cell is None
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-able dict that :meth:`from_json` turns back into the same action."""
@@ -64,6 +81,10 @@ class Action:
             data["cards"] = [c.id for c in self.cards]
         if self.value is not None:
             data["value"] = self.value
+        if self.zone is not None:
+            data["zone"] = self.zone
+        if self.cell is not None:
+            data["cell"] = self.cell
         return data
 
     @classmethod
@@ -74,7 +95,17 @@ class Action:
         """
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise ValueError(f"not an action: {data!r}")
-        return cls(data["kind"], tuple(parse_card(c) for c in data.get("cards", ())), data.get("value"))
+        zone, cell = data.get("zone"), data.get("cell")
+        if not isinstance(zone, (str, type(None))) or not isinstance(cell, (str, type(None))):
+            raise ValueError(f"not an action: {data!r}")
+        return cls(data["kind"], tuple(parse_card(c) for c in data.get("cards", ())), data.get("value"),
+                   zone=zone, cell=cell)
+
+
+def _rebuild(kind: str, cards: tuple[Card, ...], value: int | str | None, label: str,
+             zone: str | None, cell: str | None) -> Action:
+    """Unpickle an action (keyword-only targets cannot travel through ``__reduce__`` directly)."""
+    return Action(kind, cards, value, label, zone=zone, cell=cell)
 
 
 def default_label(kind: str, cards: tuple[Card, ...], value: int | str | None) -> str:

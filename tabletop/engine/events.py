@@ -1,4 +1,10 @@
-"""Events: what happened, as small frozen values with a label, built only when someone listens."""
+"""Events: what happened, as small frozen values with a label, built only when someone listens.
+
+Every event also says, generically, what the table should show of it: ``moves`` (what went from
+which zone to which, see :class:`~tabletop.engine.zones.Move`), ``pause`` (a reason to hold the
+table until a click, or "") and ``popups`` (brief texts at a zone, cell or seat). The table
+animates every game from these alone; game-level events (a trick won, a reveal) are built on them.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card
+from tabletop.engine.zones import Move, Popup, hand_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +25,21 @@ class Event:
     def label(self) -> str:
         """One line for the table's log."""
         return self.kind.replace("_", " ")
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """What moved from zone to zone (animated by the table in order)."""
+        return ()
+
+    @property
+    def pause(self) -> str:
+        """Why the table should hold here until a click ("trick", "reveal", "deal"), or "" not to."""
+        return ""
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """Brief texts to show at a zone, cell or seat ("+1", "takes 11")."""
+        return ()
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-able dict with ``kind`` and every field (cards as ids)."""
@@ -54,26 +76,18 @@ class DealStarted(Event):
     deal: int
     dealer: int
     hand_sizes: tuple[int, ...]
+    dealt: tuple[Move, ...] | None = None
 
     @property
     def label(self) -> str:
         return f"Deal {self.deal}: {seat_name(self.dealer)} deals"
 
-
-@dataclass(frozen=True, slots=True)
-class TrumpChosen(Event):
-    """The trump suit of this deal is known (``card`` is the turned-up card, if any)."""
-
-    kind: ClassVar[str] = "trump_chosen"
-    suit: str | None
-    card: Card | None = None
-
     @property
-    def label(self) -> str:
-        from tabletop.engine.cards import SUIT_NAMES
-
-        name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else "no trump"
-        return f"Trump: {name}" + (f" (turned up {self.card.label})" if self.card else "")
+    def moves(self) -> tuple[Move, ...]:
+        """Face-down cards from the deck box to each hand (unless the game says what it dealt)."""
+        if self.dealt is not None:
+            return self.dealt
+        return tuple(Move("", hand_id(seat), backs=n, face_up=False) for seat, n in enumerate(self.hand_sizes) if n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,24 +97,22 @@ class ActionTaken(Event):
     kind: ClassVar[str] = "action"
     seat: int
     action: Any
+    moved: tuple[Move, ...] = ()
+    shown: tuple[Popup, ...] = ()
 
     @property
     def label(self) -> str:
         return f"{seat_name(self.seat)}: {self.action.label}"
 
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    """A trick is complete; ``plays`` holds (seat, cards) in play order."""
-
-    kind: ClassVar[str] = "trick_won"
-    seat: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    trick: int = 0
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """What the action moved, as the game said."""
+        return self.moved
 
     @property
-    def label(self) -> str:
-        return f"{seat_name(self.seat)} wins the trick"
+    def popups(self) -> tuple[Popup, ...]:
+        """What the action changed worth a word at its place ("+1")."""
+        return self.shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +129,11 @@ class DealScored(Event):
     def label(self) -> str:
         pts = ", ".join(f"{seat_name(i)} {p:+d}" for i, p in enumerate(self.points))
         return f"Deal {self.deal} scored: {pts}"
+
+    @property
+    def pause(self) -> str:
+        """The table holds at the end of each deal."""
+        return "deal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +163,45 @@ class BotFault(Event):
     @property
     def label(self) -> str:
         return f"{seat_name(self.seat)} ({self.bot}) {self.problem}; played {self.replacement.label} instead"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """Cards or pieces moved (a draw, a refill, a sweep) outside of any one seat's action."""
+
+    kind: ClassVar[str] = "moved"
+    moved: tuple[Move, ...]
+    text: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.text or "cards moved"
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves, as given."""
+        return self.moved
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """A presentation hint: a line for the log, optional texts at places, and optionally a pause."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+    shown: tuple[Popup, ...] = ()
+    hold: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+    @property
+    def pause(self) -> str:
+        """The pause asked for, if any."""
+        return self.hold
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """The texts to show."""
+        return self.shown

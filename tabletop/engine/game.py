@@ -9,7 +9,10 @@ play is a separate object made by :meth:`Game.setup`. The session owns the loop 
 - ``apply(state, action, emit)`` with an action from that list,
 
 until ``state.to_move is None``; then ``scores(state)`` and ``ranks(state)``. Seats see only
-``observe(state, seat)``. ``emit`` is None when nobody listens, so events cost nothing headless.
+views: ``observe(state, seat)`` (a game's own facts, for its bots) and the table view built from
+``zones(state)`` (every card and piece, by zone, with who may see it), ``info(state, seat)`` (side
+panel rows), ``badges(state)`` and ``status(state, seat)``. ``emit`` is None when nobody listens,
+so events cost nothing headless.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
+from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
 
 Seat = int
 """A seat number: 0 is the first seat (drawn at the bottom of the table)."""
@@ -57,6 +61,8 @@ class Game:
     Options: ClassVar[type] = NoOptions
     art_deck: ClassVar[str] = "standard"
     lower_is_better: ClassVar[bool] = False
+    rules: ClassVar[str] = ""
+    """The rules as the players read them in the table's rules panel (default: ``summary``)."""
 
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
@@ -110,6 +116,33 @@ class Game:
     def status(self, state: Any, seat: Seat) -> str:
         """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
         return "Your turn"
+
+    def zones(self, state: Any) -> Sequence[Zone]:
+        """Return every zone with its whole contents and who may see it (the engine hides the rest)."""
+        return ()
+
+    def info(self, state: Any, seat: Seat | None) -> Sequence[InfoRow]:
+        """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...)."""
+        return ()
+
+    def badges(self, state: Any) -> Sequence[Sequence[str]]:
+        """Return short marks per seat ("dealer"), or nothing."""
+        return ()
+
+    def table(self, state: Any, seat: Seat | None) -> TableView:
+        """Return what ``seat`` sees of the table (None: everything, for a god view or a replay)."""
+        over = state.to_move is None
+        return table_view(
+            self.zones(state), seat, players=self.players, to_move=state.to_move,
+            info=tuple(self.info(state, seat)),
+            status="Game over" if over else self.status(state, seat) if seat is not None else "",
+            scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
+            lower_is_better=self.lower_is_better,
+        )
+
+    def rules_text(self) -> str:
+        """Return the rules for the rules panel: ``rules``, else the ``summary``."""
+        return self.rules or self.summary
 
     def snapshot(self, state: Any) -> dict[str, Any]:
         """Return the whole state as JSON-able data (for tests, debugging and equality checks)."""

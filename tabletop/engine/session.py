@@ -138,6 +138,24 @@ class Session:
             self._broken(exc, "observe")
         return view
 
+    def table(self, seat: int | None) -> Any:
+        """Return the table view of ``seat`` (None: everything, for a god view or a replay).
+
+        :raises GameBroken: when the game's ``table`` fails.
+        """
+        try:
+            return self.game.table(self.state, seat)
+        except BaseException as exc:
+            self._broken(exc, "table")
+
+    def reason(self, action: Action) -> str | None:
+        """Return why ``action`` is not legal now, or None when it is."""
+        if self.state.to_move is not None and action in self.legal_actions():
+            return None
+        if self.state.to_move is None:
+            return "the game is over"
+        return self._reason(action)
+
     def scores(self) -> list[int]:
         """Return each seat's score so far.
 
@@ -264,7 +282,7 @@ class Session:
                         if quick is not None:
                             answer = quick(legal)
                         else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None])))
+                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None])))
                     except BaseException as exc:  # a bot's bug (even sys.exit) must not stop the game
                         if is_user_interrupt(exc):
                             raise

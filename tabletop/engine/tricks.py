@@ -11,9 +11,61 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
 
-from tabletop.engine.cards import JOKER, RANKS, Card
+from tabletop.engine.cards import JOKER, RANKS, SUIT_NAMES, Card
+from tabletop.engine.events import Event, seat_name
+from tabletop.engine.zones import Move
+
+TRICK = "trick"
+"""The zone id trick games give the cards of the current trick (a shared spread)."""
+
+
+def won_id(seat: int) -> str:
+    """Return the zone id of the cards ``seat`` has taken (``won:<seat>``)."""
+    return f"won:{seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen(Event):
+    """The trump suit of this deal is known (``card`` is the turned-up card, if any)."""
+
+    kind: ClassVar[str] = "trump_chosen"
+    suit: str | None
+    card: Card | None = None
+
+    @property
+    def label(self) -> str:
+        name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else "no trump"
+        return f"Trump: {name}" + (f" (turned up {self.card.label})" if self.card else "")
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick is complete; ``plays`` holds (seat, cards) in play order; the cards go to ``dst``
+    (default the winner's won pile, ``won:<seat>``) and the table holds to let it be seen."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    trick: int = 0
+    dst: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{seat_name(self.seat)} wins the trick"
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The whole trick, from the trick zone to where won cards go."""
+        cards = tuple(c for _, cs in self.plays for c in cs)
+        return (Move(TRICK, self.dst or won_id(self.seat), cards, seat=self.seat),)
+
+    @property
+    def pause(self) -> str:
+        """Hold so everyone sees who took the trick."""
+        return "trick"
 
 RANK_ORDER_PRESETS = {
     "standard": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),

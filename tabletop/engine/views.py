@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.zones import TableView
 
 
 class View(tuple):
@@ -19,7 +20,7 @@ class View(tuple):
     __slots__ = ()
 
     def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
-        return tuple.__new__(cls, (seat, legal, game, [state, None]))
+        return tuple.__new__(cls, (seat, legal, game, [state, None, None]))
 
     @property
     def seat(self) -> int:
@@ -50,14 +51,28 @@ class View(tuple):
         """Return the whole observation as a dict (a fresh copy)."""
         return dict(self._observe())
 
+    @property
+    def table(self) -> TableView:
+        """The table as this seat sees it: zones (hidden contents as backs), info rows, status."""
+        box = self[3]
+        if box[2] is None:
+            box[2] = self[2].table(box[0], self[0])
+            self._forget(box)
+        return box[2]
+
     def _observe(self) -> dict[str, Any]:
         box = self[3]
         data = box[1]
         if data is None:
             data = box[1] = self[2].observe(box[0], self[0])
-            # Drop the state once observed: the view then holds only what the seat may see.
-            box[0] = None
+            self._forget(box)
         return data
+
+    @staticmethod
+    def _forget(box: list[Any]) -> None:
+        # Once extra views may not be built any more, keep only what the seat may see.
+        if box[1] is not None and box[2] is not None:
+            box[0] = None
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

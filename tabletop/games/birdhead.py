@@ -40,10 +40,11 @@ from typing import Any, ClassVar
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, TrickWon, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
+from tabletop.engine.tricks import TrickWon
 
 VALUES = tuple(range(2, 12))
 """The card values, lowest first."""

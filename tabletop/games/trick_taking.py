@@ -36,11 +36,13 @@ from tabletop.engine.cards import (
     standard_deck,
 )
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, TrickWon, TrumpChosen
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.tricks import (
+    TrickWon,
+    TrumpChosen,
     card_power,
     effective_suit,
     follow_cards,

@@ -26,10 +26,10 @@ from tabletop.engine.events import (
     DealStarted,
     Event,
     GameOver,
-    TrickWon,
     seat_name,
 )
 from tabletop.engine.session import Session
+from tabletop.engine.tricks import TrickWon
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
 from tabletop.ui.shows import show_from
