@@ -350,6 +350,7 @@ def run(attack: Attack, root: Path) -> tuple[bool, str]:
 
     started = time.monotonic()
     process = subprocess.Popen([sys.executable, "-m", "tabletop", *attack.args], cwd=cwd, env=env, text=True,
+                               errors="backslashreplace",
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limits,
                                start_new_session=True)
     if attack.signal_after:
