@@ -22,6 +22,8 @@ import traceback
 from pathlib import Path
 from typing import IO, Any
 
+from tabletop.probing import PHASE_WORDS
+
 PLAY_SHARE = 0.5
 """Share of the time limit a test game may take before it is stopped as unfinished (not broken)."""
 TEST_MOVES = 20_000
@@ -93,8 +95,6 @@ def _phase(channel: IO[str], name: str, limit: float) -> None:
     faulthandler.dump_traceback_later(limit, exit=True, file=sys.stderr)
 
 
-_PHASE_WORDS = {"import": "while being imported", "bots": "while its bots.py was being imported",
-                "play": "during a test game with random bots"}
 
 
 def _failure(exc: BaseException, folder: Path | None, phase: str) -> str:
@@ -107,7 +107,7 @@ def _failure(exc: BaseException, folder: Path | None, phase: str) -> str:
     if isinstance(exc, Exception) and not isinstance(exc, RecursionError | MemoryError):
         text = registry.describe_error(exc)
     else:
-        text = f"{what_it_did(exc)} {_PHASE_WORDS[phase]}"
+        text = f"{what_it_did(exc)} {PHASE_WORDS[phase]}"
     spot = where(exc, folder) or where(exc)
     return f"{text} (at {spot})" if spot else text
 
@@ -227,9 +227,9 @@ def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) ->
         text = str(exc)
         prefix = f"game {getattr(cls, 'name', '')!r} failed"
         text = "it failed" + text[len(prefix):] if text.startswith(prefix) else text
-        result["error"] = f"{_PHASE_WORDS['play']}, {text}"
+        result["error"] = f"{PHASE_WORDS['play']}, {text}"
     except BaseException as exc:  # noqa: B036
-        result["error"] = f"{_PHASE_WORDS['play']}: {_failure(exc, folder, 'play')}"
+        result["error"] = f"{PHASE_WORDS['play']}: {_failure(exc, folder, 'play')}"
     faulthandler.cancel_dump_traceback_later()
     _send(channel, {"play": result})
 
