@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -388,9 +389,13 @@ def main() -> None:
     parser.add_argument("-k", default="", help="only attacks whose name contains this")
     args = parser.parse_args()
     chosen = [a for a in attacks() if args.k in a.name]
+    started = time.time()
     handled = 0
     for attack in chosen:
         ok, note = run(attack, args.root.resolve())
+        for folder in Path(tempfile.gettempdir()).glob("attack-*"):  # this run's folders only
+            if folder.stat().st_mtime >= started:
+                shutil.rmtree(folder, ignore_errors=True)
         handled += ok
         print(f"{'ok  ' if ok else 'FAIL'} {attack.name}: {note}", flush=True)
     print(f"\n{handled} of {len(chosen)} attacks handled ({args.root})")
