@@ -192,7 +192,8 @@ def _check_setup(cls: type[Game]) -> list[str]:
             return [f"cannot be set up for {players} players (its {which}) with its default options:"
                     f" {describe_error(exc)}"]
         if 0 < deck < game.players:
-            return [f"its deck has {deck} cards, fewer than the {game.players} seats of {which}={players}"]
+            seats = "its default players" if players is None else f"{which}={players}"
+            return [f"its deck has {deck} cards, fewer than the {game.players} seats of {seats}"]
     return []
 
 
