@@ -94,9 +94,8 @@ def wait_for_rows(path: Path, rows: int, process: subprocess.Popen[str]) -> None
     raise AssertionError(f"no rows appeared: {process.poll()}")
 
 
-@pytest.mark.parametrize(("sig", "code", "words"), [(signal.SIGINT, 130, "interrupted by Ctrl-C"),
-                                                    (signal.SIGTERM, 143, "stopped by SIGTERM")])
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("sig", "code", "words", "workers"), [(signal.SIGINT, 130, "interrupted by Ctrl-C", "2"),
+                                                               (signal.SIGTERM, 143, "stopped by SIGTERM", "1")])
 def test_an_interrupted_simulation_keeps_whole_games_and_says_it_is_partial(
         tmp_path: Path, sig: int, code: int, words: str, workers: str) -> None:
     out = tmp_path / "r.csv"
