@@ -27,7 +27,7 @@ def handlers() -> Iterator[None]:
 
 
 def game_with(hook: str, body: object) -> TrickGame:
-    cls = type("Odd", (TrickGame,), {"name": "odd", hook: body})
+    cls = type("Odd", (TrickGame,), {"name": "odd", "max_moves": 2000, hook: body})
     return cls(options={"deals": 1})
 
 
@@ -56,7 +56,7 @@ def exits(code: object) -> object:
     ("scores", lambda self, state: [1, 2], "failed in scores after move 52: returned [1, 2]: return a list of one number per seat (4)"),
     ("scores", lambda self, state: [1, 2, 3, float("nan")], "failed in scores after move 52: returned [1, 2, 3, nan]"),
     ("ranks", lambda self, state: [1.5, 1, 2, 3], "failed in ranks after move 52: returned [1.5, 1, 2, 3]: return a list of one whole number"),
-    ("is_game_over", lambda self, state: False, "the game has not ended after 200,000 moves"),
+    ("is_game_over", lambda self, state: False, "the game has not ended after 2,000 moves"),
 ])
 def test_a_misbehaving_hook_breaks_only_its_game(hook: str, body: object, words: str) -> None:
     with pytest.raises(GameBroken) as info:
