@@ -82,9 +82,8 @@ class Session:
         self._pending: list[Event] = []
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
-        self.move_limit: int = getattr(game, "max_moves", MOVE_LIMIT)
-        # The built-in games are trusted to return proper actions; any other game is checked each move.
-        self._strict = not type(game).__module__.startswith("tabletop.games.")
+        self.move_limit, self._strict = _rules_of(type(game))
+        self._final: tuple[list[Any], list[Any]] | None = None
         self.hook_limit = hook_limit
         try:
             with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
@@ -161,6 +160,8 @@ class Session:
 
         :raises GameBroken: when the game's ``scores`` fails or is not one number per seat.
         """
+        if self._final is not None:
+            return list(self._final[0])
         try:
             values = self.game.scores(self.state)
         except BaseException as exc:
@@ -178,6 +179,8 @@ class Session:
 
         :raises GameBroken: when the game's ``ranks`` fails or is not one whole number per seat.
         """
+        if self._final is not None:
+            return list(self._final[1])
         try:
             values = self.game.ranks(self.state)
         except BaseException as exc:
@@ -364,6 +367,7 @@ class Session:
             return
         self._finished = True
         scores, ranks = self.scores(), self.ranks()
+        self._final = (scores, ranks)  # checked once: the state of a finished game does not change
         if self._emit is not None:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
@@ -371,6 +375,18 @@ class Session:
 
 
 _NO_LIMIT = contextlib.nullcontext()
+_RULES: dict[type, tuple[int, bool]] = {}
+
+
+def _rules_of(cls: type) -> tuple[int, bool]:
+    """Return a game class's move limit and whether its answers are checked each move (worked out once).
+
+    The built-in games are trusted to return proper actions; any other game is checked.
+    """
+    rules = _RULES.get(cls)
+    if rules is None:
+        rules = _RULES[cls] = (getattr(cls, "max_moves", MOVE_LIMIT), not cls.__module__.startswith("tabletop.games."))
+    return rules
 
 
 class _HookMistake(Exception):
