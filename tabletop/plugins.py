@@ -8,6 +8,7 @@ declaring ``tabletop.games`` entry points (each naming a ``Game`` subclass), and
     games/my-game/deck.toml     optional deck file (or deck.csv)
     games/my-game/art/          optional card art: <card id>.png and back.png
     games/my-game/bots.py       optional Bot subclasses
+    games/my-board.board.toml   an Euler Getter board (``--set board=my-board``)
 
 Bots come from ``tabletop.bots`` entry points and from games' ``bots.py``.
 
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import registry
+from tabletop.engine import folders
 from tabletop.engine.game import Game
 from tabletop.engine.guard import notice_after, shown_path, what_it_did, where
 from tabletop.probing import NOTICE_AFTER, Source, probe_all
@@ -45,10 +47,8 @@ GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
 BOTS_GROUP = "tabletop.bots"
 """Entry point group of installed bots."""
-DEFAULT_GAMES_DIR = Path("games")
+DEFAULT_GAMES_DIR = folders.DEFAULT_GAMES_DIR
 """The games folder used when none is given (relative to the working directory)."""
-missing_games_dir: Path | None = None
-"""The ``games_dir`` given to the last :func:`discover` when it was not a folder."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
 
@@ -59,16 +59,16 @@ def discover(games_dir: Path | None = None) -> None:
     Entries found by an earlier call are dropped first, so calling again picks up changes to
     folders. Never raises and never runs plugin code in this process: a broken plugin is listed
     with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes it) is
-    remembered in :data:`missing_games_dir` for the "unknown game" message.
+    remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
     folder = games_dir if games_dir is not None else DEFAULT_GAMES_DIR
+    folders.set_games_dir(folder)  # games find their data files there (Euler Getter boards)
     sources = [*_entry_sources(), *_folder_sources(folder)]
     reports = probe_all(sources)
     for source in sources:
         _register(source, reports[source])
-    global missing_games_dir
-    missing_games_dir = games_dir if games_dir is not None and not _is_dir(folder) else None
+    registry.missing_games_dir = games_dir if games_dir is not None and not _is_dir(folder) else None
 
 
 def _is_dir(path: Path) -> bool:

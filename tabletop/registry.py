@@ -1,4 +1,8 @@
-"""The one registry of games and bots that the CLI, start screen, simulator and tests read."""
+"""The one registry of games and bots that the CLI, start screen, simulator and tests read.
+
+Built-in games and bots are listed here; :mod:`tabletop.plugins` (a layer above, which this module
+never imports) finds plugin ones and registers them with :func:`register_game` and :func:`register_bot`.
+"""
 
 from __future__ import annotations
 
@@ -13,14 +17,17 @@ from typing import Any
 
 from tabletop import bots as builtin_bots
 from tabletop import games as builtin_games
+from tabletop.bots.process import ProcessBot
+from tabletop.engine import folders
 from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, short, what_it_did
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import new_rng
+from tabletop.engine.rng import derive_seed, new_rng
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
+from tabletop.i18n import _
 
 HUMAN = "human"
 """The seat name of a person at the table."""
@@ -30,6 +37,8 @@ MAX_PLAYERS = 100
 """The most seats a game may declare."""
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """Game and bot names: lowercase words of letters and digits joined by single dashes."""
+missing_games_dir: Path | None = None
+"""The games folder plugin discovery was last given when it was not a folder (for "unknown game")."""
 
 
 class PluginError(UserInputError):
@@ -84,7 +93,7 @@ class Entry:
                 if self.loader is not None:
                     cls = self.loader()
                 else:
-                    module, _, attr = self.target.partition(":")
+                    module, _colon, attr = self.target.partition(":")
                     cls = getattr(importlib.import_module(module), attr)
                 problems = check_game_class(cls) if self.kind == "game" else check_bot_class(cls)
                 if problems:
@@ -95,7 +104,8 @@ class Entry:
                     raise
                 self.error = describe_error(exc)
         if self.error is not None:
-            raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
+            raise UserInputError(_("{name} ({source}) is broken: {problem}").format(name=self.name, source=self.source,
+                                                                                   problem=self.error))
         return self.cls
 
     def describe(self) -> dict[str, Any]:
@@ -303,17 +313,10 @@ def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str
 
 
 def forget_plugins() -> None:
-    """Drop every entry found by :func:`discover` (it calls this before looking again)."""
+    """Drop every plugin entry (:func:`tabletop.plugins.discover` calls this before looking again)."""
     for table in (_games, _bots):
         for key in [k for k, e in table.items() if e.plugin]:
             del table[key]
-
-
-def discover(games_dir: Path | None = None) -> None:
-    """Find plugin games and bots: entry points and the games folder (see :mod:`tabletop.plugins`)."""
-    from tabletop import plugins
-
-    plugins.discover(games_dir)
 
 
 def game_entries() -> list[Entry]:
@@ -336,12 +339,12 @@ def game_entry(name: str) -> Entry:
     _ensure_builtins()
     entry = _games.get(name)
     if entry is None:
-        from tabletop import plugins  # imported here: plugins builds on this module
-
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
-        missing = plugins.missing_games_dir
-        hint = f" (there is no games folder {missing}: check --games-dir)" if missing else ""
-        raise UserInputError(f"unknown game {name!r}; known games: {known}{hint}")
+        missing = missing_games_dir
+        if missing:
+            raise UserInputError(_("unknown game {name}; known games: {known} (there is no games folder {folder}:"
+                                   " check --games-dir)").format(name=repr(name), known=known, folder=missing))
+        raise UserInputError(_("unknown game {name}; known games: {known}").format(name=repr(name), known=known))
     return entry
 
 
@@ -379,12 +382,11 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise UserInputError(
-            f"{len(names)} seats given ({', '.join(names)}) for {players} players: give one name per seat, or one for all"
-        )
+        raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
+                               " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
         if n != HUMAN:
-            bot_class(n)
+            bot_class(n.removeprefix(PROCESS))
     return names
 
 
@@ -397,17 +399,19 @@ def bot_entry(name: str) -> Entry:
     entry = _bots.get(name)
     if entry is None:
         known = ", ".join([HUMAN, *sorted(e.name for e in _bots.values() if not e.is_broken)])
-        raise UserInputError(f"unknown bot {name!r}; known seats: {known}")
+        raise UserInputError(_("unknown bot {name}; known seats: {known}").format(name=repr(name), known=known))
     return entry
 
 
 def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each with a generator derived from ``seed``.
+    """Return a bot (or None for a human) per seat for a game dealt from ``seed``.
 
-    With ``rng`` every built-in bot shares that one generator instead (the simulator's choice:
-    seeding a generator costs more than a whole trick). Plugin bots always get their own: one
-    stuck in its worker thread and drawing late must not shift the other seats' draws.
+    The built-in bots share one generator, :func:`bot_rng` of the seed (or ``rng`` when given):
+    seeding a generator per bot costs more than a whole trick in the simulator, and the window,
+    ``tabletop play`` and ``tabletop simulate`` must seat the very same bots to play the same
+    game from the same seed. Plugin bots always get their own (derived from the seed and the
+    seat): one stuck in its worker thread and drawing late must not shift the other seats' draws.
 
     Plugin bots (and any bot with ``trusted = False``) are wrapped in a
     :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
@@ -416,6 +420,15 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
     :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.
     """
     return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
+
+
+PROCESS = "process:"
+"""A seat named ``process:NAME`` runs bot NAME in a process of its own (for bots you do not trust)."""
+
+
+def bot_rng(seed: int) -> random.Random:
+    """Return the generator the built-in bots of a game dealt from ``seed`` share."""
+    return random.Random(seed + 1)
 
 
 def seat_factory(names: Sequence[str], game: Game, *,
@@ -429,6 +442,10 @@ def seat_factory(names: Sequence[str], game: Game, *,
         if n == HUMAN:
             plan.append((n, None, False, ""))
             continue
+        if n.startswith(PROCESS):
+            bot_entry(n.removeprefix(PROCESS))  # fail here, not in the other process
+            plan.append((n, PROCESS, False, "process"))
+            continue
         entry = bot_entry(n)
         cls = entry.load()
         plan.append((n, cls, entry.is_builtin and getattr(cls, "trusted", True), entry.source))
@@ -438,13 +455,19 @@ def seat_factory(names: Sequence[str], game: Game, *,
         for i, (n, cls, trusted, source) in enumerate(plan):
             if cls is None:
                 seats.append(None)
+            elif cls is PROCESS:
+                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
+                                        timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
             elif trusted:
-                seats.append(cls(rng or new_rng(seed, "bot", i), game))
+                if rng is None:
+                    rng = bot_rng(seed)
+                seats.append(cls(rng, game))
             else:
                 try:
                     bot = cls(new_rng(seed, "bot", i), game)
                 except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-                    raise UserInputError(f"bot {n!r} ({source}) failed to start: {describe_error(exc)}") from exc
+                    raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
+                        name=repr(n), source=source, problem=describe_error(exc))) from exc
                 seats.append(Watchdog(bot, bot_timeout))
         return seats
 

@@ -1,16 +1,17 @@
-"""Frame-time benchmark of the table at 1920x1080 with a full 4-player deal on screen.
+"""Frame-time benchmark of the table: the busiest table of a game, at 1920x1080 or any size.
 
-Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python tests/bench_frames.py [frames]`` (software
-rendering). Every card of the deal is drawn: 13 face up in the hand (one lifted under the
-moving mouse, the others dimmed when illegal) and 39 backs; the whole frame is timed, from
-event handling to flip. Not collected by pytest (the name does not start with ``test_``).
+Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python tests/bench_frames.py [frames] [--game NAME]
+[--size WxH] [--players N]`` (software rendering). The human holds a full hand and every other
+card of the deal is on the table (backs for the other hands); the mouse moves over the human's
+hand every frame so hover, lifting and dimming are drawn; the whole frame is timed, from event
+handling to flip. Not collected by pytest (the name does not start with ``test_``).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 
@@ -22,24 +23,33 @@ import pygame  # noqa: E402
 from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
 
 
-def main(frames: int = 600) -> None:
-    """Print median and p99 frame times over ``frames`` frames."""
+def main() -> None:
+    """Print median, p99 and max frame times."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("frames", nargs="?", type=int, default=600)
+    parser.add_argument("--game", default="trick-taking")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
     os.chdir(tempfile.mkdtemp(prefix="bench-frames-"))
-    app = App((1920, 1080))
-    settings = PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 1, {}, None, "instant")
-    table = Table(app, settings)
-    for _ in range(200):
-        if table.director.accepts_input and len(table.director.board.hand) == 13:
+    app = App((w, h))
+    seats = ["human"] + ["random"] * (args.players - 1)
+    table = Table(app, PlaySettings(args.game, args.players, seats, 1, {}, None, "instant"))
+    for _ in range(400):
+        if table.director.accepts_input and not table.scene.tweens:
             break
         table.step()
-    hand = table.scene.layout().spot(table.bottom).cards
-    board = table.director.board
-    on_table = len(board.hand) + len(board.trick) + sum(c for s, c in enumerate(board.counts) if s != board.seat)
+    table.step()
+    zones = table.director.board.zones()
+    on_table = sum(z.count for z in zones) + sum(len(z.cells) for z in zones)
+    spots = [shape for shape, target in table.scene.hits if target.zone.startswith("hand:") or target.cell]
     times = []
-    for i in range(frames + 30):
-        r = hand[i % len(hand)]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 5, r.y + 30), rel=(1, 0),
-                                             buttons=(0, 0, 0)))
+    for i in range(args.frames + 30):
+        spot = spots[i % len(spots)] if spots else None
+        pos = (spot.x + 5, spot.y + 30) if hasattr(spot, "x") else (
+            (round(spot.center[0]), round(spot.center[1])) if spot is not None else (10, 10))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
         started = time.perf_counter()
         table.step()
         if i >= 30:  # the first frames fill the caches
@@ -48,9 +58,9 @@ def main(frames: int = 600) -> None:
     app.close()
     times.sort()
     p99 = times[min(len(times) - 1, round(len(times) * 0.99))]
-    print(f"1920x1080, {on_table} cards on screen, {frames} frames: median {1000 * statistics.median(times):.2f} ms,"
-          f" p99 {1000 * p99:.2f} ms, max {1000 * times[-1]:.2f} ms")
+    print(f"{args.game} {w}x{h}, {on_table} cards and cells on the table, {args.frames} frames:"
+          f" median {1000 * statistics.median(times):.2f} ms, p99 {1000 * p99:.2f} ms, max {1000 * times[-1]:.2f} ms")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 600)
+    main()

@@ -1,16 +1,21 @@
 """Regenerate the evidence screenshots in tests/screenshots/ (run by hand, not by pytest).
 
-``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full]``: the table
-mid-trick, the end-of-deal overlay, the help overlay and the start screen at 1280x720, the table
-at 800x600 (6 players) and 3840x2160, a BirdHead selection with its confirm button, a BirdHead
-reveal with markers, and a draw-poker showdown; saved downscaled to at most 960 px wide unless --full.
+``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full]``: every
+built-in game (and a scaffolded market game) at 1280x720 and 800x600, mid-game with the human to
+move and the mouse over something clickable; the same game at the moment the table holds (a full
+trick, a reveal, a showdown); trick-taking at 3840x2160 with 5 players and at 800x600 with 6; the
+help, rules and end-of-deal overlays; the hot-seat privacy screen, god view and the replay
+viewer; the start screen. Saved downscaled to at most 960 px wide
+unless --full.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,11 +23,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from tabletop import plugins  # noqa: E402
 from tabletop.engine.actions import Action  # noqa: E402
 from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"
+Pick = Callable[[tuple[Action, ...]], Action]
 
 
 def save(surface: pygame.Surface, path: Path, full: bool) -> None:
@@ -34,96 +41,100 @@ def save(surface: pygame.Surface, path: Path, full: bool) -> None:
     print(path)
 
 
-def table_shots(out: Path, size: tuple[int, int], players: int, prefix: str, full: bool) -> None:
-    """Play a human-vs-bots deal to the middle of a trick, then to the end of the deal."""
-    app = App(size)
-    seats = ["human"] + ["random"] * (players - 1)
-    table = Table(app, PlaySettings("trick-taking", players, seats, 4, {"trump": "turnup", "deals": 2}, None,
-                                    "instant"))
-    d = table.director
-    for _ in range(400):  # play (as the human) until the second trick has cards down and we must move
-        table.step()
-        if d.accepts_input and d.board.trick and d.board.get("tricks_won") and sum(d.board.tricks_won) >= 1:
-            break
-        if d.accepts_input:
-            d.submit(d.legal()[0], 0.0)
-    hand = table.scene.layout().spot(table.bottom).cards
-    legal = {a.card for a in d.legal()}
-    i = next(i for i, c in enumerate(d.board.hand) if c in legal)
-    table.scene.mouse = (hand[i].x + 8, hand[i].y + hand[i].h // 2)
-    table.scene.log.append("Art: 0 of 52 cards have art; generated faces are shown")
-    table.step()
-    save(app.window.surface, out / f"{prefix}_mid_trick.png", full)
-    if prefix == "table":
-        table.scene.command("help")
-        table.step()
-        save(app.window.surface, out / "help_overlay.png", full)
-        table.scene.command("help")
-        for _ in range(3000):
-            table.step()
-            if d.pause is not None and d.pause.kind == "deal":
-                break
-            if d.accepts_input:
-                d.submit(d.legal()[0], 0.0)
-        table.scene.draw(app.window.surface)  # at instant speed the pause ends on the next update
-        save(app.window.surface, out / "end_of_deal.png", full)
-    table.close()
-    app.close()
+def richest(legal: tuple[Action, ...]) -> Action:
+    """Pick the action that puts the most on the table (sets, buys, cells) so screenshots show it."""
+    return max(legal, key=lambda a: (len(a.cards), a.zone is not None, a.cell is not None))
 
 
-def select(table: Table, action: Action) -> None:
-    """Select ``action``'s cards in the bottom hand as a click would (equal cards interchangeable)."""
-    hand = table.director.board.hand
-    for card in action.cards:
-        table.scene.toggle(next(i for i, c in enumerate(hand) if c.id == card.id and i not in table.scene.selected))
-
-
-def play_until(table: Table, done: object, pick: object, frames: int = 5000) -> None:
-    """Step frames, the human choosing ``pick(legal)``, until ``done()``."""
+def play_until(table: Table, done: Callable[[], bool], pick: Pick = richest, frames: int = 6000) -> bool:
+    """Step frames, the human choosing ``pick(legal)``, until ``done()``; return whether it got there."""
     d = table.director
     for _ in range(frames):
         table.step()
-        if done():  # type: ignore[operator]
-            return
+        if done():
+            return True
         if d.accepts_input:
-            d.submit(pick(d.legal()), 0.0)  # type: ignore[operator]
-    raise RuntimeError("never got there")
+            d.submit(pick(d.legal()), 0.0)
+        if d.session.is_over and d.pause is None:
+            return False
+    return False
 
 
-def birdhead_shots(out: Path, full: bool) -> None:
-    """A BirdHead selection following a two-card play, then a reveal once markers are down."""
-    app = App((1280, 720))
-    table = Table(app, PlaySettings("birdhead", 4, ["human"] + ["random"] * 3, 11, {}, None, "instant"))
-    d = table.director
-
-    def following_a_set() -> bool:
-        bar, trick = d.board.get("bar") or (), d.board.trick
-        return (d.accepts_input and len(bar) >= 2 and any(not p.is_play for p in trick)
-                and any(a.kind == "play" for a in d.legal()))
-
-    play_until(table, following_a_set, lambda legal: legal[-1])
-    select(table, next(a for a in d.legal() if a.kind == "play"))
+def hover_something(table: Table) -> None:
+    """Put the mouse over the first thing a click could use (it lifts or glows)."""
     table.step()
-    save(app.window.surface, out / "birdhead_select.png", full)
-    play_until(table, lambda: d.pause is not None and d.pause.kind == "show" and d.board.get("deal", 0) >= 3,
-               lambda legal: legal[0])
-    table.scene.draw(app.window.surface)  # at instant speed the pause ends on the next update
-    save(app.window.surface, out / "birdhead_reveal.png", full)
+    for shape, target in reversed(table.scene.hits):
+        if table.scene.is_clickable(target):
+            center = shape.center
+            table.scene.mouse = (round(center[0]), round(center[1]) + (0 if target.cell else 10))
+            break
+    table.step()
+
+
+def game_shots(out: Path, game: str, players: int, size: tuple[int, int], name: str, full: bool,
+               options: dict[str, object] | None = None, moves: int = 6) -> None:
+    """A game mid-play with the human to move, then at its first hold (a trick, a reveal, a showdown)."""
+    app = App(size)
+    table = Table(app, PlaySettings(game, players, ["human"] + ["random"] * (players - 1), 4, dict(options or {}),
+                                    None, "instant"))
+    d = table.director
+    start = d.session.moves
+    play_until(table, lambda: d.accepts_input and d.session.moves - start >= moves and not table.scene.tweens)
+    hover_something(table)
+    save(app.window.surface, out / f"{name}.png", full)
+    if play_until(table, lambda: d.pause is not None and d.pause.kind in ("trick", "show")):
+        table.draw()
+        save(app.window.surface, out / f"{name}-hold.png", full)
     table.close()
     app.close()
 
 
-def poker_shots(out: Path, full: bool) -> None:
-    """A draw-poker hand: the human discards two cards, then the showdown."""
+def overlay_shots(out: Path, full: bool) -> None:
+    """Help, rules and the end-of-deal box at 1280x720."""
     app = App((1280, 720))
-    table = Table(app, PlaySettings("draw-poker", 4, ["human"] + ["random"] * 3, 8, {"deals": 1}, None,
-                                    "instant"))
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 2},
+                                    None, "instant"))
     d = table.director
-    play_until(table, lambda: d.pause is not None and d.pause.kind == "show",
-               lambda legal: next(a for a in legal if len(a.cards) == 2))
-    table.scene.draw(app.window.surface)
-    save(app.window.surface, out / "poker_showdown.png", full)
+    play_until(table, lambda: d.accepts_input)
+    for overlay in ("help", "rules"):
+        table.scene.command(overlay)
+        table.step()
+        save(app.window.surface, out / f"{overlay}_overlay.png", full)
+        table.scene.command(overlay)
+    play_until(table, lambda: d.pause is not None and d.pause.kind == "deal", lambda legal: legal[0])
+    table.draw()  # at instant speed the pause ends on the next update
+    save(app.window.surface, out / "end_of_deal.png", full)
     table.close()
+    app.close()
+
+
+def session_shots(out: Path, full: bool) -> None:
+    """Playtest sessions at 1280x720: the hot-seat privacy screen, god view, the replay viewer."""
+    from tabletop.ui.replay import ReplayTable
+
+    app = App((1280, 720))
+    table = Table(app, PlaySettings("trick-taking", 3, ["human", "random", "human"], 4, {"deals": 1}, None,
+                                    "instant"))
+    table.step()
+    save(app.window.surface, out / "hot_seat_privacy.png", full)
+    table.close()
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
+                                    None, "instant", "designer"))
+    d = table.director
+    play_until(table, lambda: d.accepts_input and d.session.moves >= 6 and not table.scene.tweens)
+    table.scene.command("god")
+    table.step()
+    save(app.window.surface, out / "god_view.png", full)
+    log = table.log.path if table.log is not None else None
+    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
+    table.close()
+    if log is not None:
+        viewer = ReplayTable(app, log, speed="fast")
+        viewer.director.toggle_pause()
+        viewer.scene.seek(23)
+        viewer.step()
+        save(app.window.surface, out / "replay_viewer.png", full)
+        viewer.close()
     app.close()
 
 
@@ -135,11 +146,18 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     out = out.resolve()
     os.chdir(tempfile.mkdtemp(prefix="shots-"))
-    table_shots(out, (1280, 720), 4, "table", full)
-    table_shots(out, (800, 600), 6, "table_800x600_6p", full)
-    table_shots(out, (3840, 2160), 5, "table_4k_5p", full)
-    birdhead_shots(out, full)
-    poker_shots(out, full)
+    subprocess.run([sys.executable, "-m", "tabletop", "new", "my-market", "--template", "market"],
+                   check=True, capture_output=True)
+    plugins.discover(Path("games"))
+    games = [("trick-taking", 4, {}), ("birdhead", 4, {}), ("draw-poker", 4, {"deals": 1}),
+             ("euler-getter", 2, {}), ("my-market", 3, {})]
+    for game, players, options in games:
+        for size in ((1280, 720), (800, 600)):
+            game_shots(out, game, players, size, f"{game}-{size[0]}x{size[1]}", full, options)
+    game_shots(out, "trick-taking", 6, (800, 600), "trick-taking-6p-800x600", full, {}, moves=3)
+    game_shots(out, "trick-taking", 5, (3840, 2160), "trick-taking-5p-3840x2160", full, {"trump": "turnup"})
+    overlay_shots(out, full)
+    session_shots(out, full)
     app = App((1280, 720))
     screen = StartScreen(app, PlaySettings(seed=1234))
     screen.step()

@@ -8,10 +8,10 @@ import sys
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import parse_card
+from tabletop.engine.zones import hand_id
 from tabletop.games.birdhead import CARDS, BirdHead, action_for
 from tabletop.games.draw_poker import draw_actions
 from tabletop.ui import choices
-from tabletop.ui.shows import show_from
 
 
 def test_single_card_plays_are_one_click_and_bids_are_buttons() -> None:
@@ -19,7 +19,9 @@ def test_single_card_plays_are_one_click_and_bids_are_buttons() -> None:
     assert not choices.needs_selection(legal)
     assert choices.button_actions(legal) == [Action("pass")]
     assert choices.quick_actions(legal) == []
-    assert choices.card_choice(parse_card("KS"), legal) is legal[1]
+    assert choices.selection_zone(legal, 0) is None
+    target = choices.Target(hand_id(0), 1, parse_card("KS"))
+    assert choices.actions_for(target, legal, 0) == [legal[1]]
 
 
 def test_birdhead_sets_need_a_selection_and_equal_cards_are_interchangeable() -> None:
@@ -31,17 +33,35 @@ def test_birdhead_sets_need_a_selection_and_equal_cards_are_interchangeable() ->
     assert choices.quick_actions(legal) == legal  # few choices: also one-click buttons
 
 
-def test_a_play_and_a_discard_over_one_card_need_a_selection() -> None:
+def test_a_play_and_a_discard_over_one_card_make_a_menu_not_a_selection() -> None:
     two = CARDS[2]
     legal = [action_for("play", (2,)), action_for("discard", (2,))]
-    assert choices.needs_selection(legal)
+    assert choices.selection_zone(legal, 0) is None
+    offered = choices.actions_for(choices.Target(hand_id(0), 0, two), legal, 0)
+    assert [a.kind for a in offered] == ["play", "discard"]
     assert [a.kind for a in choices.matching_actions([two], legal)] == ["play", "discard"]
+
+
+def test_targets_map_to_market_pile_and_cell_actions() -> None:
+    ace = parse_card("AS")
+    buy = Action("buy", (ace,), zone="market")
+    draw = Action("draw", zone="draw")
+    colour = Action("colour", zone="board", cell="c3")
+    legal = [buy, draw, colour, Action("pass")]
+    assert choices.actions_for(choices.Target("market", 0, ace), legal, 0) == [buy]
+    assert choices.actions_for(choices.Target("draw", 4, None), legal, 0) == [draw]
+    assert choices.actions_for(choices.Target("board", -1, None, "c3"), legal, 0) == [colour]
+    assert choices.actions_for(choices.Target("hand:0", 0, ace), legal, 0) == []
+    assert choices.button_actions(legal) == [Action("pass")]
+    probe = choices.probe_action(choices.Target("board", -1, None, "c9"), legal, 0)
+    assert probe is not None and probe.cell == "c9" and probe.kind == "colour"
 
 
 def test_poker_discards_match_subsets_and_stand_pat_matches_nothing_selected() -> None:
     hand = [parse_card(c) for c in ("2S", "9C", "9H", "JD", "KD")]
     legal = draw_actions(hand)
-    assert choices.needs_selection(legal) and choices.button_actions(legal) == []
+    assert choices.needs_selection(legal) and choices.selection_zone(legal, 0) == hand_id(0)
+    assert choices.button_actions(legal, hand_id(0), 0) == []
     assert choices.quick_actions(legal) == []  # 32 choices: too many buttons
     assert choices.confirm_for([], legal).matches[0].label == "Stand pat"
     picked = choices.confirm_for([hand[4], hand[1]], legal)
@@ -63,19 +83,18 @@ def test_an_unmatched_selection_is_disabled_with_the_engines_reason() -> None:
     assert choices.confirm_for(mixed, legal).hint == choices.NO_MATCH
 
 
-def test_reveal_and_showdown_events_become_shows_by_their_fields() -> None:
-    from tabletop.games.birdhead import Revealed
-    from tabletop.games.draw_poker import Showdown
-
-    reveal = show_from(Revealed((CARDS[4], CARDS[11], CARDS[11]), (1, 2), 11), 3, (0, 11, 11))
-    assert reveal is not None and reveal.marked == (1, 2) and reveal.points == (0, 11, 11)
-    hands = ((parse_card("QS"), parse_card("2C"), parse_card("QH")),)
-    best = ((parse_card("QS"), parse_card("QH")),)
-    show = show_from(Showdown(hands, ("one pair",), best, (0,)), 1, (1,))
-    assert show is not None and show.captions == ("one pair",) and show.singles_out(0)
-    assert [c.id for c in show.ordered(0)] == ["QS", "QH", "2C"]
-
-
 def test_choices_import_no_pygame() -> None:
-    code = "import sys, tabletop.ui.choices, tabletop.ui.shows; assert 'pygame' not in sys.modules"
+    code = "import sys, tabletop.ui.choices, tabletop.ui.board, tabletop.ui.places; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_click_index_agrees_with_the_actions_a_click_would_find() -> None:
+    ace, king = parse_card("AS"), parse_card("KS")
+    legal = [Action("buy", (ace,), zone="market"), Action("play", (king,)), Action("draw", zone="draw"),
+             Action("colour", zone="board", cell="c1"), Action("pass")]
+    index = choices.clickable(legal, 0)
+    targets = [choices.Target("market", 0, ace), choices.Target("market", 1, king), choices.Target("hand:0", 0, king),
+               choices.Target("hand:0", 1, ace), choices.Target("draw", 3), choices.Target("discard", 0),
+               choices.Target("board", -1, None, "c1"), choices.Target("board", -1, None, "c2")]
+    for target in targets:
+        assert index.allows(target) == bool(choices.actions_for(target, legal, 0)), target

@@ -108,7 +108,7 @@ def test_an_interrupted_simulation_keeps_whole_games_and_says_it_is_partial(
     games = whole_games(out)
     assert f"tabletop simulate: {words}; partial results: r.csv holds {games} of 10000000 games" in stderr
     assert (tmp_path / "r.csv.partial").read_text().startswith(f"r.csv holds {games} of the 10000000 games")
-    assert "Traceback" not in stderr and f"{games} of 10000000 games" in stdout
+    assert "Traceback" not in stderr and f"10000000 games ({games:,} played)" in stdout
 
 
 def test_a_disk_that_fills_mid_run_leaves_whole_games(tmp_path: Path) -> None:

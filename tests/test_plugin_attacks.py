@@ -79,7 +79,7 @@ HOSTILE_HOOKS = {
     "stractions": (hook_game("stractions", """
         def legal_actions(self, state):
             return [a.label for a in super().legal_actions(state)]
-        """), "(a str), not an Action"),
+        """), "), not an Action: return a list of Action values"),
     "dictactions": (hook_game("dictactions", """
         def legal_actions(self, state):
             return {a: 1 for a in super().legal_actions(state)}

@@ -28,6 +28,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
+from tabletop.i18n import N_, _
 
 Seat = int
 """A seat number: 0 is the first seat (drawn at the bottom of the table)."""
@@ -67,9 +68,8 @@ class Game:
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
         if not self.min_players <= n <= self.max_players:
-            raise UserInputError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
+            raise UserInputError(_("{game} is for {low}-{high} players, not {n}").format(
+                game=self.name, low=self.min_players, high=self.max_players, n=n))
         self.players: int = n
         if options is None or isinstance(options, dict):
             options = opts.build(self.Options, options)
@@ -99,7 +99,7 @@ class Game:
 
     def why_illegal(self, state: Any, action: Action) -> str:
         """Return a few words on why ``action`` is not legal now (only called for illegal ones)."""
-        return "not a legal choice now"
+        return N_("not a legal choice now")
 
     def observe(self, state: Any, seat: Seat) -> dict[str, Any]:
         """Return what ``seat`` may know: its hand, public cards, others' card counts (immutable values)."""
@@ -115,14 +115,18 @@ class Game:
 
     def status(self, state: Any, seat: Seat) -> str:
         """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
-        return "Your turn"
+        return N_("Your turn")
 
     def zones(self, state: Any) -> Sequence[Zone]:
         """Return every zone with its whole contents and who may see it (the engine hides the rest)."""
         return ()
 
     def info(self, state: Any, seat: Seat | None) -> Sequence[InfoRow]:
-        """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...)."""
+        """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...).
+
+        ``seat`` None is the all-seeing designer; a negative seat is a spectator, who may be shown
+        only what every seat sees.
+        """
         return ()
 
     def badges(self, state: Any) -> Sequence[Sequence[str]]:
@@ -130,12 +134,19 @@ class Game:
         return ()
 
     def table(self, state: Any, seat: Seat | None) -> TableView:
-        """Return what ``seat`` sees of the table (None: everything, for a god view or a replay)."""
+        """Return what ``seat`` sees of the table (None: everything, for a god view or a replay;
+        a negative seat: a spectator's view, only what every seat sees)."""
         over = state.to_move is None
+        if over:
+            status = N_("Game over")
+        elif seat is None or seat < 0:
+            status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
+        else:
+            status = self.status(state, seat)
         return table_view(
             self.zones(state), seat, players=self.players, to_move=state.to_move,
             info=tuple(self.info(state, seat)),
-            status="Game over" if over else self.status(state, seat) if seat is not None else "",
+            status=status,
             scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
             lower_is_better=self.lower_is_better,
         )

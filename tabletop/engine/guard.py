@@ -28,9 +28,16 @@ _installed = False
 _user_asked = False
 
 
+_deferring = 0
+_held: int | None = None
+
+
 def _on_signal(signum: int, frame: types.FrameType | None) -> None:
-    global _user_asked
+    global _user_asked, _held
     _user_asked = True
+    if _deferring:
+        _held = signum  # raised when the deferred block ends
+        return
     raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
@@ -59,20 +66,22 @@ def install_signal_handlers() -> Callable[[], None]:
     return restore
 
 
-_DEFERRED = {getattr(signal, n) for n in ("SIGINT", "SIGTERM") if hasattr(signal, n)}
-
-
 @contextmanager
 def deferred_signals() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM until the block ends, so it runs whole (e.g. writing one game's rows)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    """Hold Ctrl-C and SIGTERM until the block ends, so it runs whole (e.g. writing one game's rows).
+
+    It works through tabletop's own handlers (:func:`install_signal_handlers`), which Python runs
+    in the main thread whichever thread the system handed the signal to.
+    """
+    global _deferring, _held
+    _deferring += 1
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _DEFERRED)
+        _deferring -= 1
+        if not _deferring and _held is not None:
+            signum, _held = _held, None
+            raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 class TimeLimit(BaseException):

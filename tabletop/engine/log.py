@@ -1,8 +1,21 @@
 """JSON Lines game logs: a header (game, options, seats, seed, version), one line per action, an end line.
 
 Each line is flushed as it is written, so a crash or a kill loses at most the action in progress.
+An undo is a line too (``{"type": "undo", "to": N}``: the game went back to before move N), so
+the file stays an exact history of what happened and replays to the same end.
 :func:`replay` rebuilds the exact game from a log by submitting every logged action through the
-session's one legality gate.
+session's one legality gate; it is handed the factory that makes a game from its registered name
+(:func:`tabletop.replays.replay` hands it the registry's), since the engine knows no game.
+
+A *fair* game's log hides what could give its hidden cards away while it is being played: the
+header names a game id instead of the seed, and each action line is sealed (encrypted with a key
+drawn from the seed). The seed is written when the game ends or is left (an ``end`` or ``seed``
+line), which unseals everything; the log of a fair game killed before that cannot be replayed.
+
+Logs are read one line at a time and every field is checked: an edited, cut or hostile log gives
+one :class:`LogError` line naming the file and line, and a problem early in a huge log is reported
+without reading the rest. The header keeps a digest of the deck, so a deck file changed since the
+game was played is reported instead of replaying a different game.
 """
 
 from __future__ import annotations
@@ -14,12 +27,13 @@ import json
 import math
 import os
 import re
+import secrets
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
@@ -28,22 +42,37 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
 from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.i18n import N_, _
 
 FORMAT = 1
 """Version of the log format written in every header."""
 
 
+class GameFactory(Protocol):
+    """Makes the game registered as ``name`` for ``players`` seats with raw ``options`` (as the registry does)."""
+
+    def __call__(self, name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game: ...
+
+
 class GameLog:
-    """Writes one game's log, line by line, flushed per line."""
+    """Writes one game's log, line by line, flushed per line (sealed while a fair game is on)."""
 
     def __init__(self, stream: IO[str], path: Path | None = None) -> None:
         self.stream = stream
         self.path = path
+        self.fair = False
+        self.seed = 0
+        self.game_id = ""
+        self._revealed = False
+        self._lines = 0
         self.size = 0  # bytes of whole lines written
 
     @classmethod
-    def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int) -> GameLog:
+    def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
+               fair: bool = False, game_id: str = "") -> GameLog:
         """Open ``path`` (folders made as needed) and write the header of a new game.
+
+        A ``fair`` log names ``game_id`` instead of the seed and seals its actions until the end.
 
         :raises LogWriteError: naming the path when it cannot be written (a folder, a full disk...).
         """
@@ -54,7 +83,7 @@ class GameLog:
         except OSError as exc:
             raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
         log = cls(stream, path)
-        log.header(game=game, seat_names=seat_names, seed=seed)
+        log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id)
         return log
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -70,25 +99,51 @@ class GameLog:
             raise LogWriteError(f"game log {where}: cannot write: {_reason(exc)}; the game stopped, and the"
                                 " log holds every move before this one") from None
         self.size += len(line.encode("utf-8"))
+        self._lines += 1
 
-    def header(self, *, game: Game, seat_names: Sequence[str], seed: int) -> None:
-        """Write the header line: everything needed to set the same game up again."""
+    def header(self, *, game: Game, seat_names: Sequence[str], seed: int, fair: bool = False,
+               game_id: str = "") -> None:
+        """Write the header line: everything needed to set the same game up again (a fair game's
+        seed comes at the end)."""
+        self.fair, self.seed, self.game_id = fair, seed, game_id or new_game_id()
         self._write({
             "type": "header", "format": FORMAT, "tabletop": __version__, "game": game.name,
             "players": game.players, "options": to_json(game.options), "seats": list(seat_names),
-            "seed": seed, "deck": deck_digest(game), "started": datetime.now(UTC).isoformat(timespec="seconds"),
+            "seed": None if fair else seed, "deck": deck_digest(game), "game_id": self.game_id, **({"fair": True} if fair else {}),
+            "started": datetime.now(UTC).isoformat(timespec="seconds"),
         })
 
     def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
         """Write one action (``note`` says e.g. that a fallback replaced a bot's answer)."""
-        record: dict[str, Any] = {"type": "action", "n": index, "seat": seat, "action": action.to_json()}
-        if note:
-            record["note"] = note
+        record: dict[str, Any] = {"type": "action", "n": index, "seat": seat}
+        if self.fair and not self._revealed:
+            # Each sealed line has its own key stream (the line number), even where undo repeats an n.
+            text = json.dumps({"action": action.to_json(), "note": note}, separators=(",", ":"))
+            record["sealed"] = seal(text, self.seed, self._lines)
+            record["line"] = self._lines
+        else:
+            record["action"] = action.to_json()
+            if note:
+                record["note"] = note
         self._write(record)
 
+    def undo(self, to: int) -> None:
+        """Write that the game went back to before move ``to`` (the moves after it are undone)."""
+        self._write({"type": "undo", "to": to})
+
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None:
-        """Write the final scores and ranks."""
-        self._write({"type": "end", "scores": list(scores), "ranks": list(ranks)})
+        """Write the final scores and ranks (and a fair game's seed, now that nothing is hidden)."""
+        record: dict[str, Any] = {"type": "end", "scores": list(scores), "ranks": list(ranks)}
+        if self.fair:
+            record["seed"] = self.seed
+            self._revealed = True
+        self._write(record)
+
+    def reveal(self) -> None:
+        """Write a fair game's seed now (the game was left before its end), once."""
+        if self.fair and not self._revealed and not self.stream.closed:
+            self._revealed = True
+            self._write({"type": "seed", "seed": self.seed})
 
     def close(self) -> None:
         """Close the file (safe to call twice, and after a failed write)."""
@@ -109,13 +164,50 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def default_log_path(game_name: str, seed: int, folder: Path | str = "logs") -> Path:
-    """Return ``logs/<game>-<timestamp>-seed<seed>.jsonl`` (not yet created)."""
+def new_game_id() -> str:
+    """Return a short random id naming a game without giving its seed away ("g-3f9a2c")."""
+    return f"g-{secrets.token_hex(3)}"
+
+
+def _key_stream(seed: int, salt: int, size: int) -> bytes:
+    key = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
+    out = bytearray()
+    block = 0
+    while len(out) < size:
+        out += hashlib.blake2b(f"{salt}:{block}".encode(), key=key, digest_size=64).digest()
+        block += 1
+    return bytes(out[:size])
+
+
+def seal(text: str, seed: int, salt: int) -> str:
+    """Return ``text`` sealed with a key stream drawn from ``seed`` and ``salt``, as hex.
+
+    >>> unseal(seal("play AS", 12345, 3), 12345, 3)
+    'play AS'
+    """
+    data = text.encode()
+    stream = _key_stream(seed, salt, len(data))
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").hex()
+
+
+def unseal(sealed: str, seed: int, salt: int) -> str:
+    """Return the text :func:`seal` sealed.
+
+    :raises ValueError: when it was not sealed with this seed.
+    """
+    data = bytes.fromhex(sealed)
+    stream = _key_stream(seed, salt, len(data))
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").decode()
+
+
+def default_log_path(game_name: str, seed: int | str, folder: Path | str = "logs") -> Path:
+    """Return ``logs/<game>-<timestamp>-seed<seed>.jsonl`` (a fair game passes its id, not its seed)."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = Path(folder) / f"{game_name}-{stamp}-seed{seed}.jsonl"
+    tag = f"seed{seed}" if isinstance(seed, int) else seed
+    path = Path(folder) / f"{game_name}-{stamp}-{tag}.jsonl"
     n = 2
     while path.exists():
-        path = Path(folder) / f"{game_name}-{stamp}-seed{seed}-{n}.jsonl"
+        path = Path(folder) / f"{game_name}-{stamp}-{tag}-{n}.jsonl"
         n += 1
     return path
 
@@ -124,9 +216,9 @@ def default_log_path(game_name: str, seed: int, folder: Path | str = "logs") -> 
 class Replay:
     """A replayed game: the session at the last logged action and what the log said.
 
-    ``decisions`` are the logged (seat, action) pairs that were real choices (more than one legal
-    action); the forced ones the session makes by itself. ``cut_line`` is the number of a last
-    line that was cut off mid-record and left out (only with ``allow_incomplete``).
+    ``line`` is every move of the game as it stands (undone moves left out), ``decisions`` those
+    that were real choices (more than one legal action); the forced ones the session makes by
+    itself. ``undos`` counts the undo lines; ``cut`` says the last line was cut off (and skipped).
     """
 
     session: Session
@@ -134,7 +226,14 @@ class Replay:
     actions: int
     complete: bool
     decisions: list[tuple[int, Action]]
-    cut_line: int | None = None
+    line: list[tuple[int, Action]] = field(default_factory=list)
+    undos: int = 0
+    cut: bool = False
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was dealt from."""
+        return self.session.seed
 
 
 class LogPlayer:
@@ -159,7 +258,8 @@ class LogPlayer:
             raise LogError("the log has no more decisions")
         seat, action = self.decisions.popleft()
         if seat != view.seat or action not in view.legal:
-            raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+            raise LogError(_("the log's decision {action} for seat {seat} does not fit this game").format(
+                action=repr(str(action.label)), seat=seat + 1))
         if not self.decisions and self.on_end is not None:
             self.on_end()
         return action
@@ -180,7 +280,18 @@ SEED_RANGE = (-(2**63), 2**63 - 1)
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def read_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+def read_records(path: Path | str, *, allow_cut: bool = False) -> list[tuple[int, dict[str, Any]]]:
+    """Return ``(line number, record)`` for every line of a log.
+
+    ``allow_cut`` skips a last line cut off in the middle (a game killed while writing, or a log
+    still being written) instead of refusing the log.
+
+    :raises LogError: naming the file and line of anything that is not a log record.
+    """
+    return list(iter_records(path, cut=[] if allow_cut else None))
+
+
+def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line number, record)`` for every line of a log, reading one line at a time.
 
     Given a ``cut`` list, a last line cut off mid-record (a full disk, a kill) ends the records
@@ -188,12 +299,11 @@ def read_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
 
     :raises LogError: naming the file and line of anything that is not a log record.
     """
-    path = Path(path)
     shown = shown_path(path)
     try:
         stream = open(path, "rb")  # noqa: SIM115 - closed below, also when the caller stops early
     except OSError as exc:
-        raise LogError(f"{shown}: cannot read the log: {exc.strerror or exc}") from None
+        raise LogError(_("{file}: cannot read the log: {problem}").format(file=shown, problem=exc.strerror or exc)) from None
     any_record = False
     with stream:
         number = 0
@@ -201,7 +311,8 @@ def read_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
             try:
                 raw = stream.readline(MAX_LINE + 1)
             except OSError as exc:
-                raise LogError(f"{shown}: cannot read the log: {exc.strerror or exc}") from None
+                raise LogError(_("{file}: cannot read the log: {problem}").format(
+                    file=shown, problem=exc.strerror or exc)) from None
             if not raw:
                 break
             number += 1
@@ -211,10 +322,10 @@ def read_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
                 record = _parse_line(raw)
             except LogError as exc:
                 if not raw.endswith(b"\n"):  # only the very last line can lack its newline
-                    if cut is not None:
+                    if cut is not None and any_record:
                         cut.append(number)
                         break
-                    raise LogError(f"{shown}:{number}: the log is truncated (the last line is cut off);"
+                    raise LogError(f"{shown}:{number}: {_('the log is truncated (the last line is cut off)')};"
                                    " replay --partial replays it up to there") from None
                 raise LogError(f"{shown}:{number}: {exc}") from None
             if record is None:
@@ -222,7 +333,7 @@ def read_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
             any_record = True
             yield number, record
     if not any_record:
-        raise LogError(f"{shown}: the log is empty")
+        raise LogError(_("{file}: the log is empty").format(file=shown))
 
 
 def _parse_line(raw: bytes) -> dict[str, Any] | None:
@@ -239,7 +350,7 @@ def _parse_line(raw: bytes) -> dict[str, Any] | None:
     try:
         record = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
-        raise LogError(f"the line is not valid JSON: {exc.msg} (column {exc.colno})") from None
+        raise LogError(f"{_('the line is not valid JSON')}: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise LogError("the line is nested too deeply to be a log record") from None
     except ValueError as exc:  # a number of thousands of digits, Infinity, NaN, 1e999
@@ -274,31 +385,28 @@ def deck_digest(game: Game) -> str:
     return f"sha256:{digest.hexdigest()[:32]}"
 
 
-@dataclass
-class _Header:
-    """What a log's header says, each field checked."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    seats: list[str]
-    deck: str | None
+def _is_seed(value: Any) -> bool:
+    return type(value) is int and SEED_RANGE[0] <= value <= SEED_RANGE[1]
 
 
-def _header(shown: str, number: int, record: dict[str, Any]) -> _Header:
+def _check_header(shown: str, number: int, record: dict[str, Any]) -> None:
+    """Check every field of a log's header.
+
+    :raises LogError: naming the file, the line and the field.
+    """
     where = f"{shown}:{number}: header"
     if record.get("type") != "header":
-        raise LogError(f"{shown}:{number}: the first line must be the header (is the file a tabletop log?)")
+        raise LogError(_("{file}:{line}: the first line must be the header (is the file a tabletop log?)").format(
+            file=shown, line=number))
     for key in ("game", "players", "seed"):
         if key not in record:
-            raise LogError(f"{where} lacks {key!r}")
+            raise LogError(_("{file}:{line}: the header lacks {key}").format(file=shown, line=number, key=repr(key)))
     game, players, seed = record["game"], record["players"], record["seed"]
     if not isinstance(game, str) or not game or len(game) > 100:
         raise LogError(f"{where}: game must be a game's name, not {short(repr(game), 60)}")
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
         raise LogError(f"{where}: players must be a whole number from 1 to {MAX_PLAYERS}, not {short(repr(players), 60)}")
-    if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+    if seed is not None and not _is_seed(seed):
         raise LogError(f"{where}: seed must be a whole number of at most 19 digits, not {short(repr(seed), 40)}")
     options = record.get("options") or {}
     if not isinstance(options, dict) or not all(
@@ -307,39 +415,57 @@ def _header(shown: str, number: int, record: dict[str, Any]) -> _Header:
     seats = record.get("seats") or []
     if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
         raise LogError(f"{where}: seats must be a list of names, not {short(repr(seats), 60)}")
-    deck = record.get("deck")
-    return _Header(game, players, dict(options), seed, list(seats), deck if isinstance(deck, str) else None)
 
 
-def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
-    """Rebuild the game logged in ``path`` by re-submitting every action; return the result.
+def _logged_seed(path: Path) -> int | None:
+    """Return a fair game's seed from its ``end`` or ``seed`` line (a first pass, one line at a time)."""
+    for _line, record in iter_records(path, cut=[]):
+        if record.get("type") in ("end", "seed") and _is_seed(record.get("seed")):
+            return int(record["seed"])
+    return None
 
-    The log is read one line at a time: a problem on line 211 is reported without reading the
-    rest. With ``allow_incomplete`` an unfinished game, or a last line cut off mid-record, replays
-    up to its last complete action.
+
+def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
+           events: bool = False) -> Replay:
+    """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
+
+    Undo lines take the game back as they did when it was played. ``allow_incomplete`` accepts an
+    unfinished game (and a last line cut off). ``seed`` is a fair game's seed when its log does
+    not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on.
+    The log is read one line at a time: a problem on line 211 is reported without reading the rest.
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """
-    from tabletop import registry  # the registry knows every game; the engine itself does not
-
     path = Path(path)
     shown = shown_path(path)
     cut: list[int] = []
-    records = read_records(path, cut=cut if allow_incomplete else None)
-    number, record = next(records)
-    header = _header(shown, number, record)
+    records = iter_records(path, cut=cut if allow_incomplete else None)
+    number, header = next(records)
+    _check_header(shown, number, header)
     try:
-        game = registry.make_game(header.game, players=header.players, options=header.options)
+        game = make_game(header["game"], players=header["players"], options=dict(header.get("options") or {}))
     except TabletopError as exc:
         raise LogError(f"{shown}:{number}: {exc}") from None
-    if header.deck is not None and header.deck != deck_digest(game):
+    deck = header.get("deck")
+    if isinstance(deck, str) and deck != deck_digest(game):
         file = getattr(type(game), "deck_path", None)
         what = f"the deck file {shown_path(file())}" if callable(file) else "the game's deck"
         raise LogError(f"{shown}:{number}: {what} changed since this game was played, so the log cannot be"
                        " replayed (restore the deck the game was played with)")
-    session = Session(game, None, seed=header.seed, events=False, hook_limit=HOOK_LIMIT)
-    count = 0
-    decisions: list[tuple[int, Action]] = []
+    logged = header["seed"]
+    if logged is None:
+        logged = seed if seed is not None else _logged_seed(path)
+        if logged is None:
+            raise LogError(f"{shown}: this fair game was never finished or left, so its seed was never written:"
+                           " its log cannot be replayed")
+    game_seed = int(logged)
+
+    def fresh() -> Session:
+        return Session(game, None, seed=game_seed, events=events, hook_limit=HOOK_LIMIT)
+
+    session = fresh()
+    count = undos = 0
+    line: list[tuple[int, Action, bool]] = []
     end: dict[str, Any] | None = None
     last = number
     for number, record in records:
@@ -348,45 +474,68 @@ def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
         if kind == "end":
             end = record
             continue
+        if kind == "undo":
+            to = record.get("to")
+            if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to <= len(line):
+                raise LogError(f"{shown}:{number}: an undo to move {short(repr(to), 40)}, but the game has"
+                               f" {len(line)} moves (edited?)")
+            del line[to:]
+            session = fresh()
+            for _seat, action, _forced in line:
+                session.submit(action)
+            session.take_events()
+            end = None
+            undos += 1
+            continue
         if kind != "action":
             continue
         if end is not None:
-            raise LogError(f"{shown}:{number}: an action after the end of the game")
-        decision = _replay_action(shown, number, session, record)
-        if decision is not None:
-            decisions.append(decision)
+            raise LogError(_("{file}:{line}: an action after the end of the game").format(file=shown, line=number))
+        if "sealed" in record:
+            record = _unsealed(shown, number, record, game_seed)
+        seat, action, forced = _replay_action(shown, number, session, record)
+        line.append((seat, action, forced))
         count += 1
     complete = session.is_over
     if not complete and not allow_incomplete:
-        raise LogError(
-            f"{shown}: the game is incomplete: the log stops after {count} actions with seat"
-            f" {session.to_move + 1 if session.to_move is not None else '?'} to move (truncated?);"
-            " replay --partial replays it up to there"
-        )
+        raise LogError(_("{file}: the game is incomplete: the log stops after {count} actions with seat"
+                         " {seat} to move (truncated?)").format(
+            file=shown, count=count, seat=session.to_move + 1 if session.to_move is not None else "?")
+            + "; replay --partial replays it up to there")
     if end is not None and complete:
-        logged = end.get("scores")
-        if not isinstance(logged, list) or logged != session.scores():
-            raise LogError(
-                f"{shown}:{last}: the logged final scores {short(repr(logged), 80)} differ from the replayed"
-                f" ones {session.scores()} (the log was edited)"
-            )
-    raw_header = {"game": header.game, "players": header.players, "options": header.options,
-                  "seed": header.seed, "seats": header.seats, "deck": header.deck}
-    return Replay(session, raw_header, count, complete, decisions, cut[0] if cut else None)
+        scores = end.get("scores")
+        if not isinstance(scores, list) or scores != session.scores():
+            raise LogError(f"{shown}:{last}: " + _("the logged final scores {logged} differ from the replayed ones"
+                                                   " {replayed} (the log was edited)").format(
+                logged=short(repr(scores), 80), replayed=session.scores()))
+    decisions = [(seat, action) for seat, action, forced in line if not forced]
+    return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _forced in line],
+                  undos, bool(cut))
+
+
+def _unsealed(shown: str, number: int, record: dict[str, Any], seed: int) -> dict[str, Any]:
+    try:
+        opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", number - 1))))
+    except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError, OverflowError):
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=shown, line=number)) from None
+    if not isinstance(opened, dict):
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=shown, line=number))
+    return {**record, "action": opened.get("action"), "note": opened.get("note")}
 
 
 def _replay_action(shown: str, number: int, session: Session,
-                   record: dict[str, Any]) -> tuple[int, Action] | None:
-    """Submit one logged action; return it as a decision unless it was the only legal one."""
+                   record: dict[str, Any]) -> tuple[int, Action, bool]:
+    """Submit one logged action; return it with whether it was forced (the only legal one)."""
     if session.is_over:
-        raise LogError(f"{shown}:{number}: an action after the end of the game")
+        raise LogError(_("{file}:{line}: an action after the end of the game").format(file=shown, line=number))
     wanted = record.get("action")
     seat = record.get("seat")
     if type(seat) is not int or seat != session.to_move:
-        raise LogError(
-            f"{shown}:{number}: the log says seat {short(repr(seat), 40)} moved, but it is seat"
-            f" {session.to_move}'s turn (edited?)"
-        )
+        raise LogError(_("{file}:{line}: the log says seat {seat} moved, but it is seat {to_move}'s turn"
+                         " (edited?)").format(file=shown, line=number, seat=short(repr(seat), 40),
+                                              to_move=session.to_move))
     legal = session.legal_actions()
     if isinstance(wanted, dict):
         for action in legal:
@@ -395,10 +544,12 @@ def _replay_action(shown: str, number: int, session: Session,
                     session.submit(action)
                 except IllegalAction as exc:  # cannot happen for a legal action; kept for safety
                     raise LogError(f"{shown}:{number}: {exc}") from None
-                return (seat, action) if len(legal) > 1 else None
+                session.take_events()
+                return seat, action, len(legal) == 1
     try:
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
         reason = session.game.why_illegal(session.state, candidate)
     except Exception:  # the explanation is a courtesy: an edited action may be anything
-        reason = "not an action of this game"
-    raise LogError(f"{shown}:{number}: illegal action {short(json.dumps(wanted), 120)}: {reason} (the log was edited?)")
+        reason = N_("not an action of this game")
+    raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(
+        file=shown, line=number, action=short(json.dumps(wanted), 120), reason=_(reason)))

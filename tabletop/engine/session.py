@@ -1,7 +1,9 @@
 """The session: one game in progress, its seats, its seeded randomness, and the loop.
 
-Every action, from a click, a bot, a replayed log or a test, goes through :meth:`Session.submit`,
-which checks it against the game's legal actions before anything changes. Bots only ever see a
+Every action, from a click, a bot, a replayed log or a test, goes through one gate (the loop of
+:meth:`Session._play`), which checks it against the game's legal actions before anything changes,
+logs it and applies it: :meth:`Session.submit` hands a person's choice to it, :meth:`Session.advance`
+and :meth:`Session.run` let bots choose in it. Bots only ever see a
 :class:`~tabletop.engine.views.View`. A bot that raises, answers with an illegal action or takes
 too long is replaced for that move by a random legal action, reported as a ``BotFault`` event.
 """
@@ -20,7 +22,9 @@ from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed
-from tabletop.engine.views import View
+from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
+from tabletop.engine.views import View, close_view, open_view
+from tabletop.i18n import N_, _
 
 
 class Player(Protocol):
@@ -39,6 +43,11 @@ class ActionLog(Protocol):
     def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
 
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
+
+
+MoveHook = Callable[[int, int, Action, bool, Sequence[Event]], None]
+"""Called after each move with (index, seat, action, forced, events): ``forced`` when the action was
+the only legal one, ``events`` what the move caused (empty when the session keeps no events)."""
 
 
 DEFAULT_BOT_TIMEOUT = 10.0
@@ -82,6 +91,8 @@ class Session:
         self._pending: list[Event] = []
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
+        self.on_move: MoveHook | None = None
+        """Told of every move once it is applied (a timeline records the game through it)."""
         self.move_limit, self._strict = _rules_of(type(game))
         self._final: tuple[list[Any], list[Any]] | None = None
         self.hook_limit = hook_limit
@@ -137,6 +148,43 @@ class Session:
             self._broken(exc, "observe")
         return view
 
+    # -- snapshots, undo -----------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        """Return a copy of the session as it is now: state, bots' generators, move count."""
+        fallback = self._fallback_rng.getstate() if self._fallback_rng is not None else None
+        # A position where the game is over has had its end reported (or is about to).
+        finished = self._finished or self.state.to_move is None
+        return Snapshot(self.moves, copy_state(self.state), finished, len(self.faults),
+                        tuple(bot_state(b) for b in self.seats), fallback)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the session back exactly as it was at ``snapshot`` (which stays usable), events dropped.
+
+        The same decisions from there give the same game: the state's generator and every bot's
+        come back with it, so later shuffles, draws and bot choices repeat.
+        """
+        self.state = copy_state(snapshot.state)
+        self.rng = getattr(self.state, "rng", self.rng)
+        self.moves = snapshot.moves
+        self._finished = snapshot.finished
+        self._final = None  # the final scores are checked again if the game ends again
+        del self.faults[snapshot.faults:]
+        for bot, saved in zip(self.seats, snapshot.bots, strict=False):
+            load_bot_state(bot, saved)
+        if snapshot.fallback is None:
+            self._fallback_rng = None
+        else:
+            self._fallback_rng = random.Random()
+            self._fallback_rng.setstate(snapshot.fallback)
+        self._pending.clear()
+
+    def rewind(self, snapshot: Snapshot) -> None:
+        """Undo back to ``snapshot`` and write the undo to the log, so it stays an exact history."""
+        self.restore(snapshot)
+        undo = getattr(self.log, "undo", None)
+        if undo is not None:
+            undo(snapshot.moves)
+
     def table(self, seat: int | None) -> Any:
         """Return the table view of ``seat`` (None: everything, for a god view or a replay).
 
@@ -152,7 +200,7 @@ class Session:
         if self.state.to_move is not None and action in self.legal_actions():
             return None
         if self.state.to_move is None:
-            return "the game is over"
+            return N_("the game is over")
         return self._reason(action)
 
     def scores(self) -> list[int]:
@@ -215,19 +263,13 @@ class Session:
 
         :raises IllegalAction: with the reason, leaving the state exactly as it was.
         """
-        with time_limit(self.hook_limit):
-            return self._submit(action, seat, note)
-
-    def _submit(self, action: Action, seat: int | None, note: str | None) -> list[Event]:
         to_move = self.state.to_move
         if to_move is None:
-            raise IllegalAction(action, "the game is over")
+            raise IllegalAction(action, N_("the game is over"))
         if seat is not None and seat != to_move:
-            raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(action, self._reason(action))
-        self._apply(to_move, action, note)
+            raise IllegalAction(action, N_("it is not your turn (waiting for seat {n})", n=to_move + 1))
+        with time_limit(self.hook_limit) if self.hook_limit is not None else _NO_LIMIT:
+            self._play(1, (action, note))
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -240,25 +282,31 @@ class Session:
         With a ``hook_limit``, a call that runs past it (plus the bots' time limit) stops the game.
         """
         limit = None if self.hook_limit is None else self.hook_limit + (self.bot_timeout or 0)
-        with time_limit(limit):
-            self._play_bots(max_moves)
+        with time_limit(limit) if limit is not None else _NO_LIMIT:
+            self._play(max_moves)
         return self.take_events()
 
     def run(self) -> None:
         """Play to the end; every seat must be a bot (the simulator's loop)."""
         if any(s is None for s in self.seats):
             raise ValueError("run() needs a bot in every seat; use advance() with human seats")
-        self._play_bots(None)
+        self._play(None)
 
     # -- internals ---------------------------------------------------------------------------
-    def _play_bots(self, max_moves: int | None) -> None:
+    def _play(self, max_moves: int | None, given: tuple[Action, str | None] | None = None) -> None:
+        """The gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
+
+        The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
+        not legal), then bots choose until a human must (a bot's illegal answer is replaced).
+        """
         # The simulator spends its life in this loop: names are bound to locals on purpose.
         game, state, seats = self.game, self.state, self.seats
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
         strict = self._strict
-        new_view = tuple.__new__  # View(...) without a Python-level call per move
+        on_move = self.on_move
+        pending = self._pending
         moves = self.moves
         left = self.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
         budget = left if max_moves is None else min(max_moves, left)
@@ -273,63 +321,75 @@ class Session:
                 seat = state.to_move
                 if seat is None:
                     break
-                bot = seats[seat]
-                if bot is None:
-                    break
-                # A tuple, so no bot can edit the game's own list of legal actions.
                 stage = "legal_actions"
-                legal = _checked(legal_actions(state)) if strict else tuple(legal_actions(state))
-                if not legal:
-                    raise _HookMistake(_bad_legal(legal, seat))
-                problem = None
-                if len(legal) == 1:
-                    # A forced move: there is nothing to decide, so no bot is asked.
-                    action = legal[0]
+                if given is not None:
+                    action, note = given
+                    given = None
+                    legal = _checked(legal_actions(state)) if strict else legal_actions(state)
+                    if action not in legal:
+                        raise IllegalAction(action, self._reason(action))
                 else:
-                    started = clock() if timed[seat] else 0.0
-                    quick = by_legal[seat]
-                    answer: object = None
-                    try:
-                        if quick is not None:
-                            answer = quick(legal)
-                        else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None])))
-                    except BaseException as exc:  # a bot's bug (even sys.exit) must not stop the game
-                        if is_user_interrupt(exc):
-                            raise
-                        problem = what_it_did(exc)
+                    bot = seats[seat]
+                    if bot is None:
+                        break
+                    # A tuple, so no bot can edit the game's own list of legal actions.
+                    legal = _checked(legal_actions(state)) if strict else tuple(legal_actions(state))
+                    if not legal:
+                        raise _HookMistake(_bad_legal(legal, seat))
+                    note = None
+                    if len(legal) == 1:
+                        # A forced move: there is nothing to decide, so no bot is asked.
+                        action = legal[0]
                     else:
-                        if answer not in legal:
-                            problem = f"chose an illegal action ({_describe(answer)})"
-                        elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                            problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
-                    # ``answer`` was found in ``legal`` when there is no problem.
-                    action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
+                        started = clock() if timed[seat] else 0.0
+                        quick = by_legal[seat]
+                        answer: object = None
+                        problem = None
+                        try:
+                            if quick is not None:
+                                answer = quick(legal)
+                            else:
+                                view = open_view(game, state, seat, legal)
+                                try:
+                                    answer = bot.choose(view)
+                                finally:
+                                    close_view(view)
+                        except Exception as exc:  # a bot's bug must not stop the game
+                            problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
+                        except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
+                            if is_user_interrupt(exc):
+                                raise
+                            problem = what_it_did(exc)
+                        else:
+                            if answer not in legal:
+                                problem = N_("chose an illegal action ({action})", action=_describe(answer))
+                            elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
+                                problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
+                                             seconds=clock() - started, limit=timeout)
+                        if problem is None:
+                            action = answer  # type: ignore[assignment]  # found in ``legal`` above
+                        else:
+                            action = self._replace(seat, bot, problem, legal)
+                            note = f"fallback: {problem}"
                 if log is not None:
-                    log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
+                    log.action(moves, seat, action, note)
+                moves += 1
+                first = len(pending)
                 stage = "apply"
                 apply(state, action, emit)
-                moves += 1
+                if on_move is not None:
+                    self.moves = moves
+                    on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
                 budget -= 1
         except BaseException as exc:
             self.moves = moves
-            self._broken(exc, stage)
+            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
         if moves >= self.move_limit and state.to_move is not None:
             self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
                                       " (is_game_over, or setting state.to_move to None) never comes true"),
-                         "apply")  # names the move past the limit
-        self._check_finished()
-
-    def _apply(self, seat: int, action: Action, note: str | None) -> None:
-        if self.log is not None:
-            self.log.action(self.moves, seat, action, note)
-        try:
-            self.game.apply(self.state, action, self._emit)
-        except BaseException as exc:
-            self._broken(exc, "apply")
-        self.moves += 1
+                         "apply", moves + 1)
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -346,10 +406,10 @@ class Session:
         try:
             return self.game.why_illegal(self.state, action)
         except Exception:  # the explanation is a courtesy; legality was already decided
-            return "not a legal choice now"
+            return N_("not a legal choice now")
 
-    def _broken(self, exc: BaseException, hook: str | None = None) -> NoReturn:
-        """Stop the game: re-raise the user's interrupt or a GameBroken, else raise one naming the hook."""
+    def _broken(self, exc: BaseException, hook: str | None = None, move: int | None = None) -> NoReturn:
+        """Stop the game: re-raise the user's interrupt or our own error, else raise GameBroken naming the hook."""
         if is_user_interrupt(exc) or isinstance(exc, TabletopError | IllegalAction):
             raise exc  # the user's, or ours (a log that cannot be written): not the game's fault
         if isinstance(exc, _HookMistake):
@@ -358,9 +418,14 @@ class Session:
             what, spot = what_it_did(exc), where(exc, function=True)
         hook = hook or called(exc) or "its own code"
         at = f" (at {spot})" if spot else ""
-        when = ("" if hook == "setup" else f" after move {self.moves}" if hook in ("scores", "ranks")
-                else f" at move {self.moves + 1}")
-        raise GameBroken(f"game {self.game.name!r} failed in {hook}{when}: {what}{at}") from exc
+        if hook == "setup":
+            when = ""
+        elif hook in ("scores", "ranks"):
+            when = f" after move {self.moves}"
+        else:
+            when = f" at move {move if move is not None else self.moves + 1}"
+        raise GameBroken(_("game {name} failed in {hook}{when}: {problem}{at}").format(
+            name=repr(self.game.name), hook=hook, when=when, problem=what, at=at)) from exc
 
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:
@@ -372,6 +437,11 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+def _describe(action: object) -> str:
+    label = getattr(action, "label", None)
+    return str(label) if label is not None else repr(action)[:80]
 
 
 _NO_LIMIT = contextlib.nullcontext()
@@ -411,8 +481,3 @@ def _bad_legal(legal: tuple[Any, ...], seat: int) -> str:
     odd = next(a for a in legal if type(a) is not Action)
     return (f"legal_actions returned {short(repr(odd), 60)} (a {type(odd).__name__}), not an Action:"
             " return a list of Action values")
-
-
-def _describe(action: object) -> str:
-    label = getattr(action, "label", None)
-    return str(label) if label is not None else repr(action)[:80]

@@ -41,13 +41,23 @@ class _Job:
         self.started = time.monotonic()
 
 
+_busy: set[_Job] = set()  # jobs a bot thread is working on now, across every watchdog
+
+
+def busy_bots() -> int:
+    """Return how many bot threads are inside ``choose`` now (after a game: the ones still stuck)."""
+    return len(_busy)
+
+
 def _work(bot: Any, jobs: queue.SimpleQueue[_Job | None]) -> None:
     while (job := jobs.get()) is not None:
+        _busy.add(job)
         try:
             job.result = bot.choose(job.view)
         except BaseException as exc:  # SystemExit from a plugin must not end the worker silently
             job.error = exc
         finally:
+            _busy.discard(job)
             job.done.set()
 
 

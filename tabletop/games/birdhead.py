@@ -18,7 +18,7 @@ Rules (SPEC 3.2), with the readings this module takes where the spec leaves room
   cards into each trick, hands stay equal and followers always keep a card too.
 - The player of the last play in the trick wins it (it is the highest; ties go to the later
   player) and leads the next. The cards of a finished trick, discards included, go face up out of
-  play for the rest of the deal (``out`` in the view: everyone saw them).
+  play for the rest of the deal (the ``out`` zone: everyone saw them).
 - When every player holds one card, all reveal at once: whoever shows the highest value takes that
   many minus points (all tied players do), and those cards leave the deck as markers in front of
   their takers for the rest of the game (public). The other revealed cards go back with the rest.
@@ -40,11 +40,28 @@ from typing import Any, ClassVar
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
-from tabletop.engine.tricks import TrickWon
+from tabletop.engine.tricks import TRICK, TrickWon
+from tabletop.engine.zones import (
+    DEALER,
+    EVERYONE,
+    NOBODY,
+    ROW,
+    SPREAD,
+    STACK,
+    InfoRow,
+    Item,
+    Popup,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
+)
+from tabletop.engine.zones import Move as MoveTo
+from tabletop.i18n import N_, _, join, nN_
 
 VALUES = tuple(range(2, 12))
 """The card values, lowest first."""
@@ -57,7 +74,19 @@ DECK: tuple[Card, ...] = tuple(CARDS[v] for v in VALUES for _ in range(COPIES))
 
 Values = tuple[int, ...]
 """Card values in ascending order."""
-_COUNT_WORDS = {1: "lowest", 2: "two lowest", 3: "three lowest", 4: "four lowest", 5: "five lowest"}
+_COUNT_WORDS = {1: N_("lowest"), 2: N_("two lowest"), 3: N_("three lowest"), 4: N_("four lowest"),
+                5: N_("five lowest")}
+OUT = "out"
+"""The zone of the cards out of play this deal: finished tricks, face up."""
+REVEALED = "revealed"
+"""The zone of the last cards shown at a reveal (until they go back with the rest)."""
+UNDEALT = "undealt"
+"""The zone of the cards not dealt this deal (face down, unseen)."""
+
+
+def markers_id(seat: int) -> str:
+    """Return the zone id of the minus-point markers in front of ``seat``."""
+    return f"markers:{seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +160,11 @@ def action_for(kind: str, values: Values) -> Action:
 
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
-    """The last cards are shown: ``cards`` by seat, the ``takers`` of the highest, and ``points`` each."""
+    """The last cards are shown: ``cards`` by seat, the ``takers`` of the highest, and ``points`` each.
+
+    Just before it, a ``Moved`` event lays every last card face up in the ``revealed`` row; then
+    the takers' cards go to their markers, "+N" shows at each taker, and the table holds.
+    """
 
     kind: ClassVar[str] = "revealed"
     cards: tuple[Card, ...]
@@ -140,19 +173,35 @@ class Revealed(Event):
 
     @property
     def label(self) -> str:
-        shown = ", ".join(f"{seat_name(i)} {c.name}" for i, c in enumerate(self.cards))
-        takers = " and ".join(seat_name(s) for s in self.takers)
-        return f"Reveal: {shown}; {takers} take{'s' if len(self.takers) == 1 else ''} {self.points}"
+        shown = join(N_(", "), [N_("{seat} {card}", seat=seat_name(i), card=c.name) for i, c in enumerate(self.cards)])
+        takers = join(N_(" and "), [seat_name(s) for s in self.takers])
+        return nN_("Reveal: {shown}; {takers} takes {points}", "Reveal: {shown}; {takers} take {points}",
+                   len(self.takers), shown=shown, takers=takers, points=self.points)
+
+    @property
+    def moves(self) -> tuple[MoveTo, ...]:
+        """Each taker's card from the revealed row to its markers."""
+        return tuple(MoveTo(REVEALED, markers_id(s), (self.cards[s],), seat=s) for s in self.takers)
+
+    @property
+    def pause(self) -> str:
+        """Hold so everyone sees the cards and who takes the points."""
+        return "reveal"
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """The minus points at each taker."""
+        return tuple(Popup(f"+{self.points}", zone=markers_id(s), seat=s) for s in self.takers)
 
 
 @dataclass(frozen=True)
 class BirdHeadOptions:
     """Options of BirdHead."""
 
-    hand_size: int = option(10, minimum=2, maximum=16, help="cards dealt to each player")
-    play_max: int = option(3, minimum=1, maximum=5, help="most cards in a lead")
+    hand_size: int = option(10, minimum=2, maximum=16, help=N_("cards dealt to each player"))
+    play_max: int = option(3, minimum=1, maximum=5, help=N_("most cards in a lead"))
     target: int = option(22, minimum=1, maximum=1000,
-                         help="the game ends after the deal in which a player reaches this many minus points")
+                         help=N_("the game ends after the deal in which a player reaches this many minus points"))
 
 
 class BirdHeadState:
@@ -189,7 +238,7 @@ class BirdHead(Game):
 
     name = "birdhead"
     title = "BirdHead"
-    summary = (
+    summary = N_(
         "Lead 1-3 equal cards; others beat the play card for card or discard their lowest. When all "
         "hold one card, the highest shown takes its value in minus points and leaves the deck. "
         "The game ends when someone reaches 22; fewest minus points wins."
@@ -200,15 +249,29 @@ class BirdHead(Game):
     Options = BirdHeadOptions
     art_deck = "birdhead"
     lower_is_better = True
+    rules = N_(
+        "50 cards: 2 to 11, five of each. Each player gets 10 cards (fewer once markers have left "
+        "the deck); the rest stay face down. The player left of the dealer leads.\n"
+        "The leader plays 1 to 3 cards of one value, always keeping a card. Every other player, in "
+        "turn, plays as many cards, each at least as high as the matching card of the last play "
+        "(lowest against lowest, and so on; they need not match each other), or discards that many of "
+        "their lowest cards. A player whose lowest cards already beat the last play must play.\n"
+        "Whoever made the last play takes the trick and leads the next; trick cards go face up out of "
+        "play for the deal.\n"
+        "When everyone holds one card, all show it: whoever shows the highest takes its value in minus "
+        "points, and the card stays in front of them as a marker, out of the deck for good (all tied "
+        "players do). The deal passes to the left.\n"
+        "The game ends after the deal in which someone reaches the target (22) minus points; the "
+        "fewest minus points win."
+    )
 
     def check_options(self) -> None:
         """Check that the hands fit in the deck."""
         o = self.options
         if o.hand_size * self.players > len(DECK):
-            raise UserInputError(
-                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
-                f" cards but the deck has {len(DECK)}"
-            )
+            raise UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
+                                   " has {have}").format(size=o.hand_size, players=self.players,
+                                                         need=o.hand_size * self.players, have=len(DECK)))
 
     def deck(self) -> list[Card]:
         """Return the 50 cards."""
@@ -251,7 +314,8 @@ class BirdHead(Game):
         if action.kind == "play":
             state.bar, state.bar_seat = values, seat
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            note = "discard" if action.kind == "discard" else ""
+            emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
         if len(state.trick) < self.players:
             state.to_move = (seat + 1) % self.players
         else:
@@ -261,36 +325,38 @@ class BirdHead(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         if action.kind not in ("play", "discard"):
-            return "play or discard cards"
+            return N_("play or discard cards")
         if not action.cards:
-            return "choose at least one card"
+            return N_("choose at least one card")
         if any(CARDS.get(c.value or 0) is not c for c in action.cards):
-            return "those are not BirdHead cards"
+            return N_("those are not BirdHead cards")
         values = [c.value or 0 for c in action.cards]
         hand = state.hands[seat]
         if Counter(values) - Counter(hand):
-            return f"you do not hold {values_text(sorted(values))}"
+            return N_("you do not hold {cards}", cards=values_text(sorted(values)))
         if values != sorted(values):
-            return f"list the cards lowest first ({values_text(sorted(values))})"
+            return N_("list the cards lowest first ({cards})", cards=values_text(sorted(values)))
         bar = state.bar
         if bar is None:
             if action.kind == "discard":
-                return "the leader must play, not discard"
+                return N_("the leader must play, not discard")
             if len(values) > self.options.play_max:
-                return f"lead at most {self.options.play_max} cards"
+                return nN_("lead at most {n} card", "lead at most {n} cards", self.options.play_max,
+                           n=self.options.play_max)
             if len(values) >= len(hand):
-                return "must keep a card in hand"
-            return "lead cards of one value"
+                return N_("must keep a card in hand")
+            return N_("lead cards of one value")
         k, lowest = len(bar), tuple(hand[:len(bar)])
         if len(values) != k:
-            return f"play or discard exactly {k} card{'s' if k > 1 else ''}"
+            return nN_("play or discard exactly {n} card", "play or discard exactly {n} cards", k, n=k)
         if action.kind == "play":
-            return f"must beat {values_text(bar)}"
+            return N_("must beat {cards}", cards=values_text(bar))
         if beats(lowest, bar):
-            return f"you can play, so you may not discard (your lowest, {values_text(lowest)}, beat {values_text(bar)})"
-        return f"discard your {_COUNT_WORDS.get(k, str(k) + ' lowest')} ({values_text(lowest)})"
+            return N_("you can play, so you may not discard (your lowest, {lowest}, beat {bar})",
+                      lowest=values_text(lowest), bar=values_text(bar))
+        return N_("discard your {lowest} ({cards})", lowest=_lowest(k), cards=values_text(lowest))
 
     def observe(self, state: BirdHeadState, seat: int) -> dict[str, Any]:
         """Return the seat's hand and the public table: trick, bar, out-of-play cards, markers, scores."""
@@ -316,20 +382,70 @@ class BirdHead(Game):
     def status(self, state: BirdHeadState, seat: int) -> str:
         """Say what ``seat`` may do now ("Lead 1-3 equal cards", "Beat 7 8 or discard your two lowest")."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            return f"Waiting for {seat_name(state.to_move)}"
+            return N_("Waiting for {seat}", seat=seat_name(state.to_move))
         hand, bar = state.hands[seat], state.bar
         if bar is None:
             most = min(self.options.play_max, len(hand) - 1)
-            return "Lead 1 card" if most == 1 else f"Lead 1-{most} equal cards"
+            return N_("Lead 1 card") if most == 1 else N_("Lead 1-{most} equal cards", most=most)
         kinds = {kind for kind, _ in _choices(tuple(hand), bar, self.options.play_max)}
-        bar_text, lowest = values_text(bar), _COUNT_WORDS.get(len(bar), "lowest")
+        bar_text, lowest = values_text(bar), _lowest(len(bar))
         if kinds == {"play", "discard"}:
-            return f"Beat {bar_text} or discard your {lowest}"
+            return N_("Beat {cards} or discard your {lowest}", cards=bar_text, lowest=lowest)
         if kinds == {"play"}:
-            return f"Beat {bar_text} (your lowest cards already beat it)"
-        return f"You cannot beat {bar_text}: discard your {lowest}"
+            return N_("Beat {cards} (your lowest cards already beat it)", cards=bar_text)
+        return N_("You cannot beat {cards}: discard your {lowest}", cards=bar_text, lowest=lowest)
+
+    # -- the table -----------------------------------------------------------------------------
+    def zones(self, state: BirdHeadState) -> list[Zone]:
+        """Return the hands, the trick (discards noted), the cards out of play, the last reveal, each
+        seat's markers and the undealt pile."""
+        n = self.players
+        out, shown = self._out_and_shown(state, state.to_move is None)
+        return [
+            *(hand_zone(s, _cards(state.hands[s])) for s in range(n)),
+            Zone(TRICK, N_("Trick"), hint=SPREAD, items=tuple(
+                Item(CARDS[v], s, "discard" if kind == "discard" else "") for s, kind, values in state.trick
+                for v in values)),
+            Zone(OUT, N_("Out of play"), visibility=EVERYONE, hint=STACK, items=items(_cards(out))),
+            Zone(REVEALED, N_("Last cards shown"), visibility=EVERYONE, hint=ROW,
+                 items=tuple(Item(CARDS[v], s) for s, v in shown)),
+            *(Zone(markers_id(s), N_("Minus points"), owner=s, visibility=EVERYONE, hint=ROW,
+                   items=items(_cards(state.markers[s]), s)) for s in range(n)),
+            Zone(UNDEALT, N_("Undealt"), visibility=NOBODY, hint=STACK, items=items(_cards(state.undealt))),
+        ]
+
+    def info(self, state: BirdHeadState, seat: int | None) -> list[InfoRow]:
+        """Return the deal and the minus points that end the game."""
+        return [InfoRow(N_("Deal"), str(state.deal)),
+                InfoRow(N_("Game ends at"), N_("{n} minus points", n=self.options.target))]
+
+    def badges(self, state: BirdHeadState) -> list[tuple[str, ...]]:
+        """Mark the dealer."""
+        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
+
+    def _out_and_shown(self, state: BirdHeadState, revealed: bool) -> tuple[list[int], list[tuple[int, int]]]:
+        """Split the cards out of play into the trick cards and the (seat, value) of the last reveal
+        still lying in the revealed row (``revealed``: after a reveal, until a new deal gathers them)."""
+        shown = state.last_reveal
+        if not revealed or not shown:
+            return state.out, []
+        high = max(shown)
+        lying = [(s, v) for s, v in enumerate(shown) if v != high]
+        return state.out[:len(state.out) - len(lying)], lying
+
+    def _gather_moves(self, state: BirdHeadState) -> tuple[MoveTo, ...]:
+        """What leaves the table before a new deal: the cards out of play, the last reveal, the undealt pile."""
+        out, shown = self._out_and_shown(state, True)
+        moves = []
+        if out:
+            moves.append(MoveTo(OUT, "", _cards(out)))
+        if shown:
+            moves.append(MoveTo(REVEALED, "", _cards([v for _, v in shown])))
+        if state.undealt:
+            moves.append(MoveTo(UNDEALT, "", backs=len(state.undealt), face_up=False))
+        return tuple(moves)
 
     # -- internals -----------------------------------------------------------------------------
     def _start_deal(self, state: BirdHeadState, emit: Emit, *, first: bool = False) -> None:
@@ -345,6 +461,7 @@ class BirdHead(Game):
             if size == 0:
                 state.to_move = None
                 return
+            gathered = self._gather_moves(state) if emit is not None and state.deal else ()
             deck = shuffled(deck, state.rng)
             state.deal += 1
             state.hand_size = size
@@ -355,7 +472,11 @@ class BirdHead(Game):
             state.out = []
             state.leader = (state.dealer + 1) % n
             if emit is not None:
-                emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+                sizes = tuple(len(h) for h in state.hands)
+                dealt = (*gathered, *DealStarted(state.deal, state.dealer, sizes).moves)
+                if state.undealt:
+                    dealt += (MoveTo("", UNDEALT, backs=len(state.undealt), face_up=False),)
+                emit(DealStarted(state.deal, state.dealer, sizes, dealt))
             if size > 1:
                 state.to_move = state.leader
                 return
@@ -368,8 +489,8 @@ class BirdHead(Game):
         state.last_trick = tuple(state.trick)
         if emit is not None:
             plays = tuple((s, tuple(CARDS[v] for v in values)) for s, _, values in state.trick)
-            emit(TrickWon(winner, plays, state.trick_no))
-        for _, _, values in state.trick:
+            emit(TrickWon(winner, plays, state.trick_no, OUT))
+        for _seat, _kind, values in state.trick:
             state.out.extend(values)
         state.trick, state.bar, state.bar_seat = [], None, -1
         if len(state.hands[winner]) > 1:  # hands are equal: one card left means all have one
@@ -392,9 +513,16 @@ class BirdHead(Game):
         state.last_reveal = tuple(shown)
         state.to_move = None
         if emit is not None:
+            emit(Moved(tuple(MoveTo(hand_id(s), REVEALED, (CARDS[v],), seat=s) for s, v in enumerate(shown)),
+                       N_("Everyone shows their last card")))
             emit(Revealed(_cards(shown), takers, high))
             emit(DealScored(state.deal, points, tuple(state.scores)))
         return max(state.scores) >= self.options.target
+
+
+def _lowest(count: int) -> str:
+    """Return "lowest", "two lowest"... for how many of a hand's lowest cards a discard takes."""
+    return _COUNT_WORDS.get(count) or N_("{n} lowest", n=count)
 
 
 def _cards(values: Sequence[int]) -> tuple[Card, ...]:

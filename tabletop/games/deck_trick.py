@@ -17,6 +17,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.deckfile import Deck, DeckError, load_deck
 from tabletop.engine.options import option
 from tabletop.games.trick_taking import MAX_DEALS, TrickGame, TrickState
+from tabletop.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -28,14 +29,14 @@ class DeckTrickOptions:
     rank_order: ClassVar[str] = "standard"
 
     trump: str = option("none", choices=("none", "turnup"),
-                        help="no trump, or the suit of the card turned up after the deal")
+                        help=N_("no trump, or the suit of the card turned up after the deal"))
     hand_size: int = option(0, minimum=0, maximum=999,
-                            help="cards dealt to each seat; 0 deals the deck out evenly")
+                            help=N_("cards dealt to each seat; 0 deals the deck out evenly"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
-                        help="deals in a game; 0 means one per player, or until the target if one is set")
-    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+                        help=N_("deals in a game; 0 means one per player, or until the target if one is set"))
+    target: int = option(0, minimum=0, help=N_("end after the deal in which a seat reaches this score; 0 for none"))
     scoring: str = option("points", choices=("points", "tricks", "bid"),
-                          help="points: the points of the cards you take; tricks: a point a trick; bid: bid exactly")
+                          help=N_("points: the points of the cards you take; tricks: a point a trick; bid: bid exactly"))
 
 
 _decks: dict[tuple[Path, int], Deck] = {}

@@ -36,11 +36,13 @@ from tabletop.engine.cards import (
     standard_deck,
 )
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.tricks import (
+    TRICK,
+    TURNUP,
     TrickWon,
     TrumpChosen,
     card_power,
@@ -48,11 +50,32 @@ from tabletop.engine.tricks import (
     follow_cards,
     parse_rank_order,
     rank_power,
+    suit_text,
     winning_index,
+    won_id,
 )
+from tabletop.engine.zones import (
+    DEALER,
+    EVERYONE,
+    NOBODY,
+    ROW,
+    SPREAD,
+    STACK,
+    InfoRow,
+    Item,
+    Move,
+    Popup,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
+)
+from tabletop.i18n import N_, _
 
 MAX_DEALS = 1000
 """A game that only ends on a target score stops after this many deals all the same."""
+UNDEALT = "undealt"
+"""The zone of the cards not dealt (a face-down pile), when a deal leaves some."""
 
 
 def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:
@@ -89,18 +112,18 @@ class TrickOptions:
     """Options of the trick-taking game."""
 
     trump: str = option("none", choices=("none", "S", "H", "D", "C", "turnup"),
-                        help="trump suit: none, a fixed suit, or the card turned up after the deal")
+                        help=N_("trump suit: none, a fixed suit, or the card turned up after the deal"))
     hand_size: int = option(0, minimum=0, maximum=54,
-                            help="cards dealt to each seat; 0 deals the deck out evenly")
-    rank_order: str = option("standard", help="ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low",
+                            help=N_("cards dealt to each seat; 0 deals the deck out evenly"))
+    rank_order: str = option("standard", help=N_("ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low"),
                              examples=("standard", "ace-ten", "ace-low", "A-K-Q-J-10-9-8-7-6-5-4-3-2"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
-                        help="deals in a game; 0 means one per player, or until the target if one is set")
-    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+                        help=N_("deals in a game; 0 means one per player, or until the target if one is set"))
+    target: int = option(0, minimum=0, help=N_("end after the deal in which a seat reaches this score; 0 for none"))
     scoring: str = option("tricks", choices=("tricks", "hearts", "bid"),
-                          help="tricks: a point a trick; hearts: avoid hearts and QS; bid: bid exactly")
-    jokers: bool = option(False, help="add two jokers, the highest cards (trumps when there is a trump)")
-    decks: int = option(1, minimum=1, maximum=2, help="1 deck, or 2 for a doubled deck")
+                          help=N_("tricks: a point a trick; hearts: avoid hearts and QS; bid: bid exactly"))
+    jokers: bool = option(False, help=N_("add two jokers, the highest cards (trumps when there is a trump)"))
+    decks: int = option(1, minimum=1, maximum=2, help=N_("1 deck, or 2 for a doubled deck"))
 
 
 class TrickState:
@@ -141,8 +164,8 @@ class TrickGame(Game):
     """A trick-taking game; every rule is a hook a subclass may override (see the module docs)."""
 
     name = "trick-taking"
-    title = "Trick-taking"
-    summary = (
+    title = N_("Trick-taking")
+    summary = N_(
         "Deal the deck out; follow the led suit if you can; the highest trump, else the highest card "
         "of the led suit, takes the trick and leads the next. Score a point a trick (or avoid hearts, "
         "or bid your tricks exactly); the deal passes to the left."
@@ -152,6 +175,19 @@ class TrickGame(Game):
     default_players = 4
     Options = TrickOptions
     art_deck = "standard"
+    rules = N_(
+        "Every deal, the deck is dealt out evenly (or hand_size cards each; the rest stay face down). "
+        "The player left of the dealer leads any card; the others, in turn, must play a card of the "
+        "led suit if they can, else any card. The highest trump takes the trick, else the highest "
+        "card of the led suit; the taker leads the next trick.\n"
+        "Trump is none, a fixed suit, or the suit of the card turned up after the deal (the top "
+        "undealt card, or the dealer's last card). Jokers, when in play, are the highest trumps.\n"
+        "Scoring: tricks scores a point a trick; hearts scores a point a heart taken and 13 for the "
+        "queen of spades, and the fewest points win; bid has everyone bid their tricks before play, "
+        "and an exact bid scores 10 plus the bid.\n"
+        "The deal passes to the left. The game lasts one deal per player, the deals option, or until "
+        "a seat reaches the target score."
+    )
 
     def check_options(self) -> None:
         """Check the options fit the player count; compute rank strengths once."""
@@ -159,17 +195,16 @@ class TrickGame(Game):
         try:
             order = parse_rank_order(o.rank_order)
         except ValueError as exc:
-            raise UserInputError(f"option rank_order: {exc}") from None
+            raise UserInputError(_("option rank_order: {problem}").format(problem=exc)) from None
         self.rank_order: tuple[str, ...] = order
         self.power: dict[str, int] = rank_power(order)
         self.fixed_trump: str | None = None if o.trump in ("none", "turnup") else parse_suit(o.trump)
         self.deck_cards: list[Card] = self.make_deck()
         size = len(self.deck_cards)
         if o.hand_size * self.players > size:
-            raise UserInputError(
-                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
-                f" cards but the deck has {size}"
-            )
+            raise UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
+                                   " has {have}").format(size=o.hand_size, players=self.players,
+                                                         need=o.hand_size * self.players, have=size))
         self.cards_per_hand: int = o.hand_size or size // self.players
         if self.cards_per_hand < 1:
             raise UserInputError(f"the deck has {size} cards, fewer than the {self.players} seats: every seat"
@@ -205,6 +240,7 @@ class TrickGame(Game):
         self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
+        self.has_undealt: bool = self.cards_per_hand * self.players < size
 
     # -- hooks ---------------------------------------------------------------------------------
     def make_deck(self) -> list[Card]:
@@ -314,9 +350,9 @@ class TrickGame(Game):
         trick = state.trick
         if not trick:
             state.led = suit
-        trick.append(card)
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            emit(ActionTaken(seat, action, self._play_moves(state, seat, card)))
+        trick.append(card)
         if len(trick) < self.players:
             state.to_move = (seat + 1) % self.players
         else:
@@ -326,18 +362,18 @@ class TrickGame(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         if state.phase == "bid":
             if action.kind != "bid":
-                return f"bid first: choose how many tricks you will take (0-{self.cards_per_hand})"
-            return f"bid must be a whole number from 0 to {self.cards_per_hand}"
+                return N_("bid first: choose how many tricks you will take (0-{most})", most=self.cards_per_hand)
+            return N_("bid must be a whole number from 0 to {most}", most=self.cards_per_hand)
         if action.kind != "play" or len(action.cards) != 1:
-            return "play one card from your hand"
+            return N_("play one card from your hand")
         if action not in state.hands[seat]:
-            return f"you do not hold {action.cards[0].label}"
+            return N_("you do not hold {card}", card=action.cards[0].label)
         if state.trick and state.buckets[seat][state.led]:
-            return f"must follow {suit_name(state.led)}"
-        return "not a legal card now"
+            return N_("must follow {suit}", suit=suit_name(state.led))
+        return N_("not a legal card now")
 
     def observe(self, state: TrickState, seat: int) -> dict[str, Any]:
         """Return the seat's hand, the trick, trump, counts, tricks, bids and scores."""
@@ -363,18 +399,104 @@ class TrickGame(Game):
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            verb = "bid" if state.phase == "bid" else "play"
-            return f"Waiting for Seat {state.to_move + 1} to {verb}"
+            if state.phase == "bid":
+                return N_("Waiting for {seat} to bid", seat=seat_name(state.to_move))
+            return N_("Waiting for {seat} to play", seat=seat_name(state.to_move))
         if state.phase == "bid":
-            return f"Bid 0-{self.cards_per_hand}: how many tricks will you take?"
+            return N_("Bid 0-{most}: how many tricks will you take?", most=self.cards_per_hand)
         if not state.trick:
-            return "Your lead"
+            return N_("Your lead")
         name = suit_name(state.led)
         if state.buckets[seat][state.led]:
-            return f"Follow {name}"
-        return f"You have no {name}: play any card"
+            return N_("Follow {suit}", suit=name)
+        return N_("You have no {suit}: play any card", suit=name)
+
+    # -- the table -----------------------------------------------------------------------------
+    def zones(self, state: TrickState) -> list[Zone]:
+        """Return the hands, the trick, each seat's won cards (face down), the turned-up card and the undealt pile."""
+        n = self.players
+        zones = [hand_zone(s, [a.cards[0] for a in state.hands[s]]) for s in range(n)]
+        zones.append(Zone(TRICK, N_("Trick"), hint=SPREAD,
+                          items=tuple(Item(c, s) for s, c in zip(self.trick_seats(state), state.trick, strict=True))))
+        zones += [Zone(won_id(s), N_("Won"), owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
+                  for s in range(n)]
+        if self.options.trump == "turnup":
+            shown = self._turnup_shown(state)
+            zones.append(Zone(TURNUP, N_("Turned up"), visibility=EVERYONE, hint=ROW,
+                              items=(Item(shown, note="trump"),) if shown is not None else ()))
+        if self.has_undealt or state.undealt:
+            zones.append(Zone(UNDEALT, N_("Undealt"), visibility=NOBODY, hint=STACK, items=items(self._undealt(state))))
+        return zones
+
+    def info(self, state: TrickState, seat: int | None) -> list[InfoRow]:
+        """Return the deal, the trump, the bids (when bidding) and the tricks each seat has taken."""
+        target = self.options.target
+        rows = [InfoRow(N_("Deal"), N_("{deal} (until a score of {target})", deal=state.deal, target=target)
+                        if target and self.max_deals == MAX_DEALS
+                        else N_("{deal} of {deals}", deal=state.deal, deals=self.max_deals))]
+        if self.options.trump != "none" or state.trump is not None:
+            rows.append(InfoRow(N_("Trump"), suit_text(state.trump)))
+        if self.options.scoring == "bid":
+            rows.append(InfoRow(N_("Bids"), per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
+        rows.append(InfoRow(N_("Tricks"), per_seat=tuple(str(t) for t in state.tricks_won)))
+        return rows
+
+    def badges(self, state: TrickState) -> list[tuple[str, ...]]:
+        """Mark the dealer."""
+        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
+
+    def rules_text(self) -> str:
+        """Return the rules and the options of this game.
+
+        A subclass that wrote a ``summary`` of its own but no ``rules`` changed the rules, so its
+        summary is shown rather than these generic rules.
+        """
+        mro = type(self).__mro__
+        where = {attr: next(i for i, c in enumerate(mro) if attr in vars(c)) for attr in ("rules", "summary")}
+        text = self.rules if self.rules and where["rules"] <= where["summary"] else self.summary
+        o = self.options
+        trump = {"none": N_("no trump"), "turnup": N_("trump turned up")}.get(
+            o.trump, N_("{suit} are trumps", suit=suit_text(o.trump)))
+        return N_("{rules}\n\nThis game: {trump}, {scoring} scoring, {players} players.", rules=text, trump=trump,
+                  scoring=o.scoring, players=self.players)
+
+    def _turnup_shown(self, state: TrickState) -> Card | None:
+        """The turned-up card while it lies face up: an undealt one all deal, the dealer's own until
+        the dealer plays to the first trick (and takes it up)."""
+        card = state.turnup
+        if card is None or (state.undealt and state.undealt[0] is card):
+            return card
+        dealer_played = len(state.trick) > (state.dealer - state.leader) % self.players
+        return card if state.trick_no == 0 and not dealer_played else None
+
+    def _play_moves(self, state: TrickState, seat: int, card: Card) -> tuple[Move, ...]:
+        """A card from the hand to the trick; the dealer's first play also takes up the turned-up card."""
+        play = Move(hand_id(seat), TRICK, (card,), seat=seat)
+        turnup = state.turnup
+        if seat != state.dealer or state.trick_no or turnup is None or (state.undealt and state.undealt[0] is turnup):
+            return (play,)
+        if card is turnup:
+            return (play._replace(src=TURNUP),)
+        return (Move(TURNUP, hand_id(seat), (turnup,), seat=seat), play)
+
+    def _undealt(self, state: TrickState) -> list[Card]:
+        """The undealt cards lying face down (the turned-up one lies apart)."""
+        if state.turnup is not None and state.undealt and state.undealt[0] is state.turnup:
+            return state.undealt[1:]
+        return state.undealt
+
+    def _gather_moves(self, state: TrickState) -> tuple[Move, ...]:
+        """What leaves the table before a new deal: won piles, the turned-up card and the undealt pile."""
+        moves = [Move(won_id(s), "", backs=len(t), seat=s, face_up=False) for s, t in enumerate(state.taken) if t]
+        shown = self._turnup_shown(state)
+        if shown is not None:
+            moves.append(Move(TURNUP, "", (shown,)))
+        rest = self._undealt(state)
+        if rest:
+            moves.append(Move(UNDEALT, "", backs=len(rest), face_up=False))
+        return tuple(moves)
 
     def _last_trick(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
         leader, cards = state.last_trick
@@ -436,6 +558,7 @@ class TrickGame(Game):
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
+        gathered = self._gather_moves(state) if emit is not None and state.deal else ()
         state.deal += 1
         state.hand_size = self.cards_per_hand
         state.trick, state.led = [], None
@@ -444,19 +567,25 @@ class TrickGame(Game):
         state.taken = [[] for _ in range(n)]
         state.bids = [None] * n
         state.played = []
+        state.undealt, state.turnup = [], None
         self.deal(state)
         state.leader = (state.dealer + 1) % n
         state.to_move = state.leader
         state.phase = "bid" if self.options.scoring == "bid" else "play"
         if emit is not None:
-            emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+            sizes = tuple(len(h) for h in state.hands)
+            dealt = DealStarted(state.deal, state.dealer, sizes).moves
+            rest = self._undealt(state)
+            if rest:
+                dealt += (Move("", UNDEALT, backs=len(rest), face_up=False),)
+            emit(DealStarted(state.deal, state.dealer, sizes, (*gathered, *dealt)))
             if self.options.trump != "none":
                 emit(TrumpChosen(state.trump, state.turnup))
 
     def _apply_bid(self, state: TrickState, seat: int, action: Action, emit: Emit) -> None:
         state.bids[seat] = int(action.value)  # type: ignore[arg-type]
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            emit(ActionTaken(seat, action, shown=(Popup(N_("Bid {n}", n=action.value), seat=seat),)))
         nxt = (seat + 1) % self.players
         if nxt == state.leader:
             state.phase = "play"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from tabletop.i18n import _, ngettext
 from tabletop.sim.runner import SimConfig, simulate
 
 
@@ -14,7 +15,9 @@ def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1) -> str:
     started = time.perf_counter()
     moves = sum(getattr(r, "moves", 0) for r in simulate(config, workers=workers))
     elapsed = time.perf_counter() - started
-    return (
-        f"trick-taking, {players} players, 1 deal per game, random bots, {workers} process(es)\n"
-        f"{deals} deals in {elapsed:.2f} s: {deals / elapsed:,.0f} deals/s, {moves / elapsed:,.0f} card plays/s"
-    )
+    head = ngettext("trick-taking, {players} players, 1 deal per game, random bots, {n} process",
+                    "trick-taking, {players} players, 1 deal per game, random bots, {n} processes", workers,
+                    players=players, n=workers)
+    rates = _("{deals} deals in {seconds:.2f} s: {per_second} deals/s, {plays} card plays/s").format(
+        deals=deals, seconds=elapsed, per_second=f"{deals / elapsed:,.0f}", plays=f"{moves / elapsed:,.0f}")
+    return head + "\n" + rates

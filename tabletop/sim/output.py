@@ -20,6 +20,7 @@ from typing import Any
 
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.engine.guard import shown_path
+from tabletop.i18n import _
 from tabletop.sim.runner import GameResult
 
 COLUMNS = ("game", "seat", "bot", "score", "rank", "win", "seed", "faults")
@@ -38,15 +39,19 @@ class OutputError(TabletopError):
 class ResultWriter:
     """Writes results to ``path`` as CSV (``.csv``) or JSON Lines (``.jsonl``), whole games only.
 
+    A sweep's rows start with one column per varied option (``variant_keys``), named after it
+    (``option_<key>`` where the name is already a column's).
+
     :raises UserInputError: naming the path when it cannot be written (checked before any game).
     """
 
-    def __init__(self, path: Path | str, bots: Sequence[str]) -> None:
+    def __init__(self, path: Path | str, bots: Sequence[str], variant_keys: Sequence[str] = ()) -> None:
         self.path = Path(path)
         self.shown = shown_path(self.path)
+        self.columns = tuple(f"option_{k}" if k in COLUMNS else k for k in variant_keys) + COLUMNS
         suffix = self.path.suffix.lower()
         if suffix not in (".csv", ".jsonl", ".json"):
-            raise UserInputError(f"--out {self.shown}: use a .csv or .jsonl file name")
+            raise UserInputError(_("--out {file}: use a .csv or .jsonl file name").format(file=self.shown))
         self.format = "csv" if suffix == ".csv" else "jsonl"
         self.bots = list(bots)
         self.games = 0
@@ -59,11 +64,12 @@ class ResultWriter:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._file = open(self.path, "wb", buffering=0)  # noqa: SIM115 - closed by close()/abort()
         except OSError as exc:
-            raise UserInputError(f"--out {self.shown}: cannot write: {exc.strerror or exc}") from None
+            raise UserInputError(_("--out {file}: cannot write: {problem}").format(
+                file=self.shown, problem=exc.strerror or exc)) from None
         self.regular = self.path.is_file()
         head = b""
         if self.format == "csv":
-            head = self._csv_line(COLUMNS)
+            head = self._csv_line(self.columns)
         try:
             # The header, or for JSON Lines an empty write, shows a full disk before any game runs.
             self._write_all(head)
@@ -71,7 +77,8 @@ class ResultWriter:
                 os.fsync(self._file.fileno())
         except OSError as exc:
             self._file.close()
-            raise UserInputError(f"--out {self.shown}: cannot write: {_reason(exc)}") from None
+            raise UserInputError(_("--out {file}: cannot write: {problem}").format(
+                file=self.shown, problem=_reason(exc))) from None
         self._size = len(head)
         self._remove_sidecar()
 
@@ -90,24 +97,25 @@ class ResultWriter:
         csv.writer(buffer, lineterminator="\n").writerow(row)
         return buffer.getvalue().encode("utf-8")
 
-    def rows(self, result: GameResult) -> list[tuple[Any, ...]]:
-        """Return the long-format rows of one game."""
+    def rows(self, result: GameResult, variant: Sequence[str] = ()) -> list[tuple[Any, ...]]:
+        """Return the long-format rows of one game (``variant``: the varied options' values)."""
         return [
-            (result.game, i + 1, self.bots[i], result.scores[i], result.ranks[i],
+            (*variant, result.game, i + 1, self.bots[i], result.scores[i], result.ranks[i],
              int(result.ranks[i] == 1), result.seed, result.faults[i])
             for i in range(len(result.scores))
         ]
 
-    def write(self, result: GameResult) -> None:
-        """Add one game's rows (written with the next batch).
+    def write(self, result: GameResult, variant: Sequence[str] = ()) -> None:
+        """Add one game's rows (``variant``: the varied options' values), written with the next batch.
 
         :raises OutputError: when the file cannot take them (it still holds whole games).
         """
-        rows = self.rows(result)
+        rows = self.rows(result, variant)
         if self.format == "csv":
             data = b"".join(self._csv_line(row) for row in rows)
         else:
-            data = "".join(json.dumps(dict(zip(COLUMNS, row, strict=True))) + "\n" for row in rows).encode("utf-8")
+            data = "".join(json.dumps(dict(zip(self.columns, row, strict=True))) + "\n"
+                           for row in rows).encode("utf-8")
         self._pending.append(data)
         self._pending_bytes += len(data)
         if self._pending_bytes >= FLUSH_BYTES:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import Any
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.guard import TimeLimit, quiet_worker, short, time_limit, what_it_did, where
+from tabletop.engine.watchdog import busy_bots
 
 CHUNK = 8
 """Games handed to a worker at a time (results still come back one game at a time)."""
@@ -38,10 +39,35 @@ class SkippedGame:
     reason: str
 
 
-def supervised(config: Any, *, workers: int, game_timeout: float,
-               progress: Callable[[int], None] | None = None) -> Iterator[Any]:
-    """Yield each game's ``GameResult`` or :class:`SkippedGame`, in game order."""
+PlayOne = Callable[[int, Any, int, bool, Any], Any]
+"""``play(variant, config, number, cards, game)``: play one game and return its chunk (the runner's)."""
+SkipOne = Callable[[int, "SkippedGame"], Any]
+"""``skip(variant, skipped)``: return the chunk of a game given up on."""
+
+
+def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers: int, game_timeout: float,
+               cards: bool = False, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+    """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
+
+    ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
+    a game given up on comes back as ``skip``'s chunk.
+    """
+    finished = 0
+    for variant, config in enumerate(configs):
+        for chunk in _supervise_one(variant, config, play, skip, workers=workers, game_timeout=game_timeout,
+                                    cards=cards):
+            yield chunk
+            finished += 1
+            if progress:
+                progress(finished)
+
+
+def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, workers: int,
+                   game_timeout: float, cards: bool) -> Iterator[Any]:
     from tabletop.engine.rng import derive_seed
+
+    def skipped(number: int, reason: str) -> Any:
+        return skip(variant, SkippedGame(number, derive_seed(config.seed, "game", number), reason))
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
@@ -54,11 +80,9 @@ def supervised(config: Any, *, workers: int, game_timeout: float,
         while next_out <= config.games:
             while next_out in done:
                 yield done.pop(next_out)
-                if progress:
-                    progress(next_out)
                 next_out += 1
             while len(pool) < max(1, workers) and todo:
-                pool.append(_Worker(ctx, config, method, game_timeout))
+                pool.append(_Worker(ctx, (variant, config, cards, play, skip), method, game_timeout))
             for worker in pool:
                 if not worker.games and todo:
                     worker.give([todo.pop() for _ in range(min(CHUNK, len(todo)))])
@@ -73,15 +97,14 @@ def supervised(config: Any, *, workers: int, game_timeout: float,
                         done[number] = outcome
                 elif time.monotonic() >= worker.started + game_timeout + GRACE:
                     number = worker.games.pop(0)
-                    done[number] = SkippedGame(number, derive_seed(config.seed, "game", number),
-                                               f"ran past --game-timeout {game_timeout:g} s and was stopped")
+                    done[number] = skipped(number, f"ran past --game-timeout {game_timeout:g} s and was stopped")
                     worker.stop()
                     worker.retired = True  # the games it still held are innocent: played again elsewhere
             for worker in [w for w in pool if w.dead]:
                 pool.remove(worker)
                 if worker.games and not worker.retired:  # died before reporting: the first one killed it
                     number = worker.games.pop(0)
-                    done[number] = SkippedGame(number, derive_seed(config.seed, "game", number), worker.death())
+                    done[number] = skipped(number, worker.death())
                 todo.extend(reversed(worker.games))
                 worker.stop()
     finally:
@@ -92,10 +115,12 @@ def supervised(config: Any, *, workers: int, game_timeout: float,
 class _Worker:
     """One worker process, the games it was given and not yet reported, and when the current began."""
 
-    def __init__(self, ctx: Any, config: Any, method: str, game_timeout: float) -> None:
+    def __init__(self, ctx: Any, job: tuple[int, Any, bool, PlayOne, SkipOne], method: str,
+                 game_timeout: float) -> None:
         self.conn, child = ctx.Pipe()
+        config = job[1]
         games_dir = config.games_dir if method == "spawn" else None
-        self.process = ctx.Process(target=_work, args=(child, config, method == "spawn", games_dir, game_timeout),
+        self.process = ctx.Process(target=_work, args=(child, job, method == "spawn", games_dir, game_timeout),
                                    daemon=True)
         self.process.start()
         child.close()
@@ -154,21 +179,21 @@ class _Worker:
         self.conn.close()
 
 
-def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None, game_timeout: float) -> None:
-    """Worker process: play the games asked for, one report per game."""
-    from tabletop.sim.runner import play_one
+def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawned: bool, games_dir: str | None,
+          game_timeout: float) -> None:
+    """Worker process: play the games asked for, one report (a chunk) per game."""
+    from tabletop import plugins
+    from tabletop.engine.rng import derive_seed
 
     quiet_worker()
+    variant, config, cards, play, skip = job
     if spawned:
-        registry.discover(Path(games_dir) if games_dir else None)
+        plugins.discover(Path(games_dir) if games_dir else None)
     try:
         game = registry.make_game(config.game, players=config.players, options=config.options)
-        make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
     except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
         conn.send(("fatal", 0, str(exc)))
         return
-    from tabletop.engine.rng import derive_seed
-
     while True:
         try:
             games = conn.recv()
@@ -176,24 +201,23 @@ def _work(conn: Connection, config: Any, spawned: bool, games_dir: str | None, g
             return
         for number in games:
             seed = derive_seed(config.seed, "game", number)
-            seats: list[Any] = []
+            stuck = False
             try:
                 with time_limit(game_timeout):  # says where a game got stuck; the parent kills past it
-                    result, seats = play_one(config, game, make_seats, number)
+                    outcome: Any = play(variant, config, number, cards, game)
+                stuck = busy_bots() > 0
             except TimeLimit as exc:
-                outcome: Any = SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and was"
-                                           f" stopped{_spot(exc)}")
+                outcome = skip(variant, SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and"
+                                                    f" was stopped{_spot(exc)}"))
             except GameBroken as exc:
                 why = str(exc)
                 if isinstance(exc.__cause__, TimeLimit):
                     why = f"ran past --game-timeout {game_timeout:g} s and was stopped: {why}"
-                outcome = SkippedGame(number, seed, why)
+                outcome = skip(variant, SkippedGame(number, seed, why))
             except BaseException as exc:  # noqa: B036 - anything a plugin did ends only this game
-                outcome = SkippedGame(number, seed, f"the game {short(what_it_did(exc))}")
-            else:
-                outcome = result
+                outcome = skip(variant, SkippedGame(number, seed, f"the game {short(what_it_did(exc))}"))
             conn.send(("game", number, outcome))
-            if any(getattr(s, "is_stuck", False) for s in seats):
+            if stuck:
                 conn.send(("stop", number, None))
                 return
 

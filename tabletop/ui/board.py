@@ -1,119 +1,161 @@
-"""What the table shows right now: the bottom seat's observation, kept in step with animated events.
+"""What the table shows right now: one seat's table view, kept in step with animated moves (no pygame).
 
-The engine runs ahead of the screen by at most one move. The board starts from a view and is
-updated event by event (a card leaves a hand and joins the trick, a trick is swept away), so the
-picture never jumps ahead of the animation; it is refreshed from a fresh view whenever the
-screen has caught up. It reads the observation with defaults, so games without a trick or
-scores still draw.
+The engine runs ahead of the screen. The board starts from a :class:`~tabletop.engine.zones.TableView`
+and is then changed move by move (cards leave one zone and join another, a cell is coloured, a
+hand is shown), so the picture never jumps ahead of the animation; it is refreshed from a fresh
+view whenever the screen has caught up. It knows zones, never games.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import replace
 
 from tabletop.engine.cards import Card
-from tabletop.engine.views import View
-from tabletop.ui.shows import Show
-
-
-class Placed(NamedTuple):
-    """A card in the current trick: who put it there, and how (``play``, or e.g. ``discard``)."""
-
-    seat: int
-    card: Card
-    kind: str = "play"
-
-    @property
-    def is_play(self) -> bool:
-        """True for a played card (discards are drawn dimmed)."""
-        return self.kind == "play"
+from tabletop.engine.zones import InfoRow, Item, Move, TableView, Zone
 
 
 class Board:
-    """The displayed state: hand, card counts, trick, scores, markers, for one seat's eyes."""
+    """The displayed zones, scores, info rows and status line, for one seat's eyes (None: all).
 
-    def __init__(self, players: int, seat: int) -> None:
+    ``seat`` is the seat at the bottom (whose hand is "the hand"); ``eyes`` whose view it shows:
+    the seat by default, None for every hand open, a negative number for a spectator's.
+    """
+
+    def __init__(self, players: int, seat: int | None, *, eyes: int | None | str = "seat") -> None:
         self.players = players
         self.seat = seat
-        self.data: dict[str, Any] = {}
-        self.hand: list[Card] = []
-        self.counts: list[int] = [0] * players
-        self.trick: list[Placed] = []
-        self.shown: Show | None = None
+        self.eyes: int | None = seat if eyes == "seat" else eyes  # type: ignore[assignment]
+        self.decls: dict[str, Zone] = {}
+        self.items: dict[str, list[Item]] = {}
+        self.cells: dict[str, dict[str, int | None]] = {}
         self.scores: list[int] = [0] * players
-        self.tricks_won: list[int] = [0] * players
+        self.info: tuple[InfoRow, ...] = ()
+        self.badges: tuple[tuple[str, ...], ...] = ()
+        self.status = ""
         self.to_move: int | None = None
+        self.lower_is_better = False
+        self.version = 0
+        self._zones: tuple[int, tuple[Zone, ...]] = (-1, ())
 
-    def refresh(self, view: View, to_move: int | None) -> None:
-        """Take every value from a fresh ``view`` of the board's seat."""
-        data = view.data()
-        self.data = data
-        self.to_move = to_move
-        self.hand = list(data.get("hand", ()))
-        counts = data.get("hand_counts")
-        self.counts = list(counts) if counts is not None else [len(self.hand) if i == self.seat else 0
-                                                             for i in range(self.players)]
-        self.trick = trick_cards(data.get("trick", ()))
-        self.shown = None
-        self.scores = list(data.get("scores", self.scores))
-        self.tricks_won = list(data.get("tricks_won", [0] * self.players))
+    def refresh(self, view: TableView) -> None:
+        """Take every zone and value from a fresh ``view``."""
+        self.decls = {z.id: z for z in view.zones}
+        self.items = {z.id: list(z.items) for z in view.zones}
+        self.cells = {z.id: {c.id: c.seat for c in z.cells} for z in view.zones if z.cells}
+        self.scores = list(view.scores) or [0] * self.players
+        self.info, self.badges = view.info, view.badges
+        self.status, self.to_move = view.status, view.to_move
+        self.lower_is_better = view.lower_is_better
+        self.version += 1
 
-    @property
-    def has_trick(self) -> bool:
-        """True when the game shows a trick (played cards go there rather than off the table)."""
-        return "trick" in self.data
+    def zones(self) -> tuple[Zone, ...]:
+        """Return the zones as displayed now (declarations with the current items and cells)."""
+        if self._zones[0] != self.version:
+            out = []
+            for zid, decl in self.decls.items():
+                cells = decl.cells
+                if zid in self.cells:
+                    cells = tuple(replace(c, seat=self.cells[zid].get(c.id)) for c in cells)
+                out.append(replace(decl, items=tuple(self.items.get(zid, ())), cells=cells))
+            self._zones = (self.version, tuple(out))
+        return self._zones[1]
 
-    def play(self, seat: int, cards: tuple[Card, ...], kind: str = "play") -> None:
-        """Move ``cards`` from ``seat``'s hand to the trick (or off the table if the game has none)."""
-        for card in cards:
-            if seat == self.seat and card in self.hand:
-                self.hand.remove(card)
-            self.counts[seat] = max(0, self.counts[seat] - 1)
-            if self.has_trick:
-                self.trick.append(Placed(seat, card, kind))
+    def zone(self, zone_id: str) -> Zone | None:
+        """Return one displayed zone, or None."""
+        for zone in self.zones():
+            if zone.id == zone_id:
+                return zone
+        return None
+
+    def hand(self) -> Zone | None:
+        """Return the viewing seat's hand as displayed, or None."""
+        for zone in self.zones():
+            if zone.is_hand_of(self.seat):
+                return zone
+        return None
+
+    def hand_counts(self) -> list[int]:
+        """Return how many cards each seat's hand (fan) holds as displayed."""
+        counts = [0] * self.players
+        for zone in self.zones():
+            if zone.hint == "fan" and zone.owner is not None and 0 <= zone.owner < self.players:
+                counts[zone.owner] = zone.count
+        return counts
+
+    def apply(self, move: Move) -> tuple[list[int], list[int]]:
+        """Carry out ``move`` on the displayed zones.
+
+        Return where the moved things were in ``src`` and where they are now in ``dst`` (indices).
+        """
+        self.version += 1
         self.to_move = None
-
-    def show(self, show: Show) -> None:
-        """Show every hand face up (a reveal or showdown); the bottom hand becomes the shown one."""
-        self.shown = show
-        self.hand = list(show.ordered(self.seat))
-        self.counts = [len(h) for h in show.hands]
-
-    def markers(self, seat: int) -> tuple[Card, ...]:
-        """Return the cards ``seat`` keeps in front of it (the observation's ``markers``), if any."""
-        markers = self.data.get("markers")
-        if not isinstance(markers, (tuple, list)) or seat >= len(markers):
-            return ()
-        return tuple(c for c in markers[seat] if isinstance(c, Card))
-
-    def take_trick(self, winner: int) -> list[Placed]:
-        """Clear the trick (credited to ``winner``) and return its cards."""
-        cards, self.trick = self.trick, []
-        self.tricks_won[winner] += 1
-        return cards
+        if move.cell:
+            self.cells.setdefault(move.dst, {})[move.cell] = move.seat if move.seat >= 0 else None
+            return [], []
+        if move.src and move.src == move.dst:
+            shown = self._show(move)
+            return shown, shown
+        where, taken = self._take(move)
+        dst = self.items.setdefault(move.dst, []) if move.dst else None
+        if dst is None:
+            return where, []
+        decl = self.decls.get(move.dst)
+        visible = decl is None or decl.visible_to(self.eyes) or (decl.visibility == "top")
+        start = len(dst)
+        if move.cards:
+            for card, old in zip(move.cards, taken + [None] * len(move.cards), strict=False):
+                note = move.note or (old.note if old is not None and old.note else "")
+                dst.append(Item(card if visible and move.face_up else None, move.seat, note))
+        else:
+            dst.extend(Item(None, move.seat, move.note) for _ in range(move.backs))
+        if decl is not None and decl.visibility == "top" and len(dst) > 1:
+            # Only the top of such a pile is seen: the cards under it turn face down.
+            dst[:-1] = [Item(None, i.seat, i.note) for i in dst[:-1]]
+        return where, list(range(start, len(dst)))
 
     def set_scores(self, totals: tuple[int, ...]) -> None:
         """Show the running totals of a scored deal."""
         self.scores = list(totals)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """Return an observation value (``trump``, ``dealer``, ``bids``...) or ``default``."""
-        return self.data.get(key, default)
+    # -- internals -----------------------------------------------------------------------------
+    def _take(self, move: Move) -> tuple[list[int], list[Item | None]]:
+        """Remove the moved things from ``src`` (the same cards where seen, else hidden items);
+        return where each was and what it was."""
+        src = self.items.get(move.src)
+        if src is None:
+            return [], []
+        where: list[int] = []
+        taken: list[Item | None] = []
+        for card in (*move.cards, *[None] * move.backs):
+            index = _find(src, card)
+            if index is None:
+                continue
+            where.append(index)
+            taken.append(src.pop(index))
+        return where, taken
+
+    def _show(self, move: Move) -> list[int]:
+        """Turn the zone's items face up as the move's cards (a reveal in place)."""
+        items = self.items.setdefault(move.src, [])
+        shown = [Item(c, move.seat, "shown") for c in move.cards]
+        hidden = [i for i, item in enumerate(items) if item.thing is None or not isinstance(item.thing, Card)]
+        if len(shown) >= len(items) or len(hidden) < len(shown):
+            self.items[move.src] = shown
+            return list(range(len(shown)))
+        for i, item in zip(hidden, shown, strict=False):
+            items[i] = item
+        return hidden[:len(shown)]
 
 
-def trick_cards(trick: Any) -> list[Placed]:
-    """Return the placed cards of a trick given as (seat, card), (seat, cards) or (seat, kind, cards).
-
-    >>> from tabletop.engine.cards import parse_card
-    >>> [tuple(p) for p in trick_cards([(0, parse_card("AS")), (1, "discard", (parse_card("2H"),))])]
-    [(0, <Card AS>, 'play'), (1, <Card 2H>, 'discard')]
-    """
-    out: list[Placed] = []
-    for entry in trick or ():
-        if not isinstance(entry, (tuple, list)) or len(entry) < 2 or not isinstance(entry[0], int):
-            continue  # a shape this table does not know: leave it out rather than stop the game
-        last = entry[-1]
-        kind = entry[1] if len(entry) > 2 and isinstance(entry[1], str) else "play"
-        cards = (last,) if isinstance(last, Card) else last if isinstance(last, (tuple, list)) else ()
-        out += [Placed(entry[0], c, kind) for c in cards if isinstance(c, Card)]
-    return out
+def _find(items: list[Item], card: Card | None) -> int | None:
+    """Return the index of ``card``'s item (else a hidden one, else the last one) in ``items``."""
+    if not items:
+        return None
+    if card is not None:
+        for i, item in enumerate(items):
+            if item.thing is card:
+                return i
+    for i in range(len(items) - 1, -1, -1):
+        if items[i].thing is None:
+            return i
+    return len(items) - 1

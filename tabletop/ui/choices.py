@@ -1,32 +1,141 @@
-"""Input mapping: clicks on cards and buttons become actions for the session to judge (no pygame).
+"""Input mapping: clicks on anything on the table become actions for the session to judge (no pygame).
 
-Nothing here decides legality. When every card action moves exactly one card and no card has
-two actions (trick-taking), a click on a card chooses at once. Otherwise (several cards per
-action, or several actions over one card: BirdHead's sets and discards, draw poker's discards)
-clicks toggle a *selection* and a confirm button submits the legal action whose cards equal it.
-Selections are compared as multisets of card ids, because equal cards are interchangeable.
-Actions that move no card become labelled buttons, unless they share a kind with card actions
-("Stand pat" is a draw of no cards, chosen by confirming an empty selection).
+Nothing here decides legality. A click lands on a :class:`Target`: a card (or a hidden item) in
+a zone, a zone itself (a pile), or a cell of a board. The legal actions that target it are found
+from the actions' own targets (cards taken from a zone, or from the acting seat's hand when the
+action names no zone; a zone; a cell): one action happens at once, several open a small menu.
+Where some action takes several cards from one zone (sets of equal cards, a draw's discards,
+a meld), clicks on that zone's cards toggle a *selection* and a confirm button submits the legal action whose cards equal it. Selections are
+compared as multisets of card ids, because equal cards are interchangeable. Actions that target
+nothing are buttons, unless they share a kind with selection actions ("Stand pat" is a draw of
+no cards, chosen by confirming an empty selection).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.zones import hand_id
+from tabletop.i18n import N_, _
 from tabletop.ui.layout import Rect
 
 QUICK_LIMIT = 6
 """At most this many card actions are also offered as one-click buttons in selection mode."""
-NO_MATCH = "no legal choice with these cards"
+NO_MATCH = N_("no legal choice with these cards")
 """The hint for a selection that matches no legal action (when the engine gives no reason)."""
+SELECT = N_("select cards")
+"""The hint before any card is selected."""
+NOTHING_THERE = N_("nothing to do there now")
+"""Why a click did nothing, when the engine gives no reason."""
+KIND_WORDS = {"play": N_("play"), "discard": N_("discard"), "draw": N_("draw"), "pay": N_("pay"),
+              "meld": N_("lay down"), "buy": N_("buy"), "bid": N_("bid"), "pass": N_("pass"), "colour": N_("colour")}
+"""What an action kind is called where the table names it (a choice menu, a hidden move in the log)."""
 
 
-def is_card_click(action: Action) -> bool:
-    """Return True for actions that move exactly one card."""
-    return len(action.cards) == 1
+def kind_word(kind: str) -> str:
+    """Return the word for an action kind in the interface's language ("play", "discard"; others as written)."""
+    known = KIND_WORDS.get(kind)
+    return _(known) if known is not None else kind.replace("_", " ")
+
+
+class Target(NamedTuple):
+    """What a click landed on: an item of a zone (``item``, its index; ``card`` if seen), the zone
+    itself (``item`` -1), or a ``cell`` of a board zone."""
+
+    zone: str
+    item: int = -1
+    card: Card | None = None
+    cell: str = ""
+
+
+def hand_of(seat: int) -> str:
+    """Return the zone id of ``seat``'s hand (where actions naming no zone take their cards)."""
+    return hand_id(seat)
+
+
+def source(action: Action, seat: int) -> str | None:
+    """Return the zone an action takes its cards from (None when it moves no card)."""
+    if not action.cards:
+        return None
+    return action.zone if action.zone is not None else hand_of(seat)
+
+
+def zone_actions(legal: Sequence[Action], zone: str | None, seat: int) -> list[Action]:
+    """Return the legal actions that take cards from ``zone`` and the card-less ones of their kinds."""
+    if zone is None:
+        return []
+    picked = [a for a in legal if source(a, seat) == zone]
+    kinds = {a.kind for a in picked}
+    return [a for a in legal if a in picked or (a.is_button and a.kind in kinds)]
+
+
+def selection_zone(legal: Sequence[Action], seat: int) -> str | None:
+    """Return the zone whose cards are chosen by select-then-confirm, or None when clicks choose at once."""
+    zones = {source(a, seat) for a in legal if len(a.cards) > 1}
+    return min((z for z in zones if z is not None), default=None)
+
+
+def actions_for(target: Target, legal: Sequence[Action], seat: int) -> list[Action]:
+    """Return the legal actions a click on ``target`` may choose (one-card actions, zone or cell ones)."""
+    if target.cell:
+        return [a for a in legal if a.cell == target.cell and a.zone == target.zone]
+    if target.card is not None:
+        picked = [a for a in legal if a.cards == (target.card,) and source(a, seat) == target.zone]
+        if picked:
+            return picked
+    # A pile or a hidden item: the click means the zone itself (draw from this pile).
+    return [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None]
+
+
+@dataclass(frozen=True)
+class Clickable:
+    """What a click may use now, indexed once per move so drawing can ask for every card each frame."""
+
+    selection_zone: str | None
+    selectable: frozenset[Card]
+    cards: frozenset[tuple[str, Card]]
+    zones: frozenset[str]
+    cells: frozenset[tuple[str, str]]
+
+    def allows(self, target: Target) -> bool:
+        """Return True when a click on ``target`` would choose, select or offer something legal."""
+        if target.card is not None and target.zone == self.selection_zone:
+            return target.card in self.selectable
+        if target.cell:
+            return (target.zone, target.cell) in self.cells
+        if target.card is not None and (target.zone, target.card) in self.cards:
+            return True
+        return target.zone in self.zones
+
+
+def clickable(legal: Sequence[Action], seat: int) -> Clickable:
+    """Return the index of everything a click may use among ``legal``."""
+    zone = selection_zone(legal, seat)
+    return Clickable(
+        zone,
+        frozenset(selectable_cards(zone_actions(legal, zone, seat))),
+        frozenset((src, a.cards[0]) for a in legal if len(a.cards) == 1 and (src := source(a, seat)) is not None),
+        frozenset(a.zone for a in legal if a.zone is not None and not a.cards and a.cell is None),
+        frozenset((a.zone, a.cell) for a in legal if a.zone is not None and a.cell is not None),
+    )
+
+
+def probe_action(target: Target, legal: Sequence[Action], seat: int) -> Action | None:
+    """Return an action to ask the engine why a click on ``target`` does nothing (None: nothing to ask)."""
+    kinds = [a.kind for a in legal if not a.is_button] or ["play"]
+    if target.cell:
+        kind = next((a.kind for a in legal if a.cell), kinds[0])
+        return Action(kind, zone=target.zone, cell=target.cell)
+    if target.card is not None:
+        kind = next((a.kind for a in legal if source(a, seat) == target.zone), kinds[0])
+        zone = None if target.zone == hand_of(seat) else target.zone
+        return Action(kind, (target.card,), zone=zone)
+    kind = next((a.kind for a in legal if a.zone and not a.cards), kinds[0])
+    return Action(kind, zone=target.zone)
 
 
 def needs_selection(legal: Sequence[Action]) -> bool:
@@ -61,12 +170,13 @@ def selection_actions(legal: Sequence[Action]) -> list[Action]:
     return [a for a in legal if a.cards or a.kind in kinds]
 
 
-def button_actions(legal: Sequence[Action]) -> list[Action]:
-    """Return the actions shown as their own buttons (bids, pass...; quick choices come separately)."""
-    if needs_selection(legal):
-        chosen = set(selection_actions(legal))
-        return [a for a in legal if a not in chosen]
-    return [a for a in legal if not is_card_click(a)]
+def button_actions(legal: Sequence[Action], zone: str | None = None, seat: int = 0) -> list[Action]:
+    """Return the actions shown as their own buttons (bids, pass...; quick choices come separately).
+
+    ``zone`` is the selection zone, whose card-less actions of the same kinds are chosen by confirming.
+    """
+    chosen = set(zone_actions(legal, zone, seat))
+    return [a for a in legal if a.is_button and a not in chosen]
 
 
 def quick_actions(legal: Sequence[Action], limit: int = QUICK_LIMIT) -> list[Action]:
@@ -111,21 +221,6 @@ def selectable_cards(legal: Sequence[Action]) -> set[Card]:
     return {c for a in legal for c in a.cards}
 
 
-def card_choice(card: Card, legal: Sequence[Action]) -> Action:
-    """Return the legal action that moves exactly ``card``, else a ``play`` of it for the engine to refuse."""
-    for action in legal:
-        if action.cards == (card,):
-            return action
-    return Action("play", (card,))
-
-
-def playable_cards(legal: Sequence[Action]) -> set[Card]:
-    """Return the cards a click can use legally (lifted on hover, never dimmed)."""
-    if needs_selection(legal):
-        return selectable_cards(legal)
-    return {a.cards[0] for a in legal if is_card_click(a)}
-
-
 @dataclass(frozen=True)
 class Confirm:
     """What the confirm button shows for a selection: the matching actions, or a hint why none."""
@@ -152,7 +247,7 @@ def confirm_for(selected: Sequence[Card], legal: Sequence[Action], reason: str |
     matches = tuple(matching_actions(selected, legal))
     if matches:
         return Confirm(matches)
-    return Confirm((), reason or (NO_MATCH if selected else "select cards"))
+    return Confirm((), reason or (NO_MATCH if selected else SELECT))
 
 
 def hit(point: tuple[int, int], rects: Sequence[Rect]) -> int | None:

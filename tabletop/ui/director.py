@@ -1,71 +1,94 @@
 """The table's pacing: feeds session events to the screen one beat at a time and lets bots move.
 
 The director owns no pixels. Each :meth:`Director.update` takes the current time, lets at most one
-bot move when the screen has caught up, turns events into *cues* (a card flies to the trick, a
-trick is swept to its winner, a deal is dealt, hands are shown, a log line) and holds the game
-while a cue plays or while a pause (end of trick, hands shown, end of deal, game over) waits for a
-click, Space or its timeout. Events are read by their shape, never by the game's name.
+bot move when the screen has caught up, turns events into *cues* (a move from zone to zone, a
+popup, a log line) and holds the game while a cue plays or while a pause waits for a click, Space
+or its timeout. Events are read only through their generic parts (``moves``, ``pause``,
+``popups``, ``label``); the engine's deal and game results give the end-of-deal and end-of-game boxes.
+
+It also runs the session side of a playtest: undo (through a :class:`~tabletop.engine.timeline.Timeline`),
+pausing and stepping a bot game, several humans taking turns (the bottom seat follows the human
+to move, behind a privacy screen), a god view, and a replay (``line``: the moves come from a log).
 """
 
 from __future__ import annotations
 
-import queue
-import threading
-import time
-import weakref
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.cards import Card
-from tabletop.engine.errors import GameBroken, IllegalAction
-from tabletop.engine.events import (
-    ActionTaken,
-    DealScored,
-    DealStarted,
-    Event,
-    GameOver,
-    seat_name,
-)
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, seat_name
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import TrickWon
+from tabletop.engine.timeline import Timeline
+from tabletop.engine.views import SPECTATOR
+from tabletop.engine.zones import Move, Popup
+from tabletop.i18n import N_, _, nN_
 from tabletop.ui.board import Board
+from tabletop.ui.choices import KIND_WORDS
 from tabletop.ui.pace import Pace
-from tabletop.ui.shows import show_from
+
+UNDO_MODES = ("designer", "fair", "off")
+"""Undo modes: designer (any move, any seat, as far back as wanted), fair (your own last move while
+nothing new was shown to you), off."""
+UNDO_NAMES = (N_("designer"), N_("fair"), N_("off"))
+"""The undo modes as shown (translated where drawn)."""
+VIEWS = ("seat", "all", "public")
+"""Whose eyes the table shows: the bottom seat's, every hand open (god view, a replay), a spectator's."""
 
 
 @dataclass(frozen=True)
 class Cue:
-    """Something the scene should show: ``move``, ``muck`` (cards leave the table), ``sweep``, ``deal``, ``reveal`` or ``log``."""
+    """Something the scene should show: a ``move`` (with where its items went), a ``popup`` or a ``log`` line."""
 
     kind: str
-    seat: int = -1
-    cards: tuple[Card, ...] = ()
+    move: Move | None = None
+    src: tuple[int, ...] = ()
+    dst: tuple[int, ...] = ()
+    popup: Popup | None = None
     text: str = ""
     duration: float = 0.0
 
 
 @dataclass
 class Pause:
-    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, show, deal or game."""
+    """A hold until a click, Space or ``deadline`` (None: no timeout); ``kind`` trick, show, deal or game.
+
+    ``after`` holds the moves to play once the pause ends (a full trick is seen, then swept).
+    """
 
     kind: str
     deadline: float | None
     event: Event | None = None
+    after: tuple[Move, ...] = ()
 
 
 class Director:
     """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
 
     def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
-                 exit_after: int | None = None) -> None:
+                 exit_after: int | None = None, humans: tuple[int, ...] | None = None,
+                 timeline: Timeline | None = None, undo: str = "off", line: list[Action] | None = None,
+                 view: str = "seat") -> None:
         self.session = session
         self.seat = seat
         self.unattended = unattended
         self.pace = pace.unattended() if unattended else pace
         self.exit_after = exit_after
-        self.board = Board(session.game.players, seat)
+        self.line = line
+        """A replay's moves, one per position: they are played instead of asking bots or a human."""
+        self.humans: tuple[int, ...] = () if line is not None else (
+            humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
+        self.timeline = timeline
+        self.undo_mode = undo if timeline is not None else "off"
+        self.view = view
+        self.paused = False
+        """Bots (or a replay) wait while paused; a human to move may still choose."""
+        self._steps = 0
+        self.handoff: int | None = None
+        """The human seat the table waits to be handed to, behind a privacy screen."""
+        self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
         self.pause: Pause | None = None
         self.hold_until = 0.0
@@ -74,15 +97,33 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
-        self.mover = Mover(session)
-        self._sync()
+        self._refresh()
+        if not self.queue:
+            self._stale = False
+        if len(self.humans) > 1:
+            self.handoff = seat  # nobody has seen anything yet: the first player takes the table
+
+    @property
+    def eyes(self) -> int | None:
+        """Whose view the table shows: the bottom seat, None (every hand open) or a spectator."""
+        return None if self.view == "all" else SPECTATOR if self.view == "public" else self.seat
+
+    @property
+    def is_replay(self) -> bool:
+        """True when the moves come from a log (a replay or a spectator following a game)."""
+        return self.line is not None
+
+    @property
+    def hot_seat(self) -> bool:
+        """True when several humans share the table (the bottom seat follows the human to move)."""
+        return len(self.humans) > 1
 
     # -- what the scene asks -------------------------------------------------------------------
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
-        return (not self.mover.busy and not self.queue and self.pause is None and not self.session.is_over
-                and self.session.waiting_for_human and self.session.to_move == self.seat)
+        return (not self.queue and self.pause is None and not self.session.is_over and self.line is None
+                and self.handoff is None and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
         """Return the bottom seat's legal actions when it may choose, else nothing."""
@@ -98,24 +139,30 @@ class Director:
         if action in self.legal():
             return None
         try:
-            return self.session.game.why_illegal(self.session.state, action)
+            return self.session.reason(action)
         except Exception:  # the explanation is a courtesy; legality is the session's alone
             return None
 
     def status(self) -> str:
-        """Return the status line for the bottom seat."""
+        """Return the status line for the bottom seat (a message: say it with ``_()``)."""
+        if self.handoff is not None:
+            return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
+        if self.line is not None and self.timeline is not None:
+            where = _("Move {n} of {end}").format(n=self.session.moves, end=len(self.line))
+            if self.session.moves >= len(self.line) and not self.session.is_over:
+                return _("{where}: the log ends here (the game was not finished)").format(where=where)
+            if self.paused:
+                where = _("{where} (paused)").format(where=where)
+            return f"{where}: {self.board.status or _('replay')}"
+        if self.paused and not self.session.waiting_for_human and not self.session.is_over:
+            return _("Paused: Space or Play goes on, N steps one move, U undoes")
         if self.pause is not None and self.pause.kind == "trick":
-            return "Trick complete: click or press Space to continue"
+            return N_("Trick complete: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "show":
-            return "Hands shown: click or press Space to continue"
+            return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
-            return "Deal over: click Continue or press Space"
-        if self.mover.busy:  # the state is the mover's until its move is done
-            return f"Seat {self.session.to_move + 1 if self.session.to_move is not None else '?'} is thinking..."
-        try:
-            return self.session.game.status(self.session.state, self.seat)
-        except Exception as exc:  # a game's status text must not stop the table
-            return f"(status unavailable: {type(exc).__name__})"
+            return N_("Deal over: click Continue or press Space")
+        return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
         """Change speed from now on."""
@@ -134,21 +181,125 @@ class Director:
             if self.queue:
                 self._beat(self.queue.popleft(), now, cues)
                 continue
-            if self.mover.busy:
-                events = self.mover.collect()
-                if events is None:
-                    break  # still thinking: draw another frame and look again
-                self.queue.extend(events)
-                self.next_bot = now + self.pace.bot_delay
-                moved = True
-                continue
             self._sync()
-            if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
+            if moved or self.session.is_over or now < self.next_bot or self.handoff is not None:
                 break
-            # One bot move per update, so every move gets at least one frame on screen. It runs
-            # off the drawing thread: the window keeps drawing and answering while a bot thinks.
-            self.mover.start()
+            if self.line is None and self.session.waiting_for_human:
+                self._follow()
+                break
+            if self.paused and self._steps <= 0:
+                break
+            if self.line is not None:
+                if self.session.moves >= len(self.line):
+                    break
+                events = self.session.submit(self.line[self.session.moves])
+            else:
+                events = self.session.advance(max_moves=1)
+            # One bot move per update, so every move gets at least one frame on screen.
+            self.queue.extend(events)
+            self.next_bot = now + self.pace.bot_delay
+            self._steps = max(0, self._steps - 1)
+            moved = True
         return cues
+
+    # -- playtest controls ---------------------------------------------------------------------
+    def toggle_pause(self) -> bool:
+        """Pause or go on (bots, or a replay); return whether it is paused now."""
+        self.paused = not self.paused
+        self._steps = 0
+        return self.paused
+
+    def step(self) -> None:
+        """Pause, and let exactly one more move be made (a bot's, or the replay's next)."""
+        self.paused = True
+        self._steps = 1
+        if self.pause is not None and self.pause.kind not in ("game",):
+            self.pause.deadline = 0.0  # the move waits for no trick or deal box
+
+    def take_seat(self) -> None:
+        """The human the table was passed to is ready: show their side of the table."""
+        if self.handoff is None:
+            return
+        self.seat, self.handoff = self.handoff, None
+        self._reset_board()
+
+    def set_view(self, view: str) -> None:
+        """Show the bottom seat's view, every hand ("all") or a spectator's ("public")."""
+        if view not in VIEWS:
+            raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
+        self.view = view
+        self._reset_board()
+
+    def set_seat(self, seat: int) -> None:
+        """Put ``seat`` at the bottom (a replay viewed as that seat)."""
+        self.seat = seat
+        self._reset_board()
+
+    def undo(self) -> str:
+        """Take a move back as the undo mode allows; return what happened, for the status line."""
+        timeline = self.timeline
+        if timeline is None or self.undo_mode == "off":
+            return _("Undo is off for this game")
+        if self.line is not None:
+            return _("A replay steps back instead (Left arrow)")
+        if self.undo_mode == "fair":
+            target, why = timeline.fair_undo(self.seat, self.humans)
+            if target is None:
+                return _("Cannot undo: {why}").format(why=why)
+        else:
+            own = timeline.last_move_of(self.seat) if self.seat in self.humans and not self.paused else None
+            target = own if own is not None else timeline.last_decision()
+            if target is None:
+                return _("Nothing to undo yet")
+        taken = self.session.moves - target
+        timeline.rewind(target)
+        self._after_jump()
+        to_move = self.session.to_move
+        if to_move is not None and to_move not in self.humans:
+            self.paused = True  # a bot would only make the same move again at once
+        if to_move == self.seat:
+            return _("Undone: back to move {target} ({taken} taken back), your move").format(target=target, taken=taken)
+        if to_move is not None:
+            return _("Undone: back to move {target} ({taken} taken back), Seat {n} to move").format(
+                target=target, taken=taken, n=to_move + 1)
+        return _("Undone: back to move {target} ({taken} taken back)").format(target=target, taken=taken)
+
+    def seek(self, position: int) -> None:
+        """Jump to ``position`` of a replay (or any kept position of the game), shown at once.
+
+        :raises ValueError: for a position outside the line of play.
+        """
+        if self.timeline is None:
+            raise ValueError("this table keeps no timeline to seek in")
+        end = len(self.line) if self.line is not None else self.timeline.end
+        self.timeline.seek(max(0, min(position, end, self.timeline.end)))
+        self._after_jump()
+
+    def _follow(self) -> None:
+        """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
+        mover = self.session.to_move
+        if mover is None or mover == self.seat:
+            return
+        if self.hot_seat:
+            self.handoff = mover
+        else:
+            self.seat = mover
+            self._reset_board()
+
+    def _after_jump(self) -> None:
+        self.queue.clear()
+        self.pause = None
+        self.hold_until = 0.0
+        self.next_bot = 0.0
+        self.finished = False
+        self._steps = 0
+        self._legal = (-1, ())
+        self._reset_board()
+
+    def _reset_board(self) -> None:
+        self.board = Board(self.board.players, self.seat, eyes=self.eyes)
+        self._refresh()
+        self._stale = bool(self.queue)
 
     def resume(self, now: float) -> list[Cue]:
         """End the current pause (a click or Space); return the cues that follow."""
@@ -159,6 +310,8 @@ class Director:
 
     def submit(self, action: Action, now: float) -> str | None:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
+        if self.line is not None:
+            return _("this is a replay: nobody chooses here")
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:
@@ -170,55 +323,80 @@ class Director:
     # -- internals -----------------------------------------------------------------------------
     def _sync(self) -> None:
         if self._stale and not self.queue:
-            self.board.refresh(self.session.view(self.seat), self.session.to_move)
+            self._refresh()
             self._stale = False
+
+    def _refresh(self) -> None:
+        self.board.refresh(self.session.table(self.eyes))
+        if self.eyes is None and self.line is None and not self.session.is_over:
+            # God view: every hand is open, but the status still speaks to the player at the bottom.
+            self.board.status = self.session.game.status(self.session.state, self.seat)
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
-        if not isinstance(event, (DealStarted, ActionTaken)):
-            cues.append(Cue("log", text=_label(event)))
-        show = show_from(event, self.board.players, self._coming_points())
-        if show is not None:
-            self.board.show(show)
-            cues.append(Cue("reveal", duration=self.pace.move))
-            self.pause = Pause("show", _deadline(now + self.pace.move, self.pace.trick_pause), event)
-        elif isinstance(event, ActionTaken):
-            action = event.action
-            cards = tuple(getattr(action, "cards", ()))
-            public = self.board.has_trick or event.seat == self.seat
-            cues.append(Cue("log", text=_label(event) if public or not cards else
-                            f"{seat_name(event.seat)}: {action.kind} {len(cards)} card{'s' * (len(cards) > 1)}"))
-            if cards:
-                kind = "move" if self.board.has_trick else "muck"
-                self.board.play(event.seat, cards, action.kind)
-                cues.append(Cue(kind, event.seat, cards, duration=self.pace.move))
-                self.hold_until = now + self.pace.move
-        elif isinstance(event, TrickWon):
-            self.pause = Pause("trick", _deadline(now, self.pace.trick_pause), event)
-        elif isinstance(event, DealScored):
-            self.board.set_scores(event.totals)
-            self.pause = Pause("deal", _deadline(now, self.pace.deal_pause), event)
-        elif isinstance(event, GameOver):
+        moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
+        if isinstance(event, GameOver):
             self.board.set_scores(event.scores)
             # Only a scripted run (--exit-after) closes by itself; someone watching bots or a
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-        elif isinstance(event, DealStarted):
             cues.append(Cue("log", text=_label(event)))
-            self.board.refresh(self.session.view(self.seat), self.session.to_move)
-            cues.append(Cue("deal", event.dealer, tuple(self.board.hand), duration=self.pace.deal))
-            self.hold_until = now + self.pace.deal
+            return
+        cues.append(Cue("log", text=self._log_line(event, moves)))
+        if isinstance(event, DealScored):
+            self.board.set_scores(event.totals)
+        if pause and moves:
+            # The table is seen as it is (a full trick), then the moves follow (the sweep).
+            for popup in _safe(event, "popups", ()):
+                cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
+            return
+        self._play_moves(tuple(moves), now, cues)
+        for popup in _safe(event, "popups", ()):
+            cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
+        if pause:
+            start = max(now, self.hold_until)
+            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
+
+    def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
+        if not moves:
+            return
+        deal = all(not m.src and not m.face_up for m in moves)
+        duration = self.pace.deal if deal else self.pace.move
+        for move in moves:
+            src, dst = self.board.apply(move)
+            cues.append(Cue("move", move, tuple(src), tuple(dst), duration=duration))
+        self.hold_until = max(self.hold_until, now + duration)
+
+    def _log_line(self, event: Event, moves: Any) -> str:
+        # An action whose cards stay hidden from this seat is logged without them; with several
+        # humans at one table (or a spectator) the log is read by all, so it says only what all see.
+        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
+                and any(m.backs or not m.face_up for m in moves)):
+            count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
+            kind = str(getattr(event.action, "kind", "move"))
+            return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
+                       action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
+        return _label(event)
+
+    def _popup_time(self, pause: str) -> float:
+        """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""
+        wait = self._wait(pause) if pause else None
+        return max(1.2, self.pace.move * 4, wait or 0.0)
+
+    def _wait(self, pause: str) -> float | None:
+        return self.pace.deal_pause if _pause_kind(pause) == "deal" else self.pace.trick_pause
 
     def _end_pause(self, now: float, cues: list[Cue]) -> None:
         pause, self.pause = self.pause, None
         assert pause is not None
-        if pause.kind == "trick" and isinstance(pause.event, TrickWon):
-            cards = self.board.take_trick(pause.event.seat)
-            cues.append(Cue("sweep", pause.event.seat, tuple(p.card for p in cards),
-                            duration=self.pace.sweep))
+        if pause.after:
+            for move in pause.after:
+                src, dst = self.board.apply(move)
+                cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))
             self.hold_until = now + self.pace.sweep
-        elif pause.kind == "deal":
+        if pause.kind == "deal":
             self.deals_done += 1
             if self.exit_after is not None and self.deals_done >= self.exit_after:
                 self.finished = True
@@ -226,88 +404,16 @@ class Director:
             self.finished = True
 
 
-    def _coming_points(self) -> tuple[int, ...] | None:
-        """Return the points of the deal's score event waiting in the queue (shown with the hands)."""
-        for event in self.queue:
-            if isinstance(event, DealScored):
-                return event.points
-            if isinstance(event, DealStarted):
-                break
-        return None
+def _pause_kind(pause: str) -> str:
+    """Return how the table holds: ``trick`` (a short look), ``deal`` (the deal's box), else ``show``."""
+    return pause if pause in ("trick", "deal") else "show"
 
 
-MOVE_WAIT = 0.01
-"""Seconds a frame waits for a bot move to finish before it draws without it (most take microseconds)."""
-
-
-class Mover:
-    """Runs the session's bot moves on a worker thread, one at a time, so the table keeps drawing.
-
-    A move that runs longer than the session's hook limit plus its bot time limit stops the game
-    with :class:`GameBroken` (raised on the drawing thread); the stuck thread is left behind.
-    """
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.busy = False
-        self.started = 0.0
-        self._done = threading.Event()
-        self._result: list[Event] = []
-        self._error: BaseException | None = None
-        self._jobs: queue.SimpleQueue[bool] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        weakref.finalize(self, self._jobs.put, False)  # the worker ends with its table
-
-    @property
-    def limit(self) -> float | None:
-        """Seconds one move may take before the game is stopped (None: no limit)."""
-        hooks = self.session.hook_limit
-        return None if hooks is None else hooks + (self.session.bot_timeout or 0)
-
-    def start(self) -> None:
-        """Let the seat to move make one move on the worker thread."""
-        if self._thread is None:
-            self._thread = threading.Thread(target=_move_worker, args=(weakref.ref(self), self._jobs),
-                                            name="tabletop moves", daemon=True)
-            self._thread.start()
-        self.busy, self.started, self._error = True, time.monotonic(), None
-        self._done.clear()
-        self._jobs.put(True)
-
-    def collect(self) -> list[Event] | None:
-        """Return the move's events once it is done, else None (after a short wait).
-
-        :raises GameBroken: when the move failed, or ran past :attr:`limit`.
-        """
-        if not self._done.wait(MOVE_WAIT):
-            limit = self.limit
-            if limit is not None and time.monotonic() - self.started > limit:
-                game = self.session.game
-                raise GameBroken(f"game {game.name!r} did not finish move {self.session.moves + 1} within"
-                                 f" {limit:g} s (a rule may loop forever); the game stopped")
-            return None
-        self.busy = False
-        if self._error is not None:
-            raise self._error
-        return self._result
-
-    def run_one(self) -> None:
-        """Make the move (on the worker thread)."""
-        try:
-            self._result = self.session.advance(max_moves=1)
-        except BaseException as exc:  # handed to the drawing thread by collect()
-            self._error = exc
-        finally:
-            self._done.set()
-
-
-def _move_worker(mover: weakref.ref[Mover], jobs: queue.SimpleQueue[bool]) -> None:
-    while jobs.get():
-        target = mover()
-        if target is None:
-            return
-        target.run_one()
-        del target
+def _safe(event: Event, name: str, default: Any) -> Any:
+    try:
+        return getattr(event, name)
+    except Exception:  # a game's event that cannot say what it shows is only logged
+        return default
 
 
 def _deadline(now: float, wait: float | None) -> float | None:
@@ -316,6 +422,7 @@ def _deadline(now: float, wait: float | None) -> float | None:
 
 def _label(event: Any) -> str:
     try:
-        return str(event.label)
+        label = event.label
+        return label if isinstance(label, str) else str(label)
     except Exception:  # an event's text is a courtesy; never let it stop the table
         return type(event).__name__

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 CARD_ASPECT = 5 / 7
-"""Card width / height (poker size), the same as the art library's."""
+"""Card width / height (2.5 x 3.5 in), the same as the art library's."""
 MIN_SIZE = (640, 480)
 """The smallest window the layout is designed for; smaller sizes are laid out at this size."""
 
@@ -140,7 +140,7 @@ def sides(players: int) -> list[str]:
 
 @dataclass(frozen=True)
 class SeatSpot:
-    """Where one seat is drawn: its panel (name, count, markers), its cards and its trick card."""
+    """Where one seat is drawn: its panel (name, count, badges), its cards and its trick card."""
 
     seat: int
     side: str
@@ -149,8 +149,8 @@ class SeatSpot:
     cards: tuple[Rect, ...]
     dealer_marker: Rect
     trick_spot: Rect
-    markers: Rect
-    """A strip beside the panel for cards a seat keeps in front of it (BirdHead's minus-point markers)."""
+    area: Rect
+    """The strip in front of the seat for its zones other than its hand (won cards, a tableau, kept cards)."""
 
 
 @dataclass(frozen=True)
@@ -239,11 +239,12 @@ class TableLayout:
 
 
 def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[int],
-                 bottom: int = 0, tools: int = 8) -> TableLayout:
+                 bottom: int = 0, tools: int = 8, areas: bool = False) -> TableLayout:
     """Return the table's rectangles for a window of ``size`` and ``players`` seats.
 
     ``hand_counts[seat]`` is how many cards each seat holds; ``bottom`` is the seat drawn at the
-    bottom (the human's); ``tools`` is the number of toolbar buttons.
+    bottom (the human's); ``tools`` is the number of toolbar buttons; ``areas`` makes room in
+    front of every seat for zones other than its hand.
     """
     W, H = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
     window = Rect(0, 0, W, H)
@@ -270,10 +271,12 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
     seat_sides = sides(players)
     n_top = seat_sides.count("top")
     panel_h = line + small_card[1]
+    area_h = round(small_card[1] * 0.8) if areas else line
     top_band = Rect(play.x + m, m, play.w - 2 * m, panel_h if n_top else 0)
     side_panel_w = min(round(play.w * 0.22), round(small_card[0] * 4.2))
-    mid_top = top_band.bottom + m
-    mid_bottom = buttons.y - m
+    mid_top = top_band.bottom + m + (area_h + m // 2 if n_top and areas else 0)
+    bottom_area = Rect(play.x + m, buttons.y - area_h - m // 2, play.w - 2 * m, area_h)
+    mid_bottom = (bottom_area.y if areas else buttons.y) - m
 
     placed: list[tuple[int, str, Rect]] = []
     top_cols = row(top_band, n_top, item_w=top_band.w, gap=m) if n_top else []
@@ -315,9 +318,14 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
             cards = fan(fan_area, count, small_card, max_step=small_card[0] * 0.3)
             px, py = panel.center
         marker = Rect(label.right - line, label.y + (label.h - line) // 2, line, line)
-        # The bottom seat's strip mirrors its panel at the right end of the status band.
-        keep = (Rect(status.right, band.y, panel_w, status_h) if side == "bottom"
-                else Rect(panel.x, panel.bottom + m, panel.w, line))
+        if not areas:  # only a line of marks: the bottom seat's sits at the end of the status band
+            keep = (Rect(status.right, band.y, panel_w, status_h) if side == "bottom"
+                    else Rect(panel.x, panel.bottom + m // 2, panel.w, line))
+        elif side == "bottom":
+            # Between the side seats, so the bottom seat's cards are not taken for a side seat's.
+            keep = Rect(tx0, bottom_area.y, max(1, tx1 - tx0), area_h)
+        else:
+            keep = Rect(panel.x, panel.bottom + m // 2, panel.w, area_h)
         seats.append(SeatSpot(seat, side, panel, label, tuple(cards), marker,
                               _trick_spot(trick_area, trick_card, (px, py)), keep))
 

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 import pygame
 
+from tabletop.i18n import _
 from tabletop.ui import theme
-from tabletop.ui.controls import CONTROLS, MOUSE_HELP
+from tabletop.ui.controls import CONTROLS, MOUSE_HELP, Control
 from tabletop.ui.layout import Rect, centered
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import draw_panel
@@ -33,8 +34,9 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
     inner = box.inset(px // 2)
     widths = [max(text.render(row[c], px, theme.TEXT).get_width() for row in rows) + px // 3
               for c in range(1, ncol)]
-    widest = max(widths, default=0)
-    first_w = max(inner.w * 0.3, inner.w - widest * (ncol - 1))
+    names = max(text.render(row[0], px, theme.TEXT).get_width() for row in rows) + px // 2
+    # The names get what they need unless the numbers would then not fit; numbers share the rest.
+    first_w = max(inner.w * 0.3, min(names, inner.w - sum(widths)))
     col_w = (inner.w - first_w) / max(1, ncol - 1)
     y = top
     for r, cells in enumerate(rows):
@@ -51,13 +53,17 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
     return y
 
 
-def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -> None:
-    """Draw the help overlay listing every key and mouse action."""
-    lines = [(c.key_names, c.help) for c in CONTROLS] + list(MOUSE_HELP)
+def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int,
+              controls: Sequence[Control] = CONTROLS, extra: Sequence[tuple[str, str]] = ()) -> None:
+    """Draw the help overlay listing the keys of ``controls``, ``extra`` lines and mouse actions."""
+    lines = [(_(keys), _(what)) for keys, what in [(c.key_names, c.help) for c in controls] + list(extra)
+             + list(MOUSE_HELP)]
+    while px > 12 and round(px * (4.6 + 1.35 * (len(lines) + 1))) > window.h - 2 * px:
+        px -= 1  # a long list gets smaller type rather than running off the box
     w = min(window.w - 2 * px, round(px * 40))
     h = min(window.h - 2 * px, round(px * (4.6 + 1.35 * (len(lines) + 1))))
     box = centered((w, h), window.center)
-    y = draw_box(surface, text, box, "Help: keys and mouse", px)
+    y = draw_box(surface, text, box, _("Help: keys and mouse"), px)
     key_w = round(w * 0.3)
     for keys, what in lines:
         k = text.fit(keys, px, theme.ACCENT, key_w - px)
@@ -65,21 +71,24 @@ def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -
         d = text.fit(what, px, theme.TEXT, w - key_w - 2 * px)
         surface.blit(d, (box.x + key_w, y))
         y += round(px * 1.35)
-    foot = text.fit("Every key also has a button in the toolbar. Click or press H to close.", round(px * 0.85),
+    foot = text.fit(_("Every key also has a button in the toolbar. Click or press H to close."), round(px * 0.85),
                     theme.TEXT_DIM, w - 2 * px)
     surface.blit(foot, foot.get_rect(midbottom=(box.center[0], box.bottom - px // 2)))
 
 
 def draw_lines(surface: pygame.Surface, text: TextCache, box: Rect, title: str,
                lines: Sequence[str], px: int) -> None:
-    """Draw a box with ``title`` and as many of ``lines`` as fit."""
+    """Draw a box with ``title`` and ``lines`` wrapped whole; the text gets smaller until all fit."""
     y = draw_box(surface, text, box, title, px)
-    step = round(px * 1.3)
-    room = max(0, (box.bottom - px - y) // step)
-    shown = list(lines[:room])
-    if len(lines) > room and room:
-        shown[-1] = f"... and {len(lines) - room + 1} more"
-    for line in shown:
-        surf = text.fit(line, px, theme.TEXT, box.w - 2 * px)
-        surface.blit(surf, (box.x + px, y))
+    size = px
+    while True:
+        rows = [row for line in lines for row in text.wrap(line, size, box.w - 2 * px)]
+        step = round(size * 1.3)
+        if y + step * len(rows) <= box.bottom - px // 2 or size <= 10:
+            break
+        size -= 1
+    for row in rows:
+        if y + step > box.bottom:
+            break
+        surface.blit(text.render(row, size, theme.TEXT), (box.x + px, y))
         y += step

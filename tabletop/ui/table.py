@@ -1,64 +1,103 @@
 """The table scene: turns clicks and keys into commands and choices, cues into animations.
 
-The scene keeps what is on screen (log lines, toasts, moving cards, the selected cards, open
-overlays) and asks the
-:class:`~tabletop.ui.director.Director` for the game; drawing is in :mod:`tabletop.ui.table_draw`.
-Window-wide commands (fullscreen, screenshot, record, leaving) are queued in ``commands`` for
-the app that owns the window.
+The scene keeps what is on screen (log lines, toasts, moving cards, popups, the selected cards,
+an open choice menu, open overlays) and asks the :class:`~tabletop.ui.director.Director` for the
+game; drawing is in :mod:`tabletop.ui.table_draw` (which reads the scene; the scene never draws),
+which records what it drew where (``hits``)
+so a click on anything (a card in any zone, a pile, a board cell) maps to the legal actions that
+target it. Window-wide commands (fullscreen, screenshot, record, leaving) are queued in
+``commands`` for the app that owns the window.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 
 import pygame
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.zones import Popup
+from tabletop.i18n import N_, _
 from tabletop.ui import choices
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
-from tabletop.ui.controls import CONTROLS, command_for_key
+from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
 from tabletop.ui.director import Cue, Director
 from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
 from tabletop.ui.pace import next_pace
+from tabletop.ui.places import CellPlace, Place, place_zones
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import Button, button_at
 
 TOAST_SECONDS = 3.0
-LOG_LINES = 200
-APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same"})
+LOG_LINES = 500
+APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay"})
 """Commands the scene hands to the app (everything else it handles itself)."""
+
+
+@dataclass(frozen=True)
+class Floating:
+    """A popup text rising from where it was said, between two moments."""
+
+    text: str
+    at: tuple[int, int]
+    begin: float
+    duration: float
+    zone: str = ""
+    seat: int = -1
 
 
 class TableScene:
     """One game on the table: input, pacing, animation state; ``draw`` renders a frame."""
 
     def __init__(self, director: Director, art: ArtLibrary, *, names: Sequence[str],
-                 size: tuple[int, int], text: TextCache | None = None) -> None:
-        from tabletop.ui.table_draw import TableRenderer  # drawing needs the scene's type
-
+                 size: tuple[int, int], text: TextCache | None = None, rules: str = "",
+                 log_folder: Path | None = None, art_notes: bool = True, fair: bool = False) -> None:
         self.director = director
         self.art = art
         self.names = list(names)
         self.size = size
+        self.rules = rules
+        self.art_notes = art_notes  # a game with no cards has no art to report on
+        self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
-        self.renderer = TableRenderer(self.text, art)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
         self.tweens: list[Tween] = []
-        self.drawn: dict[Card, Rect] = {}
-        self.overlay: str | None = None  # "help" or "diagnostics", drawn over everything
+        self.moving: set[tuple[str, int]] = set()
+        self.floating: list[Floating] = []
+        self.drawn: dict[tuple[str, int], Rect] = {}
+        self.hits: list[tuple[Rect | CellPlace, choices.Target]] = []
+        self.overlay: str | None = None  # "help", "diagnostics", "rules" or "leave", drawn over everything
+        self.zoom: choices.Target | None = None
+        self.menu: tuple[Rect, tuple[Action, ...]] | None = None
         self.commands: list[str] = []
         self.mouse: tuple[int, int] = (-1, -1)
         self.now = 0.0
         self._layout_key: tuple[object, ...] | None = None
         self._layout: TableLayout | None = None
-        self.selected: list[int] = []  # indices into the bottom hand, for select-then-confirm
+        self._places: tuple[object, dict[str, Place]] = (None, {})
+        self.selected: list[int] = []  # item indices in the selection zone, for select-then-confirm
         self._selected_at = -1  # the move the selection belongs to (a new move clears it)
         self._confirm: tuple[tuple[object, ...], choices.Confirm] | None = None
-        self.reveal_at: tuple[float, float] | None = None  # (start, duration) of the latest reveal
+        self.actions_shown = 0
+        self._log_rows: tuple[object, list[str]] = (None, [])
+        self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
+        self.fair = fair
+        """Fair mode: no god view (and undo only as fair as the director's mode)."""
+        wanted = REPLAY if director.is_replay else LIVE
+        self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
+        self.jump: str | None = None
+        """The move number being typed after J (None: not typing)."""
+        self.dragging = False
+        self.recording = False
+        """A replay rendered to video: its buttons are left out of the picture (the timeline stays)."""
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -67,67 +106,85 @@ class TableScene:
         return self.director.board.players
 
     @property
+    def seat(self) -> int:
+        """The seat drawn at the bottom."""
+        return self.director.seat
+
+    @property
     def lower_is_better(self) -> bool:
         """True when the game counts minus points (fewest wins), so scores are labelled so."""
-        return bool(getattr(self.director.session.game, "lower_is_better", False))
+        return self.director.board.lower_is_better
 
     def layout(self) -> TableLayout:
         """Return the layout for the current window size and hand sizes (cached)."""
         board = self.director.board
-        counts = list(board.counts)
-        counts[board.seat] = len(board.hand)
-        key = (self.size, tuple(counts))
+        counts = board.hand_counts()
+        areas = any(z.owner is not None and z.hint != "fan" for z in board.zones())
+        key = (self.size, tuple(counts), areas, self.seat)
         if key != self._layout_key or self._layout is None:
             self._layout = table_layout(self.size, players=self.players, hand_counts=counts,
-                                        bottom=board.seat, tools=len(CONTROLS))
+                                        bottom=self.seat, tools=len(self.controls), areas=areas)
             self._layout_key = key
         return self._layout
 
-    def hand_rects(self) -> list[Rect]:
-        """Return the bottom hand's card rectangles, the hovered legal card and selected cards lifted."""
+    def places(self) -> dict[str, Place]:
+        """Return where every displayed zone lies (cached per board change and window size)."""
+        key = (self.director.board.version, self._layout_key)
         lay = self.layout()
-        rects = list(lay.spot(self.director.board.seat).cards)
-        lifted = set(self.selection())
-        hovered = self.hovered_card()
-        if hovered is not None:
-            lifted.add(hovered)
-        for i in lifted:
-            if i < len(rects):
-                rects[i] = rects[i].moved(0, -lay.lift)
-        return rects
+        if self._places[0] != key:
+            self._places = (key, place_zones(lay, self.director.board.zones(), bottom=self.seat))
+        return self._places[1]
 
-    # -- selection (multi-card actions) --------------------------------------------------------
+    # -- what can be clicked ---------------------------------------------------------------------
+    def clickable(self) -> choices.Clickable:
+        """Return what a click may use now (indexed once per move)."""
+        legal = self.director.legal()
+        key = (self.director.session.moves, len(legal), self.director.accepts_input)
+        if self._clickable[0] != key:
+            self._clickable = (key, choices.clickable(legal, self.seat))
+        return self._clickable[1]
+
+    def selection_zone(self) -> str | None:
+        """Return the zone whose cards are chosen by select-then-confirm now, or None."""
+        return self.clickable().selection_zone
+
     @property
     def is_selecting(self) -> bool:
-        """True when the human's choices are made by selecting cards and confirming."""
-        return choices.needs_selection(self.director.legal())
+        """True when some of the human's choices are made by selecting cards and confirming."""
+        return self.selection_zone() is not None
 
     def selection(self) -> list[int]:
-        """Return the selected hand indices (emptied whenever a move has been made since)."""
+        """Return the selected item indices (emptied whenever a move has been made since)."""
         if self._selected_at != self.director.session.moves or not self.director.accepts_input:
             self.selected = []
         return self.selected
 
     def selected_cards(self) -> list[Card]:
-        """Return the selected cards in hand order."""
-        hand = self.director.board.hand
-        return [hand[i] for i in sorted(self.selection()) if i < len(hand)]
+        """Return the selected cards in zone order."""
+        zone_id = self.selection_zone()
+        zone = self.director.board.zone(zone_id) if zone_id else None
+        if zone is None:
+            return []
+        cards = [zone.items[i].card for i in sorted(self.selection()) if i < zone.count]
+        return [c for c in cards if c is not None]
 
     def confirm(self) -> choices.Confirm:
         """Return the confirm button's state for the current selection (asked the engine once per change)."""
-        legal = self.director.legal()
+        legal = choices.zone_actions(self.director.legal(), self.selection_zone(), self.seat)
         cards = self.selected_cards()
         key = (self.director.session.moves, tuple(sorted(self.selection())), len(legal))
         if self._confirm is None or self._confirm[0] != key:
             reason = None
             if cards and not choices.matching_actions(cards, legal):
                 kind = choices.probe_kind(cards, legal)
-                reason = self.director.why_not(Action(kind, tuple(cards))) if kind else None
+                zone = self.selection_zone()
+                probe = Action(kind, tuple(cards), zone=None if zone == choices.hand_of(self.seat) else zone) if kind else None
+                reason = self.director.why_not(probe) if probe is not None else None
             self._confirm = (key, choices.confirm_for(cards, legal, reason))
         return self._confirm[1]
 
     def toggle(self, index: int) -> None:
-        """Select or unselect the hand card at ``index``."""
+        """Select or unselect the item at ``index`` of the selection zone."""
         self.selection()
         self._selected_at = self.director.session.moves
         if index in self.selected:
@@ -135,121 +192,378 @@ class TableScene:
         else:
             self.selected.append(index)
 
-    def hovered_card(self) -> int | None:
-        """Return the index of the hand card under the mouse if it is a legal choice."""
-        if self.overlay is not None:
-            return None
-        rects = self.layout().spot(self.director.board.seat).cards
-        i = choices.hit(self.mouse, rects)
-        if i is None or i >= len(self.director.board.hand):
-            return None
-        return i if self.director.board.hand[i] in choices.playable_cards(self.director.legal()) else None
+    def target_at(self, point: tuple[int, int]) -> choices.Target | None:
+        """Return what was drawn topmost under ``point`` last frame (a card, a pile, a cell), or None."""
+        for shape, target in reversed(self.hits):
+            if shape.has_point(point):
+                return target
+        return None
 
+    def hovered(self) -> choices.Target | None:
+        """Return the target under the mouse when some legal action (or the selection) uses it."""
+        if self.overlay is not None or self.menu is not None:
+            return None
+        target = self.target_at(self.mouse)
+        if target is None or not self.director.accepts_input:
+            return None
+        return target if self.is_clickable(target) else None
+
+    def is_clickable(self, target: choices.Target) -> bool:
+        """Return True when a click on ``target`` would choose or select something legal."""
+        return self.clickable().allows(target)
+
+    # -- buttons -----------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
-        """Return every clickable button of this frame: toolbar, overlay or action row."""
+        """Return every clickable button of this frame: toolbar, overlay, menu or action row."""
         lay = self.layout()
-        out = [Button(r, c.label, c.command, active=self._is_active(c.command))
-               for r, c in zip(lay.toolbar, CONTROLS, strict=False)]
+        out = [Button(r, self._tool_label(c), c.command, active=self._is_active(c.command))
+               for r, c in zip(lay.toolbar, self.controls, strict=False)]
         pause = self.director.pause
-        if self.overlay is not None:
+        if self.director.handoff is not None:
+            # The privacy screen shows nothing of the table, and offers nothing but taking it.
+            seat = self.director.handoff
+            w, h = min(lay.window.w - 4 * lay.font_px, lay.font_px * 16), round(lay.font_px * 2.4)
+            box = centered((w, h), (lay.window.center[0], round(lay.window.h * 0.6)))
+            return [Button(box, _("I am Seat {n}: show my hand").format(n=seat + 1), "take_seat", primary=True)]
+        if self.overlay == "leave":
+            labels = [(_("Leave the game"), "leave"), (_("Stay"), "stay")]
+            return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
+        if self.overlay is not None or self.zoom is not None:
             return out
+        if self.menu is not None:
+            anchor, offered = self.menu
+            return out + [Button(r, _(a.label), "action", a)
+                          for r, a in zip(self.menu_rects(anchor, len(offered)), offered, strict=True)]
         if pause is not None and pause.kind == "deal":
-            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
+            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], _("Continue"), "continue"))
         elif pause is not None and pause.kind == "game":
-            labels = [("Play again", "again"), ("Same seed again", "same"), ("Back", "back")]
-            out += [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(3, self.players + 1), labels, strict=True)]
+            if self.director.is_replay:
+                labels = [(_("From the start"), "seek_start"), (_("Back"), "back")]
+            else:
+                labels = [(_("Play again"), "again"), (_("Same seed again"), "same"), (_("Replay"), "replay"),
+                          (_("Back"), "back")]
+            out += [Button(r, label, cmd) for r, (label, cmd) in
+                    zip(lay.overlay_buttons(len(labels), self.players + 1), labels, strict=True)]
+        elif self.director.is_replay:
+            out += self.replay_buttons()
         elif pause is not None:
-            out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
+            out.append(Button(lay.action_buttons(1)[0], _("Continue"), "continue"))
         else:
             legal = self.director.legal()
-            actions = choices.button_actions(legal)
-            if not self.is_selecting:
-                out += [Button(r, a.label, "action", a)
+            zone = self.selection_zone()
+            actions = choices.button_actions(legal, zone, self.seat)
+            if zone is None:
+                out += [Button(r, _(a.label), "action", a)
                         for r, a in zip(lay.action_buttons(len(actions)), actions, strict=True)]
                 return out
-            actions += choices.quick_actions(legal)
+            actions += choices.quick_actions(choices.zone_actions(legal, zone, self.seat))
             quick, confirm_rect = lay.confirm_row(len(actions))
-            out += [Button(r, a.label, "action", a) for r, a in zip(quick, actions, strict=True)]
+            out += [Button(r, _(a.label), "action", a) for r, a in zip(quick, actions, strict=True)]
             state = self.confirm()
-            if state.is_enabled:
-                out.append(Button(confirm_rect, state.matches[0].label, "confirm", state.matches[0], primary=True))
+            if len(state.matches) > 1:
+                kinds = " / ".join(choices.kind_word(a.kind).capitalize() for a in state.matches)
+                out.append(Button(confirm_rect, _("{choices}...").format(choices=kinds), "confirm", None, primary=True))
+            elif state.is_enabled:
+                out.append(Button(confirm_rect, _(state.matches[0].label), "confirm", state.matches[0], primary=True))
             else:
-                out.append(Button(confirm_rect, "Confirm", "confirm", enabled=False, primary=True))
+                out.append(Button(confirm_rect, _("Confirm"), "confirm", enabled=False, primary=True))
         return out
+
+    def menu_rects(self, anchor: Rect, count: int) -> list[Rect]:
+        """Return the rectangles of a small choice menu opened at ``anchor`` (kept inside the window)."""
+        lay = self.layout()
+        w = max(round(lay.font_px * 7), anchor.w)
+        h = round(lay.font_px * 1.8)
+        box = Rect(anchor.center[0] - w // 2, anchor.y - (h + 2) * count, w, (h + 2) * count)
+        box = Rect(min(max(box.x, lay.play.x), lay.play.right - w), max(box.y, lay.play.y), w, box.h)
+        return [Rect(box.x, box.y + i * (h + 2), w, h) for i in range(count)]
 
     def _is_active(self, command: str) -> bool:
         # The Rec button is not lit while recording: it would show in the video. The REC mark,
         # drawn after each frame is captured, says it on screen instead.
-        return (command == "help" and self.overlay == "help") or (
-            command == "diagnostics" and self.overlay == "diagnostics")
+        if command == "god":
+            return self.director.view == "all"
+        if command == "pause":
+            return self.director.paused
+        return command in ("help", "diagnostics", "rules") and self.overlay == command
+
+    def _tool_label(self, control: Control) -> str:
+        if control.command == "pause" and self.director.paused:
+            return _("Play")
+        return _(control.label)
+
+    # -- the replay bar --------------------------------------------------------------------------
+    def replay_targets(self) -> dict[str, int]:
+        """Return where each replay button goes: start, deal/trick/move back and forward, end."""
+        d = self.director
+        timeline, line = d.timeline, d.line or []
+        pos, end = d.session.moves, len(line)
+        if timeline is None:
+            return {}
+        tricks, deals = timeline.marks("trick"), timeline.marks("deal")
+        turns = [p for p in timeline.decisions() if d.view != "seat" or timeline.steps[p].seat == d.seat]
+
+        def before(marks: list[int]) -> int:
+            return max((m for m in marks if m < pos), default=0)
+
+        def after(marks: list[int]) -> int:
+            return min((m for m in marks if m > pos), default=end)
+
+        return {"start": 0, "deal-": before(deals), "trick-": before(tricks), "turn-": before(turns),
+                "move-": max(0, pos - 1), "move+": min(end, pos + 1), "turn+": after(turns),
+                "trick+": after(tricks), "deal+": after(deals), "end": end}
+
+    def replay_bar(self) -> tuple[list[Rect], Rect]:
+        """Return the replay buttons' rectangles and the timeline slider's, in the action row."""
+        lay = self.layout()
+        band = lay.buttons
+        if self.recording:
+            return [], Rect(band.x + lay.margin, band.y + band.h // 4, band.w - 2 * lay.margin, band.h // 2)
+        count = len(REPLAY_BUTTONS)
+        item_w = min(round(lay.font_px * 3.4), (band.w * 6 // 10 - lay.margin * count) // count)
+        rects = [Rect(band.x + i * (item_w + lay.margin // 2), band.y, item_w, band.h) for i in range(count)]
+        x = rects[-1].right + lay.margin * 2
+        slider = Rect(x, band.y + band.h // 4, max(10, band.right - x - lay.margin), band.h // 2)
+        return rects, slider
+
+    def replay_buttons(self) -> list[Button]:
+        """Return the replay bar's buttons (the play/pause one in the middle)."""
+        targets = self.replay_targets()
+        rects = self.replay_bar()[0]
+        if self.recording:
+            return []
+        pos = self.director.session.moves
+        out = []
+        for rect, (label, key) in zip(rects, REPLAY_BUTTONS, strict=True):
+            if key == "pause":
+                out.append(Button(rect, _("Play") if self.director.paused else _("Pause"), "pause", primary=True))
+            else:
+                to = targets.get(key, pos)
+                out.append(Button(rect, _(label), "seek", to, enabled=to != pos))
+        return out
+
+    def position_at(self, x: int) -> int:
+        """Return the move a click at ``x`` on the timeline slider goes to."""
+        slider = self.replay_bar()[1]
+        end = len(self.director.line or [])
+        return round(min(1.0, max(0.0, (x - slider.x) / max(1, slider.w))) * end)
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event (keys, mouse, resize)."""
+        """React to one pygame event (keys, mouse, wheel, resize)."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.dragging and self.director.is_replay:
+                self.seek(self.position_at(event.pos[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.right_click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
         elif event.type == pygame.KEYDOWN:
-            command = command_for_key(event.key, getattr(event, "unicode", ""))
+            if self.jump is not None and self._type_jump(event):
+                return
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.command("undo")
+                return
+            if self.director.is_replay and event.key in REPLAY_KEYS:
+                self.command("seek", self.replay_targets().get(REPLAY_KEYS[event.key], self.director.session.moves))
+                return
+            command = command_for_key(event.key, getattr(event, "unicode", ""), self.controls)
             if command is not None:
                 self.command(command)
 
+    def right_click(self, pos: tuple[int, int]) -> None:
+        """Zoom the card under ``pos`` to full size (or close the zoom)."""
+        if self.zoom is not None:
+            self.zoom = None
+            return
+        target = self.target_at(pos)
+        if target is not None and target.card is not None:
+            self.zoom = target
+
     def click(self, pos: tuple[int, int]) -> None:
-        """Handle a left click at ``pos``: a button, a card, or the table (continue)."""
+        """Handle a left click at ``pos``: a button, then anything on the table."""
         button = button_at(self.buttons(), pos)
+        if self.zoom is not None:
+            self.zoom = None
+            return
         if button is not None:
-            if button.command in ("action", "confirm"):
+            self.menu = None
+            matches = self.confirm().matches if button.command == "confirm" else ()
+            if len(matches) > 1:  # the selection fits several actions (play or discard it): ask which
+                self.menu = (button.rect, matches)
+            elif button.command in ("action", "confirm"):
                 self.choose(button.payload)
             else:
-                self.command(button.command)
+                self.command(button.command, button.payload)
+            return
+        if self.director.handoff is not None:
+            self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            return
+        if (self.director.is_replay and self.overlay is None
+                and (self.director.pause is None or self.director.pause.kind == "trick")
+                and self.replay_bar()[1].inset(-4).has_point(pos)):
+            self.dragging = True
+            self.seek(self.position_at(pos[0]))
+            return
+        if self.menu is not None:
+            self.menu = None
             return
         if self.overlay is not None:
-            self.overlay = None
+            if self.overlay != "leave":
+                self.overlay = None
             return
         if self.director.pause is not None:
             self.command("continue")
             return
-        board = self.director.board
-        i = choices.hit(pos, self.hand_rects())
-        if i is None or i >= len(board.hand):
+        target = self.target_at(pos)
+        if target is None:
             return
         if not self.director.accepts_input:
             self.say(self.director.status())
             return
+        self.click_target(target)
+
+    def click_target(self, target: choices.Target) -> None:
+        """Choose, select, open a menu, or say why not, for a click on ``target``."""
         legal = self.director.legal()
-        if not self.is_selecting:
-            self.choose(choices.card_choice(board.hand[i], legal))
-        elif board.hand[i] in choices.selectable_cards(legal):
-            self.toggle(i)
+        if target.zone == self.selection_zone() and target.card is not None:
+            zone_legal = choices.zone_actions(legal, target.zone, self.seat)
+            if target.card in choices.selectable_cards(zone_legal):
+                self.toggle(target.item)
+            else:
+                self.say(_("Not allowed: no legal choice uses {card}").format(card=_(target.card.label)))
+            return
+        actions = choices.actions_for(target, legal, self.seat)
+        if len(actions) == 1:
+            self.choose(actions[0])
+        elif actions:
+            anchor = self.drawn.get((target.zone, target.item)) or _cell_rect(self.hits, target)
+            self.menu = (anchor or centered((10, 10), self.mouse), tuple(actions))
         else:
-            self.say(f"Not allowed: no legal choice uses {board.hand[i].label}")
+            probe = choices.probe_action(target, legal, self.seat)
+            reason = self.director.why_not(probe) if probe is not None else None
+            self.say(_("Not allowed: {reason}").format(reason=_(reason or choices.NOTHING_THERE)))
 
     def choose(self, action: Action) -> None:
         """Hand ``action`` to the engine; show its reason if refused (the game is unchanged)."""
         reason = self.director.submit(action, self.now)
         if reason is not None:
-            self.say(f"Not allowed: {reason}")
-            self.log.append(f"{action.label}: {reason}")
+            self.say(_("Not allowed: {reason}").format(reason=_(reason)))
+            self.log.append(_("{action}: {reason}").format(action=_(action.label), reason=_(reason)))
         else:
             self.selected = []
 
-    def command(self, name: str) -> None:
-        """Run a command from a key or a button."""
-        if name == "continue":
-            self._apply(self.director.resume(self.now))
-        elif name == "help":
-            self.overlay = None if self.overlay == "help" else "help"
-        elif name == "diagnostics":
-            self.overlay = None if self.overlay == "diagnostics" else "diagnostics"
+    def command(self, name: str, payload: object = None) -> None:
+        """Run a command from a key or a button (``payload``: a move number for ``seek``)."""
+        d = self.director
+        if name == "continue" and d.handoff is not None or name == "take_seat":
+            d.take_seat()
+            self.selected = []
+        elif name == "continue":
+            if d.pause is None and (d.is_replay or d.paused):
+                self.command("pause")  # Space plays and pauses a replay, and ends a pause of the bots
+            else:
+                self._apply(d.resume(self.now))
+        elif name == "undo":
+            if d.handoff is not None:
+                return
+            message = d.undo()
+            self.selected, self.menu = [], None
+            self.say(message)
+            self.log.append(message)
+        elif name == "pause":
+            self.say(_("Paused") if d.toggle_pause() else _("Playing"))
+        elif name == "step":
+            d.step()
+        elif name == "god":
+            if self.fair:
+                self.say(_("No god view in a fair game"))
+            elif d.handoff is None:
+                d.set_view("seat" if d.view == "all" else "all")
+                self.say(_("God view: every hand open") if d.view == "all" else _("God view off"))
+        elif name == "view":
+            self._next_view()
+        elif name == "jump":
+            self.jump = "" if self.jump is None else None
+        elif name == "seek" and isinstance(payload, int):
+            self.seek(payload)
+        elif name == "seek_start":
+            self.seek(0)
+        elif name in ("help", "diagnostics", "rules"):
+            self.overlay = None if self.overlay == name else name
+            if self.overlay == "help" and d.is_replay and not d.paused:
+                d.toggle_pause()  # reading the help, nobody watches the replay
         elif name == "speed":
             self.director.set_pace(next_pace(self.director.pace))
-            self.say(f"Speed: {self.director.pace.name}")
-        elif name == "back" and self.overlay is not None:
+            self.say(_("Speed: {speed}").format(speed=_(self.director.pace.name)))
+        elif name == "savelog":
+            self.say(_("Log saved to {file}").format(file=self.save_log()))
+        elif name == "stay":
             self.overlay = None
+        elif name == "back" and self.jump is not None:
+            self.jump = None
+        elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None):
+            self.overlay, self.zoom, self.menu = None, None, None
+        elif name == "back" and not self.director.session.is_over and not self.director.unattended:
+            self.overlay = "leave"  # leaving abandons the game: ask first
         elif name in APP_COMMANDS:
-            self.commands.append(name)
+            self.commands.append("back" if name == "leave" else name)
+
+    def seek(self, position: int) -> None:
+        """Show move ``position`` of a replay at once (animations and toasts of the old moment dropped)."""
+        d = self.director
+        if d.timeline is None or position == d.session.moves and d.pause is None:
+            return
+        if position == d.session.moves + 1 and d.is_replay and not d.queue:
+            d.step()  # one move forward is played, not jumped to: it is seen moving
+            return
+        d.seek(position)
+        self.tweens, self.floating, self.moving = [], [], set()
+
+    def _next_view(self) -> None:
+        d = self.director
+        if not d.is_replay:
+            self.command("god")
+            return
+        if d.view == "all":
+            d.set_view("seat")
+            d.set_seat(0)
+        elif d.view == "public" or d.seat + 1 < self.players:
+            d.set_view("seat")
+            d.set_seat(d.seat + 1 if d.view == "seat" and d.seat + 1 < self.players else 0)
+        else:
+            d.set_view("all")
+        self.say(_("Viewing all hands open") if d.view == "all"
+                 else _("Viewing as {seat}").format(seat=self.names[d.seat]))
+
+    def _type_jump(self, event: pygame.event.Event) -> bool:
+        """Take a key typed into the jump box; return True when it was for the box."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text, self.jump = self.jump, None
+            if text:
+                self.seek(min(int(text), len(self.director.line or [])))
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.jump = (self.jump or "")[:-1]
+            return True
+        char = getattr(event, "unicode", "")
+        if char.isdigit() and len(self.jump or "") < 6:
+            self.jump = (self.jump or "") + char
+            return True
+        return event.key != pygame.K_ESCAPE and event.key != pygame.K_j
+
+    def save_log(self) -> Path:
+        """Write the table's log as text; return the file."""
+        self.log_folder.mkdir(parents=True, exist_ok=True)
+        path = self.log_folder / f"table-log-{datetime.now():%Y%m%d-%H%M%S}.txt"
+        path.write_text("\n".join(self.log) + "\n", encoding="utf-8")
+        return path
 
     def status(self) -> tuple[str, bool]:
         """Return the status line and whether it is a warning (a toast, or why a selection is no choice)."""
@@ -258,12 +572,13 @@ class TableScene:
         if self.director.accepts_input and self.selection() and self.is_selecting:
             state = self.confirm()
             if not state.is_enabled:
-                return f"{state.hint[:1].upper()}{state.hint[1:]}", True
-        return self.director.status(), False
+                hint = _(state.hint)
+                return f"{hint[:1].upper()}{hint[1:]}", True
+        return _(self.director.status()), False
 
     def say(self, message: str) -> None:
-        """Show ``message`` in the status line for a few seconds."""
-        self.toast = (message, self.now + TOAST_SECONDS)
+        """Show ``message`` in the status line for a few seconds (in the interface's language)."""
+        self.toast = (_(message), self.now + TOAST_SECONDS)
 
     # -- time ----------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -271,55 +586,109 @@ class TableScene:
         self.now = now
         self.art.poll()
         for message in self.art.take_messages():
-            self.log.append(f"Art: {message}")
+            if self.art_notes:
+                self.log.append(_("Art: {message}").format(message=message))
         self._apply(self.director.update(now))
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
+        if not self.tweens:
+            self.moving.clear()
+        self.floating = [f for f in self.floating if now < f.begin + f.duration]
         if self.toast is not None and now >= self.toast[1]:
             self.toast = None
 
     def _apply(self, cues: list[Cue]) -> None:
-        lay = self.layout()
         for cue in cues:
             if cue.kind == "log":
-                self.log.append(cue.text)
-            elif cue.kind == "move" and cue.duration > 0:
-                end_spot = lay.spot(cue.seat).trick_spot
-                for card in cue.cards:
-                    start = self.drawn.get(card) or centered(lay.trick_card, lay.spot(cue.seat).panel.center)
-                    start = Rect(start.x, start.y, *lay.trick_card)
-                    self.tweens.append(Tween(card, start, end_spot, self.now, cue.duration))
-            elif cue.kind == "muck" and cue.duration > 0:
-                # Cards leaving the table fly to its middle; others' cards stay face down.
-                target = centered(lay.trick_card, lay.trick_area.center)
-                for card in cue.cards:
-                    drawn = self.drawn.get(card) if cue.seat == self.director.board.seat else None
-                    start = drawn or centered(lay.small_card, lay.spot(cue.seat).panel.center)
-                    face = card if cue.seat == self.director.board.seat else None
-                    self.tweens.append(Tween(face, start, target, self.now, cue.duration))
-            elif cue.kind == "reveal":
-                self.reveal_at = (self.now, cue.duration)
-            elif cue.kind == "sweep" and cue.duration > 0:
-                target = centered(lay.trick_card, lay.spot(cue.seat).panel.center)
-                for card in cue.cards:
-                    start = self.drawn.get(card, target)
-                    self.tweens.append(Tween(card, start, target, self.now, cue.duration))
-            elif cue.kind == "deal" and cue.duration > 0:
-                source = centered(lay.hand_card, lay.spot(cue.seat).panel.center)
-                hand = lay.spot(self.director.board.seat).cards
-                step = cue.duration * 0.5 / max(1, len(cue.cards))
-                for i, (card, end) in enumerate(zip(cue.cards, hand, strict=False)):
-                    self.tweens.append(Tween(card, source, end, self.now + i * step, cue.duration * 0.5))
-                # Backs fly to the other seats in the same rhythm, so the whole table is dealt.
-                for spot in lay.seats:
-                    if spot.seat == self.director.board.seat:
-                        continue
-                    for i, end in enumerate(spot.cards[:len(cue.cards)]):
-                        self.tweens.append(Tween(None, source, end, self.now + i * step, cue.duration * 0.5))
+                self.log.append(_(cue.text))
+                self.log_scroll = 0
+            elif cue.kind == "popup" and cue.popup is not None:
+                self.floating.append(Floating(_(cue.popup.text), self._popup_point(cue.popup), self.now, cue.duration,
+                                              cue.popup.zone, cue.popup.seat))
+            elif cue.kind == "move" and cue.move is not None:
+                self._animate(cue)
 
-    def moving(self) -> set[Card]:
-        """Return the cards drawn by an animation this frame (not at their resting place)."""
-        return {t.card for t in self.tweens if t.card is not None}
+    def _animate(self, cue: Cue) -> None:
+        move = cue.move
+        assert move is not None
+        if move.src and move.src == move.dst:
+            return  # a reveal in place: the cards simply turn face up
+        self.actions_shown += 1
+        if cue.duration <= 0 or move.cell:
+            return
+        lay = self.layout()
+        before = self.drawn
+        places = self.places()
+        src_place = places.get(move.src)
+        dst_place = places.get(move.dst)
+        fallback = centered(lay.trick_card, lay.trick_area.center)
+        zone = self.director.board.zone(move.dst)
+        for k, index in enumerate(cue.dst):
+            start = before.get((move.src, cue.src[k])) if k < len(cue.src) else None
+            if start is None:
+                start = src_place.next_slot() if src_place is not None else fallback
+            end = dst_place.items[index] if dst_place is not None and index < len(dst_place.items) else (
+                dst_place.next_slot() if dst_place is not None else fallback)
+            card = zone.items[index].card if zone is not None and index < zone.count else None
+            self.tweens.append(Tween(card, Rect(start.x, start.y, end.w, end.h), end, self.now, cue.duration))
+            self.moving.add((move.dst, index))
+        if not cue.dst and src_place is not None:  # things leaving the table fly to its middle
+            for k in cue.src:
+                start = before.get((move.src, k)) or src_place.next_slot()
+                self.tweens.append(Tween(None, start, fallback, self.now, cue.duration))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Render the whole table for the current moment."""
-        self.renderer.draw(surface, self)
+    def _popup_point(self, popup: Popup) -> tuple[int, int]:
+        if popup.cell:
+            for shape, target in self.hits:
+                if target.cell == popup.cell and target.zone == popup.zone and isinstance(shape, CellPlace):
+                    return round(shape.center[0]), round(shape.center[1])
+        place = self.places().get(popup.zone)
+        zone = self.director.board.zone(popup.zone) if popup.zone else None
+        if place is not None and zone is not None and popup.seat >= 0:
+            mine = [place.items[i] for i, item in enumerate(zone.items) if item.seat == popup.seat and i < len(place.items)]
+            if mine:
+                return mine[0].center[0], mine[0].y
+        if place is not None:
+            return place.region.center
+        if 0 <= popup.seat < self.players:
+            return self.layout().spot(popup.seat).panel.center
+        return self.layout().trick_area.center
+
+    def marked(self) -> set[tuple[str, int]]:
+        """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
+        return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
+
+    def log_key(self) -> tuple[object, ...]:
+        """Return what the log panel shows (its length, last line and scroll), to know when to redraw it."""
+        return (len(self.log), self.log[-1] if self.log else "", self.log_scroll)
+
+    def log_rows(self, width: int, px: int) -> list[str]:
+        """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""
+        key = (len(self.log), self.log[-1] if self.log else "", self.log[0] if self.log else "", width, px)
+        if self._log_rows[0] != key:
+            out: list[str] = []
+            for line in self.log:
+                out += self.text.wrap(line, px, width)
+            self._log_rows = (key, out)
+        return self._log_rows[1]
+
+
+REPLAY_BUTTONS: tuple[tuple[str, str], ...] = (
+    (N_("Start"), "start"), (N_("-Deal"), "deal-"), (N_("-Trick"), "trick-"), (N_("-Turn"), "turn-"), ("-1", "move-"),
+    ("", "pause"), ("+1", "move+"), (N_("Turn+"), "turn+"), (N_("Trick+"), "trick+"), (N_("Deal+"), "deal+"),
+    (N_("End"), "end"),
+)
+"""The replay bar: (label, where it goes) in order."""
+REPLAY_KEYS: dict[int, str] = {
+    pygame.K_LEFT: "move-", pygame.K_RIGHT: "move+", pygame.K_UP: "trick-", pygame.K_DOWN: "trick+",
+    pygame.K_PAGEUP: "deal-", pygame.K_PAGEDOWN: "deal+", pygame.K_HOME: "start", pygame.K_END: "end",
+}
+"""Replay keys and where they go."""
+
+
+def _cell_rect(hits: Sequence[tuple[Rect | CellPlace, choices.Target]], target: choices.Target) -> Rect | None:
+    for shape, t in hits:
+        if t == target and isinstance(shape, CellPlace):
+            r = round(shape.radius)
+            return Rect(round(shape.center[0]) - r, round(shape.center[1]) - r, 2 * r, 2 * r)
+    return None
+

@@ -1,7 +1,8 @@
-"""Text on screen: pygame's default font at any size, suit symbols drawn as shapes, all cached.
+"""Text on screen in any script at any size, suit symbols drawn as shapes, all cached.
 
-pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so :class:`TextCache` renders the words and
-draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
+Words come from the font chain of :mod:`tabletop.ui.fonts` (pygame's default font, then fonts
+with Japanese, Chinese, Korean and emoji). pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so
+:class:`TextCache` draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
 kept, so a frame that shows the same words again only blits.
 """
 
@@ -10,7 +11,10 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.cards import SUIT_SYMBOLS
+from tabletop.ui import fonts
 from tabletop.ui.art.faces import draw_pip
+from tabletop.ui.fonts import ChainFont
+from tabletop.ui.linebreak import break_lines
 
 Color = tuple[int, int, int]
 RED_SUIT: Color = (225, 50, 50)
@@ -22,15 +26,16 @@ class TextCache:
     """Fonts by size and rendered text surfaces by (text, size, colour)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[int, ChainFont] = {}
         self._surfaces: dict[tuple[str, int, Color], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
-    def font(self, px: int) -> pygame.font.Font:
-        """Return the default font whose lines are about ``px`` pixels tall."""
+    def font(self, px: int) -> ChainFont:
+        """Return the font whose lines are about ``px`` pixels tall."""
         font = self._fonts.get(px)
         if font is None:
-            # Font(None, size) draws lines about two thirds of ``size`` tall.
-            font = self._fonts[px] = pygame.font.Font(None, max(8, round(px * 1.5)))
+            # The default font at ``size`` draws lines about two thirds of ``size`` tall.
+            font = self._fonts[px] = fonts.default_chain().at(max(8, round(px * 1.5)))
         return font
 
     def render(self, text: str, px: int, color: Color) -> pygame.Surface:
@@ -44,13 +49,31 @@ class TextCache:
         return surf
 
     def fit(self, text: str, px: int, color: Color, width: int) -> pygame.Surface:
-        """Return ``text`` rendered, shortened with "..." until it is at most ``width`` wide."""
+        """Return ``text`` rendered whole, in a smaller size if needed to be at most ``width`` wide.
+
+        Nothing is ever cut off: where a line cannot shrink enough, use :meth:`wrap` instead.
+        """
         surf = self.render(text, px, color)
-        cut = len(text)
-        while surf.get_width() > width and cut > 1:
-            cut -= max(1, cut // 8)
-            surf = self.render(text[:cut].rstrip() + "...", px, color)
+        if surf.get_width() <= width:
+            return surf
+        size = max(8, int(px * width / max(1, surf.get_width())))
+        surf = self.render(text, size, color)
+        while surf.get_width() > width and size > 8:
+            size -= 1
+            surf = self.render(text, size, color)
         return surf
+
+    def wrap(self, text: str, px: int, width: int) -> list[str]:
+        """Return ``text`` broken into lines at most ``width`` wide (at spaces, between Japanese characters;
+        long words by letters). Kept, as overlays wrap the same text every frame."""
+        key = (text, px, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > _CACHE_LIMIT:
+                self._wrapped.clear()
+            size = self.font(px).size
+            lines = self._wrapped[key] = break_lines(text, width, lambda t: size(t)[0])
+        return list(lines)
 
     def _compose(self, text: str, px: int, color: Color) -> pygame.Surface:
         font = self.font(px)

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import LogError
-from tabletop.engine.log import GameLog, replay
+from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
 from tabletop.registry import make_game, make_seats
+from tabletop.replays import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,7 +123,7 @@ def test_partial_replays_a_log_whose_last_line_is_cut(tmp_path: Path, good_log: 
     with pytest.raises(LogError, match=r"g.jsonl:21: the log is truncated .*replay --partial"):
         replay(path)
     result = replay(path, allow_incomplete=True)
-    assert (result.actions, result.complete, result.cut_line) == (19, False, 21)
+    assert (result.actions, result.complete, result.cut) == (19, False, True)
 
 
 def test_a_problem_early_in_a_huge_log_is_found_without_reading_the_rest(tmp_path: Path) -> None:

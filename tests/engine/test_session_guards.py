@@ -12,10 +12,11 @@ import pytest
 
 from tabletop.engine import guard
 from tabletop.engine.errors import GameBroken, LogError
-from tabletop.engine.log import GameLog, replay
+from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import TrickGame
 from tabletop.registry import make_seats
+from tabletop.replays import replay
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     """Point the art cache at a fresh temp folder so no test touches the real home cache."""
     folder = tmp_path_factory.mktemp("art-cache")
     monkeypatch.setenv("TABLETOP_CACHE_DIR", str(folder))
+    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
     return folder
 
 

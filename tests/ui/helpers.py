@@ -1,11 +1,17 @@
-"""Driving the table with real pygame events, as a person would."""
+"""Driving the table with real pygame events, as a person would; recording the words it draws."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pygame
+import pytest
 
 from tabletop.engine.cards import Card
 from tabletop.ui.app import Table
+from tabletop.ui.choices import Target
+from tabletop.ui.places import CellPlace
 from tabletop.ui.widgets import Button
 
 
@@ -22,17 +28,47 @@ def press(key: int, char: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, unicode=char, mod=0, scancode=0))
 
 
+def hand_cards(table: Table) -> list[Card]:
+    """Return the bottom seat's hand as the table shows it."""
+    zone = table.scene.director.board.hand()
+    return list(zone.cards) if zone is not None else []
+
+
+def point_of(table: Table, wanted: Callable[[Target], bool], nth: int = 0) -> tuple[int, int]:
+    """Return a visible point of the ``nth`` thing drawn last frame whose target passes ``wanted``."""
+    scene = table.scene
+    if not scene.hits:
+        table.step()
+    found = 0
+    for shape, target in scene.hits:
+        if not wanted(target):
+            continue
+        if isinstance(shape, CellPlace):
+            point = (round(shape.center[0]), round(shape.center[1]))
+        else:
+            candidates = [(shape.x + dx, shape.y + dy) for dy in (shape.h // 2, shape.h // 4, 3 * shape.h // 4)
+                          for dx in range(2, shape.w - 1, max(1, shape.w // 12))]
+            point = next((p for p in candidates if scene.target_at(p) == target), None)
+            if point is None:
+                continue
+        if found == nth:
+            return point
+        found += 1
+    raise AssertionError("nothing like that is on the table")
+
+
 def card_point(table: Table, card: Card) -> tuple[int, int]:
     """Return a point on the visible strip of ``card`` in the bottom hand."""
-    return hand_point(table, table.scene.director.board.hand.index(card))
+    hand = table.scene.director.board.hand()
+    assert hand is not None
+    return point_of(table, lambda t: t.zone == hand.id and t.card is card)
 
 
 def hand_point(table: Table, i: int) -> tuple[int, int]:
     """Return a point on the visible strip of the ``i``-th card of the bottom hand."""
-    rects = table.scene.layout().spot(table.scene.director.board.seat).cards
-    r = rects[i]
-    right = rects[i + 1].x if i + 1 < len(rects) else r.right
-    return ((r.x + right) // 2, r.y + r.h // 2)
+    hand = table.scene.director.board.hand()
+    assert hand is not None
+    return point_of(table, lambda t: t.zone == hand.id and t.item == i)
 
 
 def pump_until(table: Table, done: object, limit: int = 5000) -> None:
@@ -46,7 +82,7 @@ def pump_until(table: Table, done: object, limit: int = 5000) -> None:
 
 def select_cards(table: Table, cards: tuple[Card, ...]) -> None:
     """Click hand cards (equal ones are interchangeable) until ``cards`` are selected, one frame per click."""
-    hand = table.scene.director.board.hand
+    hand = hand_cards(table)
     taken: list[int] = []
     for card in cards:
         i = next(j for j, c in enumerate(hand) if c.id == card.id and j not in taken)
@@ -58,3 +94,27 @@ def select_cards(table: Table, cards: tuple[Card, ...]) -> None:
 def confirm_button(table: Table) -> Button:
     """Return the confirm button of the action row."""
     return next(b for b in table.scene.buttons() if b.command == "confirm")
+
+
+def english_words(texts: list[str], allowed: set[str]) -> list[str]:
+    """Return the texts that still hold an English word (3+ ASCII letters) not in ``allowed``."""
+    left = []
+    for text in texts:
+        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\S*/\S*", "", text)):  # paths are the user's
+            if word.lower() not in allowed:
+                left.append(text)
+                break
+    return left
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, target: object) -> list[str]:
+    """Record every string ``target`` (a TextCache or module with ``font``) is asked to draw."""
+    seen: list[str] = []
+    original = target.render  # type: ignore[attr-defined]
+
+    def render(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        seen.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(target, "render", render)
+    return seen

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from tabletop.ui.app import PlaySettings, Table
-from tests.ui.helpers import card_point, click, press, pump_until
+from tests.ui.helpers import card_point, click, hand_cards, press, pump_until
 
 HUMAN_VS_BOTS = ["human", "random", "random", "random"]
 
@@ -28,10 +28,10 @@ def test_a_scripted_human_plays_a_whole_deal_by_clicking(app) -> None:
         if session.is_over:
             break
         action = director.legal()[0]
-        before = len(director.board.hand)
+        before = len(hand_cards(table))
         click(card_point(table, action.card))
         table.step()
-        assert len(director.board.hand) == before - 1, "the click played a card"
+        assert len(hand_cards(table)) == before - 1, "the click played a card"
         plays += 1
     assert plays == 13
     pump_until(table, lambda: director.pause is not None and director.pause.kind == "game")
@@ -47,7 +47,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:
         director, session = table.director, table.session
         pump_until(table, lambda d=director: d.accepts_input)
         legal = {a.card for a in director.legal()}
-        illegal = [c for c in director.board.hand if c not in legal]
+        illegal = [c for c in hand_cards(table) if c not in legal]
         if illegal:
             break
         table.close()
@@ -59,7 +59,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:
     table.step()
     assert session.game.snapshot(session.state) == before and session.moves == moves
     assert table.scene.toast is not None and "must follow" in table.scene.toast[0]
-    assert illegal[0] in director.board.hand
+    assert illegal[0] in hand_cards(table)
     table.close()
 
 
@@ -79,6 +79,14 @@ def test_help_overlay_toggles_by_key_and_button(app) -> None:
     press(pygame.K_ESCAPE)
     assert table.step() is None and table.scene.overlay is None
     press(pygame.K_ESCAPE)
+    assert table.step() is None and table.scene.overlay == "leave", "Esc asks before abandoning a game"
+    stay = next(b for b in table.scene.buttons() if b.command == "stay")
+    click(stay.rect.center)
+    assert table.step() is None and table.scene.overlay is None
+    press(pygame.K_ESCAPE)
+    table.step()
+    leave = next(b for b in table.scene.buttons() if b.command == "leave")
+    click(leave.rect.center)
     assert table.step() == "back"
     table.close()
 

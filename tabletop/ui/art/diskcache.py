@@ -13,7 +13,9 @@ import struct
 import tempfile
 from pathlib import Path
 
-from tabletop.ui.art.loader import Loaded, Size
+from tabletop.i18n import _
+from tabletop.ui.art.loader import Loaded, Size, Source
+from tabletop.ui.art.sheets import Cell
 
 ENV_VAR = "TABLETOP_CACHE_DIR"
 """Environment variable overriding where the cache lives."""
@@ -51,7 +53,7 @@ class DiskCache:
         if total <= limit:
             return 0
         removed = 0
-        for _, size, path in sorted(entries):
+        for _when, size, path in sorted(entries):
             if total <= limit * 0.8:
                 break
             try:
@@ -62,12 +64,16 @@ class DiskCache:
             removed += 1
         return removed
 
-    def entry(self, path: Path, stat: os.stat_result, size: Size) -> Path:
-        """Return the cache file for ``path`` in the state ``stat`` fitted to ``size``."""
-        key = f"{_MAGIC!r}|{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{size[0]}x{size[1]}"
+    def entry(self, path: Source, stat: os.stat_result, size: Size) -> Path:
+        """Return the cache file for ``path`` (a file or a sheet's cell) in the state ``stat`` fitted to ``size``."""
+        if isinstance(path, Cell):
+            where = f"{path.sheet.resolve()}|cell {path.index} of {path.columns}x{path.rows}"
+        else:
+            where = str(path.resolve())
+        key = f"{_MAGIC!r}|{where}|{stat.st_size}|{stat.st_mtime_ns}|{size[0]}x{size[1]}"
         return self.folder / f"{hashlib.sha1(key.encode()).hexdigest()}.rgba"
 
-    def get(self, path: Path, stat: os.stat_result, size: Size) -> Loaded | None:
+    def get(self, path: Source, stat: os.stat_result, size: Size) -> Loaded | None:
         """Return the cached fitted image, or None on a miss (or an unreadable entry)."""
         try:
             data = self.entry(path, stat, size).read_bytes()
@@ -95,6 +101,7 @@ class DiskCache:
                 out.write(loaded.rgba)
             os.replace(tmp, target)
         except OSError as exc:
-            self.error = f"art cache {self.folder} not writable ({exc}); art will load slower"
+            self.error = _("art cache {folder} not writable ({problem}); art will load slower").format(
+                folder=self.folder, problem=exc)
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
