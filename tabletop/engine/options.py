@@ -64,7 +64,9 @@ def convert(info: OptionInfo, raw: Any) -> Any:
 
     :raises UserInputError: naming the option, the value and what is allowed.
     """
-    where = _("option {name}={value}").format(name=info.name, value=repr(raw))
+    shown = repr(raw)
+    where = _("option {name}={value}").format(
+        name=info.name, value=shown if len(shown) <= 40 else f"(a value of {len(shown):,} characters)")
     value: Any = raw
     if info.type is bool:
         if isinstance(raw, bool):
@@ -80,7 +82,10 @@ def convert(info: OptionInfo, raw: Any) -> Any:
             raise UserInputError(_("{where}: expected a whole number ({allowed})").format(
                 where=where, allowed=info.allowed()))
         try:
-            value = int(str(raw).strip())
+            text = str(raw).strip()
+            if len(text) > 30:  # Python refuses past 4,300 digits; no option needs a tenth of that
+                raise ValueError(text)
+            value = int(text)
         except ValueError:
             raise UserInputError(_("{where}: expected a whole number ({allowed})").format(
                 where=where, allowed=info.allowed())) from None

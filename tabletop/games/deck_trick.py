@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from tabletop.engine.cards import Card
-from tabletop.engine.deckfile import Deck, load_deck
-from tabletop.engine.errors import UserInputError
+from tabletop.engine.deckfile import Deck, DeckError, load_deck
 from tabletop.engine.options import option
 from tabletop.games.trick_taking import MAX_DEALS, TrickGame, TrickState
-from tabletop.i18n import N_, _
+from tabletop.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class DeckTrickGame(TrickGame):
         """Return the game's deck, read again only when the file changes.
 
         :raises DeckError: listing every problem of the file.
-        :raises UserInputError: when a card has no suit (trick games need one).
+        :raises DeckError: naming the line of each card without a suit (trick games need one).
         """
         path = cls.deck_path()
         try:
@@ -75,10 +74,14 @@ class DeckTrickGame(TrickGame):
         deck = _decks.get((path, stamp))
         if deck is None:
             deck = load_deck(path)
-            suitless = [c.id for c in deck.kinds if c.suit is None]
+            lines = deck.lines or (0,) * len(deck.kinds)
+            suitless = [(c, line) for c, line in zip(deck.kinds, lines, strict=True) if c.suit is None]
             if suitless:
-                raise UserInputError(_("{file}: cards without a suit or colour word: {cards}; every card of"
-                                       " a trick game needs one").format(file=path, cards=", ".join(suitless)))
+                raise DeckError(deck.source, [
+                    f"{deck.source}:{line}: suit: card {c.id!r} has none; every card of a trick game needs"
+                    " a suit (S, H, D, C, joker) or a colour word" if line else
+                    f"{deck.source}: suit: card {c.id!r} has none; every card of a trick game needs one"
+                    for c, line in suitless])
             _decks[(path, stamp)] = deck
         return deck
 

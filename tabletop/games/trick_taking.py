@@ -206,6 +206,9 @@ class TrickGame(Game):
                                    " has {have}").format(size=o.hand_size, players=self.players,
                                                          need=o.hand_size * self.players, have=size))
         self.cards_per_hand: int = o.hand_size or size // self.players
+        if self.cards_per_hand < 1:
+            raise UserInputError(f"the deck has {size} cards, fewer than the {self.players} seats: every seat"
+                                 " needs at least one card")
         self.lower_is_better = o.scoring == "hearts"  # type: ignore[misc]
         self.max_deals: int = o.deals or (MAX_DEALS if o.target else self.players)
         self._power_of: dict[Card, int] = {c: self.card_strength(c) for c in self.deck_cards}

@@ -13,7 +13,7 @@ def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1) -> str:
     config = SimConfig(game="trick-taking", players=players, bots=("random",) * players, seed=1,
                        games=deals, options={"deals": 1})
     started = time.perf_counter()
-    moves = sum(r.moves for r in simulate(config, workers=workers))
+    moves = sum(getattr(r, "moves", 0) for r in simulate(config, workers=workers))
     elapsed = time.perf_counter() - started
     head = ngettext("trick-taking, {players} players, 1 deal per game, random bots, {n} process",
                     "trick-taking, {players} players, 1 deal per game, random bots, {n} processes", workers,
