@@ -309,8 +309,63 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
         )
     for n in names:
         if n != HUMAN:
-            bot_class(n)
+            parse_bot(n)
     return names
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """A seat's bot as named (``ismcts:200ms``): the registered bot and its parameter, parsed once."""
+
+    spec: str
+    name: str
+    entry: Entry
+    cls: Any
+    value: Any = None
+    has_value: bool = False
+
+    def make(self, rng: random.Random, game: Game) -> Any:
+        """Return a new bot of this kind, configured with the parameter if one was given."""
+        bot = self.cls(rng, game)
+        if self.has_value:
+            bot.configure(self.value)
+        return bot
+
+
+def _loaded(entry: Entry) -> Any:
+    try:
+        return entry.load()
+    except UserInputError:
+        return None
+
+
+def parse_bot(spec: str) -> BotChoice:
+    """Return the bot named by ``spec``: a bot's name, optionally with one parameter after a colon.
+
+    :raises UserInputError: for an unknown or broken bot, or a parameter it does not take (naming the bot).
+    """
+    name, colon, text = (part.strip() for part in spec.partition(":"))
+    if name == HUMAN:
+        raise UserInputError(f"{spec!r}: {HUMAN!r} is a person at the table and takes no parameter")
+    entry = bot_entry(name)
+    cls = entry.load()
+    if not colon:
+        return BotChoice(spec, name, entry, cls)
+    takes = getattr(cls, "parameter", "")
+    if not takes or not callable(getattr(cls, "parse_parameter", None)):
+        takers = [e.name for e in bot_entries() if getattr(_loaded(e), "parameter", "")]
+        others = f"; bots that take one: {', '.join(takers)}" if takers else ""
+        raise UserInputError(f"bot {name!r} takes no parameter (got {spec!r}){others}")
+    if not text:
+        raise UserInputError(f"bot {name!r}: nothing after the colon in {spec!r}; its parameter is {takes}")
+    try:
+        value = cls.parse_parameter(text)
+    except ValueError as exc:
+        raise UserInputError(f"bot {name!r}: bad parameter {text!r}: {exc}") from None
+    except Exception as exc:  # a plugin's parser: its bug must read as a message, not a traceback
+        raise UserInputError(f"bot {name!r} ({entry.source}): its parameter parser failed on {text!r}:"
+                             f" {describe_error(exc)}") from None
+    return BotChoice(spec, name, entry, cls, value, True)
 
 
 def bot_entry(name: str) -> Entry:
@@ -349,27 +404,27 @@ def seat_factory(names: Sequence[str], game: Game, *,
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    plan: list[tuple[str, Any, bool, str]] = []
+    plan: list[tuple[BotChoice | None, bool]] = []
     for n in names:
         if n == HUMAN:
-            plan.append((n, None, False, ""))
+            plan.append((None, False))
             continue
-        entry = bot_entry(n)
-        cls = entry.load()
-        plan.append((n, cls, entry.is_builtin and getattr(cls, "trusted", True), entry.source))
+        choice = parse_bot(n)
+        plan.append((choice, choice.entry.is_builtin and getattr(choice.cls, "trusted", True)))
 
     def make(seed: int, rng: random.Random | None = None) -> list[Any]:
         seats: list[Any] = []
-        for i, (n, cls, trusted, source) in enumerate(plan):
-            if cls is None:
+        for i, (choice, trusted) in enumerate(plan):
+            if choice is None:
                 seats.append(None)
             elif trusted:
-                seats.append(cls(rng or new_rng(seed, "bot", i), game))
+                seats.append(choice.make(rng or new_rng(seed, "bot", i), game))
             else:
                 try:
-                    bot = cls(new_rng(seed, "bot", i), game)
+                    bot = choice.make(new_rng(seed, "bot", i), game)
                 except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-                    raise UserInputError(f"bot {n!r} ({source}) failed to start: {describe_error(exc)}") from exc
+                    raise UserInputError(f"bot {choice.spec!r} ({choice.entry.source}) failed to start:"
+                                         f" {describe_error(exc)}") from exc
                 seats.append(Watchdog(bot, bot_timeout))
         return seats
 

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from tabletop.engine import options as opts
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.determinize import copy_state, default_determinize
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
@@ -143,6 +144,27 @@ class Game:
     def rules_text(self) -> str:
         """Return the rules for the rules panel: ``rules``, else the ``summary``."""
         return self.rules or self.summary
+
+    # -- hooks for search bots (see tabletop.engine.determinize) ---------------------------------
+    def clone_state(self, state: Any, rng: random.Random | None = None) -> Any:
+        """Return an independent copy of ``state``; with ``rng`` the copy draws its chance events from it.
+
+        The default is a deep copy (cards and actions are shared: they are immutable); a game may
+        offer a faster one, as search bots copy the state for every simulated game.
+        """
+        return copy_state(state, rng)
+
+    def determinize(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """Return a copy of ``state`` with every card ``seat`` cannot see dealt anew, consistent with
+        what it has seen (a *world* for search bots; the real state is never changed).
+
+        The default deals the cards of the zones hidden from ``seat`` back into those zones
+        (:func:`~tabletop.engine.determinize.default_determinize`). Override it when play reveals
+        more than the zones say (a seat that did not follow holds none of the led suit), or when
+        the hidden cards are not kept as plain lists of cards; :func:`~tabletop.engine.determinize.deal`
+        deals under such constraints.
+        """
+        return default_determinize(self, state, seat, rng)
 
     def snapshot(self, state: Any) -> dict[str, Any]:
         """Return the whole state as JSON-able data (for tests, debugging and equality checks)."""

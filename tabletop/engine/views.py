@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.determinize import DeterminizeError, Worlds
 from tabletop.engine.zones import TableView
 
 
@@ -59,6 +61,19 @@ class View(tuple):
             box[2] = self[2].table(box[0], self[0])
             self._forget(box)
         return box[2]
+
+    def worlds(self, rng: random.Random) -> Worlds:
+        """Return a sampler of whole states consistent with what this seat has seen (for search bots).
+
+        Call it before reading the view's data and table: once both are built the view lets go of
+        the state. The sampler holds no secret (see :class:`~tabletop.engine.determinize.Worlds`).
+
+        :raises DeterminizeError: when the game's hidden cards cannot be sampled.
+        """
+        state = self[3][0]
+        if state is None:
+            raise DeterminizeError("this view no longer holds the game: ask for worlds before data and table")
+        return Worlds(self[2], state, self[0], rng)
 
     def _observe(self) -> dict[str, Any]:
         box = self[3]

@@ -19,6 +19,7 @@ To make your own trick game, subclass :class:`TrickGame` and override a hook:
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -36,6 +37,7 @@ from tabletop.engine.cards import (
     parse_suit,
     standard_deck,
 )
+from tabletop.engine.determinize import deal as deal_hidden
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted
 from tabletop.engine.game import Emit, Game
@@ -126,6 +128,7 @@ class TrickState:
         "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
         "hands", "buckets", "trick", "led", "leader", "trick_no",
         "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
+        "voids",
     )
 
     rng: random.Random
@@ -151,6 +154,8 @@ class TrickState:
     played: list[Card]
     """Cards of this deal's finished tricks in play order (the current trick is in ``trick``)."""
     last_trick: tuple[int, list[Card]]
+    voids: list[set[str | None]]
+    """Per seat, the suits it showed it holds none of this deal (it did not follow them)."""
 
 
 class TrickGame(Game):
@@ -327,6 +332,9 @@ class TrickGame(Game):
         trick = state.trick
         if not trick:
             state.led = suit
+        elif suit != state.led and self._default_legal:
+            # Under must-follow, not following shows the seat holds none of the led suit.
+            state.voids[seat].add(state.led)
         trick.append(card)
         if emit is not None:
             emit(ActionTaken(seat, action, (Move(hand_id(seat), TRICK, (card,), seat=seat),)))
@@ -440,9 +448,97 @@ class TrickGame(Game):
         state.trick, state.led, state.played = [], None, []
         state.tricks_won = [0] * self.players
         state.taken = [[] for _ in range(self.players)]
+        state.voids = [set() for _ in range(self.players)]
         self._fill_hands(state, cards)
         if leader is not None:
             state.leader = state.to_move = leader
+
+    # -- search bots ---------------------------------------------------------------------------
+    def clone_state(self, state: TrickState, rng: random.Random | None = None) -> TrickState:
+        """Return an independent copy of ``state`` (list copies: cards and actions are shared values)."""
+        if type(state) is not TrickState:  # a subclass's state may hold more: copy it all
+            return super().clone_state(state, rng)  # type: ignore[no-any-return]
+        new = self._copy(state, rng)
+        new.hands = [h[:] for h in state.hands]
+        new.buckets = [{suit: b[:] for suit, b in bk.items()} for bk in state.buckets]
+        return new
+
+    def _copy(self, state: TrickState, rng: random.Random | None) -> TrickState:
+        """Return a copy of everything but the hands and buckets."""
+        new = TrickState()
+        for name in ("to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup", "led",
+                     "leader", "trick_no", "last_trick"):
+            setattr(new, name, getattr(state, name))
+        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
+        new.trick = state.trick[:]
+        new.tricks_won = state.tricks_won[:]
+        new.taken = [t[:] for t in state.taken]
+        new.bids = state.bids[:]
+        new.scores = state.scores[:]
+        new.deal_points = state.deal_points[:]
+        new.undealt = state.undealt[:]
+        new.played = state.played[:]
+        new.voids = [set(v) for v in state.voids]
+        return new
+
+    def determinize(self, state: TrickState, seat: int, rng: random.Random) -> TrickState:
+        """Return a copy with the cards ``seat`` cannot see dealt anew: the other hands keep their
+        counts and get none of a suit they did not follow; a turned-up card stays where it was seen."""
+        if type(state) is not TrickState or state.phase == "over":
+            # A subclass's state may keep cards elsewhere too: let the zones say what is hidden.
+            return super().determinize(state, seat, rng) if state.phase != "over" else self.clone_state(state, rng)
+        others = [s for s in range(self.players) if s != seat]
+        pool: list[Card] = []
+        sizes: list[int] = []
+        pinned = self._pinned_turnup(state, seat)
+        in_hand = pinned is not None and not state.undealt
+        for s in others:
+            cards = [a.cards[0] for a in state.hands[s]]
+            if in_hand and s == state.dealer:
+                cards.remove(pinned)  # type: ignore[arg-type]
+            pool += cards
+            sizes.append(len(cards))
+        undealt = state.undealt[1:] if pinned is not None and not in_hand else state.undealt
+        pool += undealt
+        sizes.append(len(undealt))
+        trump = state.trump
+        voids = state.voids
+        allowed: list[set[str | None] | None] = [
+            ({c for c in self.suits if c not in voids[s]} if voids[s] else None) for s in others]
+        allowed.append(None)
+
+        def suit_of(card: Card) -> str | None:
+            return trump if card.suit == JOKER and trump is not None else card.suit
+
+        dealt = deal_hidden(pool, sizes, rng, allowed=allowed, key=suit_of)
+        world = self._copy(state, rng)
+        world.hands, world.buckets = [], []
+        pos = self._pos_of
+        for s in range(self.players):
+            if s == seat:
+                world.hands.append(state.hands[s][:])
+                world.buckets.append({suit: b[:] for suit, b in state.buckets[s].items()})
+                continue
+            cards = dealt[s if s < seat else s - 1]
+            if in_hand and s == state.dealer:
+                cards.append(pinned)  # type: ignore[arg-type]
+            actions, buckets = self._hand(sorted([pos[c] for c in cards]), trump)
+            world.hands.append(actions)
+            world.buckets.append(buckets)
+        world.undealt = [pinned, *dealt[-1]] if pinned is not None and not in_hand else dealt[-1]
+        return world
+
+    def _pinned_turnup(self, state: TrickState, seat: int) -> Card | None:
+        """Return the turned-up card when its place is known to all but hidden from ``seat``: the top
+        undealt card, or (the deck dealt out) the dealer's, until the dealer plays it."""
+        card = state.turnup
+        if card is None:
+            return None
+        if state.undealt:
+            return card if state.undealt[0] is card else None
+        if state.dealer != seat and any(a.cards[0] is card for a in state.hands[state.dealer]):
+            return card
+        return None
 
     def trick_seats(self, state: TrickState) -> list[int]:
         """Return the seats that played to the current trick, in play order (from the leader)."""
@@ -456,23 +552,26 @@ class TrickGame(Game):
         self._fill_positions(state, [sorted(pos[c] for c in cards) for cards in hands])
 
     def _fill_positions(self, state: TrickState, hands: list[list[int]]) -> None:
-        trump, plays = state.trump, self._sorted_plays
-        suits, cuts, absent = self._run_suits, self._run_cuts, self._absent_suits
         state.hands, state.buckets = [], []
         for positions in hands:
-            actions = [plays[i] for i in positions]
-            ends = [bisect_left(positions, cut) for cut in cuts]
-            ends.append(len(positions))
-            buckets: dict[str | None, list[Action]] = {s: [] for s in absent}
-            start = 0
-            for suit, end in zip(suits, ends, strict=True):
-                buckets[suit] = actions[start:end]
-                start = end
-            if trump is not None and buckets.get(JOKER):
-                buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
-                buckets[JOKER] = []
+            actions, buckets = self._hand(positions, state.trump)
             state.hands.append(actions)
             state.buckets.append(buckets)
+
+    def _hand(self, positions: list[int], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
+        """Return the play actions and suit buckets of a hand given as sorted deck positions."""
+        actions = [self._sorted_plays[i] for i in positions]
+        ends = [bisect_left(positions, cut) for cut in self._run_cuts]
+        ends.append(len(positions))
+        buckets: dict[str | None, list[Action]] = {s: [] for s in self._absent_suits}
+        start = 0
+        for suit, end in zip(self._run_suits, ends, strict=True):
+            buckets[suit] = actions[start:end]
+            start = end
+        if trump is not None and buckets.get(JOKER):
+            buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
+            buckets[JOKER] = []
+        return actions, buckets
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
@@ -484,6 +583,7 @@ class TrickGame(Game):
         state.taken = [[] for _ in range(n)]
         state.bids = [None] * n
         state.played = []
+        state.voids = [set() for _ in range(n)]
         self.deal(state)
         state.leader = (state.dealer + 1) % n
         state.to_move = state.leader
