@@ -88,6 +88,20 @@ def build_parser() -> Parser:
     sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
 
+    lad = sub.add_parser("ladder", help="bots play each other, seats rotated: a ranking, and whether skill matters")
+    lad.add_argument("game", help="game name (see tabletop games)")
+    lad.add_argument("--bots", required=True,
+                     help="the bots to rank, comma-separated, e.g. random,greedy,ismcts:100ms")
+    lad.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's default)")
+    lad.add_argument("--games", type=_positive, default=240,
+                     help="games to play, rounded up to whole rounds of seatings (default 240)")
+    lad.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
+    lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. --set deals=1")
+    lad.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    lad.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a plugin bot may think per move")
+    lad.add_argument("--quiet", action="store_true", help="no progress bar")
+
     rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
     rep.add_argument("log", type=Path, help="a .jsonl game log")
     rep.add_argument("--partial", action="store_true", help="accept an unfinished game and show where it stopped")
@@ -245,6 +259,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Run ``tabletop ladder``."""
+    from tabletop.sim.ladder import format_ladder, run_ladder, seatings
+    from tabletop.sim.progress import Progress
+    from tabletop.sim.runner import SimConfig
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) < 2:
+        raise TabletopError(f"--bots {args.bots}: name at least two bots to rank, e.g. --bots random,greedy")
+    game, options = _game_for(args.game, args.players, args.sets)
+    for name in bots:
+        if name == registry.HUMAN:
+            raise TabletopError("ladder needs bots; 'human' is for tabletop play")
+        registry.parse_bot(name)
+    lines = seatings(bots, game.players)
+    total = -(-args.games // len(lines)) * len(lines)
+    config = SimConfig(game=args.game, players=game.players, bots=tuple(lines[0]), seed=args.seed,
+                       games=args.games, options=options, bot_timeout=args.bot_timeout,
+                       games_dir=str(args.games_dir) if args.games_dir else None)
+    progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
+    started = time.perf_counter()
+    try:
+        result = run_ladder(config, bots, workers=args.workers, progress=progress.update)
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - started
+    print(f"{game.describe()}: ladder of {len(set(bots))} bots, {game.players} players, {result.games} games"
+          f" ({result.rounds} seeds x {result.seatings} seatings), seed {args.seed}, {elapsed:.1f} s")
+    print()
+    print(format_ladder(result))
+    for name, count in result.faults.items():
+        print(f"warning: bot {name!r} misbehaved on {count} moves; a random legal move replaced each one",
+              file=sys.stderr)
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
     from tabletop.engine.log import replay
@@ -280,8 +330,19 @@ def cmd_games(args: argparse.Namespace) -> int:
             if info.help:
                 print(f"      {info.help}")
         print()
-    print("bots: " + ", ".join([registry.HUMAN] + [
-        e.name + (" [BROKEN]" if e.error else "") for e in registry.bot_entries()]))
+    print("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):")
+    print(f"  {registry.HUMAN:<16} a person at the table")
+    for entry in registry.bot_entries():
+        try:
+            bot = entry.load()
+        except TabletopError:
+            print(f"  {entry.name:<16} [BROKEN, {entry.source}] {entry.error}")
+            continue
+        source = "" if entry.is_builtin else f" ({entry.source})"
+        print(f"  {entry.name:<16} {getattr(bot, 'description', '') or 'a bot'}{source}")
+        takes = getattr(bot, "parameter", "")
+        if takes:
+            print(f"  {entry.name + ':PARAM':<16} PARAM: {takes}")
     return 0
 
 
@@ -345,6 +406,7 @@ COMMANDS = {
     "art": cmd_art,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "ladder": cmd_ladder,
     "games": cmd_games,
     "bench": cmd_bench,
     "new": cmd_new,
