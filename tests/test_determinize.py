@@ -114,7 +114,7 @@ def test_trick_taking_worlds_agree_with_the_view_and_respect_voids() -> None:
 
 
 def test_trick_taking_worlds_keep_the_turned_up_card_with_the_dealer() -> None:
-    for game, state, seat, world in worlds_along_games("trick-taking", 4, range(3), {"deals": 1, "trump": "turnup"}):
+    for _game, state, _seat, world in worlds_along_games("trick-taking", 4, range(3), {"deals": 1, "trump": "turnup"}):
         dealer_hand = [a.cards[0] for a in state.hands[state.dealer]]
         if state.turnup in dealer_hand:
             assert state.turnup in [a.cards[0] for a in world.hands[state.dealer]]

@@ -148,16 +148,17 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
                 path.append((node, mover))
                 apply(world, action, None)
                 break
-            best_value, best, chosen = -1.0, None, None
+            chosen = acts[0]
+            best, best_value = children[chosen], -1.0
             for a in acts:
                 child = children[a]
                 child.avail += 1
                 value = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
                 if value > best_value:
                     best_value, best, chosen = value, child, a
-            path.append((best, mover))  # type: ignore[arg-type]
+            path.append((best, mover))
             apply(world, chosen, None)
-            node = best  # type: ignore[assignment]
+            node = best
         # Playout: random moves to the end of the deal (or the game).
         if not expanded:
             moves = 0

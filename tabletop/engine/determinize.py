@@ -105,7 +105,7 @@ class _Dealer:
         self.constrained = [by_class[c] for c in constrained]
         self.free = [card for c in classes if c not in constrained for card in by_class[c]]
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[float]]] = {}
         if self._count(0, self.caps) == 0:
             raise ImpossibleDeal("no deal of the hidden cards fits what has been seen")
 
@@ -161,13 +161,14 @@ class _Dealer:
         memo = self._choices.get((j, caps))
         if memo is None:
             count = math.factorial(len(self.constrained[j]))
-            splits, weights = [], []
+            options: list[tuple[int, ...]] = []
+            weights: list[int] = []
             for split in self._splits(j, caps):
                 rest = self._count(j + 1, tuple(c - n for c, n in zip(caps, split, strict=True)))
                 if rest:
-                    splits.append(split)
+                    options.append(split)
                     weights.append(count // math.prod(math.factorial(n) for n in split) * rest)
-            memo = self._choices[(j, caps)] = (splits, _cumulative(weights))
+            memo = self._choices[(j, caps)] = (options, _cumulative(weights))
         splits, cumulative = memo
         target = rng.random() * cumulative[-1]
         for split, edge in zip(splits, cumulative, strict=True):

@@ -106,6 +106,16 @@ class Game:
         """Return what ``seat`` may know: its hand, public cards, others' card counts (immutable values)."""
         return {}
 
+    def observe_key(self, state: Any, seat: Seat, key: str) -> Any:
+        """Return the one entry ``key`` of ``observe(state, seat)``.
+
+        A view asks this when a bot reads a single fact (``view.trick``) before anything else, so a
+        game whose observation is costly may compute just that entry; the default builds it all.
+
+        :raises KeyError: when the observation has no such entry.
+        """
+        return self.observe(state, seat)[key]
+
     def scores(self, state: Any) -> list[int]:
         """Return each seat's score so far (by default the state's ``scores`` list, copied)."""
         return list(state.scores)

@@ -174,6 +174,9 @@ class Session:
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
+        if log is None and not any(timed) and None not in seats:
+            self._play_quick(by_legal, budget)
+            return
         try:
             while budget != 0:
                 seat = state.to_move
@@ -196,7 +199,7 @@ class Session:
                         if quick is not None:
                             answer = quick(legal)
                         else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None])))
+                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None, None])))
                     except Exception as exc:  # a bot's bug must not stop the game
                         problem = f"raised {type(exc).__name__}: {exc}"
                     else:
@@ -208,6 +211,48 @@ class Session:
                     action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
                 if log is not None:
                     log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
+                moves += 1
+                try:
+                    apply(state, action, emit)
+                except Exception as exc:
+                    self.moves = moves
+                    self._broken(exc)
+                budget -= 1
+        finally:
+            self.moves = moves
+        self._check_finished()
+
+    def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
+        """The loop of :meth:`_play_bots` when every seat is a bot that is not timed and nothing is
+        logged: the same checks, without the per-move bookkeeping. ``quick`` holds, per seat, the
+        bot's ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        game, state = self.game, self.state
+        legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
+        new_view = tuple.__new__
+        choose = [getattr(bot, "choose", None) for bot in self.seats]
+        moves = self.moves
+        try:
+            while budget != 0:
+                seat = state.to_move
+                if seat is None:
+                    break
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    try:
+                        chooser = quick[seat]
+                        if chooser is not None:
+                            action = chooser(legal)
+                        else:
+                            # A tuple, so no bot can edit the game's own list of legal actions.
+                            action = choose[seat](new_view(View, (seat, tuple(legal), game, [state, None, None, None])))
+                    except Exception as exc:  # a bot's bug must not stop the game
+                        action = self._replace(seat, self.seats[seat], f"raised {type(exc).__name__}: {exc}", legal)
+                    else:
+                        if action not in legal:
+                            action = self._replace(seat, self.seats[seat],
+                                                   f"chose an illegal action ({_describe(action)})", legal)
                 moves += 1
                 try:
                     apply(state, action, emit)

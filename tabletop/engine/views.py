@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.determinize import DeterminizeError, Worlds
+from tabletop.engine.game import Game
 from tabletop.engine.zones import TableView
 
 
@@ -22,7 +23,7 @@ class View(tuple):
     __slots__ = ()
 
     def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
-        return tuple.__new__(cls, (seat, legal, game, [state, None, None]))
+        return tuple.__new__(cls, (seat, legal, game, [state, None, None, None]))
 
     @property
     def seat(self) -> int:
@@ -89,14 +90,49 @@ class View(tuple):
         if box[1] is not None and box[2] is not None:
             box[0] = None
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
+    def fact(self, name: str) -> Any:
+        """Return one entry of the observation (``view.fact("trick")`` is ``view.trick``).
+
+        Before the whole observation is built, a game that computes entries one by one
+        (``observe_key``) is asked for just this one, so a bot reading a few facts per move pays
+        for those only.
+
+        :raises AttributeError: naming the entries the observation has.
+        """
+        box = self[3]
+        if box[1] is None and box[0] is not None and _by_key(self[2]):
+            facts = box[3]
+            if facts is None:
+                facts = box[3] = {}
+            elif name in facts:
+                return facts[name]
+            try:
+                value = facts[name] = self[2].observe_key(box[0], self[0], name)
+                return value
+            except KeyError:
+                pass
         data = self._observe()
         try:
             return data[name]
         except KeyError:
             raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
 
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self.fact(name)
+
     def __repr__(self) -> str:
         return f"<View seat={self[0]} legal={len(self[1])}>"
+
+
+def _by_key(game: Any) -> bool:
+    """True when ``game`` computes observation entries one by one (it overrides ``observe_key``)."""
+    cls = type(game)
+    known = _BY_KEY.get(cls)
+    if known is None:
+        known = _BY_KEY[cls] = cls.observe_key is not Game.observe_key
+    return known
+
+
+_BY_KEY: dict[type, bool] = {}

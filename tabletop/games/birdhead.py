@@ -374,7 +374,7 @@ class BirdHead(Game):
     def clone_state(self, state: BirdHeadState, rng: random.Random | None = None) -> BirdHeadState:
         """Return an independent copy of ``state`` (values are plain ints; lists are copied)."""
         if type(state) is not BirdHeadState:
-            return super().clone_state(state, rng)  # type: ignore[no-any-return]
+            return super().clone_state(state, rng)
         new = BirdHeadState()
         for name in ("to_move", "deal", "dealer", "hand_size", "bar", "bar_seat", "leader", "trick_no",
                      "last_trick", "last_reveal"):

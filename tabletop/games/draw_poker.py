@@ -225,7 +225,7 @@ class DrawPoker(Game):
     def clone_state(self, state: DrawPokerState, rng: random.Random | None = None) -> DrawPokerState:
         """Return an independent copy of ``state`` (cards are shared values; lists are copied)."""
         if type(state) is not DrawPokerState:
-            return super().clone_state(state, rng)  # type: ignore[no-any-return]
+            return super().clone_state(state, rng)
         new = DrawPokerState()
         for name in ("to_move", "deal", "dealer", "last_showdown"):
             setattr(new, name, getattr(state, name))

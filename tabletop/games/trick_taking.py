@@ -223,6 +223,10 @@ class TrickGame(Game):
         self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
+        self._default_winner = type(self).trick_winner is TrickGame.trick_winner
+        self._next_seat = [(s + 1) % self.players for s in range(self.players)]
+        self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
+        self._plain_observe = type(self).observe is TrickGame.observe
 
     # -- hooks ---------------------------------------------------------------------------------
     def make_deck(self) -> list[Card]:
@@ -310,8 +314,10 @@ class TrickGame(Game):
         if state.phase == "play":
             if self._default_legal:
                 # The default legal_cards, inlined: this runs once per card played.
-                hand = state.hands[state.to_move]  # type: ignore[index]
-                return (state.buckets[state.to_move][state.led] or hand) if state.trick else hand  # type: ignore[index]
+                seat: int = state.to_move  # type: ignore[assignment]
+                if state.trick:
+                    return state.buckets[seat][state.led] or state.hands[seat]
+                return state.hands[seat]
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
@@ -339,7 +345,7 @@ class TrickGame(Game):
         if emit is not None:
             emit(ActionTaken(seat, action, (Move(hand_id(seat), TRICK, (card,), seat=seat),)))
         if len(trick) < self.players:
-            state.to_move = (seat + 1) % self.players
+            state.to_move = self._next_seat[seat]
         else:
             self._finish_trick(state, emit)
 
@@ -366,9 +372,9 @@ class TrickGame(Game):
             "phase": state.phase,
             "deal": state.deal,
             "dealer": state.dealer,
-            "hand": tuple(a.cards[0] for a in state.hands[seat]),
+            "hand": self._hand_cards(state, seat),
             "hand_counts": tuple(len(h) for h in state.hands),
-            "trick": tuple(zip(self.trick_seats(state), state.trick, strict=True)),
+            "trick": self._trick_plays(state),
             "led": state.led if state.trick else None,
             "leader": state.leader,
             "trump": state.trump,
@@ -380,6 +386,26 @@ class TrickGame(Game):
             "last_trick": self._last_trick(state),
             "hand_size": state.hand_size,
         }
+
+    def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
+        """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
+        if self._plain_observe:
+            if key == "trick":
+                return self._trick_plays(state)
+            if key == "trump":
+                return state.trump
+            if key == "phase":
+                return state.phase
+            if key == "hand":
+                return self._hand_cards(state, seat)
+        return self.observe(state, seat)[key]
+
+    def _hand_cards(self, state: TrickState, seat: int) -> tuple[Card, ...]:
+        return tuple([a.card for a in state.hands[seat]])  # type: ignore[misc]  # plays hold one card
+
+    def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
+        # zip stops at the cards played so far: the seat order from the leader is made once.
+        return tuple(zip(self._seat_order[state.leader], state.trick, strict=False))
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -457,7 +483,7 @@ class TrickGame(Game):
     def clone_state(self, state: TrickState, rng: random.Random | None = None) -> TrickState:
         """Return an independent copy of ``state`` (list copies: cards and actions are shared values)."""
         if type(state) is not TrickState:  # a subclass's state may hold more: copy it all
-            return super().clone_state(state, rng)  # type: ignore[no-any-return]
+            return super().clone_state(state, rng)
         new = self._copy(state, rng)
         new.hands = [h[:] for h in state.hands]
         new.buckets = [{suit: b[:] for suit, b in bk.items()} for bk in state.buckets]
@@ -604,7 +630,24 @@ class TrickGame(Game):
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
         cards = state.trick
-        winner = (state.leader + self.trick_winner(state, cards)) % self.players
+        if self._default_winner:
+            # The default trick_winner (tricks.winning_index), inlined: this runs once per trick.
+            power = self._power_of
+            trump = state.trump if state.trump is not None else JOKER
+            first = cards[0]
+            index, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, power[first]
+            for i in range(1, len(cards)):
+                card = cards[i]
+                suit = trump if card.suit == JOKER else card.suit
+                if suit == best_suit:
+                    p = power[card]
+                    if p > best_power:
+                        index, best_power = i, p
+                elif suit == trump:
+                    index, best_suit, best_power = i, suit, power[card]
+        else:
+            index = self.trick_winner(state, cards)
+        winner = (state.leader + index) % self.players
         state.tricks_won[winner] += 1
         state.taken[winner] += cards
         state.played += cards
