@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop import __version__, registry
+from tabletop import __version__, plugins, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
+from tabletop.templates import TEMPLATES
 
 EXIT_USAGE = 2
 
@@ -112,8 +113,14 @@ def build_parser() -> Parser:
 
     sub.add_parser("games", help="list the games with their options, and the bots")
 
-    new = sub.add_parser("new", help="write a new trick-taking game into the games folder, ready to play")
+    new = sub.add_parser(
+        "new", help="write a new game into the games folder from a template, ready to play",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="templates:\n" + "\n".join(f"  {key:<8}{text}" for key, text in TEMPLATES.items()))
     new.add_argument("name", help="the game's name: lowercase letters, digits and dashes, e.g. my-game")
+    new.add_argument("--template", default=next(iter(TEMPLATES)), metavar="TEMPLATE",
+                     help=f"what kind of game to start from: {', '.join(TEMPLATES)} (default"
+                          f" {next(iter(TEMPLATES))}; listed below)")
     play = sub.add_parser("play", help="play a game in a window (bots only: no input needed)")
     play.add_argument("game", help="game name (see tabletop games)")
     play.add_argument("--players", type=_positive, default=None, help="number of seats")
@@ -155,9 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
-        registry.discover(args.games_dir)
+        plugins.discover(args.games_dir)
         if not args.command:
-            from tabletop.ui.app import run_start
+            from tabletop.ui.flow import run_start
 
             return run_start()
         handler = COMMANDS.get(args.command)
@@ -297,7 +304,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
-    from tabletop.engine.log import replay
+    from tabletop.replays import replay
 
     if args.window:
         from tabletop.ui.app import run_replay
@@ -360,8 +367,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tabletop.plugins import DEFAULT_GAMES_DIR
     from tabletop.scaffold import create_game, next_steps
 
-    folder = create_game(args.name, args.games_dir or DEFAULT_GAMES_DIR)
-    print(next_steps(args.name, folder))
+    folder = create_game(args.name, args.games_dir or DEFAULT_GAMES_DIR, template=args.template)
+    print(next_steps(args.name, folder, args.template))
     return 0
 
 

@@ -8,6 +8,7 @@ declaring ``tabletop.games`` entry points (each naming a ``Game`` subclass), and
     games/my-game/deck.toml     optional deck file (or deck.csv)
     games/my-game/art/          optional card art: <card id>.png and back.png
     games/my-game/bots.py       optional Bot subclasses
+    games/my-board.board.toml   an Euler Getter board (``--set board=my-board``)
 
 Bots come from ``tabletop.bots`` entry points and from games' ``bots.py``. Each plugin is imported
 on its own: one that fails (syntax error, exception, missing class, bad declaration, name clash)
@@ -27,16 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import registry
+from tabletop.engine import folders
 from tabletop.engine.game import Game
 
 GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
 BOTS_GROUP = "tabletop.bots"
 """Entry point group of installed bots."""
-DEFAULT_GAMES_DIR = Path("games")
+DEFAULT_GAMES_DIR = folders.DEFAULT_GAMES_DIR
 """The games folder used when none is given (relative to the working directory)."""
-missing_games_dir: Path | None = None
-"""The ``games_dir`` given to the last :func:`discover` when it was not a folder."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
 
@@ -47,7 +47,7 @@ def discover(games_dir: Path | None = None) -> None:
     Entries found by an earlier call are dropped first, so calling again picks up changes to
     folders (modules already imported are imported afresh). Never raises: a broken plugin is
     listed with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes
-    it) is remembered in :data:`missing_games_dir` for the "unknown game" message.
+    it) is remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
     for name, source, load in _entry_points(GAMES_GROUP):
@@ -55,12 +55,12 @@ def discover(games_dir: Path | None = None) -> None:
     for name, source, load in _entry_points(BOTS_GROUP):
         _add_bot(name, source, load, {})
     folder = games_dir if games_dir is not None else DEFAULT_GAMES_DIR
+    folders.set_games_dir(folder)  # games find their data files there (Euler Getter boards)
     if folder.is_dir():
         for game_dir in sorted(folder.iterdir()):
             if game_dir.is_dir() and not game_dir.name.startswith((".", "_")):
                 load_game_folder(game_dir)
-    global missing_games_dir
-    missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
+    registry.missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
 
 
 def _entry_points(group: str) -> Iterator[tuple[str, str, Any]]:

@@ -1,4 +1,8 @@
-"""The one registry of games and bots that the CLI, start screen, simulator and tests read."""
+"""The one registry of games and bots that the CLI, start screen, simulator and tests read.
+
+Built-in games and bots are listed here; :mod:`tabletop.plugins` (a layer above, which this module
+never imports) finds plugin ones and registers them with :func:`register_game` and :func:`register_bot`.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """Game and bot names: lowercase words of letters and digits joined by single dashes."""
+missing_games_dir: Path | None = None
+"""The games folder plugin discovery was last given when it was not a folder (for "unknown game")."""
 
 
 class PluginError(UserInputError):
@@ -231,17 +237,10 @@ def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str
 
 
 def forget_plugins() -> None:
-    """Drop every entry found by :func:`discover` (it calls this before looking again)."""
+    """Drop every plugin entry (:func:`tabletop.plugins.discover` calls this before looking again)."""
     for table in (_games, _bots):
         for key in [k for k, e in table.items() if e.plugin]:
             del table[key]
-
-
-def discover(games_dir: Path | None = None) -> None:
-    """Find plugin games and bots: entry points and the games folder (see :mod:`tabletop.plugins`)."""
-    from tabletop import plugins
-
-    plugins.discover(games_dir)
 
 
 def game_entries() -> list[Entry]:
@@ -264,10 +263,8 @@ def game_entry(name: str) -> Entry:
     _ensure_builtins()
     entry = _games.get(name)
     if entry is None:
-        from tabletop import plugins  # imported here: plugins builds on this module
-
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
-        missing = plugins.missing_games_dir
+        missing = missing_games_dir
         hint = f" (there is no games folder {missing}: check --games-dir)" if missing else ""
         raise UserInputError(f"unknown game {name!r}; known games: {known}{hint}")
     return entry

@@ -1,16 +1,26 @@
-"""The scaffold: ``create_game`` writes a ready-to-play trick-taking prototype into a games folder.
+"""The scaffold: ``create_game`` writes a ready-to-play prototype into a games folder, from a template.
 
-The new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame` (a ``TrickGame`` with
-its cards in ``deck.toml``), overrides two hooks, and points at the others in comments.
+- ``trick`` (the default): the new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame`
+  (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
+- ``market``: a set-collection game on zones (a market row, draw and discard piles, a tableau per
+  seat), copied from the package :mod:`tabletop.templates.market` with a greedy bot in ``bots.py``.
 """
 
 from __future__ import annotations
 
+import builtins
+import keyword
+import re
+from importlib import resources
 from pathlib import Path
 
 from tabletop import games as builtin_games
 from tabletop import registry
 from tabletop.engine.errors import UserInputError
+from tabletop.templates import TEMPLATES
+
+MARKET_FILES = ("__init__.py", "bots.py", "deck.toml")
+"""The files of the market template package, copied with the new game's names put in."""
 
 COLOURS = ("red", "blue", "green", "yellow")
 """The four suits of the sample deck."""
@@ -41,36 +51,86 @@ def check_new_name(name: str) -> None:
         raise UserInputError(f"game name {name!r} is taken by an installed game; choose another name")
 
 
-def create_game(name: str, games_dir: Path) -> Path:
-    """Write a new trick-taking game ``games_dir/<name>/`` and return its folder.
+def check_template(template: str) -> None:
+    """Check ``template`` names a template.
 
-    :raises UserInputError: for a bad or taken name, or when the folder already exists.
+    :raises UserInputError: naming the known templates.
     """
+    if template not in TEMPLATES:
+        raise UserInputError(f"unknown template {template!r}; known templates: {', '.join(TEMPLATES)}")
+
+
+def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
+    """Write a new game ``games_dir/<name>/`` from ``template`` (see :data:`TEMPLATES`); return its folder.
+
+    :raises UserInputError: for an unknown template, a bad or taken name, or when the folder exists.
+    """
+    check_template(template)
     check_new_name(name)
     folder = games_dir / name
     if folder.exists():
         raise UserInputError(f"{folder} already exists; choose another name or delete that folder")
-    class_name = "".join(part.capitalize() for part in name.split("-"))
     title = " ".join(part.capitalize() for part in name.split("-"))
+    if template == "market":
+        sources = "".join(_market_source(rel) for rel in MARKET_FILES if rel.endswith(".py"))
+        class_name = python_class_name(name, taken=_identifiers(sources))
+        files = {rel: market_file(rel, name=name, title=title, class_name=class_name) for rel in MARKET_FILES}
+        example = "red-1"
+    else:
+        class_name = python_class_name(name, taken=_identifiers(GAME_TEMPLATE))
+        files = {"__init__.py": GAME_TEMPLATE.format(name=name, title=title, class_name=class_name),
+                 "deck.toml": deck_toml(title)}
+        example = "red-7"
+    files["art/README.txt"] = ART_README.format(name=name, example=example)
     try:
         (folder / "art").mkdir(parents=True)
-        (folder / "__init__.py").write_text(
-            GAME_TEMPLATE.format(name=name, title=title, class_name=class_name), encoding="utf-8")
-        (folder / "deck.toml").write_text(deck_toml(title), encoding="utf-8")
-        (folder / "art" / "README.txt").write_text(ART_README.format(name=name), encoding="utf-8")
+        for rel, text in files.items():
+            (folder / rel).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise UserInputError(f"cannot write {folder}: {exc.strerror or exc}") from None
     return folder
 
 
-def next_steps(name: str, folder: Path) -> str:
+def python_class_name(name: str, *, taken: frozenset[str] = frozenset()) -> str:
+    """Return the class name of game ``name`` ("my-game" -> "MyGame"), with "Game" added when that
+    would be a keyword, a builtin or a name the template already uses.
+
+    >>> python_class_name("my-market"), python_class_name("none"), python_class_name("card", taken=frozenset({"Card"}))
+    ('MyMarket', 'NoneGame', 'CardGame')
+    """
+    class_name = "".join(part.capitalize() for part in name.split("-"))
+    if keyword.iskeyword(class_name) or hasattr(builtins, class_name) or class_name in taken:
+        class_name += "Game"
+    return class_name
+
+
+def market_file(rel: str, *, name: str, title: str, class_name: str) -> str:
+    """Return the market template's file ``rel`` with the new game's name, title and class name put in."""
+    return (_market_source(rel).replace("TemplateGame", class_name).replace("template-name", name)
+            .replace("Template Title", title))
+
+
+def _market_source(rel: str) -> str:
+    return (resources.files("tabletop.templates") / "market" / rel).read_text(encoding="utf-8")
+
+
+def _identifiers(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+
+def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
+    bots = f" and bots.py (a bot: --bots {name}-greedy,random)" if template == "market" else ""
+    commands = (
+        (f"tabletop play {name}", "play it against bots"),
+        (f"tabletop simulate {name} --games 1000", "play 1000 games headless and compare seats"),
+        ("tabletop games", "check it is listed (and not BROKEN)"),
+    )
+    width = max(len(command) for command, _ in commands) + 3
     return (
-        f"Created {folder}/ with __init__.py (the rules), deck.toml (the cards) and art/ (card images).\n"
-        f"  tabletop play {name}                    play it against bots\n"
-        f"  tabletop simulate {name} --games 1000   play 1000 games headless and compare seats\n"
-        f"  tabletop games                          check it is listed (and not BROKEN)\n"
-        "Run these from the folder that holds games/, or add --games-dir."
+        f"Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images){bots}.\n"
+        + "".join(f"  {command:<{width}}{what}\n" for command, what in commands)
+        + "Run these from the folder that holds games/, or add --games-dir."
     )
 
 
@@ -154,7 +214,7 @@ GAME = {class_name}
 
 ART_README = """Card art for {name}.
 
-Put one image per card here, named by the card's id in ../deck.toml: red-7.png, red-dragon.png, ...
+Put one image per card here, named by the card's id in ../deck.toml ({example}.png, ...)
 and back.png for the card back. Any size or shape: each image is fitted onto the card without
 stretching. PNG, JPEG and WebP work. A card without an image gets a clean generated face, and
 images added or changed while the table is open show up within a second.

@@ -31,9 +31,9 @@ def time_all_hands(deck: Sequence[Any], evaluate: Callable[[Any], Any], repeat: 
 
 
 def ours(repeat: int) -> float:
-    """Return the time of :func:`tabletop.games.poker.hand_value` over all hands."""
+    """Return the time of :func:`tabletop.engine.poker.hand_value` over all hands."""
     from tabletop.engine.cards import STANDARD_52
-    from tabletop.games.poker import hand_value
+    from tabletop.engine.poker import hand_value
 
     return time_all_hands(STANDARD_52, hand_value, repeat)
 

@@ -82,7 +82,7 @@ def game_shots(out: Path, game: str, players: int, size: tuple[int, int], name: 
     hover_something(table)
     save(app.window.surface, out / f"{name}.png", full)
     if play_until(table, lambda: d.pause is not None and d.pause.kind in ("trick", "show")):
-        table.scene.draw(app.window.surface)
+        table.draw()
         save(app.window.surface, out / f"{name}-hold.png", full)
     table.close()
     app.close()
@@ -101,7 +101,7 @@ def overlay_shots(out: Path, full: bool) -> None:
         save(app.window.surface, out / f"{overlay}_overlay.png", full)
         table.scene.command(overlay)
     play_until(table, lambda: d.pause is not None and d.pause.kind == "deal", lambda legal: legal[0])
-    table.scene.draw(app.window.surface)  # at instant speed the pause ends on the next update
+    table.draw()  # at instant speed the pause ends on the next update
     save(app.window.surface, out / "end_of_deal.png", full)
     table.close()
     app.close()

@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from tabletop import plugins, registry
+from tabletop.engine import folders
 
 
 @pytest.fixture
 def clean_registry() -> Iterator[None]:
-    """Restore the registry and forget folder-game modules after the test."""
+    """Restore the registry and the games folder, and forget folder-game modules after the test."""
     games, bots = dict(registry._games), dict(registry._bots)
+    games_dir = folders.games_dir()
     yield
+    folders.set_games_dir(games_dir)
     registry._games.clear()
     registry._games.update(games)
     registry._bots.clear()

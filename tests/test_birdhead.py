@@ -10,11 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import DealScored, DealStarted
+from tabletop.engine.events import DealScored, DealStarted, Moved
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import TrickWon
+from tabletop.engine.tricks import TRICK, TrickWon
+from tabletop.engine.zones import EVERYONE, Move
 from tabletop.games.birdhead import (
+    CARDS,
     DECK,
+    OUT,
+    REVEALED,
+    UNDEALT,
     VALUES,
     BirdHead,
     Revealed,
@@ -261,3 +266,52 @@ def test_full_deal_counts_every_card() -> None:
         total = (sum(len(h) for h in state.hands) + sum(len(v) for _, _, v in state.trick)
                  + len(state.out) + sum(len(m) for m in state.markers) + len(state.undealt))
         assert total == 50
+
+
+# -- the table -------------------------------------------------------------------------------------
+def test_the_trick_shows_who_played_each_card_and_notes_discards() -> None:
+    session = rigged([[5, 5, 9, 9], [2, 3, 11, 11], [6, 6, 7, 7]], leader=0)
+    act(session, "play 5 5")
+    events = act(session, "discard 2 3")
+    assert events[0].moves == (Move("hand:1", TRICK, (CARDS[2], CARDS[3]), seat=1, note="discard"),)
+    trick = session.table(2).zone(TRICK)
+    assert trick is not None
+    assert [(i.seat, i.thing.value, i.note) for i in trick.items] == [
+        (0, 5, ""), (0, 5, ""), (1, 2, "discard"), (1, 3, "discard")]
+    won = next(e for e in act(session, "play 6 6") if isinstance(e, TrickWon))
+    assert won.moves[0].src == TRICK and won.moves[0].dst == OUT and len(won.moves[0].cards) == 6
+    out = session.table(0).zone(OUT)
+    assert out is not None and sorted(c.value or 0 for c in out.cards) == [2, 3, 5, 5, 6, 6]
+
+
+def test_a_reveal_lays_the_last_cards_face_up_and_moves_the_takers_to_their_markers() -> None:
+    session = rigged([[3, 10], [4, 10], [5, 8]], leader=0, options={"target": 10})
+    act(session, "play 3")
+    act(session, "play 4")
+    events = act(session, "play 5")
+    shown = next(e for e in events if isinstance(e, Moved))
+    assert shown.moves == tuple(Move(f"hand:{s}", REVEALED, (CARDS[v],), seat=s) for s, v in enumerate([10, 10, 8]))
+    reveal = next(e for e in events if isinstance(e, Revealed))
+    assert reveal.pause == "reveal"
+    assert reveal.moves == (Move(REVEALED, "markers:0", (CARDS[10],), seat=0),
+                            Move(REVEALED, "markers:1", (CARDS[10],), seat=1))
+    assert [(p.text, p.seat) for p in reveal.popups] == [("+10", 0), ("+10", 1)]
+    # The game is over: the last reveal stays on the table, the markers in front of their takers.
+    view = session.table(2)
+    assert [(i.seat, i.thing.value) for i in view.zone(REVEALED).items] == [(2, 8)]
+    assert view.zone("markers:0").cards == (CARDS[10],) and view.zone("markers:0").visibility == EVERYONE
+    assert sorted(c.value or 0 for c in view.zone(OUT).cards) == [3, 4, 5]
+    assert view.zone("hand:0").count == 0
+
+
+def test_a_new_deal_gathers_the_table_before_dealing() -> None:
+    session = rigged([[3, 10], [4, 10], [5, 8]], leader=0)
+    act(session, "play 3")
+    act(session, "play 4")
+    dealt = next(e for e in act(session, "play 5") if isinstance(e, DealStarted))
+    gathered = [(m.src, m.dst, len(m.cards) or m.backs) for m in dealt.moves]
+    assert gathered[:2] == [(OUT, "", 3), (REVEALED, "", 1)]
+    assert (UNDEALT, "", 50 - 6) in gathered and gathered[-1] == ("", UNDEALT, 48 - 30)
+    view = session.table(0)
+    assert view.zone(REVEALED).count == 0 and view.zone(OUT).count == 0 and view.zone(UNDEALT).count == 18
+    assert view.zone(UNDEALT).items[0].thing is None

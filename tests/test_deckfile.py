@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.cards import JOKER
-from tabletop.engine.deckfile import DeckError, load_deck, parse_deck_text
+from tabletop.engine.deckfile import DeckError, cached_deck, load_deck, parse_deck_text
 from tabletop.engine.errors import UserInputError
 
 GOOD_TOML = '''
@@ -190,3 +191,17 @@ def test_any_text_either_loads_or_raises_deck_error(text: str) -> None:
             assert exc.problems
         else:
             assert deck.cards and all(c.id for c in deck.cards)
+
+
+def test_cached_deck_reads_again_only_when_the_file_changes(tmp_path: Path) -> None:
+    path = tmp_path / "deck.toml"
+    path.write_text('[[card]]\nid = "a"\ncolour = "red"\n', encoding="utf-8")
+    first = cached_deck(path)
+    assert cached_deck(path) is first
+    path.write_text('[[card]]\nid = "a"\ncolour = "red"\ncount = 3\n', encoding="utf-8")
+    stamp = path.stat().st_mtime_ns + 1_000_000  # a coarse clock may not tick between writes
+    os.utime(path, ns=(stamp, stamp))
+    assert len(cached_deck(path)) == 3
+    path.unlink()
+    with pytest.raises(DeckError, match="deck.toml"):
+        cached_deck(path)

@@ -9,9 +9,10 @@ import pytest
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import STANDARD_52, parse_cards
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import DealScored
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Moved
 from tabletop.engine.session import Session
-from tabletop.games.draw_poker import DrawPoker, Showdown
+from tabletop.engine.zones import EVERYONE, Move
+from tabletop.games.draw_poker import DECK, DISCARDS, DrawPoker, Showdown
 
 
 def rigged(hands: list[str], *, dealer: int | None = None, deals: int = 1) -> Session:
@@ -134,3 +135,47 @@ def test_status_and_view() -> None:
     draw(session, "2S")
     view = session.view(1)
     assert view.drawn == (1, None) and len(view.hand) == 5 and view.last_showdown is None
+
+
+# -- the table -------------------------------------------------------------------------------------
+def test_a_draw_shows_every_seat_how_many_cards_and_only_the_drawer_which() -> None:
+    session = rigged(["AS KD 7H 7C 2S", "3S 4S 5S 6S 8D"])
+    drew = draw(session, "AS KD 2S")[0]
+    assert isinstance(drew, ActionTaken)
+    assert drew.label == "Seat 1: Discard 3 cards" and "A♠" not in drew.label
+    assert drew.moves == (Move("hand:0", DISCARDS, backs=3, seat=0, face_up=False),
+                          Move(DECK, "hand:0", backs=3, seat=0, face_up=False))
+    assert [p.text for p in drew.popups] == ["draws 3"]
+    other, own = session.table(1), session.table(0)
+    assert other.zone("hand:0").cards == () and other.zone(DISCARDS).count == 3
+    assert own.zone("hand:0").cards == tuple(session.state.hands[0]) and own.zone(DISCARDS).cards == ()
+    assert {r.label: r.per_seat for r in own.info}["Drew"] == ("3", "-")
+
+
+def test_the_showdown_lays_the_hands_face_up_and_names_them() -> None:
+    session = rigged(["AS KD 7H 7C 2S", "3S 4S 5S 6S 8D"])
+    draw(session)
+    events = draw(session)
+    laid = next(e for e in events if isinstance(e, Moved))
+    assert laid.moves[0] == Move("hand:0", "shown:0", tuple(parse_cards("7H 7C AS KD 2S")), seat=0)
+    showdown = next(e for e in events if isinstance(e, Showdown))
+    assert showdown.pause == "show"
+    assert [(p.text, p.seat, p.zone) for p in showdown.popups] == [
+        ("one pair, wins", 0, "shown:0"), ("high card", 1, "shown:1")]
+    assert events.index(laid) < events.index(showdown)
+    view = session.table(1)  # the game is over: the hands stay face up in front of their players
+    assert view.zone("shown:0").cards == tuple(parse_cards("7H 7C AS KD 2S"))
+    assert view.zone("hand:0").count == 0 and view.zone("shown:0").visibility == EVERYONE
+
+
+def test_a_new_deal_gathers_the_shown_hands_discards_and_deck() -> None:
+    session = rigged(["AS KD 7H 7C 2S", "3S 4S 5S 6S 8D"], deals=2)
+    draw(session, "2S")
+    events = draw(session)
+    showdown = next(e for e in events if isinstance(e, Showdown))
+    assert "wins" in showdown.popups[0].text
+    dealt = next(e for e in events if isinstance(e, DealStarted))
+    assert [(m.src, m.dst, m.size) for m in dealt.moves] == [
+        ("shown:0", "", 5), ("shown:1", "", 5), (DISCARDS, "", 1), (DECK, "", 41),
+        ("", "hand:0", 5), ("", "hand:1", 5), ("", DECK, 42)]
+    assert session.table(0).zone("shown:0").count == 0

@@ -384,3 +384,27 @@ def _extra_fields(values: Mapping[str, Any], where: _Where) -> Iterator[tuple[st
             where.add(key, "must be a plain value, not a table or a list")
             continue
         yield key, str(raw).lower() if isinstance(raw, bool) else str(raw)
+
+
+_cached: dict[Path, tuple[int, Deck]] = {}
+
+
+def cached_deck(path: Path | str) -> Deck:
+    """Return the deck in ``path`` like :func:`load_deck`, read again only when the file changes.
+
+    Games build often (every simulated game, every start-screen choice), so the file is parsed
+    once per modification rather than once per game.
+
+    :raises DeckError: listing every problem (a missing file included).
+    """
+    path = Path(path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return load_deck(path)  # reports the missing or unreadable file with its name
+    hit = _cached.get(path)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    deck = load_deck(path)
+    _cached[path] = (stamp, deck)
+    return deck

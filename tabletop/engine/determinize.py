@@ -26,15 +26,12 @@ import copy
 import math
 import random
 from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from tabletop.engine.cards import Card, sort_key
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.rng import shuffled
 from tabletop.engine.zones import TOP, Zone
-
-if TYPE_CHECKING:
-    from tabletop.engine.game import Game
 
 T = TypeVar("T")
 
@@ -230,7 +227,7 @@ def is_known_to(zone: Zone, seat: int) -> bool:
     return zone.visible_to(seat) or zone.visibility == TOP
 
 
-def default_determinize(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """Return a copy of ``state`` with the cards of every zone ``seat`` may not see dealt anew.
 
     Works from the zones alone: the pool is every card in those zones; each zone gets back as many
@@ -307,7 +304,7 @@ def _attributes(state: Any) -> list[Any]:
     return values
 
 
-def _deck_order(game: Game) -> dict[Card, int]:
+def _deck_order(game: Any) -> dict[Card, int]:
     order: dict[Card, int] = {}
     for i, card in enumerate(game.deck()):
         order.setdefault(card, i)
@@ -337,7 +334,7 @@ class Worlds:
     :raises DeterminizeError: when the game cannot be sampled, or its hook breaks the view.
     """
 
-    def __init__(self, game: Game, state: Any, seat: int, rng: random.Random) -> None:
+    def __init__(self, game: Any, state: Any, seat: int, rng: random.Random) -> None:
         self.game = game
         self.seat = seat
         self.rollout_rng = random.Random(rng.getrandbits(64))
@@ -355,7 +352,7 @@ class Worlds:
         return world
 
 
-def _check_world(game: Game, state: Any, world: Any, seat: int) -> None:
+def _check_world(game: Any, state: Any, world: Any, seat: int) -> None:
     if world is state:
         raise DeterminizeError(f"game {game.name!r}: determinize returned the real state, not a copy")
     seen, sampled = game.observe(state, seat), game.observe(world, seat)

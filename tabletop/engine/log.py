@@ -2,7 +2,8 @@
 
 Each line is flushed as it is written, so a crash or a kill loses at most the action in progress.
 :func:`replay` rebuilds the exact game from a log by submitting every logged action through the
-session's one legality gate.
+session's one legality gate; it is handed the factory that makes a game from its registered name
+(:func:`tabletop.replays.replay` hands it the registry's), since the engine knows no game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
@@ -24,6 +25,12 @@ from tabletop.engine.session import Session
 
 FORMAT = 1
 """Version of the log format written in every header."""
+
+
+class GameFactory(Protocol):
+    """Makes the game registered as ``name`` for ``players`` seats with raw ``options`` (as the registry does)."""
+
+    def __call__(self, name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game: ...
 
 
 class GameLog:
@@ -153,21 +160,19 @@ def read_records(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
     return records
 
 
-def replay(path: Path | str, *, allow_incomplete: bool = False) -> Replay:
-    """Rebuild the game logged in ``path`` by re-submitting every action; return the result.
+def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False) -> Replay:
+    """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """
-    from tabletop import registry  # the registry knows every game; the engine itself does not
-
     path = Path(path)
     records = read_records(path)
     number, header = records[0]
     if header.get("type") != "header":
         raise LogError(f"{path}:{number}: the first line must be the header (is the file a tabletop log?)")
     try:
-        game = registry.make_game(str(header["game"]), players=int(header["players"]),
-                                  options=dict(header.get("options") or {}))
+        game = make_game(str(header["game"]), players=int(header["players"]),
+                         options=dict(header.get("options") or {}))
         seed = int(header["seed"])
     except KeyError as exc:
         raise LogError(f"{path}:{number}: the header lacks {exc.args[0]!r}") from None

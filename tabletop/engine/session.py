@@ -1,7 +1,9 @@
 """The session: one game in progress, its seats, its seeded randomness, and the loop.
 
-Every action, from a click, a bot, a replayed log or a test, goes through :meth:`Session.submit`,
-which checks it against the game's legal actions before anything changes. Bots only ever see a
+Every action, from a click, a bot, a replayed log or a test, goes through one gate (the loop of
+:meth:`Session._play`), which checks it against the game's legal actions before anything changes,
+logs it and applies it: :meth:`Session.submit` hands a person's choice to it, :meth:`Session.advance`
+and :meth:`Session.run` let bots choose in it. Bots only ever see a
 :class:`~tabletop.engine.views.View`. A bot that raises, answers with an illegal action or takes
 too long is replaced for that move by a random legal action, reported as a ``BotFault`` event.
 """
@@ -138,10 +140,7 @@ class Session:
             raise IllegalAction(action, "the game is over")
         if seat is not None and seat != to_move:
             raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
-        legal = self.game.legal_actions(self.state)
-        if action not in legal:
-            raise IllegalAction(action, self._reason(action))
-        self._apply(to_move, action, note)
+        self._play(1, (action, note))
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -150,17 +149,22 @@ class Session:
 
     def advance(self, max_moves: int | None = None) -> list[Event]:
         """Let bots move until a human must choose, the game ends, or ``max_moves`` were made."""
-        self._play_bots(max_moves)
+        self._play(max_moves)
         return self.take_events()
 
     def run(self) -> None:
         """Play to the end; every seat must be a bot (the simulator's loop)."""
         if any(s is None for s in self.seats):
             raise ValueError("run() needs a bot in every seat; use advance() with human seats")
-        self._play_bots(None)
+        self._play(None)
 
     # -- internals ---------------------------------------------------------------------------
-    def _play_bots(self, max_moves: int | None) -> None:
+    def _play(self, max_moves: int | None, given: tuple[Action, str | None] | None = None) -> None:
+        """The gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
+
+        The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
+        not legal), then bots choose until a human must (a bot's illegal answer is replaced).
+        """
         # The simulator spends its life in this loop: names are bound to locals on purpose.
         game, state, seats = self.game, self.state, self.seats
         legal_actions, apply = game.legal_actions, game.apply
@@ -174,7 +178,7 @@ class Session:
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
-        if log is None and not any(timed) and None not in seats:
+        if given is None and log is None and not any(timed) and None not in seats:
             self._play_quick(by_legal, budget)
             return
         try:
@@ -182,35 +186,45 @@ class Session:
                 seat = state.to_move
                 if seat is None:
                     break
-                bot = seats[seat]
-                if bot is None:
-                    break
-                # A tuple, so no bot can edit the game's own list of legal actions.
-                legal = tuple(legal_actions(state))
-                problem = None
-                if len(legal) == 1:
-                    # A forced move: there is nothing to decide, so no bot is asked.
-                    action = legal[0]
+                if given is not None:
+                    action, note = given
+                    given = None
+                    if action not in legal_actions(state):
+                        raise IllegalAction(action, self._reason(action))
                 else:
-                    started = clock() if timed[seat] else 0.0
-                    quick = by_legal[seat]
-                    answer: object = None
-                    try:
-                        if quick is not None:
-                            answer = quick(legal)
-                        else:
-                            answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None, None])))
-                    except Exception as exc:  # a bot's bug must not stop the game
-                        problem = f"raised {type(exc).__name__}: {exc}"
+                    bot = seats[seat]
+                    if bot is None:
+                        break
+                    # A tuple, so no bot can edit the game's own list of legal actions.
+                    legal = tuple(legal_actions(state))
+                    note = None
+                    if len(legal) == 1:
+                        # A forced move: there is nothing to decide, so no bot is asked.
+                        action = legal[0]
                     else:
-                        if answer not in legal:
-                            problem = f"chose an illegal action ({_describe(answer)})"
-                        elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                            problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
-                    # ``answer`` was found in ``legal`` when there is no problem.
-                    action = answer if problem is None else self._replace(seat, bot, problem, legal)  # type: ignore[assignment]
+                        started = clock() if timed[seat] else 0.0
+                        quick = by_legal[seat]
+                        answer: object = None
+                        problem = None
+                        try:
+                            if quick is not None:
+                                answer = quick(legal)
+                            else:
+                                answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None, None])))
+                        except Exception as exc:  # a bot's bug must not stop the game
+                            problem = f"raised {type(exc).__name__}: {exc}"
+                        else:
+                            if answer not in legal:
+                                problem = f"chose an illegal action ({_describe(answer)})"
+                            elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
+                                problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                        if problem is None:
+                            action = answer  # type: ignore[assignment]  # found in ``legal`` above
+                        else:
+                            action = self._replace(seat, bot, problem, legal)
+                            note = f"fallback: {problem}"
                 if log is not None:
-                    log.action(moves, seat, action, f"fallback: {problem}" if problem else None)
+                    log.action(moves, seat, action, note)
                 moves += 1
                 try:
                     apply(state, action, emit)
@@ -223,9 +237,9 @@ class Session:
         self._check_finished()
 
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
-        """The loop of :meth:`_play_bots` when every seat is a bot that is not timed and nothing is
-        logged: the same checks, without the per-move bookkeeping. ``quick`` holds, per seat, the
-        bot's ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        """The loop of :meth:`_play` when bots fill every seat, none is timed and nothing is logged
+        (the simulator's case): the same checks, without the per-move bookkeeping. ``quick`` holds,
+        per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
         game, state = self.game, self.state
         legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
         new_view = tuple.__new__
@@ -262,16 +276,6 @@ class Session:
                 budget -= 1
         finally:
             self.moves = moves
-        self._check_finished()
-
-    def _apply(self, seat: int, action: Action, note: str | None) -> None:
-        if self.log is not None:
-            self.log.action(self.moves, seat, action, note)
-        self.moves += 1
-        try:
-            self.game.apply(self.state, action, self._emit)
-        except Exception as exc:
-            self._broken(exc)
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:

@@ -14,17 +14,32 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from tabletop.engine.cards import JOKER, RANKS, SUIT_NAMES, Card
+from tabletop.engine.cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from tabletop.engine.events import Event, seat_name
-from tabletop.engine.zones import Move
+from tabletop.engine.zones import Move, Popup
 
 TRICK = "trick"
 """The zone id trick games give the cards of the current trick (a shared spread)."""
+TURNUP = "turnup"
+"""The zone id of a card turned up to choose trump (shared, face up)."""
 
 
 def won_id(seat: int) -> str:
     """Return the zone id of the cards ``seat`` has taken (``won:<seat>``)."""
     return f"won:{seat}"
+
+
+def suit_text(suit: str | None) -> str:
+    """Return a suit as the side panel writes it: "♥ hearts", a deck file's own suit as written, or "none".
+
+    >>> suit_text("H"), suit_text("green"), suit_text(None)
+    ('♥ hearts', 'green', 'none')
+    """
+    if suit is None:
+        return "none"
+    if suit in SUIT_SYMBOLS:
+        return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +54,11 @@ class TrumpChosen(Event):
     def label(self) -> str:
         name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else "no trump"
         return f"Trump: {name}" + (f" (turned up {self.card.label})" if self.card else "")
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The turned-up card, face up onto the ``turnup`` zone."""
+        return (Move("", TURNUP, (self.card,)),) if self.card is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +86,11 @@ class TrickWon(Event):
     def pause(self) -> str:
         """Hold so everyone sees who took the trick."""
         return "trick"
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """Say who takes the trick, at that seat's cards in the trick."""
+        return (Popup("takes it", zone=TRICK, seat=self.seat),)
 
 RANK_ORDER_PRESETS = {
     "standard": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),

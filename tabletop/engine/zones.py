@@ -186,7 +186,8 @@ class Move(NamedTuple):
     """What moved from zone ``src`` to zone ``dst`` (zone ids; "" is off the table: the deck box).
 
     ``cards`` when the viewer may see them, else ``backs``: how many face-down items; ``cell`` names the
-    board cell a piece went to; ``seat`` is who moved them (-1: nobody in particular).
+    board cell a piece went to; ``seat`` is who moved them (-1: nobody in particular); ``note`` is
+    what the moved items are marked with where they land ("discard").
     """
 
     src: str
@@ -196,6 +197,7 @@ class Move(NamedTuple):
     seat: int = -1
     face_up: bool = True
     cell: str = ""
+    note: str = ""
 
     @property
     def size(self) -> int:

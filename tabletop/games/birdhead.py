@@ -18,7 +18,7 @@ Rules (SPEC 3.2), with the readings this module takes where the spec leaves room
   cards into each trick, hands stay equal and followers always keep a card too.
 - The player of the last play in the trick wins it (it is the highest; ties go to the later
   player) and leads the next. The cards of a finished trick, discards included, go face up out of
-  play for the rest of the deal (``out`` in the view: everyone saw them).
+  play for the rest of the deal (the ``out`` zone: everyone saw them).
 - When every player holds one card, all reveal at once: whoever shows the highest value takes that
   many minus points (all tied players do), and those cards leave the deck as markers in front of
   their takers for the rest of the game (public). The other revealed cards go back with the rest.
@@ -41,11 +41,26 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.determinize import deal
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
-from tabletop.engine.tricks import TrickWon
+from tabletop.engine.tricks import TRICK, TrickWon
+from tabletop.engine.zones import (
+    EVERYONE,
+    NOBODY,
+    ROW,
+    SPREAD,
+    STACK,
+    InfoRow,
+    Item,
+    Popup,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
+)
+from tabletop.engine.zones import Move as MoveTo
 
 VALUES = tuple(range(2, 12))
 """The card values, lowest first."""
@@ -59,6 +74,17 @@ DECK: tuple[Card, ...] = tuple(CARDS[v] for v in VALUES for _ in range(COPIES))
 Values = tuple[int, ...]
 """Card values in ascending order."""
 _COUNT_WORDS = {1: "lowest", 2: "two lowest", 3: "three lowest", 4: "four lowest", 5: "five lowest"}
+OUT = "out"
+"""The zone of the cards out of play this deal: finished tricks, face up."""
+REVEALED = "revealed"
+"""The zone of the last cards shown at a reveal (until they go back with the rest)."""
+UNDEALT = "undealt"
+"""The zone of the cards not dealt this deal (face down, unseen)."""
+
+
+def markers_id(seat: int) -> str:
+    """Return the zone id of the minus-point markers in front of ``seat``."""
+    return f"markers:{seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +192,11 @@ def _legal(hand: Values, bar: Values | None, play_max: int) -> tuple[Action, ...
 
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
-    """The last cards are shown: ``cards`` by seat, the ``takers`` of the highest, and ``points`` each."""
+    """The last cards are shown: ``cards`` by seat, the ``takers`` of the highest, and ``points`` each.
+
+    Just before it, a ``Moved`` event lays every last card face up in the ``revealed`` row; then
+    the takers' cards go to their markers, "+N" shows at each taker, and the table holds.
+    """
 
     kind: ClassVar[str] = "revealed"
     cards: tuple[Card, ...]
@@ -178,6 +208,21 @@ class Revealed(Event):
         shown = ", ".join(f"{seat_name(i)} {c.name}" for i, c in enumerate(self.cards))
         takers = " and ".join(seat_name(s) for s in self.takers)
         return f"Reveal: {shown}; {takers} take{'s' if len(self.takers) == 1 else ''} {self.points}"
+
+    @property
+    def moves(self) -> tuple[MoveTo, ...]:
+        """Each taker's card from the revealed row to its markers."""
+        return tuple(MoveTo(REVEALED, markers_id(s), (self.cards[s],), seat=s) for s in self.takers)
+
+    @property
+    def pause(self) -> str:
+        """Hold so everyone sees the cards and who takes the points."""
+        return "reveal"
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """The minus points at each taker."""
+        return tuple(Popup(f"+{self.points}", zone=markers_id(s), seat=s) for s in self.takers)
 
 
 @dataclass(frozen=True)
@@ -238,6 +283,21 @@ class BirdHead(Game):
     Options = BirdHeadOptions
     art_deck = "birdhead"
     lower_is_better = True
+    rules = (
+        "50 cards: 2 to 11, five of each. Each player gets 10 cards (fewer once markers have left "
+        "the deck); the rest stay face down. The player left of the dealer leads.\n"
+        "The leader plays 1 to 3 cards of one value, always keeping a card. Every other player, in "
+        "turn, plays as many cards, each at least as high as the matching card of the last play "
+        "(lowest against lowest, and so on; they need not match each other), or discards that many of "
+        "their lowest cards. A player whose lowest cards already beat the last play must play.\n"
+        "Whoever made the last play takes the trick and leads the next; trick cards go face up out of "
+        "play for the deal.\n"
+        "When everyone holds one card, all show it: whoever shows the highest takes its value in minus "
+        "points, and the card stays in front of them as a marker, out of the deck for good (all tied "
+        "players do). The deal passes to the left.\n"
+        "The game ends after the deal in which someone reaches the target (22) minus points; the "
+        "fewest minus points win."
+    )
 
     def check_options(self) -> None:
         """Check that the hands fit in the deck."""
@@ -290,7 +350,8 @@ class BirdHead(Game):
         else:
             state.floors[seat] = max(state.floors[seat], values[-1])
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            note = "discard" if action.kind == "discard" else ""
+            emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
         if len(state.trick) < self.players:
             state.to_move = (seat + 1) % self.players
         else:
@@ -408,6 +469,55 @@ class BirdHead(Game):
         world.undealt = dealt[-1]
         return world
 
+    # -- the table -----------------------------------------------------------------------------
+    def zones(self, state: BirdHeadState) -> list[Zone]:
+        """Return the hands, the trick (discards noted), the cards out of play, the last reveal, each
+        seat's markers and the undealt pile."""
+        n = self.players
+        out, shown = self._out_and_shown(state, state.to_move is None)
+        return [
+            *(hand_zone(s, _cards(state.hands[s])) for s in range(n)),
+            Zone(TRICK, "Trick", hint=SPREAD, items=tuple(
+                Item(CARDS[v], s, "discard" if kind == "discard" else "") for s, kind, values in state.trick
+                for v in values)),
+            Zone(OUT, "Out of play", visibility=EVERYONE, hint=STACK, items=items(_cards(out))),
+            Zone(REVEALED, "Last cards shown", visibility=EVERYONE, hint=ROW,
+                 items=tuple(Item(CARDS[v], s) for s, v in shown)),
+            *(Zone(markers_id(s), "Minus points", owner=s, visibility=EVERYONE, hint=ROW,
+                   items=items(_cards(state.markers[s]), s)) for s in range(n)),
+            Zone(UNDEALT, "Undealt", visibility=NOBODY, hint=STACK, items=items(_cards(state.undealt))),
+        ]
+
+    def info(self, state: BirdHeadState, seat: int | None) -> list[InfoRow]:
+        """Return the deal and the minus points that end the game."""
+        return [InfoRow("Deal", str(state.deal)), InfoRow("Game ends at", f"{self.options.target} minus points")]
+
+    def badges(self, state: BirdHeadState) -> list[tuple[str, ...]]:
+        """Mark the dealer."""
+        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+
+    def _out_and_shown(self, state: BirdHeadState, revealed: bool) -> tuple[list[int], list[tuple[int, int]]]:
+        """Split the cards out of play into the trick cards and the (seat, value) of the last reveal
+        still lying in the revealed row (``revealed``: after a reveal, until a new deal gathers them)."""
+        shown = state.last_reveal
+        if not revealed or not shown:
+            return state.out, []
+        high = max(shown)
+        lying = [(s, v) for s, v in enumerate(shown) if v != high]
+        return state.out[:len(state.out) - len(lying)], lying
+
+    def _gather_moves(self, state: BirdHeadState) -> tuple[MoveTo, ...]:
+        """What leaves the table before a new deal: the cards out of play, the last reveal, the undealt pile."""
+        out, shown = self._out_and_shown(state, True)
+        moves = []
+        if out:
+            moves.append(MoveTo(OUT, "", _cards(out)))
+        if shown:
+            moves.append(MoveTo(REVEALED, "", _cards([v for _, v in shown])))
+        if state.undealt:
+            moves.append(MoveTo(UNDEALT, "", backs=len(state.undealt), face_up=False))
+        return tuple(moves)
+
     # -- internals -----------------------------------------------------------------------------
     def _start_deal(self, state: BirdHeadState, emit: Emit, *, first: bool = False) -> None:
         """Deal the next hands; deals of one card each are revealed at once, an empty deck ends."""
@@ -422,6 +532,7 @@ class BirdHead(Game):
             if size == 0:
                 state.to_move = None
                 return
+            gathered = self._gather_moves(state) if emit is not None and state.deal else ()
             deck = shuffled(deck, state.rng)
             state.deal += 1
             state.hand_size = size
@@ -433,7 +544,11 @@ class BirdHead(Game):
             state.floors = [0] * n
             state.leader = (state.dealer + 1) % n
             if emit is not None:
-                emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+                sizes = tuple(len(h) for h in state.hands)
+                dealt = (*gathered, *DealStarted(state.deal, state.dealer, sizes).moves)
+                if state.undealt:
+                    dealt += (MoveTo("", UNDEALT, backs=len(state.undealt), face_up=False),)
+                emit(DealStarted(state.deal, state.dealer, sizes, dealt))
             if size > 1:
                 state.to_move = state.leader
                 return
@@ -446,7 +561,7 @@ class BirdHead(Game):
         state.last_trick = tuple(state.trick)
         if emit is not None:
             plays = tuple((s, tuple(CARDS[v] for v in values)) for s, _, values in state.trick)
-            emit(TrickWon(winner, plays, state.trick_no))
+            emit(TrickWon(winner, plays, state.trick_no, OUT))
         for _, _, values in state.trick:
             state.out.extend(values)
         state.trick, state.bar, state.bar_seat = [], None, -1
@@ -470,6 +585,8 @@ class BirdHead(Game):
         state.last_reveal = tuple(shown)
         state.to_move = None
         if emit is not None:
+            emit(Moved(tuple(MoveTo(hand_id(s), REVEALED, (CARDS[v],), seat=s) for s, v in enumerate(shown)),
+                       "Everyone shows their last card"))
             emit(Revealed(_cards(shown), takers, high))
             emit(DealScored(state.deal, points, tuple(state.scores)))
         return max(state.scores) >= self.options.target

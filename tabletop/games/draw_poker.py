@@ -9,14 +9,16 @@ Rules (SPEC 3.3), with the choices this module makes:
   draws as many from the deck. Labels: "Stand pat" for none, else "Discard 9♣ K♦". Should the deck
   run short (six players drawing many), the earlier players' discards are shuffled into it; the
   current player's own discards never come back to them.
-- Showdown after the dealer's draw: hands are compared with :mod:`tabletop.games.poker` (kickers
+- Showdown after the dealer's draw: hands are compared with :mod:`tabletop.engine.poker` (kickers
   decide; suits never do). The deal's winner scores :data:`POT` (60) points; tied winners split
   it evenly (60 divides by every count of winners from 1 to 6). Everyone else scores 0.
 - With one player it is a solo drill: the hand after the draw scores by category
   (:data:`SOLO_POINTS`: one pair 1, two pair 2, three of a kind 3, straight 5, flush 8, full house
   12, four of a kind 25, straight flush 50, royal flush 100).
 - The game is ``deals`` deals (default 5); the highest total wins.
-- Hands are secret until the showdown; the number of cards each player drew is public.
+- Hands are secret until the showdown; the number of cards each player drew is public. At the
+  showdown every hand is laid face up in front of its player (the ``shown:<seat>`` zones); the
+  discards stay face down.
 """
 
 from __future__ import annotations
@@ -31,11 +33,24 @@ from typing import Any, ClassVar
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import STANDARD_52, SUITS, Card
 from tabletop.engine.determinize import deal
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
+from tabletop.engine.poker import category_of, hand_value, significance_order
 from tabletop.engine.rng import shuffled
-from tabletop.games.poker import category_of, hand_value, significance_order
+from tabletop.engine.zones import (
+    EVERYONE,
+    NOBODY,
+    ROW,
+    STACK,
+    InfoRow,
+    Move,
+    Popup,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
+)
 
 HAND_SIZE = 5
 POT = 60
@@ -45,6 +60,15 @@ SOLO_POINTS = {
     "full house": 12, "four of a kind": 25, "straight flush": 50, "royal flush": 100,
 }
 """Points per category in the one-player drill."""
+DECK = "deck"
+"""The zone of the cards left to draw (face down)."""
+DISCARDS = "discards"
+"""The zone of this deal's discards (face down)."""
+
+
+def shown_id(seat: int) -> str:
+    """Return the zone id of ``seat``'s hand laid face up at the showdown."""
+    return f"shown:{seat}"
 
 
 def _hand_order(card: Card) -> tuple[int, int]:
@@ -76,8 +100,22 @@ def _draws(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Drew(ActionTaken):
+    """A seat discarded and drew: every seat reads how many cards, only the drawer which ones."""
+
+    @property
+    def label(self) -> str:
+        n = len(self.action.cards)
+        return f"{seat_name(self.seat)}: " + (f"Discard {n} card{'s' if n > 1 else ''}" if n else "Stand pat")
+
+
+@dataclass(frozen=True, slots=True)
 class Showdown(Event):
-    """Hands are shown: each seat's ``hands``, ``categories`` and ``best`` (the five that count, in order)."""
+    """Hands are shown: each seat's ``hands``, ``categories`` and ``best`` (the five that count, in order).
+
+    Just before it, a ``Moved`` event lays every hand face up in front of its player; the showdown
+    names each hand's category there and holds the table (pause "show").
+    """
 
     kind: ClassVar[str] = "showdown"
     hands: tuple[tuple[Card, ...], ...]
@@ -90,6 +128,18 @@ class Showdown(Event):
         shown = "; ".join(f"{seat_name(i)} {cat}" for i, cat in enumerate(self.categories))
         winners = " and ".join(seat_name(s) for s in self.winners)
         return f"Showdown: {shown} ({winners} win{'s' if len(self.winners) == 1 else ''})"
+
+    @property
+    def pause(self) -> str:
+        """Hold so everyone sees the hands."""
+        return "show"
+
+    @property
+    def popups(self) -> tuple[Popup, ...]:
+        """Each hand's category at its seat; the winners' say so."""
+        many = len(self.categories) > 1
+        return tuple(Popup(f"{cat}, wins" if many and s in self.winners else cat, zone=shown_id(s), seat=s)
+                     for s, cat in enumerate(self.categories))
 
 
 @dataclass(frozen=True)
@@ -134,6 +184,19 @@ class DrawPoker(Game):
     default_players = 4
     Options = DrawPokerOptions
     art_deck = "standard"
+    rules = (
+        "Five-card draw. Everyone gets five cards from a fresh shuffle. Starting left of the dealer "
+        "and ending with the dealer, each player discards any number of cards (none: stand pat) and "
+        "at once draws as many. Everyone sees how many cards a player drew, not which.\n"
+        "Then all hands are shown. Categories, best first: royal flush, straight flush, four of a "
+        "kind, full house, flush, straight, three of a kind, two pair, one pair, high card; within a "
+        "category the higher cards win, kickers included; suits never decide. The best hand takes "
+        "the pot of 60 points; tied hands split it.\n"
+        "Alone, it is a drill: the hand after the draw scores by category (one pair 1, two pair 2, "
+        "three of a kind 3, straight 5, flush 8, full house 12, four of a kind 25, straight flush "
+        "50, royal flush 100).\n"
+        "The deal passes to the left; after the last deal the highest total wins."
+    )
 
     def deck(self) -> list[Card]:
         """Return the 52 cards."""
@@ -166,8 +229,10 @@ class DrawPoker(Game):
         hand, count = state.hands[seat], len(action.cards)
         for card in action.cards:
             hand.remove(card)
+        reshuffled = 0
         if len(state.deck) < count:
             # Only earlier players' discards go back: this player's own are added below.
+            reshuffled = len(state.discards)
             state.deck = shuffled(state.discards, state.rng) + state.deck
             state.discards = []
         state.discards.extend(action.cards)
@@ -178,7 +243,7 @@ class DrawPoker(Game):
         state.drawn[seat] = count
         state.discarded[seat] = action.cards
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            emit(self._drew(seat, action, reshuffled))
         if seat == state.dealer:
             self._showdown(state, emit)
         else:
@@ -260,9 +325,55 @@ class DrawPoker(Game):
         world.discards = mine_in_pile + dealt[-1]
         return world
 
+    # -- the table -----------------------------------------------------------------------------
+    def zones(self, state: DrawPokerState) -> list[Zone]:
+        """Return the hands, the deck, the discards and, once the game is over, the hands shown."""
+        n, over = self.players, state.to_move is None
+        shown = self._shown(state) if over else [()] * n
+        return [
+            *(hand_zone(s, () if over else state.hands[s]) for s in range(n)),
+            Zone(DECK, "Deck", visibility=NOBODY, hint=STACK, items=items(state.deck)),
+            Zone(DISCARDS, "Discards", visibility=NOBODY, hint=STACK, items=items(state.discards)),
+            *(Zone(shown_id(s), "Shown", owner=s, visibility=EVERYONE, hint=ROW, items=items(shown[s], s))
+              for s in range(n)),
+        ]
+
+    def info(self, state: DrawPokerState, seat: int | None) -> list[InfoRow]:
+        """Return the deal and how many cards each seat drew."""
+        return [InfoRow("Deal", f"{state.deal} of {self.options.deals}"),
+                InfoRow("Drew", per_seat=tuple("-" if d is None else str(d) for d in state.drawn))]
+
+    def badges(self, state: DrawPokerState) -> list[tuple[str, ...]]:
+        """Mark the dealer."""
+        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+
+    @staticmethod
+    def _shown(state: DrawPokerState) -> list[tuple[Card, ...]]:
+        """The last showdown's hands, each ordered as its cards count (pairs before kickers)."""
+        showdown = state.last_showdown
+        return list(showdown.best) if showdown is not None else [()] * len(state.hands)
+
+    def _drew(self, seat: int, action: Action, reshuffled: int) -> Drew:
+        """The draw as every seat may see it: how many cards went face down and came back."""
+        n = len(action.cards)
+        moves = [Move(DISCARDS, DECK, backs=reshuffled, face_up=False)] if reshuffled else []
+        if n:
+            moves += [Move(hand_id(seat), DISCARDS, backs=n, seat=seat, face_up=False),
+                      Move(DECK, hand_id(seat), backs=n, seat=seat, face_up=False)]
+        said = Popup(f"draws {n}" if n else "stands pat", seat=seat)
+        return Drew(seat, action, tuple(moves), (said,))
+
+    def _gather_moves(self, state: DrawPokerState) -> tuple[Move, ...]:
+        """What leaves the table before a new deal: the shown hands, the discards and the deck."""
+        moves = [Move(shown_id(s), "", cards, seat=s) for s, cards in enumerate(self._shown(state)) if cards]
+        moves += [Move(zone, "", backs=len(cards), face_up=False)
+                  for zone, cards in ((DISCARDS, state.discards), (DECK, state.deck)) if cards]
+        return tuple(moves)
+
     # -- internals -----------------------------------------------------------------------------
     def _start_deal(self, state: DrawPokerState, emit: Emit) -> None:
         n = self.players
+        gathered = self._gather_moves(state) if emit is not None and state.deal else ()
         state.deal += 1
         deck = shuffled(list(STANDARD_52), state.rng)
         state.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_hand_order) for i in range(n)]
@@ -272,7 +383,10 @@ class DrawPoker(Game):
         state.discarded = [()] * n
         state.to_move = (state.dealer + 1) % n
         if emit is not None:
-            emit(DealStarted(state.deal, state.dealer, (HAND_SIZE,) * n))
+            sizes = (HAND_SIZE,) * n
+            dealt = (*gathered, *DealStarted(state.deal, state.dealer, sizes).moves,
+                     Move("", DECK, backs=len(state.deck), face_up=False))
+            emit(DealStarted(state.deal, state.dealer, sizes, dealt))
 
     def _showdown(self, state: DrawPokerState, emit: Emit) -> None:
         values = [hand_value(h) for h in state.hands]
@@ -291,6 +405,8 @@ class DrawPoker(Game):
                             tuple(tuple(significance_order(h)) for h in state.hands), winners)
         state.last_showdown = showdown
         if emit is not None:
+            emit(Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
+                       "Hands shown"))
             emit(showdown)
             emit(DealScored(state.deal, points, tuple(state.scores)))
         if state.deal >= self.options.deals:

@@ -30,7 +30,6 @@ from tabletop.engine.actions import Action, play
 from tabletop.engine.cards import (
     JOKER,
     SUIT_NAMES,
-    SUIT_SYMBOLS,
     SUITS,
     Card,
     as_cards,
@@ -45,6 +44,7 @@ from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.tricks import (
     TRICK,
+    TURNUP,
     TrickWon,
     TrumpChosen,
     card_power,
@@ -52,10 +52,12 @@ from tabletop.engine.tricks import (
     follow_cards,
     parse_rank_order,
     rank_power,
+    suit_text,
     winning_index,
     won_id,
 )
 from tabletop.engine.zones import (
+    EVERYONE,
     NOBODY,
     ROW,
     SPREAD,
@@ -63,6 +65,7 @@ from tabletop.engine.zones import (
     InfoRow,
     Item,
     Move,
+    Popup,
     Zone,
     hand_id,
     hand_zone,
@@ -71,6 +74,8 @@ from tabletop.engine.zones import (
 
 MAX_DEALS = 1000
 """A game that only ends on a target score stops after this many deals all the same."""
+UNDEALT = "undealt"
+"""The zone of the cards not dealt (a face-down pile), when a deal leaves some."""
 
 
 def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:
@@ -173,6 +178,19 @@ class TrickGame(Game):
     default_players = 4
     Options = TrickOptions
     art_deck = "standard"
+    rules = (
+        "Every deal, the deck is dealt out evenly (or hand_size cards each; the rest stay face down). "
+        "The player left of the dealer leads any card; the others, in turn, must play a card of the "
+        "led suit if they can, else any card. The highest trump takes the trick, else the highest "
+        "card of the led suit; the taker leads the next trick.\n"
+        "Trump is none, a fixed suit, or the suit of the card turned up after the deal (the top "
+        "undealt card, or the dealer's last card). Jokers, when in play, are the highest trumps.\n"
+        "Scoring: tricks scores a point a trick; hearts scores a point a heart taken and 13 for the "
+        "queen of spades, and the fewest points win; bid has everyone bid their tricks before play, "
+        "and an exact bid scores 10 plus the bid.\n"
+        "The deal passes to the left. The game lasts one deal per player, the deals option, or until "
+        "a seat reaches the target score."
+    )
 
     def check_options(self) -> None:
         """Check the options fit the player count; compute rank strengths once."""
@@ -227,6 +245,7 @@ class TrickGame(Game):
         self._next_seat = [(s + 1) % self.players for s in range(self.players)]
         self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
         self._plain_observe = type(self).observe is TrickGame.observe
+        self.has_undealt: bool = self.cards_per_hand * self.players < size
 
     # -- hooks ---------------------------------------------------------------------------------
     def make_deck(self) -> list[Card]:
@@ -341,9 +360,9 @@ class TrickGame(Game):
         elif suit != state.led and self._default_legal:
             # Under must-follow, not following shows the seat holds none of the led suit.
             state.voids[seat].add(state.led)
-        trick.append(card)
         if emit is not None:
-            emit(ActionTaken(seat, action, (Move(hand_id(seat), TRICK, (card,), seat=seat),)))
+            emit(ActionTaken(seat, action, self._play_moves(state, seat, card)))
+        trick.append(card)
         if len(trick) < self.players:
             state.to_move = self._next_seat[seat]
         else:
@@ -423,32 +442,87 @@ class TrickGame(Game):
             return f"Follow {name}"
         return f"You have no {name}: play any card"
 
+    # -- the table -----------------------------------------------------------------------------
     def zones(self, state: TrickState) -> list[Zone]:
-        """Return the hands, the trick, each seat's won cards (face down) and a turned-up card."""
+        """Return the hands, the trick, each seat's won cards (face down), the turned-up card and the undealt pile."""
         n = self.players
-        out = [hand_zone(s, [a.cards[0] for a in state.hands[s]]) for s in range(n)]
-        seats = self.trick_seats(state)
-        out.append(Zone(TRICK, "Trick", hint=SPREAD, items=tuple(Item(c, s) for s, c in zip(seats, state.trick, strict=True))))
-        out += [Zone(won_id(s), "Won", owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
-                for s in range(n)]
-        if state.turnup is not None:
-            out.append(Zone("turnup", "Turned up", hint=ROW, items=items((state.turnup,))))
-        return out
+        zones = [hand_zone(s, [a.cards[0] for a in state.hands[s]]) for s in range(n)]
+        zones.append(Zone(TRICK, "Trick", hint=SPREAD,
+                          items=tuple(Item(c, s) for s, c in zip(self.trick_seats(state), state.trick, strict=True))))
+        zones += [Zone(won_id(s), "Won", owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
+                  for s in range(n)]
+        if self.options.trump == "turnup":
+            shown = self._turnup_shown(state)
+            zones.append(Zone(TURNUP, "Turned up", visibility=EVERYONE, hint=ROW,
+                              items=(Item(shown, note="trump"),) if shown is not None else ()))
+        if self.has_undealt or state.undealt:
+            zones.append(Zone(UNDEALT, "Undealt", visibility=NOBODY, hint=STACK, items=items(self._undealt(state))))
+        return zones
 
     def info(self, state: TrickState, seat: int | None) -> list[InfoRow]:
-        """Return the deal, the trump, and each seat's tricks (and bids when bidding)."""
-        rows = [InfoRow("Deal", str(state.deal))]
-        if self.options.trump != "none":
-            suit = state.trump
-            rows.append(InfoRow("Trump", f"{SUIT_SYMBOLS.get(suit, '')} {suit_name(suit)}".strip() if suit else "none"))
-        rows.append(InfoRow("Won", per_seat=tuple(str(t) for t in state.tricks_won)))
+        """Return the deal, the trump, the bids (when bidding) and the tricks each seat has taken."""
+        target = self.options.target
+        rows = [InfoRow("Deal", f"{state.deal} (until a score of {target})" if target and self.max_deals == MAX_DEALS
+                        else f"{state.deal} of {self.max_deals}")]
+        if self.options.trump != "none" or state.trump is not None:
+            rows.append(InfoRow("Trump", suit_text(state.trump)))
         if self.options.scoring == "bid":
-            rows.append(InfoRow("Bid", per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
+            rows.append(InfoRow("Bids", per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
+        rows.append(InfoRow("Tricks", per_seat=tuple(str(t) for t in state.tricks_won)))
         return rows
 
     def badges(self, state: TrickState) -> list[tuple[str, ...]]:
         """Mark the dealer."""
         return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+
+    def rules_text(self) -> str:
+        """Return the rules and the options of this game.
+
+        A subclass that wrote a ``summary`` of its own but no ``rules`` changed the rules, so its
+        summary is shown rather than these generic rules.
+        """
+        mro = type(self).__mro__
+        where = {attr: next(i for i, c in enumerate(mro) if attr in vars(c)) for attr in ("rules", "summary")}
+        text = self.rules if self.rules and where["rules"] <= where["summary"] else self.summary
+        o = self.options
+        trump = {"none": "no trump", "turnup": "trump turned up"}.get(o.trump, f"{suit_text(o.trump)} are trumps")
+        return f"{text}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
+
+    def _turnup_shown(self, state: TrickState) -> Card | None:
+        """The turned-up card while it lies face up: an undealt one all deal, the dealer's own until
+        the dealer plays to the first trick (and takes it up)."""
+        card = state.turnup
+        if card is None or (state.undealt and state.undealt[0] is card):
+            return card
+        dealer_played = len(state.trick) > (state.dealer - state.leader) % self.players
+        return card if state.trick_no == 0 and not dealer_played else None
+
+    def _play_moves(self, state: TrickState, seat: int, card: Card) -> tuple[Move, ...]:
+        """A card from the hand to the trick; the dealer's first play also takes up the turned-up card."""
+        play = Move(hand_id(seat), TRICK, (card,), seat=seat)
+        turnup = state.turnup
+        if seat != state.dealer or state.trick_no or turnup is None or (state.undealt and state.undealt[0] is turnup):
+            return (play,)
+        if card is turnup:
+            return (play._replace(src=TURNUP),)
+        return (Move(TURNUP, hand_id(seat), (turnup,), seat=seat), play)
+
+    def _undealt(self, state: TrickState) -> list[Card]:
+        """The undealt cards lying face down (the turned-up one lies apart)."""
+        if state.turnup is not None and state.undealt and state.undealt[0] is state.turnup:
+            return state.undealt[1:]
+        return state.undealt
+
+    def _gather_moves(self, state: TrickState) -> tuple[Move, ...]:
+        """What leaves the table before a new deal: won piles, the turned-up card and the undealt pile."""
+        moves = [Move(won_id(s), "", backs=len(t), seat=s, face_up=False) for s, t in enumerate(state.taken) if t]
+        shown = self._turnup_shown(state)
+        if shown is not None:
+            moves.append(Move(TURNUP, "", (shown,)))
+        rest = self._undealt(state)
+        if rest:
+            moves.append(Move(UNDEALT, "", backs=len(rest), face_up=False))
+        return tuple(moves)
 
     def _last_trick(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
         leader, cards = state.last_trick
@@ -601,6 +675,7 @@ class TrickGame(Game):
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
+        gathered = self._gather_moves(state) if emit is not None and state.deal else ()
         state.deal += 1
         state.hand_size = self.cards_per_hand
         state.trick, state.led = [], None
@@ -610,19 +685,25 @@ class TrickGame(Game):
         state.bids = [None] * n
         state.played = []
         state.voids = [set() for _ in range(n)]
+        state.undealt, state.turnup = [], None
         self.deal(state)
         state.leader = (state.dealer + 1) % n
         state.to_move = state.leader
         state.phase = "bid" if self.options.scoring == "bid" else "play"
         if emit is not None:
-            emit(DealStarted(state.deal, state.dealer, tuple(len(h) for h in state.hands)))
+            sizes = tuple(len(h) for h in state.hands)
+            dealt = DealStarted(state.deal, state.dealer, sizes).moves
+            rest = self._undealt(state)
+            if rest:
+                dealt += (Move("", UNDEALT, backs=len(rest), face_up=False),)
+            emit(DealStarted(state.deal, state.dealer, sizes, (*gathered, *dealt)))
             if self.options.trump != "none":
                 emit(TrumpChosen(state.trump, state.turnup))
 
     def _apply_bid(self, state: TrickState, seat: int, action: Action, emit: Emit) -> None:
         state.bids[seat] = int(action.value)  # type: ignore[arg-type]
         if emit is not None:
-            emit(ActionTaken(seat, action))
+            emit(ActionTaken(seat, action, shown=(Popup(f"Bid {action.value}", seat=seat),)))
         nxt = (seat + 1) % self.players
         if nxt == state.leader:
             state.phase = "play"

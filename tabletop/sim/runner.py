@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
+from tabletop import plugins, registry
 from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
@@ -68,7 +68,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
 
 def _worker_init(games_dir: str | None) -> None:
     # Under "spawn" a worker starts empty: find plugin games again, exactly as the parent did.
-    registry.discover(Path(games_dir) if games_dir else None)
+    plugins.discover(Path(games_dir) if games_dir else None)
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:

@@ -21,9 +21,10 @@ from typing import Any
 import pygame
 
 from tabletop import registry
-from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.log import GameLog, default_log_path, log_players, replay
+from tabletop.engine.errors import GameBroken
+from tabletop.engine.log import GameLog, default_log_path, log_players
 from tabletop.engine.session import Session
+from tabletop.replays import replay
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
@@ -31,6 +32,7 @@ from tabletop.ui.director import Director
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
+from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window
 
@@ -155,8 +157,10 @@ class Table:
                                  exit_after=exit_after)
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, settings.art_dir),
                                      deck_name=self.game.art_deck)
+        self.renderer = TableRenderer(app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=app.window.size, text=app.text, rules=self.game.rules_text())
+                                size=app.window.size, text=app.text, rules=self.game.rules_text(),
+                                art_notes=bool(self.game.deck()))
         self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
         self.screenshot = screenshot
         self._shot_mid = False
@@ -194,13 +198,17 @@ class Table:
             time.sleep(0.005)  # leave the CPU to the art loaders
         scene.update(now)
         surface = app.window.surface
-        scene.draw(surface)
+        self.draw()
         self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome
+
+    def draw(self) -> None:
+        """Render the table's current moment onto the window."""
+        self.renderer.draw(self.app.window.surface, self.scene)
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
@@ -345,32 +353,3 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
     finally:
         app.close()
     return 0
-
-
-def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
-    """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
-    from tabletop.ui import last_setup
-    from tabletop.ui.start import StartScreen
-
-    app = App(size, interactive=True)
-    settings = settings or last_setup.load() or PlaySettings()
-    try:
-        while True:
-            start = StartScreen(app, settings)
-            if app.messages:  # why the last table could not start or stopped
-                start.form.error = app.messages[-1]
-                app.messages.clear()
-            chosen = start.run()
-            if chosen is None:
-                return 0
-            last_setup.save(chosen)
-            try:
-                outcome, settings = play_tables(app, chosen)
-            except TabletopError as exc:
-                settings = chosen
-                app.say(str(exc))
-                continue
-            if outcome == "quit":
-                return 0
-    finally:
-        app.close()

@@ -99,10 +99,10 @@ class Board:
         start = len(dst)
         if move.cards:
             for card, old in zip(move.cards, taken + [None] * len(move.cards), strict=False):
-                note = old.note if old is not None and old.note else ""
+                note = move.note or (old.note if old is not None and old.note else "")
                 dst.append(Item(card if visible and move.face_up else None, move.seat, note))
         else:
-            dst.extend(Item(None, move.seat) for _ in range(move.backs))
+            dst.extend(Item(None, move.seat, move.note) for _ in range(move.backs))
         if decl is not None and decl.visibility == "top" and len(dst) > 1:
             # Only the top of such a pile is seen: the cards under it turn face down.
             dst[:-1] = [Item(None, i.seat, i.note) for i in dst[:-1]]

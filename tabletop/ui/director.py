@@ -171,11 +171,13 @@ class Director:
             self.board.set_scores(event.totals)
         if pause and moves:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
+            for popup in _safe(event, "popups", ()):
+                cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
             self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
             return
         self._play_moves(tuple(moves), now, cues)
         for popup in _safe(event, "popups", ()):
-            cues.append(Cue("popup", popup=popup, duration=max(1.2, self.pace.move * 4)))
+            cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
             self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
@@ -198,6 +200,11 @@ class Director:
             kind = str(getattr(event.action, "kind", "move")).replace("_", " ")
             return f"{seat_name(event.seat)}: {kind} {count} card{'s' * (count != 1)}"
         return _label(event)
+
+    def _popup_time(self, pause: str) -> float:
+        """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""
+        wait = self._wait(pause) if pause else None
+        return max(1.2, self.pace.move * 4, wait or 0.0)
 
     def _wait(self, pause: str) -> float | None:
         return self.pace.deal_pause if _pause_kind(pause) == "deal" else self.pace.trick_pause

@@ -2,7 +2,8 @@
 
 The scene keeps what is on screen (log lines, toasts, moving cards, popups, the selected cards,
 an open choice menu, open overlays) and asks the :class:`~tabletop.ui.director.Director` for the
-game; drawing is in :mod:`tabletop.ui.table_draw`, which records what it drew where (``hits``)
+game; drawing is in :mod:`tabletop.ui.table_draw` (which reads the scene; the scene never draws),
+which records what it drew where (``hits``)
 so a click on anything (a card in any zone, a pile, a board cell) maps to the legal actions that
 target it. Window-wide commands (fullscreen, screenshot, record, leaving) are queued in
 ``commands`` for the app that owns the window.
@@ -46,6 +47,8 @@ class Floating:
     at: tuple[int, int]
     begin: float
     duration: float
+    zone: str = ""
+    seat: int = -1
 
 
 class TableScene:
@@ -53,17 +56,15 @@ class TableScene:
 
     def __init__(self, director: Director, art: ArtLibrary, *, names: Sequence[str],
                  size: tuple[int, int], text: TextCache | None = None, rules: str = "",
-                 log_folder: Path | None = None) -> None:
-        from tabletop.ui.table_draw import TableRenderer  # drawing needs the scene's type
-
+                 log_folder: Path | None = None, art_notes: bool = True) -> None:
         self.director = director
         self.art = art
         self.names = list(names)
         self.size = size
         self.rules = rules
+        self.art_notes = art_notes  # a game with no cards has no art to report on
         self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
-        self.renderer = TableRenderer(self.text, art)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
@@ -398,7 +399,8 @@ class TableScene:
         self.now = now
         self.art.poll()
         for message in self.art.take_messages():
-            self.log.append(f"Art: {message}")
+            if self.art_notes:
+                self.log.append(f"Art: {message}")
         self._apply(self.director.update(now))
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if not self.tweens:
@@ -413,7 +415,8 @@ class TableScene:
                 self.log.append(cue.text)
                 self.log_scroll = 0
             elif cue.kind == "popup" and cue.popup is not None:
-                self.floating.append(Floating(cue.popup.text, self._popup_point(cue.popup), self.now, cue.duration))
+                self.floating.append(Floating(cue.popup.text, self._popup_point(cue.popup), self.now, cue.duration,
+                                              cue.popup.zone, cue.popup.seat))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
 
@@ -452,15 +455,20 @@ class TableScene:
                 if target.cell == popup.cell and target.zone == popup.zone and isinstance(shape, CellPlace):
                     return round(shape.center[0]), round(shape.center[1])
         place = self.places().get(popup.zone)
+        zone = self.director.board.zone(popup.zone) if popup.zone else None
+        if place is not None and zone is not None and popup.seat >= 0:
+            mine = [place.items[i] for i, item in enumerate(zone.items) if item.seat == popup.seat and i < len(place.items)]
+            if mine:
+                return mine[0].center[0], mine[0].y
         if place is not None:
             return place.region.center
         if 0 <= popup.seat < self.players:
             return self.layout().spot(popup.seat).panel.center
         return self.layout().trick_area.center
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Render the whole table for the current moment."""
-        self.renderer.draw(surface, self)
+    def marked(self) -> set[tuple[str, int]]:
+        """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
+        return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
 
     def log_rows(self, width: int, px: int) -> list[str]:
         """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""

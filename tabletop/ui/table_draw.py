@@ -9,8 +9,6 @@ text comes from the shared :class:`TextCache`; card images from the art library'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from tabletop.engine.events import DealScored, GameOver
@@ -19,11 +17,9 @@ from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
+from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import button_at, draw_button, draw_panel
-
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableScene
 
 SEAT_COLOURS: tuple[theme.Color, ...] = (
     (214, 72, 64), (64, 118, 214), (236, 190, 60), (92, 176, 96), (168, 96, 200), (240, 140, 60),
@@ -147,6 +143,7 @@ class TableRenderer:
         mine = zone.is_hand_of(scene.seat)
         my_turn = scene.director.accepts_input
         selected = set(scene.selection()) if zone.id == scene.selection_zone() else set()
+        marked = {seat for z, seat in scene.marked() if z == zone.id}
         hits = scene.hits
         for i, (item, r) in enumerate(zip(zone.items, place.items, strict=False)):
             target = choices.Target(zone.id, i, item.card)
@@ -162,7 +159,7 @@ class TableRenderer:
             clickable = my_turn and scene.is_clickable(target)
             if item.note == "discard" or (mine and my_turn and not clickable and not selected):
                 surface.blit(self._dimmer(r[2:]), r[:2])
-            if i in selected or (lifted and not mine) or item.note == "shown" and zone.hint != FAN:
+            if i in selected or (lifted and not mine) or item.seat in marked or item.note == "shown" and zone.hint != FAN:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3, border_radius=max(2, r.w // 12))
             elif my_turn and clickable and not mine:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 1, border_radius=max(2, r.w // 12))

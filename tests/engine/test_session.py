@@ -114,3 +114,45 @@ def test_deepcopy_clones_a_game_that_plays_on_identically() -> None:
         game.apply(clone, action, None)
         session.submit(action)
     assert game.snapshot(clone) == game.snapshot(session.state)
+
+
+class Counting:
+    """Counts the applications a session makes of a game's actions."""
+
+    def __init__(self, game) -> None:
+        self.applied = 0
+        self.inner_apply = game.apply
+        game.apply = self.apply
+
+    def apply(self, state, action, emit) -> None:
+        self.applied += 1
+        self.inner_apply(state, action, emit)
+
+
+class Notes:
+    def __init__(self) -> None:
+        self.lines: list[tuple[int, int, str | None]] = []
+
+    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
+        self.lines.append((index, seat, note))
+
+    def end(self, scores, ranks) -> None:
+        pass
+
+
+def test_people_and_bots_pass_the_same_gate() -> None:
+    game = game4()
+    counting = Counting(game)
+    log = Notes()
+    seats = [None, Cheater(), RandomBot(new_rng(1), game), RandomBot(new_rng(2), game)]
+    session = Session(game, seats, seed=2, log=log)
+    while not session.is_over:
+        session.advance()
+        if session.waiting_for_human:
+            with pytest.raises(IllegalAction):
+                session.submit(Action("bid", value=99))
+            session.submit(session.legal_actions()[0])
+    # One application per move, whoever chose it, and one numbered log line each.
+    assert counting.applied == session.moves == 52 == len(log.lines)
+    assert [n for n, _, _ in log.lines] == list(range(52))
+    assert {seat for _, seat, note in log.lines if note} == {1}

@@ -23,6 +23,8 @@ CASES = [
     ("birdhead", 4, {}, 7),
     ("draw-poker", 3, {"deals": 2}, 7),
     ("draw-poker", 1, {"deals": 1}, 8),
+    ("euler-getter", 2, {}, 7),
+    ("euler-getter", 2, {"board": "hexagon-28"}, 8),
 ]
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from tabletop.engine.actions import Action
 from tabletop.ui.app import PlaySettings, Table
-from tests.ui.helpers import card_point, click, confirm_button, hand_point, pump_until, select_cards
+from tests.ui.helpers import (
+    card_point,
+    click,
+    confirm_button,
+    hand_cards,
+    hand_point,
+    pump_until,
+    select_cards,
+)
 
 
 def make_table(app, game: str, players: int, seed: int, **options: object) -> Table:
@@ -55,16 +63,17 @@ def test_a_poker_hand_discarding_two_cards_reaches_the_showdown(app) -> None:
     pump_until(table, lambda: director.accepts_input)
     assert table.scene.is_selecting
     assert confirm_button(table).label == "Stand pat"  # nothing selected yet
-    hand = list(director.board.hand)
+    hand = hand_cards(table)
     select_cards(table, (hand[3], hand[0]))
     button = confirm_button(table)
     assert button.label == f"Discard {hand[0].label} {hand[3].label}"
     click(button.rect.center)
     table.step()
     pump_until(table, lambda: director.pause is not None and director.pause.kind == "show")
-    show = director.board.shown
-    assert show is not None and len(show.hands) == 3 and all(show.captions)
-    assert hand[0] not in show.hands[0] and hand[3] not in show.hands[0]
+    shown = [director.board.zone(f"shown:{seat}") for seat in range(3)]
+    assert all(zone is not None and zone.count == 5 and len(zone.cards) == 5 for zone in shown), "every hand face up"
+    assert hand[0] not in shown[0].cards and hand[3] not in shown[0].cards  # type: ignore[union-attr]
+    assert any(f.text for f in table.scene.floating), "each hand's category is said at its place"
     pump_until(table, lambda: director.pause is not None and director.pause.kind == "game")
     table.close()
 
@@ -74,10 +83,10 @@ def test_a_selection_that_matches_nothing_cannot_be_confirmed(app) -> None:
     director, session = table.director, table.session
     for _ in range(40):  # play along (through the director) until the human leads a trick
         pump_until(table, lambda: director.accepts_input)
-        if not director.board.get("bar"):
+        if not session.state.bar:
             break
         director.submit(director.legal()[0], table.scene.now)
-    hand = director.board.hand
+    hand = hand_cards(table)
     first, second = 0, next(i for i, c in enumerate(hand) if c.value != hand[0].value)
     click(hand_point(table, first))
     table.step()

@@ -1,4 +1,4 @@
-"""Poker hand evaluation: exact categories, kicker tie-breaks and the best five of up to seven cards.
+"""Poker hand evaluation, shared by poker games and their bots: exact categories, kicker tie-breaks and the best five of up to seven cards.
 
 A hand's strength is one integer, higher is better: the category in the bits from 20 up and the
 ranks that break ties (pair rank, then kickers, highest first) in four-bit digits below. Every

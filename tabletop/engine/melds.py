@@ -1,0 +1,51 @@
+"""Melds: the sets of cards a seat may lay down together, as distinct selections from a hand.
+
+A hand may hold copies of one card (interned, so the very same object twice); choosing "two of
+the three red 1s" is one choice, not three, so selections are counted as multisets. Their number
+grows as the product of (copies + 1) over the distinct cards, which a game bounds with its rules
+(a hand limit, a colour per meld).
+
+>>> from tabletop.engine.cards import parse_cards
+>>> [" ".join(c.id for c in s) for s in selections(parse_cards("2S 2S 3S"), minimum=2)]
+['2S 3S', '2S 2S', '2S 2S 3S']
+>>> {k: [c.id for c in v] for k, v in groups(parse_cards("2S 3H 4S")).items()}
+{'S': ['2S', '4S'], 'H': ['3H']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import product
+
+from tabletop.engine.cards import Card
+
+
+def groups(cards: Iterable[Card], key: Callable[[Card], Hashable] | None = None) -> dict[Hashable, list[Card]]:
+    """Return ``cards`` grouped by ``key`` (default: the suit, which is a deck file's colour), in first-seen order."""
+    by: dict[Hashable, list[Card]] = {}
+    for card in cards:
+        by.setdefault(card.suit if key is None else key(card), []).append(card)
+    return by
+
+
+def selections(cards: Sequence[Card], *, minimum: int = 1, maximum: int | None = None) -> list[tuple[Card, ...]]:
+    """Return every distinct selection of ``minimum`` to ``maximum`` cards from ``cards``, smallest first.
+
+    Copies of a card are interchangeable, so each multiset appears once; within a selection the
+    cards keep the order of their first appearance in ``cards``.
+    """
+    kinds: list[Card] = []
+    counts: dict[Card, int] = {}
+    for card in cards:
+        if card not in counts:
+            kinds.append(card)
+            counts[card] = 0
+        counts[card] += 1
+    top = len(cards) if maximum is None else min(maximum, len(cards))
+    found: list[tuple[Card, ...]] = []
+    for taken in product(*(range(counts[k] + 1) for k in kinds)):
+        size = sum(taken)
+        if minimum <= size <= top and size:
+            found.append(tuple(k for k, n in zip(kinds, taken, strict=True) for _ in range(n)))
+    found.sort(key=len)  # stable: equal sizes keep the product's order
+    return found

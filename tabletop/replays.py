@@ -1,0 +1,16 @@
+"""Replaying a game log of any registered game: the engine's replay, handed the registry's games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop import registry
+from tabletop.engine import log
+
+
+def replay(path: Path | str, *, allow_incomplete: bool = False) -> log.Replay:
+    """Rebuild the game logged in ``path`` (see :func:`tabletop.engine.log.replay`).
+
+    :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
+    """
+    return log.replay(path, registry.make_game, allow_incomplete=allow_incomplete)

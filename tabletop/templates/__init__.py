@@ -1,0 +1,11 @@
+"""Templates that ``tabletop new NAME --template ...`` copies into a games folder (see :mod:`tabletop.scaffold`).
+
+Each template is a real game package, checked by ruff and mypy like the rest of tabletop; the
+scaffold copies its files and puts the new game's name where the template says ``template-name``.
+"""
+
+TEMPLATES = {
+    "trick": "a trick-taking game: follow the colour led, the lowest card takes the trick",
+    "market": "a set-collection game: buy from a market row or draw, lay down sets of a colour",
+}
+"""The templates of ``tabletop new``, the default first, each with one line on what it makes."""
