@@ -293,7 +293,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         progress.close()
     elapsed = time.perf_counter() - started
     print(f"{game.describe()}: ladder of {len(set(bots))} bots, {game.players} players, {result.games} games"
-          f" ({result.rounds} seeds x {result.seatings} seatings), seed {args.seed}, {elapsed:.1f} s")
+          f" ({result.rounds} seed{'s' * (result.rounds != 1)} x {result.seatings} seatings), seed {args.seed}, {elapsed:.1f} s")
     print()
     print(format_ladder(result))
     for name, count in result.faults.items():

@@ -329,6 +329,19 @@ class BotChoice:
         return bot
 
 
+def bot_choices() -> list[str]:
+    """Return every usable bot as a seat may name it: a bot with strengths once per strength
+    (``ismcts:50ms``, ``ismcts:200ms``...), as the start screen offers them."""
+    out: list[str] = []
+    for entry in bot_entries():
+        cls = _loaded(entry)
+        if cls is None:
+            continue
+        presets = getattr(cls, "presets", ()) or ()
+        out += [f"{entry.name}:{p}" for p in presets] if presets else [entry.name]
+    return out
+
+
 def _loaded(entry: Entry) -> Any:
     try:
         return entry.load()

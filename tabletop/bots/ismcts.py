@@ -107,8 +107,12 @@ class SearchResult:
 
 
 def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET,
-           *, exploration: float = EXPLORATION) -> SearchResult:
-    """Return the most visited of ``legal`` after an ISMCTS search over ``worlds`` within ``budget``."""
+           *, exploration: float = EXPLORATION, halt: list[bool] | None = None) -> SearchResult:
+    """Return the most visited of ``legal`` after an ISMCTS search over ``worlds`` within ``budget``.
+
+    Setting ``halt[0]`` (from another thread) ends the search after the iteration under way.
+    """
+    halt = halt if halt is not None else [False]
     game = worlds.game
     legal_actions, apply, sample = game.legal_actions, game.apply, worlds.sample
     rand = rng.random
@@ -123,6 +127,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
             if done >= iterations:
                 break
         elif done and time.perf_counter() >= deadline:  # type: ignore[operator]
+            break
+        if halt[0] and done:
             break
         world = sample(rng)
         deal = getattr(world, "deal", None)
@@ -223,6 +229,7 @@ class ISMCTSBot(Bot):
         super().__init__(rng, game)
         self.budget = DEFAULT_BUDGET
         self.last: SearchResult | None = None
+        self._halt = [False]
 
     @classmethod
     def parse_parameter(cls, text: str) -> Budget:
@@ -238,5 +245,10 @@ class ISMCTSBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        self.last = search(view.worlds(self.rng), legal, self.rng, self.budget)
+        self._halt[0] = False
+        self.last = search(view.worlds(self.rng), legal, self.rng, self.budget, halt=self._halt)
         return self.last.action
+
+    def stop(self) -> None:
+        """End a search under way (from another thread) with the best move found so far."""
+        self._halt[0] = True

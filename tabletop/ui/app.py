@@ -59,7 +59,7 @@ def new_seed() -> int:
 
 def bot_names() -> list[str]:
     """Return the usable bots, ``random`` first (it plays every game; others may be game-specific)."""
-    names = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
+    names = registry.bot_choices() or ["random"]
     return sorted(names, key=lambda n: n != "random")
 
 
@@ -229,6 +229,7 @@ class Table:
 
     def close(self) -> None:
         """Save the final screenshot if none was taken and close the game log."""
+        self.director.close()  # a bot thinking in the background is dropped, not waited for
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
         self.log.close()

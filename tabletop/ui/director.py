@@ -9,6 +9,8 @@ or its timeout. Events are read only through their generic parts (``moves``, ``p
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +50,40 @@ class Pause:
     after: tuple[Move, ...] = ()
 
 
+class Thought:
+    """One bot move worked out on a worker thread (``session.advance(max_moves=1)``), so the window
+    keeps drawing while a searching bot thinks. Nothing else touches the session meanwhile."""
+
+    def __init__(self, session: Session) -> None:
+        self.events: list[Event] = []
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self.seat = session.to_move
+        # The drawing thread waits for the interpreter lock at most this long when it wants it
+        # back (Python's default is 5 ms: a frame asks several times).
+        _switch_often(True)
+        # A daemon: leaving the table (or the program) never waits for a bot to finish thinking.
+        threading.Thread(target=self._run, args=(session,), name="bot move", daemon=True).start()
+
+    def _run(self, session: Session) -> None:
+        try:
+            self.events = session.advance(max_moves=1)
+        except BaseException as exc:  # handed to the drawing thread, which raises it there
+            self.error = exc
+        finally:
+            _switch_often(False)
+            self.done.set()
+
+
+_DEFAULT_SWITCH = sys.getswitchinterval()
+THINKING_SWITCH = 0.0005
+"""Seconds between interpreter-lock hand-overs while a bot thinks on its worker thread."""
+
+
+def _switch_often(on: bool) -> None:
+    sys.setswitchinterval(THINKING_SWITCH if on else _DEFAULT_SWITCH)
+
+
 class Director:
     """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
 
@@ -67,6 +103,8 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
+        self.thought: Thought | None = None
+        """The bot move being worked out in the background, if any (the session is the worker's then)."""
         self.board.refresh(session.table(seat))
         if not self.queue:
             self._stale = False
@@ -75,7 +113,7 @@ class Director:
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
-        return (not self.queue and self.pause is None and not self.session.is_over
+        return (self.thought is None and not self.queue and self.pause is None and not self.session.is_over
                 and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
@@ -91,6 +129,8 @@ class Director:
         """Return the engine's reason why ``action`` is not legal now, or None if it is (or cannot say)."""
         if action in self.legal():
             return None
+        if self.thought is not None:
+            return None
         try:
             return self.session.reason(action)
         except Exception:  # the explanation is a courtesy; legality is the session's alone
@@ -104,6 +144,8 @@ class Director:
             return "Cards shown: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "deal":
             return "Deal over: click Continue or press Space"
+        if self.thought is not None and self.thought.seat is not None:
+            return f"{seat_name(self.thought.seat)} is thinking..."
         return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
@@ -123,14 +165,42 @@ class Director:
             if self.queue:
                 self._beat(self.queue.popleft(), now, cues)
                 continue
+            if self.thought is not None:
+                if not self.thought.done.is_set():
+                    break  # still thinking: this frame draws what is already there
+                thought, self.thought = self.thought, None
+                if thought.error is not None:
+                    raise thought.error
+                self.queue.extend(thought.events)
+                self.next_bot = now + self.pace.bot_delay
+                moved = True
+                continue
             self._sync()
             if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
+                break
+            if self._thinks():
+                self.thought = Thought(self.session)
                 break
             # One bot move per update, so every move gets at least one frame on screen.
             self.queue.extend(self.session.advance(max_moves=1))
             self.next_bot = now + self.pace.bot_delay
             moved = True
         return cues
+
+    def close(self) -> None:
+        """Stop: a bot still thinking is asked to stop early (if it can) and its move is dropped."""
+        self.finished = True
+        thought, self.thought = self.thought, None
+        if thought is not None and thought.seat is not None:
+            stop = getattr(self.session.seats[thought.seat], "stop", None)
+            if callable(stop):
+                stop()
+
+    def _thinks(self) -> bool:
+        """True when the bot to move may think long: a searching bot, or one run under a watchdog."""
+        seat = self.session.to_move
+        bot = self.session.seats[seat] if seat is not None else None
+        return bot is not None and (getattr(bot, "thinks", False) or not getattr(bot, "trusted", True))
 
     def resume(self, now: float) -> list[Cue]:
         """End the current pause (a click or Space); return the cues that follow."""
@@ -141,6 +211,8 @@ class Director:
 
     def submit(self, action: Action, now: float) -> str | None:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
+        if self.thought is not None:
+            return "wait: a bot is thinking"
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:
