@@ -196,7 +196,7 @@ def hand_value(cards: Sequence[Card] | str) -> int:
             raise ValueError("pass a hand as a list, tuple or notation string, not an iterator") from None
         if not isinstance(cards, str) and len(cards) in (6, 7):
             try:
-                return _many_value(cards)  # type: ignore[arg-type]
+                return _many_value(cards)
             except (TypeError, AttributeError, IndexError, KeyError):
                 pass  # tokens, non-standard cards, or the tables are not built yet: checked below
         return _best_value(checked_cards(cards))
