@@ -149,10 +149,12 @@ def build_parser() -> Parser:
     launcher = sub.add_parser("launcher", help="write a double-clickable launcher (default: on the Desktop)")
     launcher.add_argument("folder", type=Path, nargs="?", default=None)
 
-    bench = sub.add_parser("bench", help="measure deals per second of 4-player random trick-taking")
+    bench = sub.add_parser("bench", help="measure deals per second (random and greedy bots) and ISMCTS iterations per second")
     bench.add_argument("--deals", type=_positive, default=20000, help="deals to play (default 20000)")
     bench.add_argument("--players", type=_positive, default=4)
     bench.add_argument("--workers", type=_positive, default=1)
+    bench.add_argument("--search-seconds", type=float, default=1.0,
+                       help="seconds of ISMCTS search timed per built-in game (0 skips it; default 1)")
     return parser
 
 
@@ -357,7 +359,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run ``tabletop bench``."""
     from tabletop.sim.bench import run_bench
 
-    report = run_bench(deals=args.deals, players=args.players, workers=args.workers)
+    report = run_bench(deals=args.deals, players=args.players, workers=args.workers,
+                       search_seconds=max(0.0, args.search_seconds))
     print(report)
     return 0
 
