@@ -46,3 +46,11 @@ def test_the_headline_says_luck_dominates_when_no_bot_beats_chance() -> None:
 def test_bad_ladders_get_one_clear_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert needle in capsys.readouterr().err
+
+
+def test_bench_reports_random_greedy_and_search_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--deals", "40", "--search-seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "random bots:" in out and "a greedy deal costs" in out
+    for game in ("trick-taking", "birdhead", "draw-poker", "euler-getter"):
+        assert f"  {game} (" in out

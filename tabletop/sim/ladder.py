@@ -76,7 +76,7 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
     rank_total: dict[str, float] = {}
     faults: dict[str, int] = {}
     wins = seats = 0
-    for done, (line, result) in enumerate(_play(config, lines, rounds, workers), start=1):
+    for done, (line, result) in enumerate(play_seatings(config, lines, rounds, workers), start=1):
         for seat, name in enumerate(line):
             rank = result.ranks[seat]
             tallies.setdefault(name, Tally(name)).add(result.scores[seat], rank)
@@ -91,8 +91,9 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
                         rounds * len(lines), rounds, len(lines), {n: f for n, f in faults.items() if f})
 
 
-def _play(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
-          workers: int) -> Iterator[tuple[tuple[str, ...], GameResult]]:
+def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
+                  workers: int) -> Iterator[tuple[tuple[str, ...], GameResult]]:
+    """Yield (line-up, result) for games 1 to ``rounds`` of every line-up (each game's seed shared by all)."""
     tasks = [(replace(config, bots=line, games=rounds), number) for number in range(1, rounds + 1)
              for line in lines]
     if workers <= 1:
