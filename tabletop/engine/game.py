@@ -18,6 +18,7 @@ so events cost nothing headless.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -193,9 +194,10 @@ def competition_ranks(scores: Sequence[float], *, lower_is_better: bool = False)
     >>> competition_ranks([5, 9, 9, 1], lower_is_better=True)
     [2, 3, 3, 1]
     """
-    sign = 1 if lower_is_better else -1
-    keyed = [sign * s for s in scores]
-    return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
+    keyed = list(scores) if lower_is_better else [-s for s in scores]
+    # A seat's rank is one more than the seats strictly better: its place in the sorted keys.
+    order = sorted(keyed)
+    return [bisect_left(order, mine) + 1 for mine in keyed]
 
 
 def to_plain(value: Any) -> Any:

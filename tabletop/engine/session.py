@@ -304,6 +304,8 @@ class Session:
         if self._finished or self.state.to_move is not None:
             return
         self._finished = True
+        if self._emit is None and self.log is None:
+            return  # nobody listens (the simulator asks for the results itself)
         scores, ranks = self.scores(), self.ranks()
         if self._emit is not None:
             self._emit(GameOver(tuple(scores), tuple(ranks)))

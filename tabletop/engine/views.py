@@ -100,17 +100,16 @@ class View(tuple):
         :raises AttributeError: naming the entries the observation has.
         """
         box = self[3]
-        if box[1] is None and box[0] is not None and _by_key(self[2]):
-            facts = box[3]
-            if facts is None:
-                facts = box[3] = {}
-            elif name in facts:
-                return facts[name]
-            try:
-                value = facts[name] = self[2].observe_key(box[0], self[0], name)
-                return value
-            except KeyError:
-                pass
+        if box[1] is None and box[0] is not None:
+            game = self[2]
+            by_key = _BY_KEY.get(type(game))
+            if by_key is None:
+                by_key = _by_key(game)
+            if by_key:
+                try:
+                    return game.observe_key(box[0], self[0], name)
+                except KeyError:
+                    pass
         data = self._observe()
         try:
             return data[name]

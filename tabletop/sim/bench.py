@@ -10,7 +10,7 @@ from tabletop import registry
 from tabletop.engine.session import Session
 from tabletop.sim.runner import SimConfig, simulate
 
-SEARCH_GAMES = {
+SEARCH_GAMES: dict[str, tuple[int, dict[str, object]]] = {
     "trick-taking": (4, {"deals": 1}),
     "birdhead": (3, {}),
     "draw-poker": (4, {}),
