@@ -63,11 +63,28 @@ def deal(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, *,
         return _cut(shuffled(list(pool), rng), sizes)
     if len(allowed) != len(sizes):
         raise ValueError(f"{len(allowed)} constraints for {len(sizes)} places")
-    return _Dealer(pool, sizes, allowed, key or _identity).sample(rng)
+    classify = key or _identity
+    by_class: dict[Hashable, list[T]] = {}
+    for card in pool:
+        by_class.setdefault(classify(card), []).append(card)
+    classes = tuple(by_class)
+    admits = tuple(None if a is None else frozenset(c for c in classes if c in a) for a in allowed)
+    signature = (classes, tuple(len(by_class[c]) for c in classes), tuple(sizes), admits)
+    # A search deals the same hidden cards under the same constraints thousands of times: the
+    # counting is done once per signature.
+    plan = _PLANS.get(signature)
+    if plan is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        plan = _PLANS[signature] = _Plan(classes, signature[1], sizes, admits)
+    return plan.sample(by_class, rng)
 
 
 def _identity(card: Any) -> Any:
     return card
+
+
+_PLANS: dict[tuple[Any, ...], _Plan] = {}
 
 
 def _cut(cards: list[T], sizes: Sequence[int]) -> list[list[T]]:
@@ -78,29 +95,28 @@ def _cut(cards: list[T], sizes: Sequence[int]) -> list[list[T]]:
     return out
 
 
-class _Dealer:
+class _Plan:
     """Uniform constrained deals: places with the same constraint form a group; the classes some
     group refuses are split between groups by exact counting, the rest fill what is left."""
 
-    def __init__(self, pool: Sequence[Any], sizes: Sequence[int],
-                 allowed: Sequence[Collection[Hashable] | None], key: Callable[[Any], Hashable]) -> None:
-        by_class: dict[Hashable, list[Any]] = {}
-        for card in pool:
-            by_class.setdefault(key(card), []).append(card)
-        classes = list(by_class)
+    def __init__(self, classes: Sequence[Hashable], counts: Sequence[int], sizes: Sequence[int],
+                 admits: Sequence[frozenset[Hashable] | None]) -> None:
         # A class is constrained when some place refuses it; places that admit the same
         # constrained classes are interchangeable and dealt as one group.
-        constrained = [c for c in classes if any(a is not None and c not in a for a in allowed)]
+        constrained = [c for c in classes if any(a is not None and c not in a for a in admits)]
         groups: dict[tuple[bool, ...], list[int]] = {}
-        for i, a in enumerate(allowed):
+        for i, a in enumerate(admits):
             mask = tuple(a is None or c in a for c in constrained)
             groups.setdefault(mask, []).append(i)
+        count_of = dict(zip(classes, counts, strict=True))
         self.sizes = list(sizes)
         self.groups = list(groups.values())
         self.masks = list(groups)
         self.caps = tuple(sum(sizes[i] for i in places) for places in self.groups)
-        self.constrained = [by_class[c] for c in constrained]
-        self.free = [card for c in classes if c not in constrained for card in by_class[c]]
+        self.constrained = constrained
+        self.counts = [count_of[c] for c in constrained]
+        self.free_classes = [c for c in classes if c not in constrained]
+        self.free_count = sum(count_of[c] for c in self.free_classes)
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[float]]] = {}
         if self._count(0, self.caps) == 0:
@@ -108,7 +124,7 @@ class _Dealer:
 
     def _splits(self, j: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
         """Every way to split class ``j``'s count between the groups that admit it, within ``caps``."""
-        count = len(self.constrained[j])
+        count = self.counts[j]
         open_groups = [g for g, mask in enumerate(self.masks) if mask[j]]
         out: list[tuple[int, ...]] = []
         split = [0] * len(caps)
@@ -140,12 +156,12 @@ class _Dealer:
             return memo
         if j == len(self.constrained):
             # The free cards fill what is left, any card anywhere: a multinomial.
-            total = math.factorial(len(self.free))
+            total = math.factorial(self.free_count)
             for c in caps:
                 total //= math.factorial(c)
-            ways = total if sum(caps) == len(self.free) else 0
+            ways = total if sum(caps) == self.free_count else 0
         else:
-            count = math.factorial(len(self.constrained[j]))
+            count = math.factorial(self.counts[j])
             ways = 0
             for split in self._splits(j, caps):
                 rest = self._count(j + 1, tuple(c - n for c, n in zip(caps, split, strict=True)))
@@ -157,7 +173,7 @@ class _Dealer:
     def _choose(self, j: int, caps: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
         memo = self._choices.get((j, caps))
         if memo is None:
-            count = math.factorial(len(self.constrained[j]))
+            count = math.factorial(self.counts[j])
             options: list[tuple[int, ...]] = []
             weights: list[int] = []
             for split in self._splits(j, caps):
@@ -173,19 +189,19 @@ class _Dealer:
                 return split
         return splits[-1]
 
-    def sample(self, rng: random.Random) -> list[list[Any]]:
-        """Return one deal, a list per place."""
+    def sample(self, by_class: dict[Hashable, list[Any]], rng: random.Random) -> list[list[Any]]:
+        """Return one deal of the cards (``by_class``: the pool by class), a list per place."""
         caps = self.caps
         into: list[list[Any]] = [[] for _ in self.groups]
-        for j, cards in enumerate(self.constrained):
+        for j, cls in enumerate(self.constrained):
             split = self._choose(j, caps, rng)
-            mixed = shuffled(cards, rng)
+            mixed = shuffled(by_class[cls], rng)
             start = 0
             for g, n in enumerate(split):
                 into[g] += mixed[start:start + n]
                 start += n
             caps = tuple(c - n for c, n in zip(caps, split, strict=True))
-        free = shuffled(self.free, rng)
+        free = shuffled([card for cls in self.free_classes for card in by_class[cls]], rng)
         start = 0
         for g, n in enumerate(caps):
             into[g] += free[start:start + n]

@@ -107,13 +107,6 @@ def _choices(hand: Values, bar: Values | None, play_max: int) -> tuple[tuple[str
     ``hand`` and ``bar`` are ascending; ``bar`` is None when leading. Plays come first, cheapest
     first; the discard (if allowed) last.
     """
-    if bar is None:
-        most = min(play_max, len(hand) - 1)  # the leader keeps a card in hand
-        counts = Counter(hand)
-        return tuple(("play", (v,) * n) for n in range(1, most + 1) for v in sorted(counts) if counts[v] >= n)
-    k = len(bar)
-    if len(hand) < k:
-        return ()
     values: list[int] = []
     left: list[int] = []
     for v in hand:  # ascending: equal values are neighbours
@@ -122,6 +115,20 @@ def _choices(hand: Values, bar: Values | None, play_max: int) -> tuple[tuple[str
         else:
             values.append(v)
             left.append(1)
+    if bar is None:
+        most = min(play_max, len(hand) - 1)  # the leader keeps a card in hand
+        return tuple(("play", (v,) * n) for n in range(1, most + 1) for v, c in zip(values, left, strict=True)
+                     if c >= n)
+    k = len(bar)
+    if len(hand) < k:
+        return ()
+    if k == 1:
+        # The commonest case, without the general search below.
+        b = bar[0]
+        singles: list[tuple[str, Values]] = [("play", (v,)) for v in values if v >= b]
+        if hand[0] < b:
+            singles.append(("discard", hand[:1]))
+        return tuple(singles)
     combo: list[int] = []
     choices: list[tuple[str, Values]] = []
 
