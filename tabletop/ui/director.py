@@ -80,8 +80,15 @@ THINKING_SWITCH = 0.0005
 """Seconds between interpreter-lock hand-overs while a bot thinks on its worker thread."""
 
 
+_thinking = [0]
+_thinking_lock = threading.Lock()
+
+
 def _switch_often(on: bool) -> None:
-    sys.setswitchinterval(THINKING_SWITCH if on else _DEFAULT_SWITCH)
+    # Counted: a thought left behind by a closed table may still be running beside a new one.
+    with _thinking_lock:
+        _thinking[0] += 1 if on else -1
+        sys.setswitchinterval(THINKING_SWITCH if _thinking[0] > 0 else _DEFAULT_SWITCH)
 
 
 class Director:
