@@ -38,6 +38,11 @@ EXPLORATION = 0.7
 """The UCB1 constant for rewards between 0 and 1 (Cowling et al. use 0.7)."""
 SCORE_WEIGHT = 0.25
 """How much of a simulated game's result is the score, the rest being the rank."""
+MAST_EPSILON = 0.2
+"""In a playout, the share of moves drawn at random; the others follow the Move-Average Sampling
+Technique (Finnsson and Björnsson 2008; with ISMCTS, Powley, Whitehouse and Cowling 2013)."""
+UNTRIED = 1.0
+"""What a playout expects of an action no simulation has played yet (optimistic: it gets tried)."""
 MAX_ROLLOUT = 100_000
 """A random playout stops after this many moves (a game that never ends must not hang the bot)."""
 MAX_ITERATIONS = 10_000_000
@@ -107,9 +112,12 @@ class SearchResult:
 
 
 def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET,
-           *, exploration: float = EXPLORATION, halt: list[bool] | None = None) -> SearchResult:
+           *, exploration: float = EXPLORATION, halt: list[bool] | None = None,
+           mast: float | None = MAST_EPSILON) -> SearchResult:
     """Return the most visited of ``legal`` after an ISMCTS search over ``worlds`` within ``budget``.
 
+    ``mast`` is the share of random moves in a playout; the others take the legal action with the
+    best average result so far for the seat that played it (MAST); None plays every playout at random.
     Setting ``halt[0]`` (from another thread) ends the search after the iteration under way.
     """
     halt = halt if halt is not None else [False]
@@ -119,6 +127,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
     log, sqrt = math.log, math.sqrt
     evaluate = _evaluator(game)
     root = _Node()
+    # Per action: the total result for the seat that played it, and how often it was played.
+    stats: dict[Action, list[float]] = {}
     iterations = budget.iterations
     deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else None
     done = 0
@@ -134,6 +144,7 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
         deal = getattr(world, "deal", None)
         node = root
         path: list[tuple[_Node, int]] = []
+        trail: list[tuple[Action, int]] = []
         expanded = False
         # Selection and expansion: down the tree while every legal action has been tried.
         while True:
@@ -152,6 +163,7 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
                 action = untried[int(rand() * len(untried))]
                 node = children[action] = _Node()
                 path.append((node, mover))
+                trail.append((action, mover))
                 apply(world, action, None)
                 break
             chosen = acts[0]
@@ -163,21 +175,41 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
                 if value > best_value:
                     best_value, best, chosen = value, child, a
             path.append((best, mover))
+            trail.append((chosen, mover))
             apply(world, chosen, None)
             node = best
-        # Playout: random moves to the end of the deal (or the game).
+        # Playout to the end of the deal (or the game): random moves, or mostly the best so far.
         if not expanded:
             moves = 0
             while world.to_move is not None and moves < MAX_ROLLOUT:
                 if deal is not None and world.deal != deal:
                     break
                 acts = legal_actions(world)
-                apply(world, acts[int(rand() * len(acts))], None)
+                if mast is None or len(acts) == 1 or rand() < mast:
+                    action = acts[int(rand() * len(acts))]
+                else:
+                    action, best_mean = acts[0], -1.0
+                    for a in acts:
+                        record = stats.get(a)
+                        mean = record[0] / record[1] if record is not None else UNTRIED
+                        if mean > best_mean:
+                            action, best_mean = a, mean
+                if mast is not None:
+                    trail.append((action, world.to_move))
+                apply(world, action, None)
                 moves += 1
         rewards = evaluate(world)
         for child, mover in path:
             child.visits += 1
             child.total += rewards[mover]
+        if mast is not None:
+            for action, mover in trail:
+                record = stats.get(action)
+                if record is None:
+                    stats[action] = [rewards[mover], 1]
+                else:
+                    record[0] += rewards[mover]
+                    record[1] += 1
         done += 1
     visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
     best_action = max(legal, key=visits.__getitem__)
