@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -17,9 +18,18 @@ from typing import Any, NoReturn
 from tabletop import __version__, plugins, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import describe, parse_assignments
+from tabletop.i18n import N_, _
 from tabletop.templates import TEMPLATES
 
 EXIT_USAGE = 2
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+"""argparse's own messages a user reads; argparse looks them up through its module's ``_``, pointed at ours."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -27,16 +37,17 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print one line and exit with status 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, _("{prog}: error: {message} (see {prog} --help)").format(prog=self.prog, message=message)
+                  + "\n")
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("expected a number of at least 1, got {value}").format(value=value))
     return value
 
 
@@ -44,16 +55,35 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
 
 
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected seconds, got {text}").format(text=repr(text))) from None
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a positive number of seconds, got {text}").format(text=repr(text)))
+    return value
+
+
+def _card_size(text: str) -> tuple[float, float]:
+    from tabletop.ui.art.pnp import parse_card_size
+
+    try:
+        return parse_card_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _millimetres(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected millimetres, got {text}").format(text=repr(text))) from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(_("expected 0 to 10 mm, got {text}").format(text=repr(text)))
     return value
 
 
@@ -64,97 +94,143 @@ def _size(text: str) -> tuple[int, int]:
     except ValueError:
         size = (0, 0)
     if not sep or size[0] < 320 or size[1] < 240:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT of at least 320x240, got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected WIDTHxHEIGHT of at least 320x240, got {text}").format(
+            text=repr(text)))
     return size
+
+
+def _cores() -> int:
+    from tabletop.sim.runner import default_workers
+
+    return default_workers()
 
 
 def build_parser() -> Parser:
     """Return the parser of every command."""
-    parser = Parser(prog="tabletop", description="A playtest table for card-game prototypes.")
+    setattr(argparse, "_", _)  # noqa: B010  (argparse's help and errors in the interface's language)
+    parser = Parser(prog="tabletop", description=_("A playtest table for card-game prototypes."))
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     parser.add_argument("--games-dir", type=Path, default=None,
-                        help="folder of your own games (default ./games)")
+                        help=_("folder of your own games (default ./games)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    sim = sub.add_parser("simulate", help="play many games with bots, headless, and summarise them")
-    sim.add_argument("game", help="game name (see tabletop games)")
-    sim.add_argument("--players", type=_positive, default=None, help="number of seats")
-    sim.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
-    sim.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
-    sim.add_argument("--bots", default="random", help="one bot per seat, comma-separated, or one for all")
+    sim = sub.add_parser("simulate", help=_("play many games with bots, headless, and summarise them"))
+    sim.add_argument("game", help=_("game name (see tabletop games)"))
+    sim.add_argument("--players", type=_positive, default=None, help=_("number of seats"))
+    sim.add_argument("--games", type=_positive, default=1000, help=_("games to play (default 1000)"))
+    sim.add_argument("--seed", type=_seed, default=1, help=_("master seed (default 1)"))
+    sim.add_argument("--bots", default="random", help=_("one bot per seat, comma-separated, or one for all"))
     sim.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. --set deals=1 --set trump=turnup")
-    sim.add_argument("--out", type=Path, default=None, help="write per-game rows to a .csv or .jsonl file")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
-    sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a bot may think per move")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+                     help=_("a game option, e.g. --set deals=1 --set trump=turnup"))
+    sim.add_argument("--out", type=Path, default=None, help=_("write per-game rows to a .csv or .jsonl file"))
+    sim.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                     help=_("write each game's log to DIR (open one with tabletop replay LOG --window)"))
+    sim.add_argument("--vary", action="append", default=[], metavar="KEY=A,B",
+                     help=_("compare option values on the same deals, e.g. --vary trump=none,turnup"
+                            " (repeat to cross several options)"))
+    sim.add_argument("--report", type=Path, default=None, metavar="DIR",
+                     help=_("write DIR/report.html with charts and per-card analytics"))
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help=f"processes to use (default: every core, here {_cores()})")
+    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
+                     help=_("play the games on this Dask scheduler's workers instead"))
+    sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help=_("seconds a bot may think per move"))
+    sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
-    lad = sub.add_parser("ladder", help="bots play each other, seats rotated: a ranking, and whether skill matters")
-    lad.add_argument("game", help="game name (see tabletop games)")
+    lad = sub.add_parser("ladder", help=_("bots play each other, seats rotated: a ranking, and whether skill matters"))
+    lad.add_argument("game", help=_("game name (see tabletop games)"))
     lad.add_argument("--bots", required=True,
-                     help="the bots to rank, comma-separated, e.g. random,greedy,ismcts:100ms")
-    lad.add_argument("--players", type=_positive, default=None, help="seats per game (default: the game's default)")
+                     help=_("the bots to rank, comma-separated, e.g. random,greedy,ismcts:100ms"))
+    lad.add_argument("--players", type=_positive, default=None, help=_("seats per game (default: the game's default)"))
     lad.add_argument("--games", type=_positive, default=240,
-                     help="games to play, rounded up to whole rounds of seatings (default 240)")
-    lad.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
+                     help=_("games to play, rounded up to whole rounds of seatings (default 240)"))
+    lad.add_argument("--seed", type=_seed, default=1, help=_("master seed (default 1)"))
     lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. --set deals=1")
-    lad.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
-    lad.add_argument("--bot-timeout", type=_seconds, default=10.0, help="seconds a plugin bot may think per move")
-    lad.add_argument("--quiet", action="store_true", help="no progress bar")
+                     help=_("a game option, e.g. --set deals=1"))
+    lad.add_argument("--workers", type=_positive, default=1, help=_("processes to use (default 1)"))
+    lad.add_argument("--bot-timeout", type=_seconds, default=10.0, help=_("seconds a plugin bot may think per move"))
+    lad.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
-    rep = sub.add_parser("replay", help="replay a game log headless and print its final scores")
-    rep.add_argument("log", type=Path, help="a .jsonl game log")
-    rep.add_argument("--partial", action="store_true", help="accept an unfinished game and show where it stopped")
-    rep.add_argument("--window", action="store_true", help="watch the game at the table instead")
+    rep = sub.add_parser("replay", help=_("replay a game log: check it headless, watch it, or render it to video"))
+    rep.add_argument("log", type=Path, help=_("a .jsonl game log"))
+    rep.add_argument("--partial", action="store_true",
+                     help=_("accept an unfinished game (replayed up to its last move)"))
+    rep.add_argument("--window", action="store_true",
+                     help=_("open the replay viewer: play/pause, step, trick/deal jumps, a timeline"))
+    rep.add_argument("--record", type=Path, default=None, metavar="OUT",
+                     help=_("render the game to OUT (.mp4, or .gif) without a screen"))
+    rep.add_argument("--seat", type=_positive, default=1, help=_("view the game as this seat (default 1)"))
+    rep.add_argument("--all-hands", action="store_true", help=_("show every hand open"))
     rep.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal",
-                     help="pace of the moves in the window")
-    rep.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+                     help=_("pace of the moves in the window or the video"))
+    rep.add_argument("--size", type=_size, default=(1280, 720), help=_("window or video size, e.g. 1280x720"))
 
-    sub.add_parser("games", help="list the games with their options, and the bots")
+    watch = sub.add_parser("watch", help=_("follow a game from its log as it is written (public cards only)"))
+    watch.add_argument("log", type=Path, help=_("the .jsonl log of a game being played"))
+    watch.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="fast")
+    watch.add_argument("--size", type=_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    watch.add_argument("--seed-stdin", action="store_true", help=argparse.SUPPRESS)
+
+    sub.add_parser("games", help=_("list the games with their options, and the bots"))
 
     new = sub.add_parser(
-        "new", help="write a new game into the games folder from a template, ready to play",
+        "new", help=_("write a new game into the games folder from a template, ready to play"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="templates:\n" + "\n".join(f"  {key:<8}{text}" for key, text in TEMPLATES.items()))
-    new.add_argument("name", help="the game's name: lowercase letters, digits and dashes, e.g. my-game")
+    new.add_argument("name", help=_("the game's name: lowercase letters, digits and dashes, e.g. my-game"))
     new.add_argument("--template", default=next(iter(TEMPLATES)), metavar="TEMPLATE",
                      help=f"what kind of game to start from: {', '.join(TEMPLATES)} (default"
                           f" {next(iter(TEMPLATES))}; listed below)")
-    play = sub.add_parser("play", help="play a game in a window (bots only: no input needed)")
-    play.add_argument("game", help="game name (see tabletop games)")
-    play.add_argument("--players", type=_positive, default=None, help="number of seats")
-    play.add_argument("--seats", default="", help="one per seat, e.g. human,random,random,random (default)")
-    play.add_argument("--seed", type=_seed, default=None, help="seed (default: a new one, shown on screen)")
+    play = sub.add_parser("play", help=_("play a game in a window (bots only: no input needed)"))
+    play.add_argument("game", help=_("game name (see tabletop games)"))
+    play.add_argument("--players", type=_positive, default=None, help=_("number of seats"))
+    play.add_argument("--seats", default="", help=_("one per seat, e.g. human,random,random,random (default)"))
+    play.add_argument("--seed", type=_seed, default=None, help=_("seed (default: a new one, shown on screen)"))
     play.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. --set scoring=bid")
+                      help=_("a game option, e.g. --set scoring=bid"))
     play.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
     play.add_argument("--exit-after", type=_positive, default=None, metavar="DEALS",
-                      help="close the window after this many deals")
+                      help=_("close the window after this many deals"))
     play.add_argument("--screenshot", type=Path, default=None,
-                      help="save PATH at the end of each deal and PATH-mid at the first trick with two cards")
-    play.add_argument("--record", type=Path, default=None, help="record the window to this .mp4 (or .gif)")
-    play.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
-    play.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
-    play.add_argument("--log", type=Path, default=None, help="game log (default logs/<game>-<time>-seed<seed>.jsonl)")
+                      help=_("save PATH at the end of each deal and PATH-mid at the first trick with two cards"))
+    play.add_argument("--record", type=Path, default=None, help=_("record the window to this .mp4 (or .gif)"))
+    play.add_argument("--size", type=_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    play.add_argument("--art", type=Path, default=None,
+                      help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
+    play.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-seed<seed>.jsonl)"))
+    play.add_argument("--undo", choices=("designer", "fair", "off"), default="",
+                      help=_("designer: take back any move; fair: your own last move, while nothing new was shown"
+                             " (and no seed shown until the end); default designer, fair with several humans"))
+    play.add_argument("--watch", action="store_true",
+                      help=_("also open a spectator's window that follows the game's log (public cards only)"))
 
-    art = sub.add_parser("art", help="show every card of a game's deck with its art (or write a contact sheet)")
-    art.add_argument("game", help="game name (see tabletop games)")
-    art.add_argument("--art", type=Path, default=None, help="art folder (default card_art/<deck>)")
-    art.add_argument("--sheet", type=Path, default=None, help="write a contact sheet PNG here; no window")
-    art.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    art = sub.add_parser("art", help=_("show every card of a game's deck with its art (or write a contact sheet,"
+                         " TTS sheets or a print-and-play PDF)"))
+    art.add_argument("game", help=_("game name (see tabletop games)"))
+    art.add_argument("--art", type=Path, default=None,
+                     help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
+    art.add_argument("--sheet", type=Path, default=None, help=_("write a contact sheet PNG here; no window"))
+    art.add_argument("--export-tts", type=Path, default=None, metavar="DIR",
+                     help=_("write the deck as Tabletop Simulator sheets (faces, back, TOMLs) into DIR; no window"))
+    art.add_argument("--pdf", type=Path, default=None, help=_("write a print-and-play PDF of every card here; no window"))
+    art.add_argument("--card-size", type=_card_size, default=(63.0, 88.0), metavar="SIZE",
+                     help=_("printed card size: poker (63x88 mm, default), bridge, tarot, mini, square, or WxH in mm"))
+    art.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper of the PDF (default a4)"))
+    art.add_argument("--bleed", type=_millimetres, default=0.0, metavar="MM",
+                     help=_("print the art this many mm past the cut lines (e.g. 3; default 0)"))
+    art.add_argument("--size", type=_size, default=(1280, 800), help=_("window size, e.g. 1280x800"))
     art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option that changes the deck, e.g. --set jokers=true")
+                     help=_("a game option that changes the deck, e.g. --set jokers=true"))
 
-    launcher = sub.add_parser("launcher", help="write a double-clickable launcher (default: on the Desktop)")
+    launcher = sub.add_parser("launcher", help=_("write a double-clickable launcher (default: on the Desktop)"))
     launcher.add_argument("folder", type=Path, nargs="?", default=None)
 
-    bench = sub.add_parser("bench", help="measure deals per second (random and greedy bots) and ISMCTS iterations per second")
-    bench.add_argument("--deals", type=_positive, default=20000, help="deals to play (default 20000)")
+    bench = sub.add_parser("bench", help=_("measure deals per second (random and greedy bots) and ISMCTS iterations per second"))
+    bench.add_argument("--deals", type=_positive, default=20000, help=_("deals to play (default 20000)"))
     bench.add_argument("--players", type=_positive, default=4)
     bench.add_argument("--workers", type=_positive, default=1)
     bench.add_argument("--search-seconds", type=float, default=1.0,
-                       help="seconds of ISMCTS search timed per built-in game (0 skips it; default 1)")
+                       help=_("seconds of ISMCTS search timed per built-in game (0 skips it; default 1)"))
     return parser
 
 
@@ -162,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(argv) if argv is not None else sys.argv[1:]
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
         plugins.discover(args.games_dir)
@@ -175,17 +252,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return handler(args)
     except TabletopError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(_("{prog}: error: {problem}").format(prog=prog, problem=exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("tabletop: interrupted", file=sys.stderr)
+        print(_("tabletop: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into head or a closed pager: not an error
         sys.stderr.close()
         return 0
     except OSError as exc:  # a path the user gave that cannot be read or written
         where = f" {exc.filename}" if exc.filename else ""
-        print(f"{prog}: error:{where}: {exc.strerror or exc}", file=sys.stderr)
+        print(_("{prog}: error:{where}: {problem}").format(prog=prog, where=where, problem=exc.strerror or exc),
+              file=sys.stderr)
         return EXIT_USAGE
 
 
@@ -204,9 +282,11 @@ def _check_writable(flag: str, path: Path | None) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TabletopError(f"{flag} {path}: cannot create the folder {path.parent} ({exc.strerror})") from None
+        raise TabletopError(_("{flag} {path}: cannot create the folder {folder} ({problem})").format(
+            flag=flag, path=path, folder=path.parent, problem=exc.strerror)) from None
     if not os.access(path.parent, os.W_OK):
-        raise TabletopError(f"{flag} {path}: the folder {path.parent} is not writable")
+        raise TabletopError(_("{flag} {path}: the folder {folder} is not writable").format(
+            flag=flag, path=path, folder=path.parent))
 
 
 def _seat_count(seats: str) -> int | None:
@@ -221,50 +301,91 @@ def _game_for(name: str, players: int | None, sets: list[str]) -> Any:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Run ``tabletop simulate``."""
+    """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
+    from tabletop.sim.dispatch import run
+    from tabletop.sim.findings import findings
     from tabletop.sim.output import ResultWriter
     from tabletop.sim.progress import Progress
-    from tabletop.sim.runner import SimConfig, simulate
-    from tabletop.sim.stats import format_table, summary_rows
+    from tabletop.sim.runner import SimConfig, default_workers
+    from tabletop.sim.study import Study
+    from tabletop.sim.tables import make_console, print_study
+    from tabletop.sim.variants import expand, parse_vary
 
-    game, options = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
+    if args.cluster and args.workers:
+        raise TabletopError("--workers and --cluster: the cluster's workers play the games; drop --workers")
+    sets = parse_assignments(args.sets)
+    varied = parse_vary(args.vary, fixed=list(sets))
+    variants = expand(varied)
+    game, _options = _game_for(args.game, args.players or _seat_count(args.bots), args.sets)
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
-        raise TabletopError("simulate needs a bot in every seat; 'human' is for tabletop play")
-    config = SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
-                       games=args.games, options=options, bot_timeout=args.bot_timeout,
-                       games_dir=str(args.games_dir) if args.games_dir else None)
-    writer = ResultWriter(args.out, bots) if args.out else None
-    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
-    results = []
-    faults: dict[int, list[Any]] = {}  # seat -> [faults, games with faults, first problem]
+        raise TabletopError(_("simulate needs a bot in every seat; 'human' is for tabletop play"))
+    games = []
+    for variant in variants:
+        try:
+            games.append(registry.make_game(args.game, players=game.players, options=variant.options(sets)))
+        except TabletopError as exc:
+            raise TabletopError(f"--vary {variant.label}: {exc}") from None
+    if args.report is not None:
+        from tabletop.report import check_report_dir
+
+        check_report_dir(args.report)
+    if args.logs is not None:
+        _check_writable("--logs", args.logs / "x.jsonl")
+    configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
+                         games=args.games, options=v.options(sets), bot_timeout=args.bot_timeout,
+                         games_dir=str(args.games_dir) if args.games_dir else None,
+                         logs=str(args.logs) if args.logs is not None else None) for v in variants]
+    sweep = len(variants) > 1
+    writer = ResultWriter(args.out, bots, [k for k, _value in varied] if sweep else ()) if args.out else None
+    study = Study([v.label for v in variants], [v.options(sets) for v in variants], players=game.players,
+                  bots=bots, lower_is_better=[g.lower_is_better for g in games])
+    workers = args.workers or default_workers()
+    total = args.games * len(variants)
+    progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
     try:
-        for result in simulate(config, workers=args.workers, progress=progress.update):
-            results.append((result.game, bots, result.scores, result.ranks))
-            for seat, count in enumerate(result.faults):
-                if count:
-                    tally = faults.setdefault(seat, [0, 0, result.problems[seat]])
-                    tally[0] += count
-                    tally[1] += 1
+        for chunk in run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
+                         progress=progress.update):
+            study.add(chunk)
             if writer:
-                writer.write(result)
+                values = [value for _key, value in variants[chunk.variant].values] if sweep else []
+                for result in chunk.results:
+                    writer.write(result, values)
     finally:
         progress.close()
         if writer:
             writer.close()
     elapsed = time.perf_counter() - started
-    seats, per_bot = summary_rows(results, game.players)
-    print(f"{game.describe()}: {args.games} games, {game.players} players, seed {args.seed},"
-          f" {elapsed:.2f} s ({args.games / elapsed:,.0f} games/s)")
-    print(format_table("seat", seats))
-    print()
-    print(format_table("bot", per_bot))
+    labels = [{c.id: c.label for c in g.deck()} for g in games]
+    page = None
+    if args.report is not None:  # written before anything is printed: a closed pipe must not lose it
+        from tabletop.report import write_report
+
+        page = write_report(args.report, study, labels=labels, title=game.describe(),
+                            facts=_run_facts(args, game.players, bots, sets, len(variants)))
+    for seat in range(game.players):
+        faults = [v.faults[seat] for v in study.variants if seat in v.faults]
+        if faults:
+            moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
+            print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
+                  f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
+    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
+    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
+    console = make_console()
+    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
+                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
+    print_study(console, study)
+    console.print("What stands out:")
+    for line in findings(study, labels):
+        console.print(f"- {line}")
     if writer:
-        print(f"\nrows written to {args.out}")
-    for seat, (count, games, problem) in sorted(faults.items()):
-        print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {count} moves in {games} games"
-              f" (first: {problem}); a random legal move replaced each one", file=sys.stderr)
+        console.print(f"rows written to {args.out}")
+    if page is not None:
+        console.print(f"report written to {page}")
+    if args.logs is not None:
+        console.print(_("game logs written to {folder}/ (tabletop replay LOG --window opens one)").format(
+            folder=args.logs))
     return 0
 
 
@@ -276,12 +397,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) < 2:
-        raise TabletopError(f"--bots {args.bots}: name at least two bots to rank, e.g. --bots random,greedy")
+        raise TabletopError(_("--bots {bots}: name at least two bots to rank, e.g. --bots random,greedy").format(
+            bots=args.bots))
     game, options = _game_for(args.game, args.players, args.sets)
     for name in bots:
         if name == registry.HUMAN:
-            raise TabletopError("ladder needs bots; 'human' is for tabletop play")
-        registry.parse_bot(name)
+            raise TabletopError(_("ladder needs bots; 'human' is for tabletop play"))
+        registry.parse_bot(name.removeprefix(registry.PROCESS))
     lines = seatings(bots, game.players)
     total = -(-args.games // len(lines)) * len(lines)
     config = SimConfig(game=args.game, players=game.players, bots=tuple(lines[0]), seed=args.seed,
@@ -294,32 +416,59 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     elapsed = time.perf_counter() - started
-    print(f"{game.describe()}: ladder of {len(set(bots))} bots, {game.players} players, {result.games} games"
-          f" ({result.rounds} seed{'s' * (result.rounds != 1)} x {result.seatings} seatings), seed {args.seed}, {elapsed:.1f} s")
+    print(_("{game}: ladder of {bots} bots, {players} players, {games} games ({rounds} seeds x {seatings}"
+            " seatings), seed {seed}, {seconds:.1f} s").format(
+        game=game.describe(), bots=len(set(bots)), players=game.players, games=result.games, rounds=result.rounds,
+        seatings=result.seatings, seed=args.seed, seconds=elapsed))
     print()
     print(format_ladder(result))
     for name, count in result.faults.items():
-        print(f"warning: bot {name!r} misbehaved on {count} moves; a random legal move replaced each one",
-              file=sys.stderr)
+        print(_("warning: bot {name!r} misbehaved on {count} moves; a random legal move replaced each one").format(
+            name=name, count=count), file=sys.stderr)
     return 0
+
+
+def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: dict[str, str],
+               variants: int) -> list[tuple[str, str]]:
+    """Return what a report says about how it was made: command, games, seats, options."""
+    command = "tabletop " + shlex.join(args.argv)
+    facts = [("game", args.game), ("games", f"{args.games} per variant" if variants > 1 else str(args.games)),
+             ("players", str(players)), ("bots", ", ".join(bots)), ("seed", str(args.seed)),
+             ("options", ", ".join(f"{k}={v}" for k, v in sets.items()) or "defaults")]
+    if args.vary:
+        facts.append(("varied", "; ".join(args.vary)))
+    return [("command", command), *facts]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tabletop replay``."""
     from tabletop.replays import replay
 
-    if args.window:
-        from tabletop.ui.app import run_replay
+    if args.record is not None:
+        _check_writable("--record", args.record)
+        from tabletop.ui.replay import run_record
 
-        return run_replay(args.log, speed=args.speed, size=args.size)
+        return run_record(args.log, args.record, speed=args.speed, size=args.size, seat=args.seat - 1,
+                          all_hands=args.all_hands, partial=args.partial)
+    if args.window:
+        from tabletop.ui.replay import run_replay
+
+        return run_replay(args.log, speed=args.speed, size=args.size, partial=args.partial, seat=args.seat - 1,
+                          all_hands=args.all_hands)
     result = replay(args.log, allow_incomplete=args.partial)
     session = result.session
-    state = "complete" if result.complete else "INCOMPLETE"
-    print(f"{session.game.describe()}, seed {session.seed}, {result.actions} actions, {state}")
+    state = _("complete") if result.complete else _("INCOMPLETE")
+    print(_("{game}, seed {seed}, {actions} actions, {state}").format(
+        game=session.game.describe(), seed=session.seed, actions=result.actions, state=state))
+    if result.undos:
+        print(_("  {count} undo lines: the game went back that many times").format(count=result.undos))
+    if result.cut:
+        print(_("  (its last line was cut off and was skipped)"))
     seats = result.header.get("seats") or []
     for i, (score, rank) in enumerate(zip(session.scores(), session.ranks(), strict=True)):
         who = seats[i] if i < len(seats) else "?"
-        print(f"  seat {i + 1} ({who}): score {score}, rank {rank}")
+        print(_("  seat {seat} ({who}): score {score}, rank {rank}").format(seat=i + 1, who=who, score=score,
+                                                                            rank=rank))
     return 0
 
 
@@ -329,18 +478,21 @@ def cmd_games(args: argparse.Namespace) -> int:
         try:
             cls = entry.load()
         except TabletopError:
-            print(f"{entry.name}  [BROKEN, {entry.source}] {entry.error}\n")
+            print(_("{name}  [BROKEN, {source}] {problem}").format(name=entry.name, source=entry.source,
+                                                                    problem=entry.error) + "\n")
             continue
-        print(f"{cls.name}: {cls.title} ({cls.min_players}-{cls.max_players} players, {entry.source})")
+        print(_("{name}: {title} ({low}-{high} players, {source})").format(
+            name=cls.name, title=cls.title, low=cls.min_players, high=cls.max_players, source=entry.source))
         if cls.summary:
             print(f"  {cls.summary}")
         for info in describe(cls.Options):
-            print(f"  --set {info.name}=...  default {info.default!r}; allowed: {info.allowed()}")
+            print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
+                name=info.name, default=repr(info.default), allowed=info.allowed()))
             if info.help:
                 print(f"      {info.help}")
         print()
-    print("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):")
-    print(f"  {registry.HUMAN:<16} a person at the table")
+    print(_("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):"))
+    print(f"  {registry.HUMAN:<16} " + _("a person at the table"))
     for entry in registry.bot_entries():
         try:
             bot = entry.load()
@@ -348,7 +500,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             print(f"  {entry.name:<16} [BROKEN, {entry.source}] {entry.error}")
             continue
         source = "" if entry.is_builtin else f" ({entry.source})"
-        print(f"  {entry.name:<16} {getattr(bot, 'description', '') or 'a bot'}{source}")
+        print(f"  {entry.name:<16} {getattr(bot, 'description', '') or _('a bot')}{source}")
         takes = getattr(bot, "parameter", "")
         if takes:
             print(f"  {entry.name + ':PARAM':<16} PARAM: {takes}")
@@ -377,28 +529,60 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Run ``tabletop play``."""
-    from tabletop.ui.app import run_play
+    from tabletop.ui.art.folders import check_art_path
+    from tabletop.ui.flow import run_play
 
+    check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         _check_writable(flag, path)
     seats = [n.strip() for n in args.seats.split(",") if n.strip()]
     return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log)
+                    log_path=args.log, undo=args.undo, watch=args.watch)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Run ``tabletop watch``."""
+    from tabletop.ui.replay import run_watch
+
+    seed = None
+    if args.seed_stdin:
+        try:
+            seed = int(sys.stdin.readline().strip())
+        except ValueError:
+            raise TabletopError(_("--seed-stdin: expected the game's seed on the first line of stdin")) from None
+    return run_watch(args.log, speed=args.speed, size=args.size, seed=seed)
 
 
 def cmd_art(args: argparse.Namespace) -> int:
     """Run ``tabletop art``."""
-    game, _ = _game_for(args.game, None, args.sets)
+    from tabletop.ui.art.folders import check_art_path
+
+    game = _game_for(args.game, None, args.sets)[0]
+    check_art_path(args.art)
     if args.sheet is not None and args.sheet.suffix.lower() != ".png":
-        raise TabletopError(f"--sheet {args.sheet}: the contact sheet is a .png file")
+        raise TabletopError(_("--sheet {path}: the contact sheet is a .png file").format(path=args.sheet))
+    if args.pdf is not None and args.pdf.suffix.lower() != ".pdf":
+        raise TabletopError(_("--pdf {path}: the print-and-play file is a .pdf file").format(path=args.pdf))
+    if args.export_tts is not None and args.export_tts.exists() and not args.export_tts.is_dir():
+        raise TabletopError(_("--export-tts {path}: give a folder (it is a file)").format(path=args.export_tts))
     _check_writable("--sheet", args.sheet)
+    _check_writable("--pdf", args.pdf)
+    _check_writable("--export-tts", args.export_tts / "x" if args.export_tts else None)
+    if args.export_tts is not None or args.pdf is not None:
+        from tabletop.ui.art.exports import export_files
+
+        for line in export_files(game, args.art, tts=args.export_tts, pdf=args.pdf, card_size=args.card_size,
+                                 paper=args.paper, bleed=args.bleed):
+            print(line)
+        if args.sheet is None:
+            return 0
     from tabletop.ui.art.gallery import run_gallery
 
     code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)
     if args.sheet is not None:
-        print(f"wrote {args.sheet}")
+        print(_("wrote {file}").format(file=args.sheet))
     return code
 
 
@@ -406,7 +590,7 @@ def cmd_launcher(args: argparse.Namespace) -> int:
     """Run ``tabletop launcher``."""
     from tabletop.ui.launcher import write_launcher
 
-    print(f"wrote {write_launcher(args.folder)}")
+    print(_("wrote {file}").format(file=write_launcher(args.folder)))
     return 0
 
 
@@ -417,6 +601,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "ladder": cmd_ladder,
+    "watch": cmd_watch,
     "games": cmd_games,
     "bench": cmd_bench,
     "new": cmd_new,

@@ -17,11 +17,13 @@ from typing import Any
 
 from tabletop import bots as builtin_bots
 from tabletop import games as builtin_games
+from tabletop.bots.process import ProcessBot
+from tabletop.engine import folders
 from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import new_rng
+from tabletop.engine.rng import derive_seed, new_rng
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
 
@@ -306,7 +308,7 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
         )
     for n in names:
         if n != HUMAN:
-            parse_bot(n)
+            parse_bot(n.removeprefix(PROCESS))
     return names
 
 
@@ -393,11 +395,13 @@ def bot_entry(name: str) -> Entry:
 
 def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat, each with a generator derived from ``seed``.
+    """Return a bot (or None for a human) per seat for a game dealt from ``seed``.
 
-    With ``rng`` every built-in bot shares that one generator instead (the simulator's choice:
-    seeding a generator costs more than a whole trick). Plugin bots always get their own: one
-    stuck in its worker thread and drawing late must not shift the other seats' draws.
+    The built-in bots share one generator, :func:`bot_rng` of the seed (or ``rng`` when given):
+    seeding a generator per bot costs more than a whole trick in the simulator, and the window,
+    ``tabletop play`` and ``tabletop simulate`` must seat the very same bots to play the same
+    game from the same seed. Plugin bots always get their own (derived from the seed and the
+    seat): one stuck in its worker thread and drawing late must not shift the other seats' draws.
 
     Plugin bots (and any bot with ``trusted = False``) are wrapped in a
     :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
@@ -408,27 +412,45 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
     return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
 
 
+PROCESS = "process:"
+"""A seat named ``process:NAME`` runs bot NAME in a process of its own (for bots you do not trust)."""
+
+
+def bot_rng(seed: int) -> random.Random:
+    """Return the generator the built-in bots of a game dealt from ``seed`` share."""
+    return random.Random(seed + 1)
+
+
 def seat_factory(names: Sequence[str], game: Game, *,
                  bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> Callable[[int, random.Random | None], list[Any]]:
     """Return ``make(seed, rng)`` building the seats of :func:`make_seats`, the names looked up once.
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    plan: list[tuple[BotChoice | None, bool]] = []
+    plan: list[tuple[str, BotChoice | None, str]] = []  # name, bot, how it runs
     for n in names:
         if n == HUMAN:
-            plan.append((None, False))
-            continue
-        choice = parse_bot(n)
-        plan.append((choice, choice.entry.is_builtin and getattr(choice.cls, "trusted", True)))
+            plan.append((n, None, HUMAN))
+        elif n.startswith(PROCESS):
+            # Checked here (an unknown bot, a bad parameter), not in the other process.
+            plan.append((n, parse_bot(n.removeprefix(PROCESS)), PROCESS))
+        else:
+            choice = parse_bot(n)
+            trusted = choice.entry.is_builtin and getattr(choice.cls, "trusted", True)
+            plan.append((n, choice, "trusted" if trusted else "watched"))
 
     def make(seed: int, rng: random.Random | None = None) -> list[Any]:
         seats: list[Any] = []
-        for i, (choice, trusted) in enumerate(plan):
+        for i, (n, choice, how) in enumerate(plan):
             if choice is None:
                 seats.append(None)
-            elif trusted:
-                seats.append(choice.make(rng or new_rng(seed, "bot", i), game))
+            elif how == PROCESS:
+                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
+                                        timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
+            elif how == "trusted":
+                if rng is None:
+                    rng = bot_rng(seed)
+                seats.append(choice.make(rng, game))
             else:
                 try:
                     bot = choice.make(new_rng(seed, "bot", i), game)

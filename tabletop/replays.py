@@ -8,9 +8,10 @@ from tabletop import registry
 from tabletop.engine import log
 
 
-def replay(path: Path | str, *, allow_incomplete: bool = False) -> log.Replay:
+def replay(path: Path | str, *, allow_incomplete: bool = False, seed: int | None = None,
+           events: bool = False) -> log.Replay:
     """Rebuild the game logged in ``path`` (see :func:`tabletop.engine.log.replay`).
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """
-    return log.replay(path, registry.make_game, allow_incomplete=allow_incomplete)
+    return log.replay(path, registry.make_game, allow_incomplete=allow_incomplete, seed=seed, events=events)

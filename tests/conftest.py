@@ -1,6 +1,9 @@
-"""Test-wide settings: hypothesis is reproducible on CI and never fails a test for being slow."""
+"""Test-wide settings: English interface, hypothesis reproducible on CI and never failing a test for being slow."""
 
 import os
+
+# Tests read English messages whatever the machine's locale; tests of other languages set their own.
+os.environ["TABLETOP_LANG"] = "en"
 
 from hypothesis import settings
 

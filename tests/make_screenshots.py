@@ -4,7 +4,8 @@
 built-in game (and a scaffolded market game) at 1280x720 and 800x600, mid-game with the human to
 move and the mouse over something clickable; the same game at the moment the table holds (a full
 trick, a reveal, a showdown); trick-taking at 3840x2160 with 5 players and at 800x600 with 6; the
-help, rules and end-of-deal overlays; the start screen. Saved downscaled to at most 960 px wide
+help, rules and end-of-deal overlays; the hot-seat privacy screen, god view and the replay
+viewer; the start screen. Saved downscaled to at most 960 px wide
 unless --full.
 """
 
@@ -107,6 +108,36 @@ def overlay_shots(out: Path, full: bool) -> None:
     app.close()
 
 
+def session_shots(out: Path, full: bool) -> None:
+    """Playtest sessions at 1280x720: the hot-seat privacy screen, god view, the replay viewer."""
+    from tabletop.ui.replay import ReplayTable
+
+    app = App((1280, 720))
+    table = Table(app, PlaySettings("trick-taking", 3, ["human", "random", "human"], 4, {"deals": 1}, None,
+                                    "instant"))
+    table.step()
+    save(app.window.surface, out / "hot_seat_privacy.png", full)
+    table.close()
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
+                                    None, "instant", "designer"))
+    d = table.director
+    play_until(table, lambda: d.accepts_input and d.session.moves >= 6 and not table.scene.tweens)
+    table.scene.command("god")
+    table.step()
+    save(app.window.surface, out / "god_view.png", full)
+    log = table.log.path if table.log is not None else None
+    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
+    table.close()
+    if log is not None:
+        viewer = ReplayTable(app, log, speed="fast")
+        viewer.director.toggle_pause()
+        viewer.scene.seek(23)
+        viewer.step()
+        save(app.window.surface, out / "replay_viewer.png", full)
+        viewer.close()
+    app.close()
+
+
 def main() -> None:
     """Write every evidence screenshot."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -126,6 +157,7 @@ def main() -> None:
     game_shots(out, "trick-taking", 6, (800, 600), "trick-taking-6p-800x600", full, {}, moves=3)
     game_shots(out, "trick-taking", 5, (3840, 2160), "trick-taking-5p-3840x2160", full, {"trump": "turnup"})
     overlay_shots(out, full)
+    session_shots(out, full)
     app = App((1280, 720))
     screen = StartScreen(app, PlaySettings(seed=1234))
     screen.step()

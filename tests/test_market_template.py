@@ -77,8 +77,11 @@ def test_new_market_then_games_then_simulate(tmp_path: Path, monkeypatch: pytest
     out = capsys.readouterr().out
     assert "60 games, 3 players" in out
     assert len(rows.read_text().splitlines()) == 1 + 60 * 3
-    wins = [line.split()[2] for line in out.splitlines() if line.startswith(("my-shop-greedy ", "random "))]
-    assert int(wins[0]) > 45, f"the greedy bot should beat random players: {out}"
+    lines = rows.read_text().splitlines()
+    head = lines[0].split(",")
+    greedy_wins = sum(int(r.split(",")[head.index("win")]) for r in lines[1:]
+                      if r.split(",")[head.index("bot")] == "my-shop-greedy")
+    assert greedy_wins > 45, f"the greedy bot should beat random players: {out}"
 
 
 def test_help_lists_the_templates_and_an_unknown_one_is_one_line(

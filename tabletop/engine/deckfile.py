@@ -2,11 +2,13 @@
 
 A deck file lists each *kind* of card once, with a ``count`` for copies. Fields:
 
-- ``id``: the card's name in logs and its art file (``<id>.png``). Letters, digits, ``-``, ``_``
-  and ``.``; unique ignoring case (art folders may live on case-insensitive disks); not ``back``
-  (that is the card back). When absent it is made from ``name`` (``"Red Dragon"`` ->
-  ``red-dragon``), else from colour and value (``red-7``) or value and suit (``7H``, like the
-  standard deck's art files).
+- ``id``: the card's name in logs and its art file (``<id>.png``). Letters and digits of any
+  script (``赤竜``, ``drache-7``, ``ë``), symbols such as emoji, ``-``, ``_`` and ``.``; no spaces
+  and none of ``< > : " / \\ | ? *`` (file names must work on every system); unique ignoring
+  case (art folders may live on case-insensitive disks); not ``back`` (that is the card back).
+  Kept in Unicode NFC form, the form macOS file names are matched in too. When absent it is made
+  from ``name`` (``"Red Dragon"`` -> ``red-dragon``, ``"赤い竜"`` -> ``赤い竜``), else from colour
+  and value (``red-7``) or value and suit (``7H``, like the standard deck's art files).
 - ``suit``: ``S H D C`` (or ``spades``, ``hearts``..., or ``♠♥♦♣``) or ``joker``.
 - ``colour`` (or ``color``): any one word (``red``, ``sea-green``) or ``#rrggbb``. A card with a
   colour word and no suit has that colour as its suit, so four colours make four suits.
@@ -33,6 +35,7 @@ import csv
 import io
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +43,7 @@ from typing import Any
 
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 
 MAX_COUNT = 999
 """Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
@@ -48,7 +52,8 @@ MAX_CARDS = 10_000
 KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
 """Fields with a meaning; any other field is kept as text in ``Card.fields``."""
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_NOT_IN_FILE_NAMES = frozenset('<>:"/\\|?*')
+"""Characters Windows (or any system) refuses in a file name."""
 _COLOUR = re.compile(r"^(?:[A-Za-z][A-Za-z\-]*|#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})$")
 _RESERVED_IDS = frozenset({"back", "con", "prn", "aux", "nul",
                            *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
@@ -61,8 +66,9 @@ class DeckError(UserInputError):
     def __init__(self, source: str, problems: list[str]) -> None:
         self.source = source
         self.problems = problems
-        count = f"{len(problems)} problem" + ("s" if len(problems) != 1 else "")
-        super().__init__(f"deck file {source} has {count}:\n" + "\n".join(f"  {p}" for p in problems))
+        head = (_("deck file {file} has 1 problem:") if len(problems) == 1
+                else _("deck file {file} has {count} problems:")).format(file=source, count=len(problems))
+        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,7 @@ class Deck:
     @property
     def cards(self) -> list[Card]:
         """Return every card, copies expanded, in file order (a new list each time)."""
-        return [card for card, n in zip(self.kinds, self.counts, strict=True) for _ in range(n)]
+        return [card for card, n in zip(self.kinds, self.counts, strict=True) for _copy in range(n)]
 
     def __len__(self) -> int:
         return sum(self.counts)
@@ -118,12 +124,14 @@ def load_deck(path: Path | str) -> Deck:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise DeckError(source, [f"{source}: file: cannot read it ({exc.strerror or exc})"]) from None
+        raise DeckError(source, [_("{file}: file: cannot read it ({problem})").format(
+            file=source, problem=exc.strerror or exc)]) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DeckError(source, [f"{source}:{line}: file: not UTF-8 text (save it as UTF-8)"]) from None
+        raise DeckError(source, [_("{file}:{line}: file: not UTF-8 text (save it as UTF-8)").format(
+            file=source, line=line)]) from None
     return parse_deck_text(text, source, name=path.stem)
 
 
@@ -141,13 +149,15 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
     elif suffix == ".csv":
         rows = _csv_rows(text, problems)
     else:
-        problems.add(None, "file", f"unknown deck format {suffix or '(none)'!r}: use .toml or .csv")
+        problems.add(None, "file", _("unknown deck format {suffix}: use .toml or .csv").format(
+            suffix=repr(suffix or "(none)")))
         rows = []
     kinds, counts = _build(rows, problems)
     if not problems.items and not kinds:
-        problems.add(None, "deck", "no cards: add [[card]] tables (TOML) or rows (CSV)")
+        problems.add(None, "deck", _("no cards: add [[card]] tables (TOML) or rows (CSV)"))
     if not problems.items and sum(counts) > MAX_CARDS:
-        problems.add(None, "deck", f"{sum(counts)} cards; a deck may hold at most {MAX_CARDS}")
+        problems.add(None, "deck", _("{count} cards; a deck may hold at most {most}").format(
+            count=sum(counts), most=MAX_CARDS))
     if problems.items:
         raise DeckError(source, problems.sorted())
     return Deck(deck_name, tuple(kinds), tuple(counts), source)
@@ -160,21 +170,21 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"at line (\d+)", str(exc))
         line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
-        problems.add(line, "syntax", f"invalid TOML: {exc}")
+        problems.add(line, "syntax", _("invalid TOML: {problem}").format(problem=exc))
         return [], None
     lines = text.splitlines()
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
-        problems.add(_key_line(lines, 0, len(lines), "name"), "name", "the deck name must be text")
+        problems.add(_key_line(lines, 0, len(lines), "name"), "name", _("the deck name must be text"))
         name = None
     for key in doc:
         if key not in ("name", "card"):
-            hint = " (each card is a [[card]] table)" if key in ("cards", "Card", "deck") else ""
             problems.add(_key_line(lines, 0, len(lines), key) or _header_line(lines, key), key,
-                         f"unknown top-level entry{hint}")
+                         _("unknown top-level entry (each card is a [[card]] table)")
+                         if key in ("cards", "Card", "deck") else _("unknown top-level entry"))
     cards = doc.get("card", [])
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        problems.add(_key_line(lines, 0, len(lines), "card"), "card", "write each card as a [[card]] table")
+        problems.add(_key_line(lines, 0, len(lines), "card"), "card", _("write each card as a [[card]] table"))
         return [], name
     headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*card\s*\]\]", line)]
     rows = []
@@ -216,12 +226,13 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
                 header = _csv_header(cells, line, problems)
                 continue
             if len(cells) > len(header):
-                problems.add(line, "row", f"{len(cells)} cells but the header has {len(header)} columns")
+                problems.add(line, "row", _("{cells} cells but the header has {columns} columns").format(
+                    cells=len(cells), columns=len(header)))
                 continue
             values = {k: v.strip() for k, v in zip(header, cells, strict=False) if k and v.strip()}
             rows.append(_Row(line, values, dict.fromkeys(values, line)))
     except csv.Error as exc:
-        problems.add(reader.line_num, "syntax", f"invalid CSV: {exc}")
+        problems.add(reader.line_num, "syntax", _("invalid CSV: {problem}").format(problem=exc))
     return rows
 
 
@@ -230,7 +241,7 @@ def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
     seen: set[str] = set()
     for col in header:
         if col in seen:
-            problems.add(line, col, "column appears twice in the header")
+            problems.add(line, col, _("column appears twice in the header"))
         seen.add(col)
     return header
 
@@ -249,8 +260,9 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
         folded = card.id.lower()
         if folded in first_line:
             other_id, other_line = first_line[folded]
-            where.add("id", f"duplicate id {card.id!r} (also {other_id!r} on line {other_line})"
-                      if other_line else f"duplicate id {card.id!r}")
+            where.add("id", _("duplicate id {id} (also {other} on line {line})").format(
+                id=repr(card.id), other=repr(other_id), line=other_line)
+                if other_line else _("duplicate id {id}").format(id=repr(card.id)))
             continue
         first_line[folded] = (card.id, row.lines.get("id", row.line))
         if len(problems.items) != before:
@@ -268,7 +280,7 @@ class _Where:
 
     def add(self, field: str, problem: str) -> None:
         line = self.row.lines.get(field, self.row.line)
-        label = field if line else f"card {self.number}: {field}"
+        label = field if line else _("card {number}: {field}").format(number=self.number, field=field)
         self.problems.add(line, label, problem)
 
 
@@ -280,12 +292,13 @@ def _card(values: Mapping[str, Any], where: _Where) -> tuple[Card | None, int]:
     value = _int_field(values, "value", where)
     rank = _int_field(values, "rank", where)
     if value is not None and rank is not None and value != rank:
-        where.add("rank", f"rank {rank} and value {value} disagree (they are the same field)")
+        where.add("rank", _("rank {rank} and value {value} disagree (they are the same field)").format(
+            rank=rank, value=value))
     value = value if value is not None else rank
     points = _int_field(values, "points", where)
     count = _int_field(values, "count", where)
     if count is not None and not 1 <= count <= MAX_COUNT:
-        where.add("count", f"{count} copies: count must be 1 to {MAX_COUNT}")
+        where.add("count", _("{count} copies: count must be 1 to {most}").format(count=count, most=MAX_COUNT))
     name = _text_field(values, "name", where)
     text = _text_field(values, "text", where)
     extra = tuple(_extra_fields(values, where))
@@ -305,24 +318,43 @@ def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str
     raw = values.get("id")
     if raw is None:
         if name:
-            raw = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+            raw = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", name).lower()).strip("-")
         elif colour and not colour.startswith("#") and value is not None:
             raw = f"{colour}-{value}"
         elif suit and value is not None:
             # Standard suits follow the built-in deck's art names (7H.png); jokers spell theirs out.
             raw = f"joker-{value}" if suit == JOKER else f"{value}{suit}"
         else:
-            where.add("id", "missing: give the card an id (or a name, or a suit/colour and a value)")
+            where.add("id", _("missing: give the card an id (or a name, or a suit/colour and a value)"))
             return None
     card_id = str(raw).strip() if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
-    if not card_id or not _ID.match(card_id):
-        where.add("id", f"{raw!r} cannot name an art file: use letters, digits, '-', '_' and '.'")
+    if card_id is not None:
+        card_id = unicodedata.normalize("NFC", card_id)
+    if not card_id or not is_file_safe_id(card_id):
+        where.add("id", _("{id} cannot name an art file: use letters and digits (any script), '-', '_' and '.',"
+                          " without spaces").format(id=repr(raw)))
         return None
     if card_id.lower() in _RESERVED_IDS:
-        word = "the card back's art file" if card_id.lower() == "back" else "a reserved file name"
-        where.add("id", f"{card_id!r} is {word}: choose another id")
+        where.add("id", (_("{id} is the card back's art file: choose another id") if card_id.lower() == "back"
+                         else _("{id} is a reserved file name: choose another id")).format(id=repr(card_id)))
         return None
     return card_id
+
+
+def is_file_safe_id(card_id: str) -> bool:
+    """Return True when ``card_id`` can name an art file on any system (and has no spaces).
+
+    >>> [is_file_safe_id(i) for i in ("AS", "赤竜-7", "🐉", "a b", "a/b", ".hidden", "")]
+    [True, True, True, False, False, False, False]
+    """
+    if not card_id or card_id[0] in "._-" or card_id[-1] == ".":
+        return False
+    for ch in card_id:
+        if ch in _NOT_IN_FILE_NAMES or ch.isspace():
+            return False
+        if unicodedata.category(ch)[0] in "CZ" and ch != "\u200d":
+            return False  # controls, unassigned, separators; the joiner builds emoji like 👨‍👩‍👧
+    return True
 
 
 def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
@@ -336,8 +368,8 @@ def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
     except ValueError:
         suit = None
     if suit is None:
-        where.add("suit", f"unknown suit {raw!r}: use S, H, D, C (or spades, hearts, diamonds, clubs),"
-                  " joker, or give the card a colour instead")
+        where.add("suit", _("unknown suit {suit}: use S, H, D, C (or spades, hearts, diamonds, clubs), joker,"
+                            " or give the card a colour instead").format(suit=repr(raw)))
     return suit
 
 
@@ -347,7 +379,7 @@ def _colour(values: Mapping[str, Any], where: _Where) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or not _COLOUR.match(raw.strip()):
-        where.add(key, f"{raw!r} is not a colour: write one word (red, sea-green) or #rrggbb")
+        where.add(key, _("{value} is not a colour: write one word (red, sea-green) or #rrggbb").format(value=repr(raw)))
         return None
     return raw.strip().lower()
 
@@ -357,12 +389,12 @@ def _int_field(values: Mapping[str, Any], key: str, where: _Where) -> int | None
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        where.add(key, f"{raw!r} is not a whole number")
+        where.add(key, _("{value} is not a whole number").format(value=repr(raw)))
         return None
     try:
         return int(raw)
     except ValueError:
-        where.add(key, f"{raw!r} is not a whole number")
+        where.add(key, _("{value} is not a whole number").format(value=repr(raw)))
         return None
 
 
@@ -371,7 +403,7 @@ def _text_field(values: Mapping[str, Any], key: str, where: _Where) -> str:
     if raw is None:
         return ""
     if isinstance(raw, (dict, list)):
-        where.add(key, "must be plain text, not a table or a list")
+        where.add(key, _("must be plain text, not a table or a list"))
         return ""
     return str(raw).strip()
 
@@ -381,7 +413,7 @@ def _extra_fields(values: Mapping[str, Any], where: _Where) -> Iterator[tuple[st
         if key in KNOWN_FIELDS:
             continue
         if isinstance(raw, (dict, list)):
-            where.add(key, "must be a plain value, not a table or a list")
+            where.add(key, _("must be a plain value, not a table or a list"))
             continue
         yield key, str(raw).lower() if isinstance(raw, bool) else str(raw)
 

@@ -134,7 +134,11 @@ class Game:
         return ()
 
     def info(self, state: Any, seat: Seat | None) -> Sequence[InfoRow]:
-        """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...)."""
+        """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...).
+
+        ``seat`` None is the all-seeing designer; a negative seat is a spectator, who may be shown
+        only what every seat sees.
+        """
         return ()
 
     def badges(self, state: Any) -> Sequence[Sequence[str]]:
@@ -142,12 +146,19 @@ class Game:
         return ()
 
     def table(self, state: Any, seat: Seat | None) -> TableView:
-        """Return what ``seat`` sees of the table (None: everything, for a god view or a replay)."""
+        """Return what ``seat`` sees of the table (None: everything, for a god view or a replay;
+        a negative seat: a spectator's view, only what every seat sees)."""
         over = state.to_move is None
+        if over:
+            status = "Game over"
+        elif seat is None or seat < 0:
+            status = f"Seat {state.to_move + 1} to move"  # a game's own status may speak to a seat
+        else:
+            status = self.status(state, seat)
         return table_view(
             self.zones(state), seat, players=self.players, to_move=state.to_move,
             info=tuple(self.info(state, seat)),
-            status="Game over" if over else self.status(state, seat) if seat is not None else "",
+            status=status,
             scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
             lower_is_better=self.lower_is_better,
         )

@@ -20,7 +20,8 @@ from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
-from tabletop.engine.views import View
+from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
+from tabletop.engine.views import View, close_view, open_view
 
 
 class Player(Protocol):
@@ -39,6 +40,11 @@ class ActionLog(Protocol):
     def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
 
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
+
+
+MoveHook = Callable[[int, int, Action, bool, Sequence[Event]], None]
+"""Called after each move with (index, seat, action, forced, events): ``forced`` when the action was
+the only legal one, ``events`` what the move caused (empty when the session keeps no events)."""
 
 
 DEFAULT_BOT_TIMEOUT = 10.0
@@ -72,6 +78,8 @@ class Session:
         self._pending: list[Event] = []
         self._emit: Callable[[Event], None] | None = self._pending.append if events else None
         self._finished = False
+        self.on_move: MoveHook | None = None
+        """Told of every move once it is applied (a timeline records the game through it)."""
         self.state: Any = game.setup(self.rng, self._emit)
         self._check_finished()
 
@@ -102,6 +110,42 @@ class Session:
         """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
         legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
         return View(self.game, self.state, seat, legal)
+
+    # -- snapshots, undo -----------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        """Return a copy of the session as it is now: state, bots' generators, move count."""
+        fallback = self._fallback_rng.getstate() if self._fallback_rng is not None else None
+        # A position where the game is over has had its end reported (or is about to).
+        finished = self._finished or self.state.to_move is None
+        return Snapshot(self.moves, copy_state(self.state), finished, len(self.faults),
+                        tuple(bot_state(b) for b in self.seats), fallback)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the session back exactly as it was at ``snapshot`` (which stays usable), events dropped.
+
+        The same decisions from there give the same game: the state's generator and every bot's
+        come back with it, so later shuffles, draws and bot choices repeat.
+        """
+        self.state = copy_state(snapshot.state)
+        self.rng = getattr(self.state, "rng", self.rng)
+        self.moves = snapshot.moves
+        self._finished = snapshot.finished
+        del self.faults[snapshot.faults:]
+        for bot, saved in zip(self.seats, snapshot.bots, strict=False):
+            load_bot_state(bot, saved)
+        if snapshot.fallback is None:
+            self._fallback_rng = None
+        else:
+            self._fallback_rng = random.Random()
+            self._fallback_rng.setstate(snapshot.fallback)
+        self._pending.clear()
+
+    def rewind(self, snapshot: Snapshot) -> None:
+        """Undo back to ``snapshot`` and write the undo to the log, so it stays an exact history."""
+        self.restore(snapshot)
+        undo = getattr(self.log, "undo", None)
+        if undo is not None:
+            undo(snapshot.moves)
 
     def table(self, seat: int | None) -> Any:
         """Return the table view of ``seat`` (None: everything, for a god view or a replay)."""
@@ -170,7 +214,8 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
-        new_view = tuple.__new__  # View(...) without a Python-level call per move
+        on_move = self.on_move
+        pending = self._pending
         budget = -1 if max_moves is None else max_moves
         moves = self.moves
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
@@ -178,7 +223,7 @@ class Session:
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
-        if given is None and log is None and not any(timed) and None not in seats:
+        if given is None and log is None and on_move is None and not any(timed) and None not in seats:
             self._play_quick(by_legal, budget)
             return
         try:
@@ -189,7 +234,8 @@ class Session:
                 if given is not None:
                     action, note = given
                     given = None
-                    if action not in legal_actions(state):
+                    legal = legal_actions(state)
+                    if action not in legal:
                         raise IllegalAction(action, self._reason(action))
                 else:
                     bot = seats[seat]
@@ -210,7 +256,11 @@ class Session:
                             if quick is not None:
                                 answer = quick(legal)
                             else:
-                                answer = bot.choose(new_view(View, (seat, legal, game, [state, None, None, None])))
+                                view = open_view(game, state, seat, legal)
+                                try:
+                                    answer = bot.choose(view)
+                                finally:
+                                    close_view(view)
                         except Exception as exc:  # a bot's bug must not stop the game
                             problem = f"raised {type(exc).__name__}: {exc}"
                         else:
@@ -226,11 +276,15 @@ class Session:
                 if log is not None:
                     log.action(moves, seat, action, note)
                 moves += 1
+                first = len(pending)
                 try:
                     apply(state, action, emit)
                 except Exception as exc:
                     self.moves = moves
                     self._broken(exc)
+                if on_move is not None:
+                    self.moves = moves
+                    on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
                 budget -= 1
         finally:
             self.moves = moves
@@ -238,11 +292,10 @@ class Session:
 
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
         """The loop of :meth:`_play` when bots fill every seat, none is timed and nothing is logged
-        (the simulator's case): the same checks, without the per-move bookkeeping. ``quick`` holds,
-        per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        or watched (the simulator's case): the same checks, without the per-move bookkeeping.
+        ``quick`` holds, per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose``)."""
         game, state = self.game, self.state
         legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
-        new_view = tuple.__new__
         choose = [getattr(bot, "choose", None) for bot in self.seats]
         moves = self.moves
         try:
@@ -260,7 +313,11 @@ class Session:
                             action = chooser(legal)
                         else:
                             # A tuple, so no bot can edit the game's own list of legal actions.
-                            action = choose[seat](new_view(View, (seat, tuple(legal), game, [state, None, None, None])))
+                            view = open_view(game, state, seat, tuple(legal))
+                            try:
+                                action = choose[seat](view)
+                            finally:
+                                close_view(view)
                     except Exception as exc:  # a bot's bug must not stop the game
                         action = self._replace(seat, self.seats[seat], f"raised {type(exc).__name__}: {exc}", legal)
                     else:

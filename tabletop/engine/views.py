@@ -1,21 +1,58 @@
-"""Views: what one seat may see of the state, handed to bots and the table instead of the state."""
+"""Views: what one seat may see of the state, handed to bots and the table instead of the state.
+
+A view is a read-only value built for its seat: ``seat``, ``legal``, the game (its rules and
+options, never a game in progress) and the parts built from the state, the observation
+(``game.observe``) and the table view (``game.table``). The parts are built on first use, so a
+bot that only needs the legal actions costs nothing more. Until then the state they are built
+from is kept *outside* the view, in this module, under a key; nothing reachable from the view
+(its items, attributes, slots, closures) leads to the live state. A view the session handed to a
+bot is closed when the bot's move is over: parts not read by then can no longer be built.
+
+The trust boundary: bots that run in this process are trusted code. A view keeps honest bots
+from seeing or changing what they should not, by accident or by a bug; Python cannot stop code in
+the same process that goes looking through module globals, ``gc`` or stack frames. Untrusted
+bots run in another process (:mod:`tabletop.bots.process`) and receive views as data only.
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
+import weakref
 from typing import Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.determinize import DeterminizeError, Worlds
+from tabletop.engine.determinize import Worlds
 from tabletop.engine.game import Game
 from tabletop.engine.zones import TableView
 
+SPECTATOR = -1
+"""The seat number of a spectator: no seat has it, so it sees only what every seat sees
+(``game.table(state, SPECTATOR)``: zones visible to everyone, the top of a discard pile)."""
+
+_SOURCES: dict[int, Any] = {}
+"""The state each open view's parts are still to be built from, by the view's key."""
+_KEYS = itertools.count(1)
+
+
+class ViewClosed(RuntimeError):
+    """A view's part was asked for after its move was over, and it had not been built in time."""
+
+
+class _Parts:
+    """The parts a view has built so far (None until asked for) and the key of its pending source."""
+
+    __slots__ = ("data", "table", "key", "__weakref__")
+
+    def __init__(self, key: int) -> None:
+        self.data: dict[str, Any] | None = None
+        self.table: TableView | None = None
+        self.key = key
+
 
 class View(tuple):
-    """A read-only window on the state for one seat: ``seat``, ``legal`` and the game's observation.
+    """A read-only window on the state for one seat: ``seat``, ``legal`` and what it may observe.
 
-    The observation (``game.observe``) is built on first use, so a bot that only needs the legal
-    actions costs nothing more; after that the view keeps only the observation, not the state.
     Every value it returns is an immutable copy: changing it cannot change the game, and it holds
     nothing another seat has hidden. Views are tuples so that making one per move is cheap.
     """
@@ -23,7 +60,10 @@ class View(tuple):
     __slots__ = ()
 
     def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
-        return tuple.__new__(cls, (seat, legal, game, [state, None, None, None]))
+        view = open_view(game, state, seat, legal)
+        # Made outside a bot's move (a test, the table): the source goes when the view does.
+        weakref.finalize(view[3], _SOURCES.pop, view[3].key, None)
+        return view
 
     @property
     def seat(self) -> int:
@@ -51,44 +91,31 @@ class View(tuple):
         return self[2].name
 
     def data(self) -> dict[str, Any]:
-        """Return the whole observation as a dict (a fresh copy)."""
+        """Return the whole observation as a dict (a fresh copy).
+
+        :raises ViewClosed: when first asked for after the view's move was over.
+        """
         return dict(self._observe())
 
     @property
     def table(self) -> TableView:
         """The table as this seat sees it: zones (hidden contents as backs), info rows, status."""
-        box = self[3]
-        if box[2] is None:
-            box[2] = self[2].table(box[0], self[0])
-            self._forget(box)
-        return box[2]
+        parts = self[3]
+        if parts.table is None:
+            parts.table = self[2].table(_source(parts), self[0])
+            _forget(parts)
+        return parts.table
 
     def worlds(self, rng: random.Random) -> Worlds:
         """Return a sampler of whole states consistent with what this seat has seen (for search bots).
 
-        Call it before reading the view's data and table: once both are built the view lets go of
-        the state. The sampler holds no secret (see :class:`~tabletop.engine.determinize.Worlds`).
+        Ask during the move, before both the data and the table are read (the view lets go of the
+        state then). The sampler holds no secret (see :class:`~tabletop.engine.determinize.Worlds`).
 
+        :raises ViewClosed: when the move is over.
         :raises DeterminizeError: when the game's hidden cards cannot be sampled.
         """
-        state = self[3][0]
-        if state is None:
-            raise DeterminizeError("this view no longer holds the game: ask for worlds before data and table")
-        return Worlds(self[2], state, self[0], rng)
-
-    def _observe(self) -> dict[str, Any]:
-        box = self[3]
-        data = box[1]
-        if data is None:
-            data = box[1] = self[2].observe(box[0], self[0])
-            self._forget(box)
-        return data
-
-    @staticmethod
-    def _forget(box: list[Any]) -> None:
-        # Once extra views may not be built any more, keep only what the seat may see.
-        if box[1] is not None and box[2] is not None:
-            box[0] = None
+        return Worlds(self[2], _source(self[3]), self[0], rng)
 
     def fact(self, name: str) -> Any:
         """Return one entry of the observation (``view.fact("trick")`` is ``view.trick``).
@@ -98,16 +125,17 @@ class View(tuple):
         for those only.
 
         :raises AttributeError: naming the entries the observation has.
+        :raises ViewClosed: when first asked for after the view's move was over.
         """
-        box = self[3]
-        if box[1] is None and box[0] is not None:
+        parts = self[3]
+        if parts.data is None:
             game = self[2]
             by_key = _BY_KEY.get(type(game))
             if by_key is None:
                 by_key = _by_key(game)
             if by_key:
                 try:
-                    return game.observe_key(box[0], self[0], name)
+                    return game.observe_key(_source(parts), self[0], name)
                 except KeyError:
                     pass
         data = self._observe()
@@ -116,6 +144,13 @@ class View(tuple):
         except KeyError:
             raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
 
+    def _observe(self) -> dict[str, Any]:
+        parts = self[3]
+        if parts.data is None:
+            parts.data = self[2].observe(_source(parts), self[0])
+            _forget(parts)
+        return parts.data
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
@@ -123,6 +158,31 @@ class View(tuple):
 
     def __repr__(self) -> str:
         return f"<View seat={self[0]} legal={len(self[1])}>"
+
+
+def open_view(game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
+    """Return a view for ``seat`` whose parts may be built from ``state`` until :func:`close_view`."""
+    parts = _Parts(next(_KEYS))
+    _SOURCES[parts.key] = state
+    return tuple.__new__(View, (seat, legal, game, parts))
+
+
+def close_view(view: View) -> None:
+    """End the time ``view`` may build its parts from the state (its move is over)."""
+    _SOURCES.pop(view[3].key, None)
+
+
+def _source(parts: _Parts) -> Any:
+    try:
+        return _SOURCES[parts.key]
+    except KeyError:
+        raise ViewClosed("this view's move is over: read what you need during choose()") from None
+
+
+def _forget(parts: _Parts) -> None:
+    # Once both parts are built, the view needs the state no more.
+    if parts.data is not None and parts.table is not None:
+        _SOURCES.pop(parts.key, None)
 
 
 def _by_key(game: Any) -> bool:

@@ -18,10 +18,15 @@ timed out)."""
 
 
 class ResultWriter:
-    """Writes results to ``path`` as CSV (``.csv``) or JSON Lines (``.jsonl``)."""
+    """Writes results to ``path`` as CSV (``.csv``) or JSON Lines (``.jsonl``).
 
-    def __init__(self, path: Path | str, bots: Sequence[str]) -> None:
+    A sweep's rows start with one column per varied option (``variant_keys``), named after it
+    (``option_<key>`` where the name is already a column's).
+    """
+
+    def __init__(self, path: Path | str, bots: Sequence[str], variant_keys: Sequence[str] = ()) -> None:
         self.path = Path(path)
+        self.columns = tuple(f"option_{k}" if k in COLUMNS else k for k in variant_keys) + COLUMNS
         suffix = self.path.suffix.lower()
         if suffix not in (".csv", ".jsonl", ".json"):
             raise UserInputError(f"--out {self.path}: use a .csv or .jsonl file name")
@@ -34,24 +39,24 @@ class ResultWriter:
             raise UserInputError(f"--out {self.path}: cannot write: {exc.strerror}") from None
         self._csv = csv.writer(self.stream, lineterminator="\n") if self.format == "csv" else None
         if self._csv:
-            self._csv.writerow(COLUMNS)
+            self._csv.writerow(self.columns)
 
-    def rows(self, result: GameResult) -> list[tuple[Any, ...]]:
-        """Return the long-format rows of one game."""
+    def rows(self, result: GameResult, variant: Sequence[str] = ()) -> list[tuple[Any, ...]]:
+        """Return the long-format rows of one game (``variant``: the varied options' values)."""
         return [
-            (result.game, i + 1, self.bots[i], result.scores[i], result.ranks[i],
+            (*variant, result.game, i + 1, self.bots[i], result.scores[i], result.ranks[i],
              int(result.ranks[i] == 1), result.seed, result.faults[i])
             for i in range(len(result.scores))
         ]
 
-    def write(self, result: GameResult) -> None:
-        """Append one game's rows."""
-        rows = self.rows(result)
+    def write(self, result: GameResult, variant: Sequence[str] = ()) -> None:
+        """Append one game's rows (``variant``: the values of the varied options, in column order)."""
+        rows = self.rows(result, variant)
         if self._csv:
             self._csv.writerows(rows)
         else:
             for row in rows:
-                self.stream.write(json.dumps(dict(zip(COLUMNS, row, strict=True))) + "\n")
+                self.stream.write(json.dumps(dict(zip(self.columns, row, strict=True))) + "\n")
 
     def close(self) -> None:
         """Close the file."""

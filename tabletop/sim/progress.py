@@ -1,40 +1,54 @@
-"""A one-line progress bar on stderr, drawn only on a terminal and at most ten times a second."""
+"""The simulator's progress bar (rich) on stderr: games done, rate and time left; only on a terminal."""
 
 from __future__ import annotations
 
-import sys
-import time
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Progress as RichProgress
+from rich.text import Text
+
+
+class RateColumn(ProgressColumn):
+    """Games per second, averaged over the last seconds."""
+
+    def render(self, task: Any) -> Text:
+        """Return "1,234 games/s" (blank until a rate is known)."""
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "", style="progress.data.speed")
 
 
 class Progress:
-    """Shows ``done/total`` games with a bar, a rate and the time left."""
+    """Shows ``done/total`` games with a bar, a rate and the time left, and erases itself at the end."""
 
-    def __init__(self, total: int, *, enabled: bool = True, width: int = 30) -> None:
+    def __init__(self, total: int, *, enabled: bool = True, label: str = "games") -> None:
         self.total = total
         self.enabled = enabled
-        self.width = width
-        self.started = time.perf_counter()
-        self._last = 0.0
+        self._bar: RichProgress | None = None
+        if enabled:
+            self._bar = RichProgress(
+                TextColumn(label), BarColumn(), TaskProgressColumn(), MofNCompleteColumn(), RateColumn(),
+                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=True, refresh_per_second=5)
+            self._task = self._bar.add_task(label, total=total)
+            self._bar.start()
 
     def update(self, done: int) -> None:
-        """Redraw for ``done`` games finished (throttled)."""
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self._last < 0.1 and done < self.total:
-            return
-        self._last = now
-        elapsed = now - self.started
-        frac = done / self.total if self.total else 1.0
-        filled = int(frac * self.width)
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else 0.0
-        bar = "#" * filled + "-" * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{self.total} games  {rate:,.0f}/s  {left:4.0f} s left ")
-        sys.stderr.flush()
+        """Show ``done`` games finished."""
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
 
     def close(self) -> None:
         """Erase the bar."""
-        if self.enabled:
-            sys.stderr.write("\r" + " " * (self.width + 60) + "\r")
-            sys.stderr.flush()
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -1,22 +1,26 @@
-"""The simulator: many games with bots in every seat, deterministic by seed, on one or more processes.
+"""The simulator: many games with bots in every seat, deterministic by seed, on processes or a cluster.
 
-Game ``i`` (from 1) always gets the seed ``derive_seed(seed, "game", i)``, so the results do not
-depend on how the games are split between worker processes.
+Game ``i`` (from 1) always gets the seed ``derive_seed(seed, "game", i)`` whatever the options,
+so every variant of a sweep plays the same deals (common random numbers) and no result depends
+on how the games are split between processes or cluster workers.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import random
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tabletop import plugins, registry
 from tabletop.engine.game import Game
+from tabletop.engine.log import GameLog
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.sim.cards import CardWatch
+from tabletop.sim.cardstats import CardTally
 
 
 @dataclass(frozen=True)
@@ -31,12 +35,15 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     bot_timeout: float | None = DEFAULT_BOT_TIMEOUT
     games_dir: str | None = None
+    logs: str | None = None
+    """A folder to write each game's log to (``<game>-<number>-seed<seed>.jsonl``), or None."""
 
 
 @dataclass(frozen=True)
 class GameResult:
     """One simulated game: its number (from 1), seed, final scores and ranks, moves, and per seat the
-    number of bot faults (moves replaced by a random legal one) with the first problem seen."""
+    number of bot faults (moves replaced by a random legal one) with the first problem seen.
+    ``deals`` and ``tricks`` are counted only when cards are watched (else None)."""
 
     game: int
     seed: int
@@ -45,25 +52,93 @@ class GameResult:
     moves: int
     faults: tuple[int, ...]
     problems: tuple[str, ...]
+    deals: int | None = None
+    tricks: int | None = None
 
 
-def play_games(config: SimConfig, start: int, stop: int, game: Game | None = None) -> list[GameResult]:
-    """Play games ``start`` to ``stop - 1`` (numbered from 1) and return their results."""
+@dataclass(frozen=True)
+class Task:
+    """Games ``start`` to ``stop - 1`` of one variant (its index and config); ``cards``: watch the cards."""
+
+    variant: int
+    config: SimConfig
+    start: int
+    stop: int
+    cards: bool = False
+
+
+@dataclass
+class Chunk:
+    """What one task gave back: its games' results in order, and their card tally when watched."""
+
+    variant: int
+    results: list[GameResult]
+    cards: CardTally | None = None
+
+
+def default_workers() -> int:
+    """Return the number of cores this process may use (the default of ``--workers``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def play_task(task: Task, game: Game | None = None) -> Chunk:
+    """Play one task's games and return their results (and card tally when ``task.cards``)."""
+    config = task.config
     game = game or registry.make_game(config.game, players=config.players, options=config.options)
+    watch = CardWatch(game) if task.cards else None
+    tally = CardTally() if watch else None
+    played = cast(Game, watch) if watch else game
     results = []
     make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
-    for number in range(start, stop):
+    for number in range(task.start, task.stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = make_seats(seed, random.Random(seed + 1))
-        session = Session(game, seats, seed=seed, events=False, bot_timeout=config.bot_timeout)
-        session.run()
+        seats = make_seats(seed, registry.bot_rng(seed))
+        log = None
+        if config.logs is not None:
+            log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
+                                 seed=seed)
+        session = Session(played, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log)
+        try:
+            session.run()
+        finally:
+            if log is not None:
+                log.close()
         faults, problems = [0] * game.players, [""] * game.players
         for fault in session.faults:
             faults[fault.seat] += 1
             problems[fault.seat] = problems[fault.seat] or fault.problem
-        results.append(GameResult(number, seed, tuple(session.scores()), tuple(session.ranks()),
-                                  session.moves, tuple(faults), tuple(problems)))
-    return results
+        scores, ranks = tuple(session.scores()), tuple(session.ranks())
+        deals = tricks = None
+        if watch is not None and tally is not None:
+            record = watch.take()
+            tally.add_game(record, scores, ranks, lower_is_better=game.lower_is_better)
+            deals, tricks = len(record.deals), len(record.tricks)
+        results.append(GameResult(number, seed, scores, ranks, session.moves, tuple(faults),
+                                  tuple(problems), deals, tricks))
+    return Chunk(task.variant, results, tally)
+
+
+def play_games(config: SimConfig, start: int, stop: int, game: Game | None = None) -> list[GameResult]:
+    """Play games ``start`` to ``stop - 1`` (numbered from 1) and return their results."""
+    return play_task(Task(0, config, start, stop), game).results
+
+
+def plan(configs: Sequence[SimConfig], *, slots: int, cards: bool = False) -> list[Task]:
+    """Split every variant's games into tasks, variant by variant, sized so ``slots`` stay busy."""
+    total = sum(c.games for c in configs)
+    size = max(10, min(500, total // max(1, slots * 8)))
+    return [Task(v, c, s, min(s + size, c.games + 1), cards)
+            for v, c in enumerate(configs) for s in range(1, c.games + 1, size)]
+
+
+def log_path(config: SimConfig, number: int, seed: int, variant: int = 0) -> Path:
+    """Return where game ``number``'s log goes under ``config.logs`` (variants of a sweep after the first
+    are told apart by their number: they play the same seeds)."""
+    tag = f"v{variant + 1}-" if variant else ""
+    return Path(config.logs or ".") / f"{config.game}-{tag}{number:06d}-seed{seed}.jsonl"
 
 
 def _worker_init(games_dir: str | None) -> None:
@@ -71,9 +146,34 @@ def _worker_init(games_dir: str | None) -> None:
     plugins.discover(Path(games_dir) if games_dir else None)
 
 
-def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
-    config, start, stop = args
-    return play_games(config, start, stop)
+def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = False,
+              progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
+    """Yield every variant's chunks of results, variant by variant and in game order, from this
+    process (``workers`` 1) or ``workers`` local processes (:func:`tabletop.sim.dispatch.run` adds
+    a cluster). ``progress`` is called with the number of games finished so far (of every variant).
+    """
+    # Built here first: a bad game or option fails early, and in-process tasks reuse them.
+    games = [registry.make_game(c.game, players=c.players, options=c.options) for c in configs]
+    tasks = plan(configs, slots=workers, cards=cards)
+    done = 0
+    if workers <= 1 or len(tasks) == 1:
+        for task in tasks:
+            chunk = play_task(task, games[task.variant])
+            yield chunk
+            done += len(chunk.results)
+            if progress:
+                progress(done)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
+    init = (_worker_init, (configs[0].games_dir,)) if method == "spawn" else (None, ())
+    with ctx.Pool(min(workers, len(tasks)), initializer=init[0], initargs=init[1]) as pool:
+        for chunk in pool.imap(play_task, tasks):
+            yield chunk
+            done += len(chunk.results)
+            if progress:
+                progress(done)
 
 
 def simulate(config: SimConfig, *, workers: int = 1,
@@ -82,25 +182,5 @@ def simulate(config: SimConfig, *, workers: int = 1,
 
     ``progress`` is called with the number of games finished so far.
     """
-    registry.make_game(config.game, players=config.players, options=config.options)  # fail early
-    chunk = max(10, min(500, config.games // max(1, workers * 8) or 1))
-    ranges = [(config, s, min(s + chunk, config.games + 1)) for s in range(1, config.games + 1, chunk)]
-    done = 0
-    if workers <= 1:
-        game = registry.make_game(config.game, players=config.players, options=config.options)
-        for _, start, stop in ranges:
-            yield from play_games(config, start, stop, game)
-            done = stop - 1
-            if progress:
-                progress(done)
-        return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
-    init = (_worker_init, (config.games_dir,)) if method == "spawn" else (None, ())
-    with ctx.Pool(workers, initializer=init[0], initargs=init[1]) as pool:
-        for results in pool.imap(_play_chunk, ranges):
-            yield from results
-            done += len(results)
-            if progress:
-                progress(done)
+    for chunk in run_local([config], workers=workers, progress=progress):
+        yield from chunk.results

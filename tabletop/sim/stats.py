@@ -1,9 +1,8 @@
-"""Summary statistics of many games: win rates with Wilson 95% intervals, mean scores."""
+"""Summary statistics of many games: intervals of rates, differences of rates and means; per-group tallies."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -22,7 +21,45 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can put a bound a hair past the rate itself at 0 or 1: the interval always holds it.
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+def newcombe_interval(wins1: float, n1: int, wins2: float, n2: int, z: float = Z95) -> tuple[float, float]:
+    """Return Newcombe's interval of the difference of two independent rates, ``wins1/n1 - wins2/n2``.
+
+    >>> lo, hi = newcombe_interval(60, 100, 40, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.061, 0.328)
+    """
+    p1 = wins1 / n1 if n1 else 0.0
+    p2 = wins2 / n2 if n2 else 0.0
+    l1, u1 = wilson_interval(wins1, n1, z)
+    l2, u2 = wilson_interval(wins2, n2, z)
+    diff = p1 - p2
+    return (diff - math.hypot(p1 - l1, u2 - p2), diff + math.hypot(u1 - p1, p2 - l2))
+
+
+def mean_interval(n: int, total: float, squares: float, z: float = Z95) -> tuple[float, float]:
+    """Return the normal interval of a mean from a count, a sum and a sum of squares.
+
+    For paired differences (the same games under two variants) pass the sums of the differences.
+
+    >>> [round(x, 2) for x in mean_interval(4, 4, 6)]
+    [0.2, 1.8]
+    """
+    if n == 0:
+        return (0.0, 0.0)
+    mean = total / n
+    half = z * math.sqrt(variance(n, total, squares) / n)
+    return (mean - half, mean + half)
+
+
+def variance(n: int, total: float, squares: float) -> float:
+    """Return the sample variance from a count, a sum and a sum of squares (0 below two values)."""
+    if n < 2:
+        return 0.0
+    return max(0.0, (squares - total * total / n) / (n - 1))
 
 
 @dataclass
@@ -33,12 +70,14 @@ class Tally:
     games: int = 0
     wins: int = 0
     score_total: float = 0.0
+    score_squares: float = 0.0
 
     def add(self, score: float, rank: int) -> None:
         """Count one game's result (rank 1 is a win; shared first places all count)."""
         self.games += 1
         self.wins += rank == 1
         self.score_total += score
+        self.score_squares += score * score
 
     @property
     def win_rate(self) -> float:
@@ -50,27 +89,12 @@ class Tally:
         """Mean score per game."""
         return self.score_total / self.games if self.games else 0.0
 
+    @property
+    def score_sd(self) -> float:
+        """Standard deviation of the score from game to game."""
+        return math.sqrt(variance(self.games, self.score_total, self.score_squares))
 
-def summary_rows(results: Iterable[tuple[int, Sequence[str], Sequence[int], Sequence[int]]],
-                 players: int) -> tuple[list[Tally], list[Tally]]:
-    """Return per-seat and per-bot tallies from ``(game, bots, scores, ranks)`` results."""
-    seats = [Tally(f"seat {i + 1}") for i in range(players)]
-    bots: dict[str, Tally] = {}
-    for _game, names, scores, ranks in results:
-        for i in range(players):
-            seats[i].add(scores[i], ranks[i])
-            bots.setdefault(names[i], Tally(names[i])).add(scores[i], ranks[i])
-    return seats, list(bots.values())
-
-
-def format_table(title: str, tallies: Sequence[Tally]) -> str:
-    """Return an aligned text table: games, wins, win rate with its 95% interval, mean score."""
-    head = f"{title:<14} {'games':>7} {'wins':>7} {'win rate':>9}  {'95% CI':<15} {'mean score':>10}"
-    lines = [head, "-" * len(head)]
-    for t in tallies:
-        lo, hi = wilson_interval(t.wins, t.games)
-        lines.append(
-            f"{t.label:<14} {t.games:>7} {t.wins:>7} {t.win_rate:>8.1%}  [{lo:5.1%}, {hi:5.1%}]"
-            f" {t.mean_score:>10.2f}"
-        )
-    return "\n".join(lines)
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The win rate's Wilson 95% interval."""
+        return wilson_interval(self.wins, self.games)

@@ -12,8 +12,8 @@ score overlay; the last one wins), or on exit if no deal ended.
 from __future__ import annotations
 
 import secrets
-import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -21,14 +21,15 @@ from typing import Any
 import pygame
 
 from tabletop import registry
-from tabletop.engine.errors import GameBroken
-from tabletop.engine.log import GameLog, default_log_path, log_players
+from tabletop.engine.errors import GameBroken, UserInputError
+from tabletop.engine.log import GameLog, default_log_path, new_game_id
 from tabletop.engine.session import Session
-from tabletop.replays import replay
+from tabletop.engine.timeline import Timeline
+from tabletop.i18n import _
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
-from tabletop.ui.director import Director
+from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
@@ -50,11 +51,31 @@ class PlaySettings:
     options: dict[str, Any] = field(default_factory=dict)
     art_dir: Path | None = None
     speed: str = "normal"
+    undo: str = ""
+    """designer, fair or off; "" chooses: designer for one human, fair for several (hot-seat)."""
 
 
 def new_seed() -> int:
     """Return a fresh random seed (shown to the user so the game can be replayed)."""
     return secrets.randbelow(1_000_000)
+
+
+def secret_seed() -> int:
+    """Return a seed for a fair game: too large to guess by trying them all, never shown until the end."""
+    return secrets.randbits(62)
+
+
+def undo_mode(wanted: str, humans: int) -> str:
+    """Return the undo mode to use: ``wanted``, or by default designer for one human, fair for several.
+
+    :raises UserInputError: for an unknown mode.
+    """
+    if not wanted:
+        return "fair" if humans > 1 else "designer"
+    if wanted not in UNDO_MODES:
+        raise UserInputError(_("unknown undo mode {mode!r}; choose one of {known}").format(
+            mode=wanted, known=", ".join(UNDO_MODES)))
+    return wanted
 
 
 def bot_names() -> list[str]:
@@ -69,8 +90,11 @@ def default_seats(players: int) -> list[str]:
 
 
 def display_names(seats: list[str]) -> list[str]:
-    """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)"."""
-    return [f"Seat {i + 1} ({'you' if n == registry.HUMAN else n})" for i, n in enumerate(seats)]
+    """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
+    several people share the table)."""
+    you = _("you") if seats.count(registry.HUMAN) <= 1 else _("human")
+    return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
+            for i, name in enumerate(seats)]
 
 
 class App:
@@ -95,7 +119,7 @@ class App:
         if self.recorder is None:
             self.window.locked = self.window.size
             self.recorder = Recorder(path, self.window.size, say=self.say)
-            self.say(f"Recording to {self.recorder.path}")
+            self.say(_("Recording to {file}").format(file=self.recorder.path))
 
     def stop_recording(self) -> Path | None:
         """Stop and finish the recording; return its path."""
@@ -103,10 +127,12 @@ class App:
         self.window.locked = None
         if recorder is None:
             return None
-        path = recorder.close()
-        self.say(f"Recording saved to {path}")
-        self.saved.append(path)
-        return path
+        path = recorder.close()  # says why when it failed
+        if path is not None and path.exists():
+            self.say(_("Recording saved to {file}").format(file=path))
+            self.saved.append(path)
+            return path
+        return None
 
     def present(self, *, realtime: bool) -> None:
         """Record the finished frame, draw the REC mark on top (not recorded) and show it."""
@@ -134,6 +160,8 @@ ART_WAIT = 30.0
 class Table:
     """One game on the window: session, game log, director and scene."""
 
+    screenshot: Path | None
+
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
                  log_path: Path | None = None, players: list[Any] | None = None) -> None:
@@ -141,35 +169,63 @@ class Table:
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         self.seat_names = registry.expand_seats(seats, self.game.players)
-        self.seed = settings.seed if settings.seed is not None else new_seed()
-        self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
+        self.undo = undo_mode(settings.undo, len(humans))
+        self.fair = self.undo == "fair"
+        self.seed = settings.seed if settings.seed is not None else secret_seed() if self.fair else new_seed()
+        self.game_id = new_game_id()
+        self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         self.bottom = humans[0] if humans else 0
-        self.log = GameLog.create(log_path or default_log_path(self.game.name, self.seed),
-                                  game=self.game, seat_names=self.seat_names, seed=self.seed)
+        name = self.game_id if self.fair else self.seed
+        self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
+                                                  game=self.game, seat_names=self.seat_names, seed=self.seed,
+                                                  fair=self.fair, game_id=self.game_id)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(self.seat_names, self.game, self.seed)
         self.session = Session(self.game, seat_players,
                                seed=self.seed, log=self.log)
+        # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
+        # human has seen, to refuse an undo once something new was shown.
+        self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
+                         if self.undo != "off" and players is None else None)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
-                                 exit_after=exit_after)
-        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, settings.art_dir),
-                                     deck_name=self.game.art_deck)
-        self.renderer = TableRenderer(app.text, self.art)
-        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=app.window.size, text=app.text, rules=self.game.rules_text(),
-                                art_notes=bool(self.game.deck()))
-        self.scene.log.append(f"{self.game.title or self.game.name}, seed {self.seed}; log: {self.log.path}")
+                                 exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
+                                 undo=self.undo)
+        self.clock: Callable[[], float] = time.perf_counter
+        self._mount(art, settings.art_dir)
+        title = self.game.title or self.game.name
+        if self.fair:
+            self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
+                title=title, id=self.game_id, file=self.log.path))
+            caption = _("game {id}").format(id=self.game_id)
+        else:
+            self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
+                                                                               file=self.log.path))
+            caption = _("seed {seed}").format(seed=self.seed)
+        self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
+        if len(humans) > 1:
+            self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
+        pygame.display.set_caption(f"tabletop - {title} - {caption}")
+
+    def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
+        """Set up the art and the scene for the director (shared by played and replayed tables)."""
+        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
+                                     deck_name=self.game.art_deck, background=background)
+        self.renderer = TableRenderer(self.app.text, self.art)
+        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
+                                size=self.app.window.size, text=self.app.text, rules=self.game.rules_text(),
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
+        self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None
         self._shot_end = False
         self._drawn = False
         self._shot_wanted = False
+        self._revealed = False
         self._art_deadline = time.perf_counter() + ART_WAIT
-        pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - seed {self.seed}")
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -192,7 +248,12 @@ class Table:
         scene.log.extend(app.messages)
         app.messages.clear()
         scene.size = app.window.size
-        now = time.perf_counter()
+        now = self.clock()
+        if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
+            self._revealed = True
+            scene.log.append(_("The seed of this game was {seed} (now written to its log)").format(seed=self.seed))
+            pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - "
+                                       + _("seed {seed}").format(seed=self.seed))
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
             time.sleep(0.005)  # leave the CPU to the art loaders
@@ -202,6 +263,8 @@ class Table:
         self._drawn = True
         self._screenshots(surface)
         app.present(realtime=not self.unattended or self.pace.name != "instant")
+        if app.recorder is not None:
+            self.renderer.invalidate()  # the REC mark was drawn over the frame
         if outcome is None and self.director.finished:
             outcome = "done"
         return outcome
@@ -228,11 +291,14 @@ class Table:
             self.app.clock.tick(fps)
 
     def close(self) -> None:
-        """Save the final screenshot if none was taken and close the game log."""
+        """Save the final screenshot if none was taken and close the game log (a fair game left
+        before its end writes its seed there now, so its log can be replayed)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
-        self.log.close()
+        if self.log is not None:
+            self.log.reveal()
+            self.log.close()
 
     def _commands(self) -> str | None:
         app, scene = self.app, self.scene
@@ -243,7 +309,7 @@ class Table:
                 if message:
                     scene.say(message)
             elif command == "screenshot":
-                scene.log.append(f"Screenshot saved to {save_screenshot(app.window.surface)}")
+                scene.log.append(_("Screenshot saved to {file}").format(file=save_screenshot(app.window.surface)))
             elif command == "record":
                 if app.recorder is None:
                     app.start_recording()
@@ -272,85 +338,34 @@ class Table:
 
 
 def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
-                screenshot: Path | None = None, log_path: Path | None = None) -> tuple[str, PlaySettings]:
+                screenshot: Path | None = None, log_path: Path | None = None,
+                on_table: Callable[[Table], None] | None = None,
+                on_replay: Callable[[Table], str] | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
-    "Play again" and "Same seed again" start the next table here. A game whose own code breaks
-    mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
-    reported through :meth:`App.say`.
+    "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
+    new table (a spectator follows its log), ``on_replay`` opens a finished game's replay (Replay
+    on the end box) and returns how that ended. A game whose own code breaks mid-game ends with
+    outcome ``broken``; its log (every action so far) is kept and the reason is reported through
+    :meth:`App.say`.
     """
     table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
     try:
         while True:
+            if on_table is not None:
+                on_table(table)
             try:
                 outcome = table.run()
             except GameBroken as exc:
                 table.close()
-                app.say(f"{exc}. The game stopped; its log is {table.log.path}")
+                app.say(f"{exc}. The game stopped; its log is {table.log.path if table.log else '(none)'}")
                 return "broken", table.settings
             table.close()
+            if outcome == "replay" and on_replay is not None:
+                outcome = on_replay(table)
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None
             table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
     finally:
         table.art.close()
-
-
-def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,
-             options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
-             screenshot: Path | None = None, record: Path | None = None,
-             size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
-             log_path: Path | None = None) -> int:
-    """Play one game in a window (no input needed when every seat is a bot); return the exit status.
-
-    :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
-        game whose own code broke mid-game (its log is kept).
-    """
-    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed)
-    pace(speed)
-    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
-    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
-    app = App(size, interactive=registry.HUMAN in names)
-    try:
-        if record is not None:
-            app.start_recording(record)
-        outcome, _ = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
-                                 log_path=log_path)
-    finally:
-        app.close()
-    for path in app.saved:
-        why = ""
-        if record is not None and path.suffix != record.suffix:
-            why = f" (not {record.suffix}: PyAV is not installed; pip install -e '.[video]' records MP4)"
-        print(f"recording saved to {path}{why}")
-    if outcome == "broken":
-        raise GameBroken(app.messages[-1])
-    return 0
-
-
-def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
-               art_dir: Path | None = None) -> int:
-    """Watch a logged game at the table, every seat playing its logged choices; return the exit status.
-
-    :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
-    """
-    result = replay(log)
-    header = result.header
-    game = result.session.game
-    settings = PlaySettings(game.name, game.players, [str(s) for s in header.get("seats") or []],
-                            result.session.seed, dict(header.get("options") or {}), art_dir, speed)
-    pace(speed)
-    app = App(size, interactive=True)
-    try:
-        table = Table(app, settings, log_path=Path(tempfile.mkdtemp(prefix="replay-")) / log.name,
-                      players=log_players(result))
-        table.scene.log.append(f"Replaying {log}")
-        try:
-            table.run()
-        finally:
-            table.close()
-            table.art.close()
-    finally:
-        app.close()
-    return 0

@@ -15,11 +15,16 @@ from tabletop.engine.zones import InfoRow, Item, Move, TableView, Zone
 
 
 class Board:
-    """The displayed zones, scores, info rows and status line, for one seat's eyes (None: all)."""
+    """The displayed zones, scores, info rows and status line, for one seat's eyes (None: all).
 
-    def __init__(self, players: int, seat: int | None) -> None:
+    ``seat`` is the seat at the bottom (whose hand is "the hand"); ``eyes`` whose view it shows:
+    the seat by default, None for every hand open, a negative number for a spectator's.
+    """
+
+    def __init__(self, players: int, seat: int | None, *, eyes: int | None | str = "seat") -> None:
         self.players = players
         self.seat = seat
+        self.eyes: int | None = seat if eyes == "seat" else eyes  # type: ignore[assignment]
         self.decls: dict[str, Zone] = {}
         self.items: dict[str, list[Item]] = {}
         self.cells: dict[str, dict[str, int | None]] = {}
@@ -95,7 +100,7 @@ class Board:
         if dst is None:
             return where, []
         decl = self.decls.get(move.dst)
-        visible = decl is None or decl.visible_to(self.seat) or (decl.visibility == "top")
+        visible = decl is None or decl.visible_to(self.eyes) or (decl.visibility == "top")
         start = len(dst)
         if move.cards:
             for card, old in zip(move.cards, taken + [None] * len(move.cards), strict=False):

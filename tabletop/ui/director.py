@@ -5,6 +5,10 @@ bot move when the screen has caught up, turns events into *cues* (a move from zo
 popup, a log line) and holds the game while a cue plays or while a pause waits for a click, Space
 or its timeout. Events are read only through their generic parts (``moves``, ``pause``,
 ``popups``, ``label``); the engine's deal and game results give the end-of-deal and end-of-game boxes.
+
+It also runs the session side of a playtest: undo (through a :class:`~tabletop.engine.timeline.Timeline`),
+pausing and stepping a bot game, several humans taking turns (the bottom seat follows the human
+to move, behind a privacy screen), a god view, and a replay (``line``: the moves come from a log).
 """
 
 from __future__ import annotations
@@ -19,9 +23,20 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, seat_name
 from tabletop.engine.session import Session
+from tabletop.engine.timeline import Timeline
+from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
+from tabletop.i18n import N_, _
 from tabletop.ui.board import Board
 from tabletop.ui.pace import Pace
+
+UNDO_MODES = ("designer", "fair", "off")
+"""Undo modes: designer (any move, any seat, as far back as wanted), fair (your own last move while
+nothing new was shown to you), off."""
+UNDO_NAMES = (N_("designer"), N_("fair"), N_("off"))
+"""The undo modes as shown (translated where drawn)."""
+VIEWS = ("seat", "all", "public")
+"""Whose eyes the table shows: the bottom seat's, every hand open (god view, a replay), a spectator's."""
 
 
 @dataclass(frozen=True)
@@ -95,13 +110,27 @@ class Director:
     """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
 
     def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
-                 exit_after: int | None = None) -> None:
+                 exit_after: int | None = None, humans: tuple[int, ...] | None = None,
+                 timeline: Timeline | None = None, undo: str = "off", line: list[Action] | None = None,
+                 view: str = "seat") -> None:
         self.session = session
         self.seat = seat
         self.unattended = unattended
         self.pace = pace.unattended() if unattended else pace
         self.exit_after = exit_after
-        self.board = Board(session.table(seat).players, seat)
+        self.line = line
+        """A replay's moves, one per position: they are played instead of asking bots or a human."""
+        self.humans: tuple[int, ...] = () if line is not None else (
+            humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
+        self.timeline = timeline
+        self.undo_mode = undo if timeline is not None else "off"
+        self.view = view
+        self.paused = False
+        """Bots (or a replay) wait while paused; a human to move may still choose."""
+        self._steps = 0
+        self.handoff: int | None = None
+        """The human seat the table waits to be handed to, behind a privacy screen."""
+        self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
         self.pause: Pause | None = None
         self.hold_until = 0.0
@@ -112,16 +141,34 @@ class Director:
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
         self.thought: Thought | None = None
         """The bot move being worked out in the background, if any (the session is the worker's then)."""
-        self.board.refresh(session.table(seat))
+        self._refresh()
         if not self.queue:
             self._stale = False
+        if len(self.humans) > 1:
+            self.handoff = seat  # nobody has seen anything yet: the first player takes the table
+
+    @property
+    def eyes(self) -> int | None:
+        """Whose view the table shows: the bottom seat, None (every hand open) or a spectator."""
+        return None if self.view == "all" else SPECTATOR if self.view == "public" else self.seat
+
+    @property
+    def is_replay(self) -> bool:
+        """True when the moves come from a log (a replay or a spectator following a game)."""
+        return self.line is not None
+
+    @property
+    def hot_seat(self) -> bool:
+        """True when several humans share the table (the bottom seat follows the human to move)."""
+        return len(self.humans) > 1
 
     # -- what the scene asks -------------------------------------------------------------------
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
         return (self.thought is None and not self.queue and self.pause is None and not self.session.is_over
-                and self.session.waiting_for_human and self.session.to_move == self.seat)
+                and self.line is None
+                and self.handoff is None and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
         """Return the bottom seat's legal actions when it may choose, else nothing."""
@@ -145,6 +192,17 @@ class Director:
 
     def status(self) -> str:
         """Return the status line for the bottom seat."""
+        if self.handoff is not None:
+            return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
+        if self.line is not None and self.timeline is not None:
+            where = _("Move {n} of {end}").format(n=self.session.moves, end=len(self.line))
+            if self.session.moves >= len(self.line) and not self.session.is_over:
+                return _("{where}: the log ends here (the game was not finished)").format(where=where)
+            if self.paused:
+                where = _("{where} (paused)").format(where=where)
+            return f"{where}: {self.board.status or _('replay')}"
+        if self.paused and not self.session.waiting_for_human and not self.session.is_over:
+            return _("Paused: Space or Play goes on, N steps one move, U undoes")
         if self.pause is not None and self.pause.kind == "trick":
             return "Trick complete: click or press Space to continue"
         if self.pause is not None and self.pause.kind == "show":
@@ -152,7 +210,7 @@ class Director:
         if self.pause is not None and self.pause.kind == "deal":
             return "Deal over: click Continue or press Space"
         if self.thought is not None and self.thought.seat is not None:
-            return f"{seat_name(self.thought.seat)} is thinking..."
+            return _("Seat {n} is thinking...").format(n=self.thought.seat + 1)
         return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
@@ -180,17 +238,30 @@ class Director:
                     raise thought.error
                 self.queue.extend(thought.events)
                 self.next_bot = now + self.pace.bot_delay
+                self._steps = max(0, self._steps - 1)
                 moved = True
                 continue
             self._sync()
-            if moved or self.session.is_over or self.session.waiting_for_human or now < self.next_bot:
+            if moved or self.session.is_over or now < self.next_bot or self.handoff is not None:
                 break
-            if self._thinks():
+            if self.line is None and self.session.waiting_for_human:
+                self._follow()
+                break
+            if self.paused and self._steps <= 0:
+                break
+            if self.line is not None:
+                if self.session.moves >= len(self.line):
+                    break
+                events = self.session.submit(self.line[self.session.moves])
+            elif self._thinks():
                 self.thought = Thought(self.session)
                 break
+            else:
+                events = self.session.advance(max_moves=1)
             # One bot move per update, so every move gets at least one frame on screen.
-            self.queue.extend(self.session.advance(max_moves=1))
+            self.queue.extend(events)
             self.next_bot = now + self.pace.bot_delay
+            self._steps = max(0, self._steps - 1)
             moved = True
         return cues
 
@@ -209,6 +280,112 @@ class Director:
         bot = self.session.seats[seat] if seat is not None else None
         return bot is not None and (getattr(bot, "thinks", False) or not getattr(bot, "trusted", True))
 
+    # -- playtest controls ---------------------------------------------------------------------
+    def toggle_pause(self) -> bool:
+        """Pause or go on (bots, or a replay); return whether it is paused now."""
+        self.paused = not self.paused
+        self._steps = 0
+        return self.paused
+
+    def step(self) -> None:
+        """Pause, and let exactly one more move be made (a bot's, or the replay's next)."""
+        self.paused = True
+        self._steps = 1
+        if self.pause is not None and self.pause.kind not in ("game",):
+            self.pause.deadline = 0.0  # the move waits for no trick or deal box
+
+    def take_seat(self) -> None:
+        """The human the table was passed to is ready: show their side of the table."""
+        if self.handoff is None:
+            return
+        self.seat, self.handoff = self.handoff, None
+        self._reset_board()
+
+    def set_view(self, view: str) -> None:
+        """Show the bottom seat's view, every hand ("all") or a spectator's ("public")."""
+        if view not in VIEWS:
+            raise ValueError(f"unknown view {view!r}; choose one of {', '.join(VIEWS)}")
+        self.view = view
+        self._reset_board()
+
+    def set_seat(self, seat: int) -> None:
+        """Put ``seat`` at the bottom (a replay viewed as that seat)."""
+        self.seat = seat
+        self._reset_board()
+
+    def undo(self) -> str:
+        """Take a move back as the undo mode allows; return what happened, for the status line."""
+        timeline = self.timeline
+        if timeline is None or self.undo_mode == "off":
+            return _("Undo is off for this game")
+        if self.thought is not None:
+            return _("Wait: a bot is thinking")
+        if self.line is not None:
+            return _("A replay steps back instead (Left arrow)")
+        if self.undo_mode == "fair":
+            target, why = timeline.fair_undo(self.seat, self.humans)
+            if target is None:
+                return _("Cannot undo: {why}").format(why=why)
+        else:
+            own = timeline.last_move_of(self.seat) if self.seat in self.humans and not self.paused else None
+            target = own if own is not None else timeline.last_decision()
+            if target is None:
+                return _("Nothing to undo yet")
+        taken = self.session.moves - target
+        timeline.rewind(target)
+        self._after_jump()
+        to_move = self.session.to_move
+        if to_move is not None and to_move not in self.humans:
+            self.paused = True  # a bot would only make the same move again at once
+        if to_move == self.seat:
+            return _("Undone: back to move {target} ({taken} taken back), your move").format(target=target, taken=taken)
+        if to_move is not None:
+            return _("Undone: back to move {target} ({taken} taken back), Seat {n} to move").format(
+                target=target, taken=taken, n=to_move + 1)
+        return _("Undone: back to move {target} ({taken} taken back)").format(target=target, taken=taken)
+
+    def seek(self, position: int) -> None:
+        """Jump to ``position`` of a replay (or any kept position of the game), shown at once.
+
+        :raises ValueError: for a position outside the line of play.
+        """
+        if self.timeline is None:
+            raise ValueError("this table keeps no timeline to seek in")
+        if self.thought is not None:
+            return  # the session is the thinking bot's until its move is made
+        end = len(self.line) if self.line is not None else self.timeline.end
+        self.timeline.seek(max(0, min(position, end, self.timeline.end)))
+        self._after_jump()
+
+    def _follow(self) -> None:
+        """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
+        mover = self.session.to_move
+        if mover is None or mover == self.seat:
+            return
+        if self.hot_seat:
+            self.handoff = mover
+        else:
+            self.seat = mover
+            self._reset_board()
+
+    def _after_jump(self) -> None:
+        self.queue.clear()
+        self.pause = None
+        self.hold_until = 0.0
+        self.next_bot = 0.0
+        self.finished = False
+        self._steps = 0
+        self._legal = (-1, ())
+        self._reset_board()
+
+    def _reset_board(self) -> None:
+        self.board = Board(self.board.players, self.seat, eyes=self.eyes)
+        if self.thought is not None:
+            self._stale = True  # drawn from the session once the thinking bot has moved
+            return
+        self._refresh()
+        self._stale = bool(self.queue)
+
     def resume(self, now: float) -> list[Cue]:
         """End the current pause (a click or Space); return the cues that follow."""
         cues: list[Cue] = []
@@ -218,8 +395,10 @@ class Director:
 
     def submit(self, action: Action, now: float) -> str | None:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
+        if self.line is not None:
+            return _("this is a replay: nobody chooses here")
         if self.thought is not None:
-            return "wait: a bot is thinking"
+            return _("Wait: a bot is thinking")
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:
@@ -231,8 +410,14 @@ class Director:
     # -- internals -----------------------------------------------------------------------------
     def _sync(self) -> None:
         if self._stale and not self.queue:
-            self.board.refresh(self.session.table(self.seat))
+            self._refresh()
             self._stale = False
+
+    def _refresh(self) -> None:
+        self.board.refresh(self.session.table(self.eyes))
+        if self.eyes is None and self.line is None and not self.session.is_over:
+            # God view: every hand is open, but the status still speaks to the player at the bottom.
+            self.board.status = self.session.game.status(self.session.state, self.seat)
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
@@ -272,9 +457,10 @@ class Director:
         self.hold_until = max(self.hold_until, now + duration)
 
     def _log_line(self, event: Event, moves: Any) -> str:
-        # An action whose cards stay hidden from this seat is logged without them.
-        if isinstance(event, ActionTaken) and event.seat != self.seat and any(
-                m.backs or not m.face_up for m in moves):
+        # An action whose cards stay hidden from this seat is logged without them; with several
+        # humans at one table (or a spectator) the log is read by all, so it says only what all see.
+        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
+                and any(m.backs or not m.face_up for m in moves)):
             count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move")).replace("_", " ")
             return f"{seat_name(event.seat)}: {kind} {count} card{'s' * (count != 1)}"

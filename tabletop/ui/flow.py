@@ -1,11 +1,43 @@
-"""The launcher's flow: the start screen, the chosen game on the table, and back to the start screen."""
+"""The launcher's flow and ``tabletop play``: the start screen or a scripted table, replays and spectators.
+
+This is where a played game meets the replay viewer (Replay on the end box) and a spectator's
+window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui.replay` watches logs.
+"""
 
 from __future__ import annotations
 
-from tabletop.engine.errors import TabletopError
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tabletop import registry
+from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.ui import last_setup
-from tabletop.ui.app import App, PlaySettings, play_tables
+from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
+from tabletop.ui.pace import pace
+from tabletop.ui.replay import ReplayTable, spawn_spectator
 from tabletop.ui.start import StartScreen
+
+
+def replay_opener(app: App) -> Callable[[Table], str]:
+    """Return what opens a finished table's game in the replay viewer (and says how it ended)."""
+
+    def open_replay(table: Table) -> str:
+        if table.log is None or table.log.path is None:
+            return "back"
+        viewer = ReplayTable(app, table.log.path, speed=table.settings.speed, art=table.art)
+        try:
+            return viewer.run()
+        finally:
+            viewer.close()
+
+    return open_replay
+
+
+def spectate(table: Table) -> None:
+    """Open a spectator's window following ``table``'s game (handed a fair game's seed privately)."""
+    if table.log is not None and table.log.path is not None:
+        spawn_spectator(table.log.path, table.seed if table.fair else None)
 
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
@@ -23,7 +55,7 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
                 return 0
             last_setup.save(chosen)
             try:
-                outcome, settings = play_tables(app, chosen)
+                outcome, settings = play_tables(app, chosen, on_replay=replay_opener(app))
             except TabletopError as exc:
                 settings = chosen
                 app.say(str(exc))
@@ -32,3 +64,42 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
                 return 0
     finally:
         app.close()
+
+
+def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,
+             options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
+             screenshot: Path | None = None, record: Path | None = None,
+             size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
+             log_path: Path | None = None, undo: str = "", watch: bool = False) -> int:
+    """Play one game in a window (no input needed when every seat is a bot); return the exit status.
+
+    ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
+    spectator's window beside the game, following its log.
+
+    :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
+        game whose own code broke mid-game (its log is kept).
+    """
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo)
+    pace(speed)
+    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
+    undo_mode(undo, names.count(registry.HUMAN))
+    app = App(size, interactive=registry.HUMAN in names)
+    try:
+        if record is not None:
+            app.start_recording(record)
+        outcome = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
+                              log_path=log_path, on_table=spectate if watch else None,
+                              on_replay=replay_opener(app))[0]
+    finally:
+        app.close()
+    for path in app.saved:
+        why = ""
+        if record is not None and path.suffix != record.suffix:
+            why = f" (not {record.suffix}: PyAV is not installed; pip install -e '.[video]' records MP4)"
+        print(f"recording saved to {path}{why}")
+    if outcome == "broken":
+        raise GameBroken(app.messages[-1])
+    return 0
+
+

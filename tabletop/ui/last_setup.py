@@ -28,7 +28,7 @@ def save(settings: PlaySettings) -> None:
     data: dict[str, Any] = {
         "game": settings.game, "players": settings.players, "seats": list(settings.seats),
         "seed": settings.seed, "options": dict(settings.options), "speed": settings.speed,
-        "art_dir": str(settings.art_dir) if settings.art_dir else None,
+        "art_dir": str(settings.art_dir) if settings.art_dir else None, "undo": settings.undo,
     }
     try:
         folder = config_dir()
@@ -65,4 +65,5 @@ def load() -> PlaySettings | None:
         options={str(k): v for k, v in options.items()} if isinstance(options, dict) else {},
         art_dir=Path(art) if isinstance(art, str) and art else None,
         speed=data["speed"] if data.get("speed") in ("instant", "fast", "normal", "slow") else "normal",
+        undo=data["undo"] if data.get("undo") in ("designer", "fair", "off") else "",
     )

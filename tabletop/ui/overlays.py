@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 import pygame
 
+from tabletop.i18n import _
 from tabletop.ui import theme
-from tabletop.ui.controls import CONTROLS, MOUSE_HELP
+from tabletop.ui.controls import CONTROLS, MOUSE_HELP, Control
 from tabletop.ui.layout import Rect, centered
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import draw_panel
@@ -52,13 +53,17 @@ def draw_table_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: in
     return y
 
 
-def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -> None:
-    """Draw the help overlay listing every key and mouse action."""
-    lines = [(c.key_names, c.help) for c in CONTROLS] + list(MOUSE_HELP)
+def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int,
+              controls: Sequence[Control] = CONTROLS, extra: Sequence[tuple[str, str]] = ()) -> None:
+    """Draw the help overlay listing the keys of ``controls``, ``extra`` lines and mouse actions."""
+    lines = [(_(keys), _(what)) for keys, what in [(c.key_names, c.help) for c in controls] + list(extra)
+             + list(MOUSE_HELP)]
+    while px > 12 and round(px * (4.6 + 1.35 * (len(lines) + 1))) > window.h - 2 * px:
+        px -= 1  # a long list gets smaller type rather than running off the box
     w = min(window.w - 2 * px, round(px * 40))
     h = min(window.h - 2 * px, round(px * (4.6 + 1.35 * (len(lines) + 1))))
     box = centered((w, h), window.center)
-    y = draw_box(surface, text, box, "Help: keys and mouse", px)
+    y = draw_box(surface, text, box, _("Help: keys and mouse"), px)
     key_w = round(w * 0.3)
     for keys, what in lines:
         k = text.fit(keys, px, theme.ACCENT, key_w - px)
@@ -66,7 +71,7 @@ def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int) -
         d = text.fit(what, px, theme.TEXT, w - key_w - 2 * px)
         surface.blit(d, (box.x + key_w, y))
         y += round(px * 1.35)
-    foot = text.fit("Every key also has a button in the toolbar. Click or press H to close.", round(px * 0.85),
+    foot = text.fit(_("Every key also has a button in the toolbar. Click or press H to close."), round(px * 0.85),
                     theme.TEXT_DIM, w - 2 * px)
     surface.blit(foot, foot.get_rect(midbottom=(box.center[0], box.bottom - px // 2)))
 

@@ -7,6 +7,7 @@ import os
 import pygame
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
@@ -22,7 +23,7 @@ def init_display(*, interactive: bool) -> None:
     driver = pygame.display.get_driver()
     if interactive and driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
         pygame.quit()
-        raise TabletopError(
-            f"no screen to open a window on (SDL chose its {driver!r} video driver): run tabletop on a"
+        raise TabletopError(_(
+            "no screen to open a window on (SDL chose its {driver} video driver): run tabletop on a"
             " desktop session; for a headless run give every seat a bot and set SDL_VIDEODRIVER=dummy"
-        )
+        ).format(driver=repr(driver)))

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop import registry
+from tabletop import i18n, registry
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import OptionInfo, describe
+from tabletop.i18n import N_, _
 from tabletop.ui import theme
 from tabletop.ui.layout import Rect
 from tabletop.ui.pace import PACES
@@ -25,6 +26,10 @@ from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App, PlaySettings
+
+
+SPEED_NAMES = (N_("instant"), N_("fast"), N_("normal"), N_("slow"))
+"""The table speeds as the start screen shows them (translated where drawn)."""
 
 
 class StartForm:
@@ -42,6 +47,7 @@ class StartForm:
         self.seed_text = str(settings.seed if settings.seed is not None else new_seed())
         self.art_text = str(settings.art_dir) if settings.art_dir else ""
         self.speed = settings.speed
+        self.undo = settings.undo or "designer"
         self.error = ""
         self.game = ""
         self.players = 0
@@ -92,12 +98,19 @@ class StartForm:
         self._fit_seats()
 
     def cycle_seat(self, seat: int, step: int) -> None:
-        """Cycle ``seat`` through human and the bots; only one seat is human at a time."""
+        """Cycle ``seat`` through human and the bots (any number of seats may be human: hot-seat)."""
         kinds = [registry.HUMAN, *self.bots]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
-        if kind == registry.HUMAN:
-            self.seats = [self.bots[0] if s == registry.HUMAN else s for s in self.seats]
+        before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
+        if before <= 1 < self.seats.count(registry.HUMAN) and self.undo == "designer":
+            self.undo = "fair"  # several people at one table: nobody may peek or take back at will
+
+    def cycle_undo(self, step: int) -> None:
+        """Cycle the undo mode: designer, fair, off."""
+        from tabletop.ui.director import UNDO_MODES
+
+        self.undo = UNDO_MODES[(UNDO_MODES.index(self.undo) + step) % len(UNDO_MODES)]
 
     def change_option(self, name: str, step: int) -> None:
         """Cycle a choice, step a number (within its range) or toggle a flag."""
@@ -145,10 +158,10 @@ class StartForm:
     def result(self) -> PlaySettings | None:
         """Return the settings to play, or None with ``error`` set when they are not playable."""
         if self.game_cls is None:
-            self.error = "No game can be loaded"
+            self.error = _("No game can be loaded")
             return None
-        if not self.seed_text:
-            self.error = "Type a seed (digits) or click New seed"
+        if not self.seed_text and self.undo != "fair":
+            self.error = _("Type a seed (digits) or click New seed")
             return None
         try:
             registry.make_game(self.game, players=self.players, options=self.options)
@@ -157,8 +170,10 @@ class StartForm:
             return None
         self.error = ""
         art = Path(self.art_text) if self.art_text.strip() else None
+        # A fair game's seed is drawn in secret when it starts and shown when it ends.
+        seed = None if self.undo == "fair" else int(self.seed_text)
         return replace(self.settings, game=self.game, players=self.players, seats=list(self.seats),
-                       seed=int(self.seed_text), options=dict(self.options), art_dir=art, speed=self.speed)
+                       seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
     def _fit_seats(self) -> None:
         seats = self.seats[: self.players]
@@ -237,10 +252,15 @@ class StartScreen:
             f.change_option(*arg)
         elif cmd == "speed":
             f.cycle_speed(arg)
+        elif cmd == "undo":
+            f.cycle_undo(arg)
         elif cmd == "focus":
             self.focus = arg
         elif cmd == "new_seed":
             f.new_seed()
+        elif cmd == "language":
+            codes = list(i18n.LANGUAGES)
+            i18n.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
         elif cmd == "start":
             return "start" if f.result() is not None else None
         elif cmd == "quit":
@@ -276,11 +296,15 @@ class StartScreen:
         y += row_h
         out += self._stepper(a, y, "speed", -1, 1)
         y += row_h
+        out += self._stepper(a, y, "undo", -1, 1)
+        y += row_h
         field_w = round(a.w * 0.62) - m
+        fair = f.undo == "fair"
         out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w - round(px * 5.5), row_h - m),
-                          self.form.seed_text, "focus", "seed", active=self.focus == "seed"))
-        out.append(Button(Rect(a.right - round(px * 5.5), y, round(px * 5.5), row_h - m), "New seed",
-                          "new_seed"))
+                          _("secret until the end") if fair else self.form.seed_text, "focus", "seed",
+                          enabled=not fair, active=self.focus == "seed"))
+        out.append(Button(Rect(a.right - round(px * 5.5), y, round(px * 5.5), row_h - m), _("New seed"),
+                          "new_seed", enabled=not fair))
         y += row_h
         out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w, row_h - m), self.form.art_text or " ",
                           "focus", "art", active=self.focus == "art"))
@@ -289,9 +313,12 @@ class StartScreen:
             out += self._stepper(b, y, "option", (info.name, -1), (info.name, 1))
             y += row_h
         bw = round(px * 8)
-        out.append(Button(Rect(w - m * 3 - bw * 2 - m * 2, h - row_h - m * 2, bw, row_h), "Quit", "quit"))
-        out.append(Button(Rect(w - m * 3 - bw, h - row_h - m * 2, bw, row_h), "Start", "start",
+        out.append(Button(Rect(w - m * 3 - bw * 2 - m * 2, h - row_h - m * 2, bw, row_h), _("Quit"), "quit"))
+        out.append(Button(Rect(w - m * 3 - bw, h - row_h - m * 2, bw, row_h), _("Start"), "start",
                           active=True))
+        lw = round(px * 9)
+        out.append(Button(Rect(w - m * 3 - lw, m * 2, lw, row_h - m), i18n.LANGUAGES[i18n.language()],
+                          "language"))
         return out
 
     def _stepper(self, col: Rect, y: int, command: str, down: Any, up: Any) -> list[Button]:
@@ -309,16 +336,18 @@ class StartScreen:
         ax = m * 2 + col0w + m * 2
         bx = ax + colw + m * 2
         top = px * 6
-        out = [("Players", str(f.players), ax, top)]
+        out = [(_("Players"), str(f.players), ax, top)]
         for i, kind in enumerate(f.seats):
-            out.append((f"Seat {i + 1}", "You (human)" if kind == registry.HUMAN else kind, ax, top + row_h * (i + 1)))
+            out.append((_("Seat {n}").format(n=i + 1), _("You (human)") if kind == registry.HUMAN else kind, ax,
+                        top + row_h * (i + 1)))
         y = top + row_h * (f.players + 1)
-        out.append(("Speed", f.speed, ax, y))
-        out.append(("Seed", "", ax, y + row_h))
-        out.append(("Art folder", "", ax, y + row_h * 2))
+        out.append((_("Speed"), _(f.speed), ax, y))
+        out.append((_("Undo"), _(f.undo), ax, y + row_h))
+        out.append((_("Seed"), "", ax, y + row_h * 2))
+        out.append((_("Art folder"), "", ax, y + row_h * 3))
         for i, info in enumerate(f.infos()):
             value = f.options.get(info.name)
-            shown = ("on" if value else "off") if info.type is bool else str(value)
+            shown = (_("on") if value else _("off")) if info.type is bool else str(value)
             out.append((info.name.replace("_", " "), shown, bx, top + row_h * i))
         return out
 
@@ -327,12 +356,12 @@ class StartScreen:
         text = self.app.text
         w, h, px, row_h, m = self._metrics()
         surface.fill(theme.FELT_EDGE)
-        title = text.render("tabletop: set up a game", round(px * 1.6), theme.ACCENT)
+        title = text.render(_("tabletop: set up a game"), round(px * 1.6), theme.ACCENT)
         surface.blit(title, (m * 2, m * 2))
         col0w = round(w * 0.24)
         colw = round((w - (m * 2 + col0w) - m * 6) / 2)
         ax = m * 2 + col0w + m * 2
-        for x, head in ((m * 2, "Game"), (ax, "Players and seats"), (ax + colw + m * 2, "Game options")):
+        for x, head in ((m * 2, _("Game")), (ax, _("Players and seats")), (ax + colw + m * 2, _("Game options"))):
             surface.blit(text.render(head, px, theme.TEXT_DIM), (x, px * 4))
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
@@ -363,6 +392,9 @@ class StartScreen:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
+        if hover is not None and hover.command == "undo":
+            return _("Undo: designer takes back any move (bots decide again); fair only your own last move while"
+                     " nothing new was shown, and keeps the seed secret; off"), theme.TEXT
         if hover is not None and hover.command == "option":
             info = next(i for i in self.form.infos() if i.name == hover.payload[0])
             return f"{info.name}: {info.help} ({info.allowed()})", theme.TEXT

@@ -22,10 +22,11 @@ import pygame
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Popup
+from tabletop.i18n import N_, _
 from tabletop.ui import choices
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
-from tabletop.ui.controls import CONTROLS, command_for_key
+from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
 from tabletop.ui.director import Cue, Director
 from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
 from tabletop.ui.pace import next_pace
@@ -35,7 +36,7 @@ from tabletop.ui.widgets import Button, button_at
 
 TOAST_SECONDS = 3.0
 LOG_LINES = 500
-APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave"})
+APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay"})
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
@@ -56,7 +57,7 @@ class TableScene:
 
     def __init__(self, director: Director, art: ArtLibrary, *, names: Sequence[str],
                  size: tuple[int, int], text: TextCache | None = None, rules: str = "",
-                 log_folder: Path | None = None, art_notes: bool = True) -> None:
+                 log_folder: Path | None = None, art_notes: bool = True, fair: bool = False) -> None:
         self.director = director
         self.art = art
         self.names = list(names)
@@ -88,6 +89,15 @@ class TableScene:
         self.actions_shown = 0
         self._log_rows: tuple[object, list[str]] = (None, [])
         self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
+        self.fair = fair
+        """Fair mode: no god view (and undo only as fair as the director's mode)."""
+        wanted = REPLAY if director.is_replay else LIVE
+        self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
+        self.jump: str | None = None
+        """The move number being typed after J (None: not typing)."""
+        self.dragging = False
+        self.recording = False
+        """A replay rendered to video: its buttons are left out of the picture (the timeline stays)."""
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -110,10 +120,10 @@ class TableScene:
         board = self.director.board
         counts = board.hand_counts()
         areas = any(z.owner is not None and z.hint != "fan" for z in board.zones())
-        key = (self.size, tuple(counts), areas)
+        key = (self.size, tuple(counts), areas, self.seat)
         if key != self._layout_key or self._layout is None:
             self._layout = table_layout(self.size, players=self.players, hand_counts=counts,
-                                        bottom=self.seat, tools=len(CONTROLS), areas=areas)
+                                        bottom=self.seat, tools=len(self.controls), areas=areas)
             self._layout_key = key
         return self._layout
 
@@ -206,9 +216,15 @@ class TableScene:
     def buttons(self) -> list[Button]:
         """Return every clickable button of this frame: toolbar, overlay, menu or action row."""
         lay = self.layout()
-        out = [Button(r, c.label, c.command, active=self._is_active(c.command))
-               for r, c in zip(lay.toolbar, CONTROLS, strict=False)]
+        out = [Button(r, self._tool_label(c), c.command, active=self._is_active(c.command))
+               for r, c in zip(lay.toolbar, self.controls, strict=False)]
         pause = self.director.pause
+        if self.director.handoff is not None:
+            # The privacy screen shows nothing of the table, and offers nothing but taking it.
+            seat = self.director.handoff
+            w, h = min(lay.window.w - 4 * lay.font_px, lay.font_px * 16), round(lay.font_px * 2.4)
+            box = centered((w, h), (lay.window.center[0], round(lay.window.h * 0.6)))
+            return [Button(box, _("I am Seat {n}: show my hand").format(n=seat + 1), "take_seat", primary=True)]
         if self.overlay == "leave":
             labels = [("Leave the game", "leave"), ("Stay", "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
@@ -221,8 +237,15 @@ class TableScene:
         if pause is not None and pause.kind == "deal":
             out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
         elif pause is not None and pause.kind == "game":
-            labels = [("Play again", "again"), ("Same seed again", "same"), ("Back", "back")]
-            out += [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(3, self.players + 1), labels, strict=True)]
+            if self.director.is_replay:
+                labels = [(_("From the start"), "seek_start"), (_("Back"), "back")]
+            else:
+                labels = [(_("Play again"), "again"), (_("Same seed again"), "same"), (_("Replay"), "replay"),
+                          (_("Back"), "back")]
+            out += [Button(r, label, cmd) for r, (label, cmd) in
+                    zip(lay.overlay_buttons(len(labels), self.players + 1), labels, strict=True)]
+        elif self.director.is_replay:
+            out += self.replay_buttons()
         elif pause is not None:
             out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
         else:
@@ -258,13 +281,82 @@ class TableScene:
     def _is_active(self, command: str) -> bool:
         # The Rec button is not lit while recording: it would show in the video. The REC mark,
         # drawn after each frame is captured, says it on screen instead.
+        if command == "god":
+            return self.director.view == "all"
+        if command == "pause":
+            return self.director.paused
         return command in ("help", "diagnostics", "rules") and self.overlay == command
+
+    def _tool_label(self, control: Control) -> str:
+        if control.command == "pause" and self.director.paused:
+            return _("Play")
+        return _(control.label)
+
+    # -- the replay bar --------------------------------------------------------------------------
+    def replay_targets(self) -> dict[str, int]:
+        """Return where each replay button goes: start, deal/trick/move back and forward, end."""
+        d = self.director
+        timeline, line = d.timeline, d.line or []
+        pos, end = d.session.moves, len(line)
+        if timeline is None:
+            return {}
+        tricks, deals = timeline.marks("trick"), timeline.marks("deal")
+        turns = [p for p in timeline.decisions() if d.view != "seat" or timeline.steps[p].seat == d.seat]
+
+        def before(marks: list[int]) -> int:
+            return max((m for m in marks if m < pos), default=0)
+
+        def after(marks: list[int]) -> int:
+            return min((m for m in marks if m > pos), default=end)
+
+        return {"start": 0, "deal-": before(deals), "trick-": before(tricks), "turn-": before(turns),
+                "move-": max(0, pos - 1), "move+": min(end, pos + 1), "turn+": after(turns),
+                "trick+": after(tricks), "deal+": after(deals), "end": end}
+
+    def replay_bar(self) -> tuple[list[Rect], Rect]:
+        """Return the replay buttons' rectangles and the timeline slider's, in the action row."""
+        lay = self.layout()
+        band = lay.buttons
+        if self.recording:
+            return [], Rect(band.x + lay.margin, band.y + band.h // 4, band.w - 2 * lay.margin, band.h // 2)
+        count = len(REPLAY_BUTTONS)
+        item_w = min(round(lay.font_px * 3.4), (band.w * 6 // 10 - lay.margin * count) // count)
+        rects = [Rect(band.x + i * (item_w + lay.margin // 2), band.y, item_w, band.h) for i in range(count)]
+        x = rects[-1].right + lay.margin * 2
+        slider = Rect(x, band.y + band.h // 4, max(10, band.right - x - lay.margin), band.h // 2)
+        return rects, slider
+
+    def replay_buttons(self) -> list[Button]:
+        """Return the replay bar's buttons (the play/pause one in the middle)."""
+        targets = self.replay_targets()
+        rects = self.replay_bar()[0]
+        if self.recording:
+            return []
+        pos = self.director.session.moves
+        out = []
+        for rect, (label, key) in zip(rects, REPLAY_BUTTONS, strict=True):
+            if key == "pause":
+                out.append(Button(rect, _("Play") if self.director.paused else _("Pause"), "pause", primary=True))
+            else:
+                to = targets.get(key, pos)
+                out.append(Button(rect, _(label), "seek", to, enabled=to != pos))
+        return out
+
+    def position_at(self, x: int) -> int:
+        """Return the move a click at ``x`` on the timeline slider goes to."""
+        slider = self.replay_bar()[1]
+        end = len(self.director.line or [])
+        return round(min(1.0, max(0.0, (x - slider.x) / max(1, slider.w))) * end)
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         """React to one pygame event (keys, mouse, wheel, resize)."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.dragging and self.director.is_replay:
+                self.seek(self.position_at(event.pos[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.click(event.pos)
@@ -273,9 +365,15 @@ class TableScene:
         elif event.type == pygame.MOUSEWHEEL:
             self.log_scroll = max(0, self.log_scroll + event.y)
         elif event.type == pygame.KEYDOWN:
+            if self.jump is not None and self._type_jump(event):
+                return
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                return  # undo comes with sessions; the key does nothing else meanwhile
-            command = command_for_key(event.key, getattr(event, "unicode", ""))
+                self.command("undo")
+                return
+            if self.director.is_replay and event.key in REPLAY_KEYS:
+                self.command("seek", self.replay_targets().get(REPLAY_KEYS[event.key], self.director.session.moves))
+                return
+            command = command_for_key(event.key, getattr(event, "unicode", ""), self.controls)
             if command is not None:
                 self.command(command)
 
@@ -302,7 +400,16 @@ class TableScene:
             elif button.command in ("action", "confirm"):
                 self.choose(button.payload)
             else:
-                self.command(button.command)
+                self.command(button.command, button.payload)
+            return
+        if self.director.handoff is not None:
+            self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            return
+        if (self.director.is_replay and self.overlay is None
+                and (self.director.pause is None or self.director.pause.kind == "trick")
+                and self.replay_bar()[1].inset(-4).has_point(pos)):
+            self.dragging = True
+            self.seek(self.position_at(pos[0]))
             return
         if self.menu is not None:
             self.menu = None
@@ -352,12 +459,46 @@ class TableScene:
         else:
             self.selected = []
 
-    def command(self, name: str) -> None:
-        """Run a command from a key or a button."""
-        if name == "continue":
-            self._apply(self.director.resume(self.now))
+    def command(self, name: str, payload: object = None) -> None:
+        """Run a command from a key or a button (``payload``: a move number for ``seek``)."""
+        d = self.director
+        if name == "continue" and d.handoff is not None or name == "take_seat":
+            d.take_seat()
+            self.selected = []
+        elif name == "continue":
+            if d.pause is None and (d.is_replay or d.paused):
+                self.command("pause")  # Space plays and pauses a replay, and ends a pause of the bots
+            else:
+                self._apply(d.resume(self.now))
+        elif name == "undo":
+            if d.handoff is not None:
+                return
+            message = d.undo()
+            self.selected, self.menu = [], None
+            self.say(message)
+            self.log.append(message)
+        elif name == "pause":
+            self.say(_("Paused") if d.toggle_pause() else _("Playing"))
+        elif name == "step":
+            d.step()
+        elif name == "god":
+            if self.fair:
+                self.say(_("No god view in a fair game"))
+            elif d.handoff is None:
+                d.set_view("seat" if d.view == "all" else "all")
+                self.say(_("God view: every hand open") if d.view == "all" else _("God view off"))
+        elif name == "view":
+            self._next_view()
+        elif name == "jump":
+            self.jump = "" if self.jump is None else None
+        elif name == "seek" and isinstance(payload, int):
+            self.seek(payload)
+        elif name == "seek_start":
+            self.seek(0)
         elif name in ("help", "diagnostics", "rules"):
             self.overlay = None if self.overlay == name else name
+            if self.overlay == "help" and d.is_replay and not d.paused:
+                d.toggle_pause()  # reading the help, nobody watches the replay
         elif name == "speed":
             self.director.set_pace(next_pace(self.director.pace))
             self.say(f"Speed: {self.director.pace.name}")
@@ -365,12 +506,57 @@ class TableScene:
             self.say(f"Log saved to {self.save_log()}")
         elif name == "stay":
             self.overlay = None
+        elif name == "back" and self.jump is not None:
+            self.jump = None
         elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None):
             self.overlay, self.zoom, self.menu = None, None, None
         elif name == "back" and not self.director.session.is_over and not self.director.unattended:
             self.overlay = "leave"  # leaving abandons the game: ask first
         elif name in APP_COMMANDS:
             self.commands.append("back" if name == "leave" else name)
+
+    def seek(self, position: int) -> None:
+        """Show move ``position`` of a replay at once (animations and toasts of the old moment dropped)."""
+        d = self.director
+        if d.timeline is None or position == d.session.moves and d.pause is None:
+            return
+        if position == d.session.moves + 1 and d.is_replay and not d.queue:
+            d.step()  # one move forward is played, not jumped to: it is seen moving
+            return
+        d.seek(position)
+        self.tweens, self.floating, self.moving = [], [], set()
+
+    def _next_view(self) -> None:
+        d = self.director
+        if not d.is_replay:
+            self.command("god")
+            return
+        if d.view == "all":
+            d.set_view("seat")
+            d.set_seat(0)
+        elif d.view == "public" or d.seat + 1 < self.players:
+            d.set_view("seat")
+            d.set_seat(d.seat + 1 if d.view == "seat" and d.seat + 1 < self.players else 0)
+        else:
+            d.set_view("all")
+        self.say(_("Viewing all hands open") if d.view == "all"
+                 else _("Viewing as {seat}").format(seat=self.names[d.seat]))
+
+    def _type_jump(self, event: pygame.event.Event) -> bool:
+        """Take a key typed into the jump box; return True when it was for the box."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text, self.jump = self.jump, None
+            if text:
+                self.seek(min(int(text), len(self.director.line or [])))
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.jump = (self.jump or "")[:-1]
+            return True
+        char = getattr(event, "unicode", "")
+        if char.isdigit() and len(self.jump or "") < 6:
+            self.jump = (self.jump or "") + char
+            return True
+        return event.key != pygame.K_ESCAPE and event.key != pygame.K_j
 
     def save_log(self) -> Path:
         """Write the table's log as text; return the file."""
@@ -470,6 +656,10 @@ class TableScene:
         """Return the (zone, seat) pairs a popup points at now: those cards are outlined (the trick's taker)."""
         return {(f.zone, f.seat) for f in self.floating if f.zone and f.seat >= 0}
 
+    def log_key(self) -> tuple[object, ...]:
+        """Return what the log panel shows (its length, last line and scroll), to know when to redraw it."""
+        return (len(self.log), self.log[-1] if self.log else "", self.log_scroll)
+
     def log_rows(self, width: int, px: int) -> list[str]:
         """Return the log wrapped to ``width``, oldest first (wrapped again only when it changes)."""
         key = (len(self.log), self.log[-1] if self.log else "", self.log[0] if self.log else "", width, px)
@@ -479,6 +669,19 @@ class TableScene:
                 out += self.text.wrap(line, px, width)
             self._log_rows = (key, out)
         return self._log_rows[1]
+
+
+REPLAY_BUTTONS: tuple[tuple[str, str], ...] = (
+    (N_("Start"), "start"), (N_("-Deal"), "deal-"), (N_("-Trick"), "trick-"), (N_("-Turn"), "turn-"), ("-1", "move-"),
+    ("", "pause"), ("+1", "move+"), (N_("Turn+"), "turn+"), (N_("Trick+"), "trick+"), (N_("Deal+"), "deal+"),
+    (N_("End"), "end"),
+)
+"""The replay bar: (label, where it goes) in order."""
+REPLAY_KEYS: dict[int, str] = {
+    pygame.K_LEFT: "move-", pygame.K_RIGHT: "move+", pygame.K_UP: "trick-", pygame.K_DOWN: "trick+",
+    pygame.K_PAGEUP: "deal-", pygame.K_PAGEDOWN: "deal+", pygame.K_HOME: "start", pygame.K_END: "end",
+}
+"""Replay keys and where they go."""
 
 
 def _cell_rect(hits: Sequence[tuple[Rect | CellPlace, choices.Target]], target: choices.Target) -> Rect | None:

@@ -13,8 +13,10 @@ import pygame
 
 from tabletop.engine.events import DealScored, GameOver
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
+from tabletop.i18n import _
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
+from tabletop.ui.controls import REPLAY_HELP
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
@@ -37,29 +39,70 @@ class TableRenderer:
         self._bg_key: tuple[object, ...] | None = None
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
         self._veil_surface: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[object, ...] | None = None
+        self._layer_hits: list[tuple[Rect | CellPlace, choices.Target]] = []
+        self._layer_drawn: dict[tuple[str, int], Rect] = {}
+        self._full = True
+        self._dirty: list[Rect] = []
+        self._dimmed_faces: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
-        """Render one frame of ``scene`` onto ``surface``."""
+        """Render one frame of ``scene`` onto ``surface``.
+
+        Everything but the viewer's hand, the hover marks and what moves is drawn into a cached
+        layer, redrawn only when the table changes (a move, a selection, new art, the log), so a
+        frame where only the mouse moved costs one blit of that layer and the hand's cards.
+        """
         lay = scene.layout()
+        if scene.director.handoff is not None:
+            self._privacy(surface, scene, lay)
+            self._full = True  # the table comes back whole once it is taken
+            return
         places = scene.places()
-        surface.blit(self._background(lay), (0, 0))
-        scene.hits = []
         hover = scene.hovered()
-        self._seats(surface, scene, lay)
-        drawn: dict[tuple[str, int], Rect] = {}
-        for zone in scene.director.board.zones():
-            place = places.get(zone.id)
-            if place is not None:
-                self._zone(surface, scene, lay, zone, place, hover, drawn)
+        board = scene.director.board
+        hand = board.hand()
+        # A new board (undo, a seek, another seat's eyes) starts its versions again: its id tells them apart.
+        key = (lay.window, id(board), board.version, scene.director.view, scene.clickable(), tuple(scene.selection()),
+               frozenset(scene.moving), frozenset(scene.marked()), self.art.version, scene.log_key(),
+               id(scene.director.pause))
+        pause = scene.director.pause
+        # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
+        boxed = (scene.overlay is not None or scene.zoom is not None or scene.menu is not None
+                 or scene.jump is not None or scene.director.is_replay
+                 or (pause is not None and pause.kind in ("deal", "game")))
+        if key != self._layer_key or self._layer is None:
+            self._layer = self._draw_layer(scene, lay, places, hand)
+            self._layer_key = key
+            self._full = True
+        layer = self._layer
+        if self._full or boxed or surface.get_size() != layer.get_size():
+            surface.blit(layer, (0, 0))
+        else:
+            # Only what changes from frame to frame is put back: the hand, the status line, the
+            # buttons, and wherever something moved, glowed or floated last frame.
+            for r in (*self._live(lay), *self._dirty):
+                surface.blit(layer, r[:2], pygame.Rect(r))
+        self._full = boxed  # what a box covered is restored whole once it is gone
+        self._dirty = []
+        scene.hits = list(self._layer_hits)
+        drawn = dict(self._layer_drawn)
+        if hand is not None and hand.id in places:
+            self._zone(surface, scene, lay, hand, places[hand.id], hover, drawn)
         scene.drawn = drawn
+        if hover is not None and (hand is None or hover.zone != hand.id):
+            self._dirty += self._hover_mark(surface, scene, lay, places, hover)
         for tween in scene.tweens:
             if tween.has_started(scene.now):
                 r = tween.rect_at(scene.now)
                 face = self.art.face(tween.card, r[2:]) if tween.card else self.art.back(r[2:])
                 surface.blit(face, r[:2])
-        self._floating(surface, scene, lay)
+                self._dirty.append(r)
+        self._dirty += self._floating(surface, scene, lay)
         self._status(surface, scene, lay)
-        self._sidebar(surface, scene, lay)
+        if scene.director.is_replay:
+            self._timeline(surface, scene)
         self._pause_box(surface, scene, lay)
         buttons = scene.buttons()
         hovered_button = button_at(buttons, scene.mouse)
@@ -67,10 +110,13 @@ class TableRenderer:
         for i, b in enumerate(buttons):
             px = round(lay.font_px * 0.85) if i < tools else lay.font_px
             draw_button(surface, self.text, b, px, hover=b is hovered_button)
+        if scene.jump is not None:
+            self._jump_box(surface, scene, lay)
         if scene.overlay is not None:
             surface.blit(self._veil(lay), (0, 0))
         if scene.overlay == "help":
-            overlays.draw_help(surface, self.text, lay.window, lay.font_px)
+            extra = REPLAY_HELP if scene.director.is_replay else ()
+            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra)
         elif scene.overlay == "diagnostics":
             problems = self.art.problems() or ["No art problems reported."]
             overlays.draw_lines(surface, self.text, lay.overlay, "Art diagnostics", problems, lay.font_px)
@@ -91,6 +137,138 @@ class TableRenderer:
             size = (round(h * 5 / 7), h)
             r = centered(size, lay.window.center)
             surface.blit(self.art.face(scene.zoom.card, size), r[:2])
+
+    def _draw_layer(self, scene: TableScene, lay: TableLayout, places: dict[str, Place],
+                    hand: Zone | None) -> pygame.Surface:
+        """Draw the table without the viewer's hand and without hover into the cached layer."""
+        layer = self._layer
+        if layer is None or layer.get_size() != lay.window[2:]:
+            layer = pygame.Surface(lay.window[2:])
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        layer.blit(self._background(lay), (0, 0))
+        scene.hits = []
+        self._seats(layer, scene, lay)
+        drawn: dict[tuple[str, int], Rect] = {}
+        for zone in scene.director.board.zones():
+            place = places.get(zone.id)
+            if place is not None and (hand is None or zone.id != hand.id):
+                self._zone(layer, scene, lay, zone, place, None, drawn)
+        self._sidebar(layer, scene, lay)
+        self._view_mark(layer, scene, lay)
+        self._layer_hits = list(scene.hits)
+        self._layer_drawn = drawn
+        return layer
+
+    def invalidate(self) -> None:
+        """Redraw the whole window next frame (something drew over it, such as the REC mark)."""
+        self._full = True
+
+    def _live(self, lay: TableLayout) -> tuple[Rect, ...]:
+        """The parts of the window drawn afresh every frame: the hand, the status line, the buttons."""
+        top = lay.toolbar[0].y if lay.toolbar else lay.sidebar.y
+        bottom = lay.toolbar[-1].bottom if lay.toolbar else top
+        tools = Rect(lay.sidebar.x, top, lay.sidebar.w, bottom - top)
+        band = Rect(lay.play.x, lay.buttons.y, lay.play.w, lay.status.bottom - lay.buttons.y)
+        return (lay.hand_area.inset(-lay.margin), band, tools)
+
+    def _hover_mark(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, places: dict[str, Place],
+                    hover: choices.Target) -> list[Rect]:
+        """Mark what the mouse points at outside the hand (every drawing of a cell, or an outline); return where."""
+        marked: list[Rect] = []
+        if hover.cell:
+            zone = scene.director.board.zone(hover.zone)
+            place = places.get(hover.zone)
+            if zone is not None and place is not None:
+                labels = {c.id: c.label or c.id for c in zone.cells}
+                seats = {c.id: c.seat for c in zone.cells}
+                for cell in place.cells:
+                    if cell.cell == hover.cell:
+                        self._cell(surface, lay, zone, cell, labels, seats, place, lit=True)
+                        r = round(cell.radius) + 4
+                        marked.append(Rect(round(cell.center[0]) - r, round(cell.center[1]) - r, 2 * r, 2 * r))
+            return marked
+        for shape, target in scene.hits:
+            if target == hover and isinstance(shape, Rect):
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(shape), 3, border_radius=max(2, shape.w // 12))
+                marked.append(shape.inset(-4))
+        return marked
+
+    # -- sessions: privacy screen, god view, replay timeline --------------------------------------
+    def _privacy(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Hide the whole table while it is passed to the next human (hot-seat)."""
+        seat = scene.director.handoff
+        assert seat is not None
+        scene.hits = []
+        surface.fill(theme.FELT_EDGE)
+        px = lay.font_px
+        title = self.text.fit(_("Pass to Seat {n}").format(n=seat + 1), round(px * 2.4), theme.ACCENT,
+                              lay.window.w - 4 * px)
+        surface.blit(title, title.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.3))))
+        for i, line in enumerate((_("Everyone else, please look away."),
+                                  _("Seat {n}: click when ready to see your hand.").format(n=seat + 1))):
+            text = self.text.fit(line, px, theme.TEXT, lay.window.w - 4 * px)
+            surface.blit(text, text.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.42) + i * px * 2)))
+        buttons = scene.buttons()
+        hovered = button_at(buttons, scene.mouse)
+        for b in buttons:
+            draw_button(surface, self.text, b, px, hover=b is hovered)
+
+    def _view_mark(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Say on the table itself (so recordings show it) when every hand is open, or whose view it is."""
+        d = scene.director
+        if d.view == "seat" and not d.is_replay:
+            return
+        if d.view == "all":
+            text, colour = (_("All hands open") if d.is_replay else _("GOD VIEW: every hand open")), theme.WARN
+        elif d.view == "public":
+            text, colour = _("Spectator: public cards only"), theme.TEXT
+        else:
+            text, colour = _("Viewing as Seat {n}").format(n=d.seat + 1), theme.TEXT
+        label = self.text.fit(text, round(lay.font_px * 0.9), colour, lay.trick_area.w - 2 * lay.margin)
+        box = label.get_rect(topleft=(lay.trick_area.x + lay.margin, lay.trick_area.y + lay.margin // 2))
+        box = box.inflate(lay.margin * 2, lay.margin // 2)
+        if d.view == "all" and not d.is_replay:
+            # God view is unmistakable, in the window and in any recording of it.
+            pygame.draw.rect(surface, theme.WARN, pygame.Rect(lay.play).inflate(-lay.margin, -lay.margin), 3,
+                             border_radius=lay.margin * 4)
+            pygame.draw.rect(surface, (90, 20, 20), box, border_radius=6)
+            pygame.draw.rect(surface, theme.WARN, box, 2, border_radius=6)
+        else:
+            pygame.draw.rect(surface, theme.OVERLAY, box, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _timeline(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Draw the replay's timeline: a track, a tall mark per deal, a short one per trick, the knob."""
+        d = scene.director
+        timeline = d.timeline
+        end = len(d.line or [])
+        if timeline is None or end <= 0:
+            return
+        bar = scene.replay_bar()[1]
+        track = pygame.Rect(bar.x, bar.center[1] - 2, bar.w, 4)
+        pygame.draw.rect(surface, theme.PANEL_LINE, track, border_radius=2)
+        done = pygame.Rect(track.x, track.y, round(track.w * d.session.moves / end), track.h)
+        pygame.draw.rect(surface, theme.ACCENT, done, border_radius=2)
+
+        def x_of(position: int) -> int:
+            return bar.x + round(bar.w * position / end)
+
+        for at in timeline.marks("trick"):
+            pygame.draw.line(surface, theme.TEXT_DIM, (x_of(at), bar.center[1] - 4), (x_of(at), bar.center[1] + 4))
+        for at in timeline.marks("deal"):
+            pygame.draw.line(surface, theme.TEXT, (x_of(at), bar.y), (x_of(at), bar.bottom), 2)
+        knob = (x_of(d.session.moves), bar.center[1])
+        pygame.draw.circle(surface, theme.ACCENT, knob, max(5, bar.h // 2))
+        pygame.draw.circle(surface, theme.FELT_EDGE, knob, max(5, bar.h // 2), 2)
+
+    def _jump_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        box = lay.overlay_box(1)
+        y = overlays.draw_box(surface, self.text, box, _("Go to move"), lay.font_px)
+        end = len(scene.director.line or [])
+        hint = _("(0 to {end}; Enter to go, Esc to cancel)").format(end=end)
+        line = self.text.fit(f"{scene.jump or ''}_  {hint}", lay.font_px, theme.TEXT, box.w - 2 * lay.font_px)
+        surface.blit(line, line.get_rect(midtop=(box.center[0], y)))
 
     # -- pieces --------------------------------------------------------------------------------
     def _background(self, lay: TableLayout) -> pygame.Surface:
@@ -155,10 +333,10 @@ class TableRenderer:
             if (zone.id, i) in scene.moving:
                 continue
             image = self.art.face(item.card, r[2:]) if item.card is not None else self.art.back(r[2:])
-            surface.blit(image, r[:2])
             clickable = my_turn and scene.is_clickable(target)
             if item.note == "discard" or (mine and my_turn and not clickable and not selected):
-                surface.blit(self._dimmer(r[2:]), r[:2])
+                image = self._dimmed(image)
+            surface.blit(image, r[:2])
             if i in selected or (lifted and not mine) or item.seat in marked or item.note == "shown" and zone.hint != FAN:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3, border_radius=max(2, r.w // 12))
             elif my_turn and clickable and not mine:
@@ -219,29 +397,35 @@ class TableRenderer:
         seats = {c.id: c.seat for c in zone.cells}
         labels = {c.id: c.label or c.id for c in zone.cells}
         hovered_cell = hover.cell if hover is not None and hover.zone == zone.id else ""
-        px = max(10, round(min(lay.font_px, place.cells[0].radius * 0.7))) if place.cells else lay.font_px
         for cell in place.cells:
-            owner = seats.get(cell.cell)
-            fill = SEAT_COLOURS[owner % len(SEAT_COLOURS)] if owner is not None else (196, 206, 196)
-            if cell.cell == hovered_cell:
-                fill = _blend(fill, theme.ACCENT, 0.55)
-            shape = _cell_shape(zone, cell)
-            pygame.draw.polygon(surface, fill, shape)
-            edge = theme.ACCENT if cell.cell == hovered_cell else theme.FELT_EDGE
-            pygame.draw.polygon(surface, edge, shape, 3 if cell.cell == hovered_cell else 2)
-            text = self.text.fit(labels.get(cell.cell, cell.cell), px,
-                                 theme.TEXT if owner is not None else theme.TEXT_DARK, round(cell.radius * 1.5))
-            surface.blit(text, text.get_rect(center=(round(cell.center[0]), round(cell.center[1]))))
+            self._cell(surface, lay, zone, cell, labels, seats, place, lit=cell.cell == hovered_cell)
             scene.hits.append((cell, choices.Target(zone.id, -1, None, cell.cell)))
 
-    def _floating(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+    def _cell(self, surface: pygame.Surface, lay: TableLayout, zone: Zone, cell: CellPlace, labels: dict[str, str],
+              seats: dict[str, int | None], place: Place, *, lit: bool) -> None:
+        px = max(10, round(min(lay.font_px, place.cells[0].radius * 0.7))) if place.cells else lay.font_px
+        owner = seats.get(cell.cell)
+        fill = SEAT_COLOURS[owner % len(SEAT_COLOURS)] if owner is not None else (196, 206, 196)
+        if lit:
+            fill = _blend(fill, theme.ACCENT, 0.55)
+        shape = _cell_shape(zone, cell)
+        pygame.draw.polygon(surface, fill, shape)
+        pygame.draw.polygon(surface, theme.ACCENT if lit else theme.FELT_EDGE, shape, 3 if lit else 2)
+        text = self.text.fit(labels.get(cell.cell, cell.cell), px,
+                             theme.TEXT if owner is not None else theme.TEXT_DARK, round(cell.radius * 1.5))
+        surface.blit(text, text.get_rect(center=(round(cell.center[0]), round(cell.center[1]))))
+
+    def _floating(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> list[Rect]:
+        where: list[Rect] = []
         for f in scene.floating:
             t = min(1.0, max(0.0, (scene.now - f.begin) / f.duration))
             colour = theme.WARN if f.text.startswith(("-", "\u2212")) else theme.ACCENT
-            label = self.text.render(f.text, round(lay.font_px * 1.6), colour)
+            label = self.text.render(f.text, round(lay.font_px * 1.6), colour).copy()
             label.set_alpha(round(255 * (1 - t * t)))
             rect = label.get_rect(center=(f.at[0], round(f.at[1] - lay.font_px * 2 * t)))
             surface.blit(label, rect)
+            where.append(Rect(rect.x, rect.y, rect.w, rect.h))
+        return where
 
     def _count(self, surface: pygame.Surface, lay: TableLayout, count: int, region: Rect) -> None:
         badge = self.text.render(str(count), lay.font_px, theme.TEXT)
@@ -256,6 +440,17 @@ class TableRenderer:
             surf = self._veil_surface = pygame.Surface(lay.window[2:], pygame.SRCALPHA)
             surf.fill((0, 0, 0, 110))
         return surf
+
+    def _dimmed(self, image: pygame.Surface) -> pygame.Surface:
+        """Return ``image`` with the dimming layer already on it (one blit a frame instead of two)."""
+        cached = self._dimmed_faces.get(id(image))
+        if cached is None or cached[0] is not image:
+            dim = image.copy()
+            dim.blit(self._dimmer(image.get_size()), (0, 0))
+            if len(self._dimmed_faces) > 256:
+                self._dimmed_faces.clear()
+            cached = self._dimmed_faces[id(image)] = (image, dim)
+        return cached[1]
 
     def _dimmer(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._dim.get(size)

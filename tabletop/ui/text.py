@@ -1,7 +1,8 @@
-"""Text on screen: pygame's default font at any size, suit symbols drawn as shapes, all cached.
+"""Text on screen in any script at any size, suit symbols drawn as shapes, all cached.
 
-pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so :class:`TextCache` renders the words and
-draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
+Words come from the font chain of :mod:`tabletop.ui.fonts` (pygame's default font, then fonts
+with Japanese, Chinese, Korean and emoji). pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so
+:class:`TextCache` draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
 kept, so a frame that shows the same words again only blits.
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.cards import SUIT_SYMBOLS
+from tabletop.ui import fonts
 from tabletop.ui.art.faces import draw_pip
+from tabletop.ui.fonts import ChainFont
 
 Color = tuple[int, int, int]
 RED_SUIT: Color = (225, 50, 50)
@@ -22,15 +25,15 @@ class TextCache:
     """Fonts by size and rendered text surfaces by (text, size, colour)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[int, ChainFont] = {}
         self._surfaces: dict[tuple[str, int, Color], pygame.Surface] = {}
 
-    def font(self, px: int) -> pygame.font.Font:
-        """Return the default font whose lines are about ``px`` pixels tall."""
+    def font(self, px: int) -> ChainFont:
+        """Return the font whose lines are about ``px`` pixels tall."""
         font = self._fonts.get(px)
         if font is None:
-            # Font(None, size) draws lines about two thirds of ``size`` tall.
-            font = self._fonts[px] = pygame.font.Font(None, max(8, round(px * 1.5)))
+            # The default font at ``size`` draws lines about two thirds of ``size`` tall.
+            font = self._fonts[px] = fonts.default_chain().at(max(8, round(px * 1.5)))
         return font
 
     def render(self, text: str, px: int, color: Color) -> pygame.Surface:

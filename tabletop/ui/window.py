@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import _
 from tabletop.ui.launcher import ICON
 from tabletop.ui.layout import MIN_SIZE
 
@@ -30,7 +31,7 @@ class Window:
         if self.locked is not None:
             if size != self.locked:
                 self.surface = pygame.display.set_mode(self.locked, pygame.RESIZABLE)
-                return "The window keeps its size while recording"
+                return _("The window keeps its size while recording")
             return None
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
         if (w, h) != tuple(size):
@@ -43,7 +44,7 @@ class Window:
     def toggle_fullscreen(self) -> str | None:
         """Switch between fullscreen and the windowed size; return a message if refused."""
         if self.locked is not None:
-            return "Stop recording before changing to or from fullscreen"
+            return _("Stop recording before changing to or from fullscreen")
         try:
             if self.fullscreen:
                 self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -51,6 +52,6 @@ class Window:
                 desktop = pygame.display.get_desktop_sizes()[0]
                 self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         except pygame.error as exc:
-            return f"Fullscreen is not available: {exc}"
+            return _("Fullscreen is not available: {problem}").format(problem=exc)
         self.fullscreen = not self.fullscreen
         return None

@@ -65,13 +65,14 @@ def test_tiny_image_is_scaled_up(make_image: MakeImage) -> None:
     assert close(pixel(loaded, 50, 70), (9, 9, 99, 255))
 
 
-def test_exif_rotation_shows_upright(make_image: MakeImage) -> None:
+@pytest.mark.parametrize("stored", [(140, 100), (2800, 2000)])  # the big one is reduced while decoding
+def test_exif_rotation_shows_upright(make_image: MakeImage, stored: tuple[int, int]) -> None:
     # Stored landscape (left red, right blue) with orientation 6 ("rotate 90 clockwise to view"):
     # viewed upright it is portrait with red on top.
-    path = make_image("rot.jpg", (140, 100), (255, 0, 0))
+    path = make_image("rot.jpg", stored, (255, 0, 0))
     with Image.open(path) as im:
         im = im.copy()
-    im.paste((0, 0, 255), (70, 0, 140, 100))
+    im.paste((0, 0, 255), (stored[0] // 2, 0, *stored))
     exif = Image.Exif()
     exif[0x0112] = 6
     im.save(path, exif=exif, quality=95)

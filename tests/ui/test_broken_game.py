@@ -43,7 +43,7 @@ def test_table_stops_a_broken_game_and_keeps_its_log(app: Any, broken_game: None
 
 def test_scripted_play_of_a_broken_game_fails_with_one_clear_error(broken_game: None, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop.ui.app import run_play
+    from tabletop.ui.flow import run_play
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(GameBroken, match="broken-tricks.*log is"):

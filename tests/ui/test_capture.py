@@ -8,8 +8,8 @@ import pygame
 import pytest
 from PIL import Image
 
-from tabletop.ui.app import run_play
 from tabletop.ui.capture import Recorder
+from tabletop.ui.flow import run_play
 
 
 def test_a_scripted_deal_records_to_mp4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

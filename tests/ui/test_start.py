@@ -18,6 +18,8 @@ def test_start_creates_a_session_with_the_chosen_settings(app) -> None:
     screen.step()
     click(button(screen, "players", -1).rect.center)      # 4 -> 3 players
     screen.step()
+    click(button(screen, "seat", (0, 1)).rect.center)     # seat 1 becomes a bot
+    screen.step()
     click(button(screen, "seat", (1, -1)).rect.center)    # seat 2 becomes the human
     screen.step()
     click(button(screen, "option", ("scoring", 1)).rect.center)  # tricks -> hearts

@@ -13,7 +13,8 @@ import struct
 import tempfile
 from pathlib import Path
 
-from tabletop.ui.art.loader import Loaded, Size
+from tabletop.ui.art.loader import Loaded, Size, Source
+from tabletop.ui.art.sheets import Cell
 
 ENV_VAR = "TABLETOP_CACHE_DIR"
 """Environment variable overriding where the cache lives."""
@@ -62,12 +63,16 @@ class DiskCache:
             removed += 1
         return removed
 
-    def entry(self, path: Path, stat: os.stat_result, size: Size) -> Path:
-        """Return the cache file for ``path`` in the state ``stat`` fitted to ``size``."""
-        key = f"{_MAGIC!r}|{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{size[0]}x{size[1]}"
+    def entry(self, path: Source, stat: os.stat_result, size: Size) -> Path:
+        """Return the cache file for ``path`` (a file or a sheet's cell) in the state ``stat`` fitted to ``size``."""
+        if isinstance(path, Cell):
+            where = f"{path.sheet.resolve()}|cell {path.index} of {path.columns}x{path.rows}"
+        else:
+            where = str(path.resolve())
+        key = f"{_MAGIC!r}|{where}|{stat.st_size}|{stat.st_mtime_ns}|{size[0]}x{size[1]}"
         return self.folder / f"{hashlib.sha1(key.encode()).hexdigest()}.rgba"
 
-    def get(self, path: Path, stat: os.stat_result, size: Size) -> Loaded | None:
+    def get(self, path: Source, stat: os.stat_result, size: Size) -> Loaded | None:
         """Return the cached fitted image, or None on a miss (or an unreadable entry)."""
         try:
             data = self.entry(path, stat, size).read_bytes()

@@ -1,8 +1,8 @@
 """Generated card faces and backs drawn with pygame: every card looks like a card without any file.
 
 Playing cards get corner indices and pips in the standard layouts, jokers a star, number-only
-cards a big number, data cards (from deck files) a name band, value badge and wrapped rules text.
-Suit symbols are drawn as shapes because the default font has no suit glyphs. Faces are drawn at
+cards a big number, data cards (from deck files) a name band, value badge and wrapped rules text
+in any script (:mod:`tabletop.ui.fonts`). Suit symbols are drawn as shapes, the same in every font. Faces are drawn at
 twice the size and smooth-scaled down, which anti-aliases the shapes.
 """
 
@@ -13,7 +13,9 @@ import math
 import pygame
 
 from tabletop.engine.cards import JOKER, SUITS, Card
+from tabletop.ui import fonts
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size, corner_radius
+from tabletop.ui.fonts import ChainFont
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -91,20 +93,9 @@ def draw_pip(surface: pygame.Surface, suit: str, centre: Point, height: float, c
             pygame.draw.circle(surface, colour, at(geometry), radius * height + 0.5)  # type: ignore[arg-type]
 
 
-_FONTS: dict[int, pygame.font.Font] = {}
-
-
-def font(px: int) -> pygame.font.Font:
-    """Return pygame's default font at ``px`` (cached; the default font always exists)."""
-    cached = _FONTS.get(px)
-    if cached is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        if not _FONTS:
-            # Fonts die with pygame.quit() (the table quits between games): forget them then.
-            pygame.register_quit(_FONTS.clear)
-        cached = _FONTS[px] = pygame.font.Font(None, max(6, px))
-    return cached
+def font(px: int) -> ChainFont:
+    """Return the text font at ``px``: pygame's default, falling back per script (see :mod:`tabletop.ui.fonts`)."""
+    return fonts.font(px)
 
 
 def text_ink(text: str, px: int, colour: Colour) -> pygame.Surface:

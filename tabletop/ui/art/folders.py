@@ -33,3 +33,25 @@ def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
     if local.is_dir() or not shipped.is_dir():
         return local
     return shipped
+
+
+def check_art_path(path: Path | None) -> None:
+    """Refuse an ``--art`` image file that has no sheet TOML beside it (a folder, or nothing, is fine).
+
+    :raises TabletopError: saying which TOML to write and what goes in it.
+    """
+    from tabletop.engine.errors import TabletopError
+    from tabletop.i18n import _
+    from tabletop.ui.art.names import is_image_name
+    from tabletop.ui.art.sheets import spec_name
+
+    if path is None or path.is_dir() or not path.exists():
+        return
+    if not is_image_name(path.name):
+        raise TabletopError(_("--art {path}: give a folder of card images, or a sprite sheet image (.png, .jpg, .webp)")
+                            .format(path=path))
+    toml = path.with_name(spec_name(path.name))
+    if not toml.is_file():
+        raise TabletopError(_('--art {path}: a sprite sheet needs {toml} beside it, saying columns, rows and the card'
+                              ' in each cell (ids = ["AS", "2S", ...]) or order = "deck" (see the README: Sprite'
+                              ' sheets)').format(path=path, toml=toml.name))

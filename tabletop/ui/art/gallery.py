@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.i18n import N_, _
 from tabletop.ui.art.faces import font, wrap
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
@@ -28,8 +29,8 @@ FELT = (28, 84, 54)
 INK = (236, 238, 232)
 DIM = (170, 186, 176)
 PANEL = (18, 24, 30)
-TAGS = {"generated": ("no art", (200, 34, 44)), "error": ("bad file", (226, 120, 20)),
-        "loading": ("loading", (90, 96, 110))}
+TAGS = {"generated": (N_("no art"), (200, 34, 44)), "error": (N_("bad file"), (226, 120, 20)),
+        "loading": (N_("loading"), (90, 96, 110))}
 """Flag text and colour per :meth:`ArtLibrary.status` (cards with art get none)."""
 
 HEADER = 48
@@ -93,13 +94,13 @@ def draw_tile(target: pygame.Surface, library: ArtLibrary, card: Card | None, re
     target.blit(face, rect)
     if hover:
         pygame.draw.rect(target, (255, 220, 90), rect.inflate(6, 6), 3, border_radius=8)
-    label = "back" if card is None else card.id
+    label = _("back") if card is None else card.id
     text = font(20).render(label, True, INK)
     target.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
     tag = TAGS.get(library.status(card))
     if tag:
         words, colour = tag
-        ink = font(18).render(words, True, (255, 255, 255))
+        ink = font(18).render(_(words), True, (255, 255, 255))
         pill = ink.get_rect().inflate(10, 4)
         pill.topright = (rect.right - 3, rect.top + 3)
         pygame.draw.rect(target, colour, pill, border_radius=pill.h // 2)
@@ -125,7 +126,7 @@ def contact_sheet(library: ArtLibrary, cards: Sequence[Card], *, card_width: int
     tiles: list[Card | None] = [*distinct_cards(cards), None]
     grid = Grid(len(tiles), max(1, min(columns, len(tiles))), card_size_for(card_width))
     for card in tiles:  # load everything first: problems are known only then
-        _ = library.back(grid.card) if card is None else library.face(card, grid.card)
+        library.back(grid.card) if card is None else library.face(card, grid.card)
     problems = library.problems()
     text_box = pygame.Rect(PAD, grid.height, max(grid.width, 640) - 2 * PAD, 0)
     lines_needed = sum(len(wrap(p, 18, text_box.w)) for p in problems)
@@ -140,7 +141,8 @@ def contact_sheet(library: ArtLibrary, cards: Sequence[Card], *, card_width: int
 
 
 def _title(game: Any, tiles: int, folder: Path) -> str:
-    return f"{game.describe()} - {tiles - 1} cards + back - art from {folder}"
+    return _("{game} - {count} cards + back - art from {folder}").format(game=game.describe(), count=tiles - 1,
+                                                                         folder=folder)
 
 
 def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 800),
@@ -154,7 +156,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
         with ArtLibrary(cards, folder, deck_name=game.art_deck, background=False) as library:
             image = contact_sheet(library, cards, title=_title(game, len(cards) + 1, folder))
             for line in library.take_messages():
-                print(f"art: {line}", file=sys.stderr)
+                print(_("art: {problem}").format(problem=line), file=sys.stderr)
         pygame.image.save(image, str(sheet))
         return 0
     init_display(interactive=True)
@@ -169,7 +171,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
                 gallery.handle(event, screen.get_size())
             library.poll()
             for line in library.take_messages():
-                print(f"art: {line}", file=sys.stderr)
+                print(_("art: {problem}").format(problem=line), file=sys.stderr)
             screen = pygame.display.get_surface() or screen
             gallery.draw(screen)
             pygame.display.flip()
@@ -277,14 +279,14 @@ class Gallery:
         pygame.draw.rect(screen, PANEL, (0, 0, window[0], HEADER))
         title = font(24).render(self.title, True, INK)
         screen.blit(title, (PAD, (HEADER - title.get_height()) // 2))
-        hint = font(18).render("click: zoom   wheel: scroll   D: problems   Esc: quit", True, DIM)
+        hint = font(18).render(_("click: zoom   wheel: scroll   D: problems   Esc: quit"), True, DIM)
         button = self.button(window)
         if title.get_width() + hint.get_width() + 3 * PAD < button.left:
             screen.blit(hint, (button.left - hint.get_width() - PAD, (HEADER - hint.get_height()) // 2))
         count = len(self.library.problems())
         colour = (170, 50, 50) if count else (60, 90, 70)
         pygame.draw.rect(screen, colour, button, border_radius=8)
-        label = font(22).render(f"Problems ({count})  [D]", True, INK)
+        label = font(22).render(_("Problems ({count})  [D]").format(count=count), True, INK)
         screen.blit(label, label.get_rect(center=button.center))
 
     def _zoom(self, screen: pygame.Surface, window: Size, card: Card | None) -> None:
@@ -297,11 +299,10 @@ class Gallery:
         rect = pygame.Rect((0, 0), size)
         rect.midtop = (window[0] // 2, HEADER + PAD)
         draw_tile(screen, self.library, card, rect)
-        path = self.library.path_for(card)
-        note = f"{path}" if path else "generated face (no art file)"
+        note = self.library.source_label(card) or _("generated face (no art file)")
         if card is not None and card.name != card.id:
             note = f"{card.name} - {note}"
-        text = font(20).render(f"{note}   (click or Esc to return)", True, DIM)
+        text = font(20).render(_("{note}   (click or Esc to return)").format(note=note), True, DIM)
         screen.blit(text, text.get_rect(midtop=(window[0] // 2, rect.bottom + LABEL + 2)))
 
     def _problems(self, screen: pygame.Surface, window: Size) -> None:
@@ -311,9 +312,9 @@ class Gallery:
         panel.fill((*PANEL, 248))
         screen.blit(panel, box)
         pygame.draw.rect(screen, DIM, box, 1, border_radius=4)
-        lines = self.library.problems() or ["No problems: every card has readable art."]
+        lines = self.library.problems() or [_("No problems: every card has readable art.")]
         inner = box.inflate(-2 * PAD, -2 * PAD)
         inner.h -= font(18).get_linesize()  # room for the "more" note
-        if not draw_lines(screen, ["Art problems (D or click to close):", *lines], inner):
-            more = font(18).render("... more (make the window taller)", True, DIM)
+        if not draw_lines(screen, [_("Art problems (D or click to close):"), *lines], inner):
+            more = font(18).render(_("... more (make the window taller)"), True, DIM)
             screen.blit(more, (inner.left, inner.bottom))

@@ -1,15 +1,21 @@
 """The art library the table draws from: card art from a folder, generated faces for the rest.
 
+Art comes from image files named by card id, and from sprite sheets (an image with a TOML beside
+it describing its grid, :mod:`tabletop.ui.art.sheets`); ``folder`` may also be one sheet image.
+
 Threads: the folder is scanned and files are decoded on background threads; every pygame
 surface is made on the caller's (main) thread in :meth:`ArtLibrary.face`, :meth:`ArtLibrary.back`
 and :meth:`ArtLibrary.poll`. Until a file is decoded its card shows the generated face, so the first
-frame never waits for art; a warm disk cache is read at once instead. The watcher (without threads: the
-scan) also reads the header of every new or changed card file, so unreadable files and odd shapes
-are reported before their cards are ever drawn.
+frame never waits for art; a warm disk cache is read at once instead. The sizes a frame asks for
+are sent to the workers together by the next :meth:`ArtLibrary.poll`, so a file is decoded once for
+all of them. The watcher (without threads: the scan) also reads the header of every new or changed
+card file, and every such file is then decoded once in the background (after the cards on screen),
+so unreadable and truncated files are reported before their cards are ever drawn.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import queue
 import threading
@@ -22,33 +28,54 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.i18n import _
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
-from tabletop.ui.art.loader import Loaded, Size, aspect_problem, load_fitted, probe
-from tabletop.ui.art.names import BACK, is_image_name, match_file, name_index, normalise
+from tabletop.ui.art.folder_map import (
+    Key,
+    Sheet,
+    Stamp,
+    card_label,
+    map_folder,
+    missing_spec_message,
+    scan_folder,
+)
+from tabletop.ui.art.loader import (
+    CARD_ASPECT,
+    Loaded,
+    Size,
+    Source,
+    aspect_problem,
+    load_sizes,
+    probe,
+    source_file,
+    source_name,
+)
+from tabletop.ui.art.names import BACK, is_back_name, is_image_name, match_file, name_index
+from tabletop.ui.art.sheets import Cell, sheet_images, spec_name
 
-CARD_ASPECT = 5 / 7
-"""Card width / height (the common 2.5 x 3.5 in card)."""
+__all__ = ["CARD_ASPECT", "ArtLibrary"]
 
-SCAN_INTERVAL = 0.25
+SCAN_INTERVAL = 0.1
 """Seconds between looks at the art folder (hot reload shows changes well within a second)."""
+VERIFY_SIZE = (120, 168)
+"""Size a new or changed file is decoded at when no card size is in use yet, to find broken data."""
+SHOWN, VERIFY, STOP = 0, 1, -1
+"""Job priorities: cards being drawn first, then checks of files nobody draws yet; stop before all."""
 
 MAX_SIZES = 8
 """Distinct card sizes kept in memory; older ones (a window being resized) are dropped."""
 
-Stamp = tuple[int, int, int]
-"""What identifies one version of a file: (size in bytes, mtime in ns, inode)."""
-Key = str
-"""A card id, or :data:`~tabletop.ui.art.names.BACK`."""
 
 
 @dataclass(frozen=True)
 class _Job:
     key: Key
-    size: Size
-    path: Path
+    sizes: tuple[Size, ...]
+    path: Source
     stamp: Stamp
     check_cache: bool
+    verify: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,57 +84,49 @@ class _Done:
     loaded: Loaded
     from_cache: bool
 
+    @property
+    def size(self) -> Size:
+        """Return the size this result is for."""
+        return self.loaded.size
+
 
 @dataclass(frozen=True)
 class _Checked:
     """The header check of one version of a card's file: its picture size, or why it is unreadable."""
 
     key: Key
-    path: Path
+    path: Source
     stamp: Stamp
     source_size: Size
     error: str | None
 
 
-def check_file(key: Key, path: Path, stamp: Stamp) -> _Checked:
+def check_file(key: Key, path: Source, stamp: Stamp) -> _Checked:
     """Return the header check of ``path`` (the file of ``key`` as of ``stamp``); decodes no pixels."""
     source_size, error = probe(path)
     return _Checked(key, path, stamp, source_size, error)
 
 
-def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
-    """Return every image file name in ``folder`` with its stamp; None when the folder is missing."""
-    if folder is None:
-        return None
-    table: dict[str, Stamp] = {}
+def fetch(job: _Job, disk: DiskCache) -> list[_Done]:
+    """Return ``job``'s fitted images from the disk cache, else decoded from its file once (and cached)."""
     try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if not is_image_name(entry.name):
-                    continue
-                try:
-                    st = entry.stat()
-                except OSError:
-                    continue  # deleted between listing and stat: the next scan settles it
-                table[entry.name] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        stat = os.stat(source_file(job.path))
     except OSError:
-        return None
-    return table
-
-
-def fetch(job: _Job, disk: DiskCache) -> _Done:
-    """Return ``job``'s fitted image from the disk cache, else decoded from its file (and cached)."""
-    try:
-        stat = os.stat(job.path)
-    except OSError:
-        return _Done(job, Loaded(job.path, job.size, error=f"{job.path.name}: file vanished"), False)
-    if job.check_cache:
-        hit = disk.get(job.path, stat, job.size)
+        gone = _("{file}: file vanished").format(file=source_name(job.path))
+        return [_Done(job, Loaded(job.path, size, error=gone), False) for size in job.sizes]
+    done: list[_Done] = []
+    missing: list[Size] = []
+    for size in job.sizes:
+        hit = disk.get(job.path, stat, size) if job.check_cache else None
         if hit is not None:
-            return _Done(job, hit, True)
-    loaded = load_fitted(job.path, job.size)
-    disk.put(loaded, stat)
-    return _Done(job, loaded, False)
+            done.append(_Done(job, hit, True))
+        else:
+            missing.append(size)
+    if missing:
+        for loaded in load_sizes(job.path, missing):
+            disk.put(loaded, stat)
+            done.append(_Done(job, loaded, False))
+    return done
 
 
 class ArtLibrary:
@@ -117,6 +136,10 @@ class ArtLibrary:
                  cache_dir: Path | None = None, background: bool = True) -> None:
         self.cards = list(dict.fromkeys(cards))
         self.folder = Path(folder) if folder else None
+        self.only: str | None = None
+        """The one sheet image to read when ``folder`` names an image file rather than a folder."""
+        if self.folder is not None and is_image_name(self.folder.name) and not self.folder.is_dir():
+            self.folder, self.only = self.folder.parent, self.folder.name
         self.deck_name = deck_name
         self.version = 0
         """Increases whenever any face or back may look different: re-blit when it changes."""
@@ -128,9 +151,14 @@ class ArtLibrary:
         self._background = background
 
         self._table: dict[str, Stamp] | None = None  # the folder as last scanned
-        self._files: dict[Key, tuple[Path, Stamp]] = {}  # the file each card uses now
+        self._files: dict[Key, tuple[Source, Stamp]] = {}  # the file (or sheet cell) each card uses now
         self._duplicates: list[str] = []
         self._unused: list[str] = []
+        self._sheets: dict[str, Sheet] = {}  # sheet image name -> its grid as last read
+        self._card_ids = [card.id for card in self.cards]
+        self._wanted: dict[Key, set[Size]] = {}  # sizes asked for since the last poll()
+        self._unchecked: dict[Key, int] = {}  # new or changed files not decoded yet -> polls seen
+        self._seq = itertools.count()
         self._errors: dict[Key, str] = {}
         self._aspects: dict[Key, str] = {}
 
@@ -146,9 +174,9 @@ class ArtLibrary:
         self._announced: set[str] = set()
         self._last_scan = time.monotonic()
 
-        self._apply_scan(scan_folder(self.folder))
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._results: queue.SimpleQueue[_Done | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._jobs: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
+        self._results: queue.SimpleQueue[list[_Done] | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._apply_scan(self._scan())
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         if background:
@@ -178,12 +206,14 @@ class ArtLibrary:
                     result = self._results.get_nowait()
                 except queue.Empty:
                     break
-                if isinstance(result, _Done):
-                    self._accept(result)
+                if isinstance(result, list):
+                    for done in result:
+                        self._accept(done)
                 elif isinstance(result, _Checked):
                     self._accept_check(result)
                 else:
                     self._apply_scan(result)
+            self._send_jobs()
         elif time.monotonic() - self._last_scan >= SCAN_INTERVAL:
             self.refresh()
         return self.version != before
@@ -192,7 +222,7 @@ class ArtLibrary:
         """Scan the folder now (not waiting for the next interval); True if art changed."""
         before = self.version
         self._last_scan = time.monotonic()
-        self._apply_scan(scan_folder(self.folder))
+        self._apply_scan(self._scan())
         return self.version != before
 
     @property
@@ -213,9 +243,23 @@ class ArtLibrary:
         return "loading"
 
     def path_for(self, card: Card | None) -> Path | None:
-        """Return the file that is ``card``'s art (None: the back's), or None when it has none."""
+        """Return the file that is ``card``'s art (None: the back's; a sheet for a cell), or None when it has none."""
         entry = self._files.get(BACK if card is None else card.id)
-        return entry[0] if entry else None
+        return source_file(entry[0]) if entry else None
+
+    def art_source(self, card: Card | None) -> Source | None:
+        """Return the file or sheet cell that is ``card``'s usable art (None: the back's), or None."""
+        key = BACK if card is None else card.id
+        entry = self._files.get(key)
+        return entry[0] if entry is not None and key not in self._errors else None
+
+    def source_label(self, card: Card | None) -> str | None:
+        """Return where ``card``'s art is, for people: a path, or a sheet's path and cell; None without art."""
+        entry = self._files.get(BACK if card is None else card.id)
+        if entry is None:
+            return None
+        source = entry[0]
+        return f"{source.sheet.parent / source.name}" if isinstance(source, Cell) else str(source)
 
     def problems(self) -> list[str]:
         """Return every current diagnostic line (missing art, unknown files, unreadable files...)."""
@@ -234,8 +278,8 @@ class ArtLibrary:
     def close(self) -> None:
         """Stop background work."""
         self._stop.set()
-        for _ in self._threads:
-            self._jobs.put(None)
+        for _thread in self._threads:
+            self._jobs.put((STOP, next(self._seq), None))
         for thread in self._threads:
             thread.join(timeout=1)
         self._threads = []
@@ -286,56 +330,81 @@ class ArtLibrary:
             return
         self._sizes[size] = None
         if len(self._sizes) > MAX_SIZES:
-            old, _ = self._sizes.popitem(last=False)
+            old, _none = self._sizes.popitem(last=False)
             for by_size in (*self._art.values(), *self._stale.values()):
                 by_size.pop(old, None)
             for slot in [s for s in self._generated if s[1] == old]:
                 del self._generated[slot]
 
     def _request(self, key: Key, size: Size) -> None:
-        """Load ``key`` at ``size``: a disk-cache hit at once, else on a worker (or now, if no threads)."""
+        """Load ``key`` at ``size``: a disk-cache hit at once, else by a worker after the next poll (or now, if no threads)."""
         path, stamp = self._files[key]
-        job = _Job(key, size, path, stamp, check_cache=True)
+        job = _Job(key, (size,), path, stamp, check_cache=True)
         self._pending.add((key, size))
         if not self._background:
-            self._accept(fetch(job, self._disk))
+            for done in fetch(job, self._disk):
+                self._accept(done)
             return
         try:
-            stat = os.stat(path)
+            stat = os.stat(source_file(path))
         except OSError:
             stat = None
         hit = self._disk.get(path, stat, size) if stat is not None else None
         if hit is not None:
             self._accept(_Done(job, hit, True))
+            self._unchecked.pop(key, None)  # it decoded fine before, unchanged since
         else:
-            self._jobs.put(_Job(key, size, path, stamp, check_cache=False))
+            self._wanted.setdefault(key, set()).add(size)
+
+    def _send_jobs(self) -> None:
+        """Send the sizes asked for since the last poll to the workers (one job per file); then checks."""
+        for key, sizes in self._wanted.items():
+            if key in self._files:
+                path, stamp = self._files[key]
+                self._jobs.put((SHOWN, next(self._seq), _Job(key, tuple(sorted(sizes)), path, stamp, False)))
+                self._unchecked.pop(key, None)
+        self._wanted.clear()
+        for key, polls in list(self._unchecked.items()):
+            if polls < 1 and key not in self._errors:
+                # Wait one poll: a card on screen asks for its sizes in the next frame, sparing a decode.
+                self._unchecked[key] = polls + 1
+                continue
+            del self._unchecked[key]
+            if key in self._files and key not in self._errors:  # not already found broken by its header
+                path, stamp = self._files[key]
+                size = next(reversed(self._sizes), VERIFY_SIZE)
+                self._jobs.put((VERIFY, next(self._seq), _Job(key, (size,), path, stamp, True, verify=True)))
 
     def _accept(self, done: _Done) -> None:
-        job, loaded = done.job, done.loaded
-        self._pending.discard((job.key, job.size))
+        job, loaded, size = done.job, done.loaded, done.size
+        if not job.verify:
+            self._pending.discard((job.key, size))
         if self._files.get(job.key) != (job.path, job.stamp):
             return  # the file changed or went away meanwhile; a newer load is under way
-        if job.size not in self._sizes:
-            return  # nobody draws this size any more
-        self._stale.get(job.key, {}).pop(job.size, None)
+        if loaded.ok and (size not in self._sizes or size in self._art.get(job.key, {})):
+            if not done.from_cache:
+                self.stats["decoded"] += 1
+            return  # a check of a file nobody draws at this size (or already shows): it is fine
+        self._stale.get(job.key, {}).pop(size, None)
         if loaded.ok:
             self.stats["cached" if done.from_cache else "decoded"] += 1
             surface = pygame.image.frombytes(loaded.rgba, loaded.size, "RGBA")
-            self._art.setdefault(job.key, {})[job.size] = _for_display(surface)
+            self._art.setdefault(job.key, {})[size] = _for_display(surface)
             self._errors.pop(job.key, None)
-            note = aspect_problem(loaded.source_size, CARD_ASPECT)
+            # A sheet's cells share one shape: the sheet's grid check reports it once, not per card.
+            note = None if isinstance(job.path, Cell) else aspect_problem(loaded.source_size, CARD_ASPECT)
             if note:
                 self._aspects[job.key] = _aspect_line(job.path, note)
         else:
             self.stats["failed"] += 1
-            self._errors[job.key] = loaded.error or f"{job.path.name}: cannot read it"
+            self._errors[job.key] = loaded.error or _("{file}: cannot read it").format(file=source_name(job.path))
         self.version += 1
 
     def _accept_check(self, checked: _Checked) -> None:
         """Record a header check's problem, unless the file changed since (a newer check follows)."""
         if self._files.get(checked.key) != (checked.path, checked.stamp):
             return
-        note = aspect_problem(checked.source_size, CARD_ASPECT)
+        note = None if isinstance(checked.path, Cell) else aspect_problem(checked.source_size, CARD_ASPECT)
         if checked.error is not None and checked.key not in self._errors:
             # Also spares the decode: drawing skips cards in _errors. A decode's own error is
             # kept, being the more specific (it saw the pixels).
@@ -347,12 +416,22 @@ class ArtLibrary:
         self.version += 1  # a status and the problem list changed
 
     # -- folder changes (main thread) ------------------------------------------------------------
+    def _scan(self) -> dict[str, Stamp] | None:
+        """Return the art folder's files with their stamps (just the sheet, its TOML and backs for one sheet)."""
+        table = scan_folder(self.folder)
+        if table is None or self.only is None:
+            return table
+        keep = {self.only.lower(), spec_name(self.only).lower()}
+        return {name: stamp for name, stamp in table.items()
+                if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+
     def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
         """Map the scanned files to cards; drop and reload art whose file was added, changed or removed."""
         if table == self._table and self.version:
             return
         self._table = table
-        files, self._duplicates, self._unused = self._assign(table or {})
+        mapped = map_folder(self.folder, table or {}, self._index, self._card_ids, self._sheets)
+        files, self._duplicates, self._unused, self._sheets = mapped.files, mapped.duplicates, mapped.unused, mapped.sheets
         for key in set(self._files) | set(files):
             old, new = self._files.get(key), files.get(key)
             if old == new:
@@ -367,56 +446,52 @@ class ArtLibrary:
                 # Keep showing the old picture until the new one is loaded: no flash of a generated face.
                 self._stale.setdefault(key, {}).update(current)
             self._pending = {slot for slot in self._pending if slot[0] != key}
+            self._wanted.pop(key, None)
+            self._unchecked.pop(key, None)
             if new is not None:
                 self._files[key] = new
+                if self._background:
+                    self._unchecked[key] = 0
                 for size in sizes:
                     self._request(key, size)
                 if not self._background:
                     self._accept_check(check_file(key, *new))  # no watcher thread to do it
+                elif isinstance(new[0], Cell):
+                    self._results.put(check_file(key, *new))  # the watcher checks single files only
             else:
                 del self._files[key]
         self.version += 1
-
-    def _assign(self, table: dict[str, Stamp]) -> tuple[dict[Key, tuple[Path, Stamp]], list[str], list[str]]:
-        """Return the file chosen for each card, duplicate notes and unused file names."""
-        assert self.folder is not None or not table
-        claims: dict[Key, list[str]] = {}
-        unused: list[str] = []
-        for name in sorted(table, key=str.lower):
-            key = match_file(name, self._index)
-            if key is None:
-                unused.append(name)
-            else:
-                claims.setdefault(key, []).append(name)
-        files: dict[Key, tuple[Path, Stamp]] = {}
-        duplicates: list[str] = []
-        for key, names in claims.items():
-            # A file named exactly by the card id beats one in another naming scheme.
-            names.sort(key=lambda n: (normalise(Path(n).stem) != normalise(key), n.lower()))
-            files[key] = (self.folder / names[0], table[names[0]])  # type: ignore[operator]
-            if len(names) > 1:
-                duplicates.append(f"{_label(key)}: using {names[0]}, ignoring {', '.join(names[1:])}")
-        return files, duplicates, unused
 
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
         where = str(self.folder) if self.folder else "(no art folder)"
         if self._table is None:
-            lines.append(f"art folder {where} not found: all {len(self.cards)} cards of"
-                         f" {self.deck_name} use generated faces")
+            lines.append(_("art folder {folder} not found: all {count} cards of {deck} use generated faces").format(
+                folder=where, count=len(self.cards), deck=self.deck_name))
+        if self.only is not None and self._table is not None:
+            if self.only not in self._table:
+                lines.append(_("sprite sheet {file} not found (check the path given to --art)").format(
+                    file=self.folder / self.only))  # type: ignore[operator]
+            elif self.only not in self._sheets:
+                lines.append(missing_spec_message(self.folder / self.only))  # type: ignore[operator]
         lines += sorted(self._errors.values())
         lines += sorted(self._aspects.values())
+        for sheet in self._sheets.values():
+            lines += sheet.problems
         lines += self._duplicates
-        lines += [f"{name}: matches no card of {self.deck_name} (name files by card id, e.g."
-                  f" {self.cards[0].id if self.cards else 'AS'}.png, or back.png)" for name in self._unused]
+        lines += [_("{file}: matches no card of {deck} (name files by card id, e.g. {example}.png, or back.png;"
+                    " a sprite sheet needs {toml} beside it)").format(
+                      file=name, deck=self.deck_name, example=self.cards[0].id if self.cards else "AS",
+                      toml=spec_name(name)) for name in self._unused]
         if self._table is not None:
             missing = [card.id for card in self.cards if card.id not in self._files]
             if BACK not in self._files:
-                missing.append("back")
+                missing.append(card_label(BACK))
             if missing:
                 shown = " ".join(missing[:16]) + (" ..." if len(missing) > 16 else "")
-                lines.append(f"no art for {len(missing)} of {len(self.cards) + 1} images (cards and back) in {where}"
-                             f" (generated faces used): {shown}")
+                lines.append(_("no art for {missing} of {total} images (cards and back) in {folder}"
+                               " (generated faces used): {ids}").format(
+                    missing=len(missing), total=len(self.cards) + 1, folder=where, ids=shown))
         if self._disk.error:
             lines.append(self._disk.error)
         return lines
@@ -424,7 +499,7 @@ class ArtLibrary:
     # -- background threads ----------------------------------------------------------------------
     def _work(self) -> None:
         while True:
-            job = self._jobs.get()
+            job = self._jobs.get()[2]
             if job is None or self._stop.is_set():
                 return
             self._results.put(fetch(job, self._disk))
@@ -433,7 +508,7 @@ class ArtLibrary:
         self._check_changed(table, None)
         last = table
         while not self._stop.wait(SCAN_INTERVAL):
-            table = scan_folder(self.folder)
+            table = self._scan()
             if table != last:
                 self._results.put(table)  # first, so the check results find the files mapped
                 self._check_changed(table, last)
@@ -443,21 +518,18 @@ class ArtLibrary:
         """Check the header of every card file in ``table`` that is new or changed since ``old``."""
         assert self.folder is not None or not table
         old = old or {}
+        sheets = sheet_images(list(table or {}))
         for name, stamp in (table or {}).items():
             if self._stop.is_set():
                 return
-            key = match_file(name, self._index)
+            key = None if name in sheets else match_file(name, self._index)
             if key is not None and old.get(name) != stamp:
                 self._results.put(check_file(key, self.folder / name, stamp))  # type: ignore[operator]
 
 
-def _aspect_line(path: Path, note: str) -> str:
+def _aspect_line(path: Source, note: str) -> str:
     """Return the problem line for an odd-shaped file (from decoding or from its header alone)."""
-    return f"{path.name} {note}"
-
-
-def _label(key: Key) -> str:
-    return "back" if key == BACK else key
+    return f"{source_name(path)} {note}"
 
 
 def _for_display(surface: pygame.Surface) -> pygame.Surface:

@@ -13,6 +13,7 @@ for the card back, or to None:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import PurePath
 
@@ -56,12 +57,16 @@ def is_image_name(name: str) -> bool:
 
 
 def normalise(text: str) -> str:
-    """Return ``text`` lower-cased with runs of spaces, dots, dashes and underscores as one dash.
+    """Return ``text`` case-folded with runs of spaces, dots, dashes and underscores as one dash.
 
-    >>> normalise("Fire_7"), normalise("fire - 7")
-    ('fire-7', 'fire-7')
+    Unicode is compared in NFKC form: macOS stores ``ガ`` in file names as two code points, and
+    full-width ``７`` (typed with a Japanese input method) names the same card as ``7``.
+
+    >>> normalise("Fire_7"), normalise("fire - 7"), normalise("\u30ab\u3099\uff17") == "\u30ac7"
+    ('fire-7', 'fire-7', True)
     """
-    return _SEPARATORS.sub("-", text.strip().lower()).strip("-")
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return _SEPARATORS.sub("-", folded.strip()).strip("-")
 
 
 def name_index(ids: Iterable[str]) -> dict[str, str]:

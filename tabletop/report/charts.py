@@ -1,0 +1,256 @@
+"""The report's PNG charts, drawn with matplotlib's Agg canvas (no pyplot, no window, no global state).
+
+Each function draws one chart of a :class:`~tabletop.sim.study.Study` into a folder and returns
+the file's name. PNGs carry no timestamp or version, so the same study draws the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from tabletop.sim.cardstats import CardFigures
+from tabletop.sim.findings import even_share
+from tabletop.sim.study import Study
+
+COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+           "#bcbd22", "#17becf")
+"""One colour per variant (or seat), in order."""
+HIGHLIGHT, PLAIN = "#d62728", "#4c72b0"
+DPI = 110
+
+
+def _figure(width: float, height: float) -> Figure:
+    fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig: Figure, folder: Path, name: str) -> str:
+    fig.savefig(folder / name, format="png", metadata={"Software": None})
+    return name
+
+
+def _colour(i: int) -> str:
+    return COLOURS[i % len(COLOURS)]
+
+
+def _offsets(count: int, width: float = 0.6) -> list[float]:
+    if count == 1:
+        return [0.0]
+    step = width / (count - 1)
+    return [-width / 2 + i * step for i in range(count)]
+
+
+def _errorbars(ax: Any, xs: Sequence[float], ys: Sequence[float], los: Sequence[float], his: Sequence[float],
+               *, horizontal: bool = False, **style: Any) -> None:
+    """Draw points with interval bars: ``los``/``his`` bound ``ys`` (or ``xs`` when ``horizontal``)."""
+    values = xs if horizontal else ys
+    below = [max(0.0, v - lo) for v, lo in zip(values, los, strict=True)]
+    above = [max(0.0, hi - v) for v, hi in zip(values, his, strict=True)]
+    style.setdefault("capsize", 3)
+    if horizontal:
+        ax.errorbar(xs, ys, xerr=[below, above], fmt="o", **style)
+    else:
+        ax.errorbar(xs, ys, yerr=[below, above], fmt="o", **style)
+
+
+def win_rates(study: Study, folder: Path) -> str:
+    """Draw each seat's win rate with its 95% interval, one colour per variant, chance dashed."""
+    players = study.variants[0].players
+    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    ax = fig.add_subplot()
+    offsets = _offsets(len(study.variants), 0.5)
+    for i, v in enumerate(study.variants):
+        xs = [seat + 1 + offsets[i] for seat in range(players)]
+        intervals = [t.win_interval for t in v.seats]
+        _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
+                   [100 * hi for _, hi in intervals], color=_colour(i), label=v.label)
+        ax.axhline(100 * even_share(v), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("Win rate by seat (95% intervals; dashed: chance)")
+    ax.grid(axis="y", alpha=0.3)
+    if len(study.variants) > 1:
+        ax.legend(fontsize="small")
+    return _save(fig, folder, "win-rates.png")
+
+
+def seat_advantage(study: Study, folder: Path) -> str:
+    """Draw each seat's win rate minus chance in percentage points, with 95% intervals."""
+    players = study.variants[0].players
+    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.4)
+    ax = fig.add_subplot()
+    offsets = _offsets(len(study.variants), 0.5)
+    for i, v in enumerate(study.variants):
+        chance = even_share(v)
+        xs = [seat + 1 + offsets[i] for seat in range(players)]
+        intervals = [t.win_interval for t in v.seats]
+        _errorbars(ax, xs, [100 * (t.win_rate - chance) for t in v.seats],
+                   [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
+                   color=_colour(i), label=v.label)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
+    ax.set_ylabel("win rate minus chance (points)")
+    ax.set_title("Seat advantage (95% intervals)")
+    ax.grid(axis="y", alpha=0.3)
+    if len(study.variants) > 1:
+        ax.legend(fontsize="small")
+    return _save(fig, folder, "seat-advantage.png")
+
+
+def variant_win_rates(study: Study, folder: Path) -> str:
+    """Draw each seat's win rate across the variants, with 95% intervals."""
+    players = study.variants[0].players
+    count = len(study.variants)
+    fig = _figure(max(5.0, 1.6 * count + 2.5), 3.6)
+    ax = fig.add_subplot()
+    offsets = _offsets(players, 0.4)
+    for seat in range(players):
+        xs = [i + offsets[seat] for i in range(count)]
+        tallies = [v.seats[seat] for v in study.variants]
+        _errorbars(ax, xs, [100 * t.win_rate for t in tallies], [100 * t.win_interval[0] for t in tallies],
+                   [100 * t.win_interval[1] for t in tallies], color=_colour(seat), label=f"seat {seat + 1}")
+    ax.set_xticks(range(count), [_wrap(v.label) for v in study.variants])
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("Win rate per variant (95% intervals)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize="small", ncols=min(players, 6))
+    return _save(fig, folder, "variant-win-rates.png")
+
+
+def differences(study: Study, folder: Path) -> str:
+    """Draw each variant's paired win-rate difference to the first, per seat, with 95% intervals."""
+    players = study.variants[0].players
+    others = study.variants[1:]
+    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    ax = fig.add_subplot()
+    offsets = _offsets(len(others), 0.5)
+    for i, v in enumerate(others):
+        assert v.paired is not None
+        figures = [v.paired.win_diff(seat) for seat in range(players)]
+        _errorbars(ax, [seat + 1 + offsets[i] for seat in range(players)], [100 * d for d, _ in figures],
+                   [100 * lo for _, (lo, _) in figures], [100 * hi for _, (_, hi) in figures],
+                   color=_colour(i + 1), label=v.label)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
+    ax.set_ylabel("points")
+    ax.set_title(f"Win rate minus {study.variants[0].label}'s, same deals (paired 95% intervals)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize="small")
+    return _save(fig, folder, "differences.png")
+
+
+def _distributions(ax: Any, series: Sequence[tuple[Counter[int], str, str]]) -> None:
+    """Draw each (counts, colour, label) as % of its total: side-by-side bars for a few values, else steps."""
+    values = sorted({value for counts, _, _ in series for value in counts})
+    if not values:
+        return
+    if len(values) <= 6:
+        offsets = _offsets(len(series), 0.8 * (len(series) - 1) / len(series) if len(series) > 1 else 0)
+        width = 0.8 / len(series)
+        for (counts, colour, label), offset in zip(series, offsets, strict=True):
+            total = sum(counts.values()) or 1
+            ax.bar([i + offset for i in range(len(values))], [100 * counts[v] / total for v in values],
+                   width=width, color=colour, label=label)
+        ax.set_xticks(range(len(values)), [str(v) for v in values])
+        return
+    lo, hi = values[0], values[-1]
+    width = max(1, (hi - lo + 1) // 60)  # at most about 60 bars, whatever the range
+    edges = list(range(lo, hi + width + 1, width))
+    for counts, colour, label in series:
+        total = sum(counts.values()) or 1
+        bins: Counter[int] = Counter()
+        for value, n in counts.items():
+            bins[lo + (value - lo) // width * width] += n
+        ax.stairs([100 * bins[e] / total for e in edges[:-1]], [e - 0.5 for e in edges], color=colour,
+                  label=label, linewidth=1.4)
+
+
+def scores(study: Study, folder: Path) -> str:
+    """Draw the distribution of final scores per seat, one panel per variant."""
+    count = len(study.variants)
+    fig = _figure(7.5, 2.6 * count + 0.6)
+    axes = fig.subplots(count, 1, squeeze=False, sharex=True)
+    for row, v in enumerate(study.variants):
+        ax = axes[row][0]
+        _distributions(ax, [(counts, _colour(seat), f"seat {seat + 1}") for seat, counts in enumerate(v.scores)])
+        ax.set_ylabel("% of games")
+        ax.set_title(f"Final scores: {v.label}" + (" (lower is better)" if v.lower_is_better else ""),
+                     fontsize="medium")
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize="small", ncols=min(v.players, 6))
+    axes[-1][0].set_xlabel("score")
+    return _save(fig, folder, "scores.png")
+
+
+def game_length(study: Study, folder: Path) -> str:
+    """Draw the distribution of moves per game (and deals per game when known), per variant."""
+    tracked = any(v.mean_deals() is not None for v in study.variants)
+    fig = _figure(7.5 if not tracked else 10.0, 3.4)
+    axes = fig.subplots(1, 2 if tracked else 1, squeeze=False)[0]
+    _distributions(axes[0], [(v.moves, _colour(i), v.label) for i, v in enumerate(study.variants)])
+    if tracked:
+        _distributions(axes[1], [(v.deals, _colour(i), v.label) for i, v in enumerate(study.variants)])
+    axes[0].set_xlabel("moves per game")
+    axes[0].set_title("Game length in moves")
+    if tracked:
+        axes[1].set_xlabel("deals per game")
+        axes[1].set_title("Game length in deals")
+    for ax in axes:
+        ax.set_ylabel("% of games")
+        ax.grid(axis="y", alpha=0.3)
+        if len(study.variants) > 1:
+            ax.legend(fontsize="small")
+    return _save(fig, folder, "game-length.png")
+
+
+def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, folder: Path, name: str,
+          title: str, took: str = "tricks") -> str:
+    """Draw per card: holders' deal-win rate minus the others' and the share of tricks it took, 95% intervals.
+
+    Cards are sorted by the difference, strongest at the top; ``standouts`` are drawn in red.
+    ``took`` names what a card takes ("tricks", or "showdowns"); no right panel when none was seen.
+    """
+    ordered = sorted(figures, key=lambda f: (f.win_diff, f.card))
+    height = max(3.0, 0.2 * len(ordered) + 1.4)
+    tricks = any(f.played for f in ordered)
+    fig = _figure(10.0 if tricks else 6.0, height)
+    left, right = fig.subplots(1, 2, sharey=True) if tricks else (fig.subplots(), None)
+    ys = list(range(len(ordered)))
+    for colour, group in ((PLAIN, [y for y in ys if ordered[y].card not in standouts]),
+                          (HIGHLIGHT, [y for y in ys if ordered[y].card in standouts])):
+        if not group:
+            continue
+        diffs = [100 * ordered[y].win_diff for y in group]
+        _errorbars(left, diffs, group, [100 * ordered[y].win_diff_ci[0] for y in group],
+                   [100 * ordered[y].win_diff_ci[1] for y in group], horizontal=True, color=colour,
+                   capsize=2, markersize=4)
+        taken = [y for y in group if ordered[y].took_rate is not None]
+        if taken and right is not None:
+            _errorbars(right, [100 * (ordered[y].took_rate or 0.0) for y in taken], taken,
+                       [100 * ordered[y].took_ci[0] for y in taken], [100 * ordered[y].took_ci[1] for y in taken],
+                       horizontal=True, color=colour, capsize=2, markersize=4)
+    left.axvline(0, color="black", linewidth=0.8)
+    left.set_yticks(ys, [f.label for f in ordered], fontsize="small")
+    left.set_ylim(-0.7, len(ordered) - 0.3)
+    left.set_xlabel("deal-win rate of seats dealt it minus the others' (points)")
+    left.set_title("Dealt it vs not (95% intervals)", fontsize="medium")
+    left.grid(axis="x", alpha=0.3)
+    if right is not None:
+        right.axvline(100 / players, color="black", linewidth=0.8, linestyle="--")
+        right.set_xlabel(f"{took} it was in that it took (%; dashed: chance)")
+        right.set_title(f"Took its {took[:-1]} (95% intervals)", fontsize="medium")
+        right.grid(axis="x", alpha=0.3)
+    fig.suptitle(f"{title}\nred: seats dealt it win the deal more or less often than the others beyond chance"
+                 f" (intervals widened for {len(ordered)} cards)", fontsize="medium")
+    return _save(fig, folder, name)
+
+
+def _wrap(label: str) -> str:
+    return label.replace(" ", "\n")

@@ -1,0 +1,26 @@
+"""Where a simulation runs: in this process, on local worker processes, or on a Dask cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from tabletop.sim.runner import Chunk, SimConfig, run_local
+
+
+def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None = None, cards: bool = False,
+        progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
+    """Yield every variant's chunks of results, variant by variant and in game order.
+
+    Games run in this process (``workers`` 1), on ``workers`` local processes, or on the Dask
+    cluster whose scheduler is at ``cluster`` (results are the same bytes wherever they run).
+    ``progress`` is called with the number of games finished so far (of every variant).
+    """
+    if cluster is None:
+        yield from run_local(configs, workers=workers, cards=cards, progress=progress)
+        return
+    from tabletop import registry
+    from tabletop.sim.cluster import run_on_cluster  # dask is an optional extra
+
+    for c in configs:  # a bad game or option fails here, before any worker is asked
+        registry.make_game(c.game, players=c.players, options=c.options)
+    yield from run_on_cluster(cluster, configs, cards=cards, progress=progress)

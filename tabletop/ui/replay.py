@@ -1,0 +1,261 @@
+"""Watching logged games: the replay viewer, logs rendered to video, and a spectator following a live log.
+
+:class:`ReplayTable` is a table whose moves come from a log (:func:`~tabletop.engine.log.replay`
+checks it first) instead of bots or a human. It keeps a :class:`~tabletop.engine.timeline.Timeline`
+with a snapshot every :data:`~tabletop.engine.timeline.SEEK_EVERY` moves, so seeking anywhere costs
+a snapshot copy and a few moves. :func:`run_record` renders a log to a video without a screen, on
+a virtual clock (frame ``k`` is at ``k / fps`` seconds, never the wall clock), so two renders of one
+log are frame-identical. ``follow`` makes the table a spectator: it rereads the log as it grows and
+shows only what every seat may see.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from tabletop.engine.errors import LogError, TabletopError
+from tabletop.engine.log import Replay
+from tabletop.engine.session import Session
+from tabletop.engine.timeline import SEEK_EVERY, Timeline
+from tabletop.i18n import _
+from tabletop.replays import replay
+from tabletop.ui.app import App, PlaySettings, Table
+from tabletop.ui.art import ArtLibrary
+from tabletop.ui.capture import Recorder
+from tabletop.ui.director import Director
+from tabletop.ui.pace import Pace, pace
+
+FOLLOW_EVERY = 0.25
+"""Seconds between two looks at a followed log."""
+RECORD_FPS = 30
+MIN_MOVE_SECONDS = 0.3
+"""The least time a move stays on screen in a recording, whatever the speed (instant included)."""
+END_SECONDS = 3.0
+"""How long a recording shows the final position."""
+
+
+class ReplayTable(Table):
+    """A logged game at the table: play, pause, step, seek; viewed as a seat, all hands or a spectator."""
+
+    def __init__(self, app: App, path: Path, *, speed: str = "normal", partial: bool = False, seat: int = 0,
+                 view: str = "seat", art_dir: Path | None = None, art: ArtLibrary | None = None,
+                 follow: bool = False, seed: int | None = None, background: bool = True,
+                 paced: Pace | None = None) -> None:
+        self.app = app
+        self.path = path
+        self.follow = follow
+        self.given_seed = seed
+        result = replay(path, allow_incomplete=partial or follow, seed=seed)
+        self.result = result
+        self.game = result.session.game
+        header = result.header
+        names = [str(s) for s in header.get("seats") or []]
+        self.seat_names = names if len(names) == self.game.players else ["?"] * self.game.players
+        self.seed = result.seed
+        self.fair = False
+        self.settings = PlaySettings(self.game.name, self.game.players, self.seat_names, self.seed,
+                                     dict(header.get("options") or {}), art_dir, speed)
+        if not 0 <= seat < self.game.players:
+            raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
+                                                                                          players=self.game.players))
+        self.log = None
+        self.session = Session(self.game, None, seed=self.seed)
+        self.timeline = Timeline(self.session, every=SEEK_EVERY)
+        line = [action for _seat, action in result.line]
+        for action in line:
+            self.session.submit(action)
+        self.timeline.seek(0)
+        self.pace = paced or pace(speed)
+        self.unattended = True
+        self.director = Director(self.session, seat=seat, pace=self.pace, unattended=True,
+                                 timeline=self.timeline, line=line, view="public" if follow else view)
+        self.clock = time.perf_counter
+        self._mount(art, art_dir, background=background)
+        self._looked = 0.0
+        self._stamp = _stamp(path)
+        state = _("complete") if result.complete else _("unfinished: {n} moves logged").format(n=len(line))
+        if follow:
+            self.scene.log.append(_("Following {file} ({state})").format(file=path.name, state=state))
+        else:
+            self.scene.log.append(_("Replaying {file} ({state}), seed {seed}").format(file=path.name, state=state,
+                                                                                     seed=self.seed))
+        if result.cut:
+            self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
+                                    " it is skipped"))
+        pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
+
+    def step(self) -> str | None:
+        """Run one frame (a spectator first looks for new moves in the log)."""
+        if self.follow:
+            self._look()
+        return super().step()
+
+    def _waiting_for_art(self, now: float) -> bool:
+        return False  # a replay is watched: stand-ins for a moment are better than a held game
+
+    def _look(self) -> None:
+        """Read the followed log again when it changed: new moves join the line; an undo rewinds it."""
+        now = time.perf_counter()
+        if now - self._looked < FOLLOW_EVERY:
+            return
+        self._looked = now
+        stamp = _stamp(self.path)
+        if stamp == self._stamp:
+            return
+        self._stamp = stamp
+        try:
+            result: Replay = replay(self.path, allow_incomplete=True, seed=self.given_seed)
+        except LogError as exc:
+            self.scene.say(str(exc))
+            return
+        line = self.director.line
+        assert line is not None
+        new = [action for _seat, action in result.line]
+        same = 0
+        while same < min(len(line), len(new)) and line[same] is new[same]:
+            same += 1
+        line[:] = new
+        if self.session.moves > same:
+            self.director.seek(same)  # the game was taken back (undo): so is the spectator's table
+            self.scene.log.append(_("The players went back to move {n}").format(n=same))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, 0)
+    return (info.st_mtime_ns, info.st_size)
+
+
+def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
+               art_dir: Path | None = None, partial: bool = False, seat: int = 0, all_hands: bool = False) -> int:
+    """Open the replay viewer on a logged game; return the exit status.
+
+    :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
+    """
+    replay(log, allow_incomplete=partial)  # fail before opening a window
+    pace(speed)
+    app = App(size, interactive=True)
+    try:
+        table = ReplayTable(app, log, speed=speed, partial=partial, seat=seat, view="all" if all_hands else "seat",
+                            art_dir=art_dir)
+        try:
+            table.run()
+        finally:
+            table.close()
+            table.art.close()
+    finally:
+        app.close()
+    return 0
+
+
+def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 720),
+              art_dir: Path | None = None, seed: int | None = None) -> int:
+    """Follow a game from its log as it is written, seeing only public information; return the exit status.
+
+    :raises LogError: for a log that cannot be read (or a fair game's, whose seed is not in it yet).
+    """
+    replay(log, allow_incomplete=True, seed=seed)
+    app = App(size, interactive=True)
+    try:
+        table = ReplayTable(app, log, speed=speed, follow=True, seed=seed, art_dir=art_dir)
+        try:
+            table.run()
+        finally:
+            table.close()
+            table.art.close()
+    finally:
+        app.close()
+    return 0
+
+
+def spawn_spectator(log: Path, seed: int | None) -> None:
+    """Open a spectator's window (another process) following ``log``.
+
+    A fair game's log holds no seed until it ends: the spectator gets it through a pipe, never a
+    file or its command line, and shows only what every seat sees.
+    """
+    command = [sys.executable, "-m", "tabletop", "watch", str(log)]
+    if seed is not None:
+        command.append("--seed-stdin")
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE)
+    if proc.stdin is not None:
+        if seed is not None:
+            proc.stdin.write(f"{seed}\n".encode())
+        proc.stdin.close()
+
+
+class VirtualClock:
+    """Time for a recording: frame ``k`` is at ``k / fps`` seconds, whatever the machine's speed."""
+
+    def __init__(self, fps: int) -> None:
+        self.fps = fps
+        self.frame = 0
+
+    def now(self) -> float:
+        """Return the time of the current frame."""
+        return self.frame / self.fps
+
+
+def run_record(log: Path, out: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
+               seat: int = 0, all_hands: bool = False, partial: bool = False, art_dir: Path | None = None,
+               fps: int = RECORD_FPS, say: Callable[[str], None] = print) -> int:
+    """Render a logged game to a video (or GIF) without a screen; return the exit status.
+
+    The pace follows ``speed``, each move staying on screen at least :data:`MIN_MOVE_SECONDS`;
+    trick and deal pauses end by themselves. Prints the frames rendered per second.
+
+    :raises LogError: for a log that cannot be replayed.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    replay(log, allow_incomplete=partial)
+    base = pace(speed).unattended()
+    paced = replace(base, bot_delay=max(base.bot_delay, MIN_MOVE_SECONDS), trick_pause=max(base.trick_pause or 0.0, 1.0),
+                    deal_pause=max(base.deal_pause or 0.0, 2.0))
+    app = App(size)
+    clock = VirtualClock(fps)
+    width, height = app.window.size
+    try:
+        table = ReplayTable(app, log, partial=partial, seat=seat, view="all" if all_hands else "seat",
+                            art_dir=art_dir, background=False, paced=paced)
+        table.clock = clock.now
+        table.scene.recording = True
+        recorder = Recorder(out, app.window.size, fps=fps, say=lambda m: None)
+        director = table.director
+        started = time.perf_counter()
+        ended_at: int | None = None
+        limit = fps * 60 * 60 * 3  # three hours of video: a log that long is played at another speed
+        try:
+            while clock.frame < limit:
+                table.step()
+                recorder.offer(app.window.surface, None)
+                clock.frame += 1
+                at_end = director.session.moves >= len(director.line or []) and not director.queue
+                if at_end and (director.pause is None or director.pause.kind == "game") and not table.scene.tweens:
+                    ended_at = clock.frame if ended_at is None else ended_at
+                    if clock.frame - ended_at >= END_SECONDS * fps:
+                        break
+        finally:
+            saved = recorder.close()
+            table.close()
+            table.art.close()
+        elapsed = time.perf_counter() - started
+    finally:
+        app.close()
+    if saved is None or recorder.error is not None:
+        raise TabletopError(_("--record {file}: recording failed: {problem}").format(file=out, problem=recorder.error))
+    say(_("rendered {frames} frames ({seconds:.1f} s of video, {width}x{height}) in {elapsed:.1f} s:"
+          " {rate:.0f} frames/s; saved {file}").format(frames=clock.frame, seconds=clock.frame / fps, width=width,
+                                                     height=height, elapsed=elapsed,
+                                                     rate=clock.frame / max(elapsed, 1e-9), file=saved))
+    return 0

@@ -1,0 +1,117 @@
+"""Untrusted bots in a process of their own: they get views as data, never the state or another seat's cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop import plugins, registry
+from tabletop.bots.process import ProcessBot
+from tabletop.bots.wire import decode
+from tabletop.engine.cards import Card
+from tabletop.engine.session import Session
+from tabletop.engine.timeline import Timeline
+from tests.plugin_fixtures import clean_registry, tiny_game, write_game
+
+__all__ = ["clean_registry"]
+
+CHEAT = '''
+import gc, json, os, random, time
+from tabletop.bots.base import Bot
+
+
+class Cheat(Bot):
+    """Looks through everything in its process for the game's state or anything with hands."""
+
+    name = "cheat"
+
+    def choose(self, view):
+        found = []
+        for obj in gc.get_objects():
+            if isinstance(obj, type):
+                continue  # classes name their slots; only an instance would hold cards
+            kind = type(obj).__name__
+            if kind.endswith("State") or hasattr(obj, "hands") or hasattr(obj, "undealt"):
+                found.append(kind)
+            if isinstance(obj, random.Random) and obj is not self.rng and obj is not random._inst:
+                found.append("another generator")
+        with open(os.environ["CHEAT_REPORT"], "a") as out:
+            out.write(json.dumps(found) + "\\n")
+        return view.legal[0]
+
+
+class Sleepy(Bot):
+    name = "sleepy"
+
+    def choose(self, view):
+        time.sleep(30)
+        return view.legal[0]
+'''
+
+
+@pytest.fixture
+def games_dir(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811 - the fixture above
+    folder = tmp_path / "games"
+    write_game(folder, "cheat-game", {"__init__.py": tiny_game("cheat-game"), "bots.py": CHEAT})
+    plugins.discover(folder)
+    return folder
+
+
+def cards_in(value: Any) -> set[Card]:
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    if isinstance(value, dict):
+        return cards_in(list(value.keys())) | cards_in(list(value.values()))
+    if hasattr(value, "__dataclass_fields__"):
+        return cards_in([getattr(value, f) for f in value.__dataclass_fields__])
+    return set()
+
+
+def test_a_bot_in_its_own_process_cannot_read_another_seats_cards(games_dir: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    report = tmp_path / "report.jsonl"
+    monkeypatch.setenv("CHEAT_REPORT", str(report))
+    game = registry.make_game("trick-taking", players=4, options={"deals": 1})
+    seats = registry.make_seats(["process:cheat", "random", "random", "random"], game, 918273645)
+    bot = seats[0]
+    assert isinstance(bot, ProcessBot)
+    session = Session(game, seats, seed=918273645)
+    timeline = Timeline(session, watch=(0,))
+    requests = 0
+    try:
+        while not session.is_over:
+            sent = len(bot.sent)
+            session.advance(max_moves=1)
+            for line in bot.sent[sent:]:
+                request = json.loads(line)
+                assert "seed" not in request and str(session.seed) not in line
+                if request["op"] != "choose":
+                    continue
+                requests += 1
+                # Everything sent: cards seat 1 holds or has seen face up, never another's hidden card.
+                known = timeline.known[session.moves - 1][0]
+                sent_cards = cards_in(decode(request["data"])) | cards_in(decode(request["table"]))
+                assert sent_cards <= set(known), f"sent unseen cards: {sent_cards - set(known)}"
+    finally:
+        bot.close()
+    assert not session.faults, session.faults[0].problem
+    reports = [json.loads(line) for line in report.read_text().splitlines()]
+    assert len(reports) == requests > 5
+    assert all(found == [] for found in reports), reports
+
+
+def test_a_bot_process_that_runs_out_of_time_is_replaced_and_restarted(games_dir: Path) -> None:
+    game = registry.make_game("trick-taking", players=4, options={"deals": 1})
+    seats = registry.make_seats(["process:sleepy", "random", "random", "random"], game, 2, bot_timeout=0.5)
+    session = Session(game, seats, seed=2)
+    try:
+        while not session.faults:
+            session.advance(max_moves=1)
+    finally:
+        seats[0].close()
+    assert "took longer than 0.5 s" in session.faults[0].problem
