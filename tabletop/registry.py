@@ -433,7 +433,12 @@ def seat_factory(names: Sequence[str], game: Game, *,
             plan.append((n, None, HUMAN))
         elif n.startswith(PROCESS):
             # Checked here (an unknown bot, a bad parameter), not in the other process.
-            plan.append((n, parse_bot(n.removeprefix(PROCESS)), PROCESS))
+            choice = parse_bot(n.removeprefix(PROCESS))
+            if getattr(choice.cls, "samples_worlds", False):
+                raise UserInputError(f"{n!r}: bot {choice.name!r} searches sampled states of the game, which a bot in"
+                                     f" a process of its own never receives (it gets views as data); name it without"
+                                     f" {PROCESS!r}")
+            plan.append((n, choice, PROCESS))
         else:
             choice = parse_bot(n)
             trusted = choice.entry.is_builtin and getattr(choice.cls, "trusted", True)

@@ -32,10 +32,12 @@ def test_budgets_parse(text: str, budget: Budget) -> None:
     ("ismcts:5h", "bot 'ismcts': bad parameter '5h'"),
     ("random:3", "bot 'random' takes no parameter (got 'random:3'); bots that take one: ismcts"),
     ("human:1", "'human' is a person at the table"),
+    ("process:ismcts:200ms", "bot 'ismcts' searches sampled states of the game"),
 ])
 def test_bad_parameters_name_the_bot(spec: str, needle: str) -> None:
+    game = registry.make_game("trick-taking", players=3)
     with pytest.raises(UserInputError) as err:
-        registry.expand_seats([spec, "random", "random"], 3)
+        registry.make_seats(registry.expand_seats([spec, "random", "random"], 3), game, seed=1)
     assert needle in str(err.value)
 
 

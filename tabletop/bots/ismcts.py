@@ -256,6 +256,8 @@ class ISMCTSBot(Bot):
                  " or thinking time per decision (ismcts:200ms, ismcts:1s)")
     presets = ("50ms", "200ms", "1s")
     thinks = True
+    samples_worlds = True
+    """It needs ``view.worlds``, which only a view of a game in this process offers."""
 
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         super().__init__(rng, game)
