@@ -78,7 +78,7 @@ def serve(lines: Any, out: Any) -> None:
                 if request.get("games_dir"):
                     plugins.discover(Path(request["games_dir"]))
                 game = registry.make_game(request["game"], players=request["players"], options=request["options"])
-                bot = registry.bot_class(request["bot"])(random.Random(request["bot_seed"]), game)
+                bot = registry.parse_bot(request["bot"]).make(random.Random(request["bot_seed"]), game)
                 answer: dict[str, Any] = {"ok": True, "name": str(getattr(bot, "name", request["bot"]))}
             elif op == "choose":
                 legal = tuple(decode(a) for a in request["legal"])

@@ -165,6 +165,20 @@ def build_parser() -> Parser:
                      help=_("seconds a game with plugin code may take before it is skipped (default 600)"))
     sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
+    lad = sub.add_parser("ladder", help=_("bots play each other, seats rotated: a ranking, and whether skill matters"))
+    lad.add_argument("game", help=_("game name (see tabletop games)"))
+    lad.add_argument("--bots", required=True,
+                     help=_("the bots to rank, comma-separated, e.g. random,greedy,ismcts:100ms"))
+    lad.add_argument("--players", type=_positive, default=None, help=_("seats per game (default: the game's default)"))
+    lad.add_argument("--games", type=_positive, default=240,
+                     help=_("games to play, rounded up to whole rounds of seatings (default 240)"))
+    lad.add_argument("--seed", type=_seed, default=1, help=_("master seed (default 1)"))
+    lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                     help=_("a game option, e.g. --set deals=1"))
+    lad.add_argument("--workers", type=_positive, default=1, help=_("processes to use (default 1)"))
+    lad.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0, help=_("seconds a plugin bot may think per move"))
+    lad.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+
     rep = sub.add_parser("replay", help=_("replay a game log: check it headless, watch it, or render it to video"))
     rep.add_argument("log", type=Path, help=_("a .jsonl game log"))
     rep.add_argument("--partial", action="store_true",
@@ -241,10 +255,12 @@ def build_parser() -> Parser:
     launcher = sub.add_parser("launcher", help=_("write a double-clickable launcher (default: on the Desktop)"))
     launcher.add_argument("folder", type=Path, nargs="?", default=None)
 
-    bench = sub.add_parser("bench", help=_("measure deals per second of 4-player random trick-taking"))
+    bench = sub.add_parser("bench", help=_("measure deals per second (random and greedy bots) and ISMCTS iterations per second"))
     bench.add_argument("--deals", type=_positive, default=20000, help=_("deals to play (default 20000)"))
     bench.add_argument("--players", type=_positive, default=4)
     bench.add_argument("--workers", type=_positive, default=1)
+    bench.add_argument("--search-seconds", type=float, default=1.0,
+                       help=_("seconds of ISMCTS search timed per built-in game (0 skips it; default 1)"))
     return parser
 
 
@@ -485,6 +501,45 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Run ``tabletop ladder``."""
+    from tabletop.sim.ladder import format_ladder, run_ladder, seatings
+    from tabletop.sim.progress import Progress
+    from tabletop.sim.runner import SimConfig
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) < 2:
+        raise TabletopError(_("--bots {bots}: name at least two bots to rank, e.g. --bots random,greedy").format(
+            bots=args.bots))
+    game, options = _game_for(args.game, args.players, args.sets)
+    for name in bots:
+        if name == registry.HUMAN:
+            raise TabletopError(_("ladder needs bots; 'human' is for tabletop play"))
+        registry.parse_bot(name.removeprefix(registry.PROCESS))
+    lines = seatings(bots, game.players)
+    total = -(-args.games // len(lines)) * len(lines)
+    config = SimConfig(game=args.game, players=game.players, bots=tuple(lines[0]), seed=args.seed,
+                       games=args.games, options=options, bot_timeout=args.bot_timeout,
+                       games_dir=str(args.games_dir) if args.games_dir else None)
+    progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
+    started = time.perf_counter()
+    try:
+        result = run_ladder(config, bots, workers=args.workers, progress=progress.update)
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - started
+    print(_("{game}: ladder of {bots} bots, {players} players, {games} games ({rounds} seeds x {seatings}"
+            " seatings), seed {seed}, {seconds:.1f} s").format(
+        game=game.describe(), bots=len(set(bots)), players=game.players, games=result.games, rounds=result.rounds,
+        seatings=result.seatings, seed=args.seed, seconds=elapsed))
+    print()
+    print(format_ladder(result))
+    for name, count in result.faults.items():
+        print(_("warning: bot {name!r} misbehaved on {count} moves; a random legal move replaced each one").format(
+            name=name, count=count), file=sys.stderr)
+    return 0
+
+
 def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: dict[str, str],
                variants: int) -> list[tuple[str, str]]:
     """Return what a report says about how it was made: command, games, seats, options."""
@@ -549,8 +604,19 @@ def cmd_games(args: argparse.Namespace) -> int:
             if option["help"]:
                 print(f"      {_(option['help'])}")
         print()
-    print(_("bots: ") + ", ".join([registry.HUMAN] + [
-        e.name + (" [BROKEN]" if e.error else "") for e in registry.bot_entries()]))
+    print(_("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):"))
+    print(f"  {registry.HUMAN:<16} " + _("a person at the table"))
+    for entry in registry.bot_entries():
+        try:
+            bot = entry.load()
+        except TabletopError:
+            print(f"  {entry.name:<16} [BROKEN, {entry.source}] {entry.error}")
+            continue
+        source = "" if entry.is_builtin else f" ({entry.source})"
+        print(f"  {entry.name:<16} {getattr(bot, 'description', '') or _('a bot')}{source}")
+        takes = getattr(bot, "parameter", "")
+        if takes:
+            print(f"  {entry.name + ':PARAM':<16} PARAM: {takes}")
     return 0
 
 
@@ -558,7 +624,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run ``tabletop bench``."""
     from tabletop.sim.bench import run_bench
 
-    report = run_bench(deals=args.deals, players=args.players, workers=args.workers)
+    report = run_bench(deals=args.deals, players=args.players, workers=args.workers,
+                       search_seconds=max(0.0, args.search_seconds))
     print(report)
     return 0
 
@@ -646,6 +713,7 @@ COMMANDS = {
     "art": cmd_art,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "ladder": cmd_ladder,
     "watch": cmd_watch,
     "games": cmd_games,
     "bench": cmd_bench,

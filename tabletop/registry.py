@@ -386,8 +386,76 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
                                " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
         if n != HUMAN:
-            bot_class(n.removeprefix(PROCESS))
+            parse_bot(n.removeprefix(PROCESS))
     return names
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """A seat's bot as named (``ismcts:200ms``): the registered bot and its parameter, parsed once."""
+
+    spec: str
+    name: str
+    entry: Entry
+    cls: Any
+    value: Any = None
+    has_value: bool = False
+
+    def make(self, rng: random.Random, game: Game) -> Any:
+        """Return a new bot of this kind, configured with the parameter if one was given."""
+        bot = self.cls(rng, game)
+        if self.has_value:
+            bot.configure(self.value)
+        return bot
+
+
+def bot_choices() -> list[str]:
+    """Return every usable bot as a seat may name it: a bot with strengths once per strength
+    (``ismcts:50ms``, ``ismcts:200ms``...), as the start screen offers them."""
+    out: list[str] = []
+    for entry in bot_entries():
+        cls = _loaded(entry)
+        if cls is None:
+            continue
+        presets = getattr(cls, "presets", ()) or ()
+        out += [f"{entry.name}:{p}" for p in presets] if presets else [entry.name]
+    return out
+
+
+def _loaded(entry: Entry) -> Any:
+    try:
+        return entry.load()
+    except UserInputError:
+        return None
+
+
+def parse_bot(spec: str) -> BotChoice:
+    """Return the bot named by ``spec``: a bot's name, optionally with one parameter after a colon.
+
+    :raises UserInputError: for an unknown or broken bot, or a parameter it does not take (naming the bot).
+    """
+    name, colon, text = (part.strip() for part in spec.partition(":"))
+    if name == HUMAN:
+        raise UserInputError(f"{spec!r}: {HUMAN!r} is a person at the table and takes no parameter")
+    entry = bot_entry(name)
+    cls = entry.load()
+    if not colon:
+        return BotChoice(spec, name, entry, cls)
+    takes = getattr(cls, "parameter", "")
+    if not takes or not callable(getattr(cls, "parse_parameter", None)):
+        takers = [e.name for e in bot_entries() if getattr(_loaded(e), "parameter", "")]
+        others = f"; bots that take one: {', '.join(takers)}" if takers else ""
+        raise UserInputError(f"bot {name!r} takes no parameter (got {spec!r}){others}")
+    if not text:
+        raise UserInputError(f"bot {name!r}: nothing after the colon in {spec!r}; its parameter is {takes}")
+    try:
+        value = cls.parse_parameter(text)
+    except ValueError as exc:
+        raise UserInputError(f"bot {name!r}: bad parameter {text!r}: {exc}") from None
+    except Exception as exc:  # a plugin's parser: its bug must read as a message, not a traceback
+        raise UserInputError(f"bot {name!r} ({entry.source}): its parameter parser failed on {text!r}:"
+                             f" {describe_error(exc)}") from None
+    return BotChoice(spec, name, entry, cls, value, True)
 
 
 def bot_entry(name: str) -> Entry:
@@ -437,37 +505,41 @@ def seat_factory(names: Sequence[str], game: Game, *,
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    plan: list[tuple[str, Any, bool, str]] = []
+    plan: list[tuple[str, BotChoice | None, str]] = []  # name, bot, how it runs
     for n in names:
         if n == HUMAN:
-            plan.append((n, None, False, ""))
-            continue
-        if n.startswith(PROCESS):
-            bot_entry(n.removeprefix(PROCESS))  # fail here, not in the other process
-            plan.append((n, PROCESS, False, "process"))
-            continue
-        entry = bot_entry(n)
-        cls = entry.load()
-        plan.append((n, cls, entry.is_builtin and getattr(cls, "trusted", True), entry.source))
+            plan.append((n, None, HUMAN))
+        elif n.startswith(PROCESS):
+            # Checked here (an unknown bot, a bad parameter), not in the other process.
+            choice = parse_bot(n.removeprefix(PROCESS))
+            if getattr(choice.cls, "samples_worlds", False):
+                raise UserInputError(f"{n!r}: bot {choice.name!r} searches sampled states of the game, which a bot in"
+                                     f" a process of its own never receives (it gets views as data); name it without"
+                                     f" {PROCESS!r}")
+            plan.append((n, choice, PROCESS))
+        else:
+            choice = parse_bot(n)
+            trusted = choice.entry.is_builtin and getattr(choice.cls, "trusted", True)
+            plan.append((n, choice, "trusted" if trusted else "watched"))
 
     def make(seed: int, rng: random.Random | None = None) -> list[Any]:
         seats: list[Any] = []
-        for i, (n, cls, trusted, source) in enumerate(plan):
-            if cls is None:
+        for i, (n, choice, how) in enumerate(plan):
+            if choice is None:
                 seats.append(None)
-            elif cls is PROCESS:
+            elif how == PROCESS:
                 seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
                                         timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
-            elif trusted:
+            elif how == "trusted":
                 if rng is None:
                     rng = bot_rng(seed)
-                seats.append(cls(rng, game))
+                seats.append(choice.make(rng, game))
             else:
                 try:
-                    bot = cls(new_rng(seed, "bot", i), game)
+                    bot = choice.make(new_rng(seed, "bot", i), game)
                 except Exception as exc:  # the bot's own constructor: report it like any broken plugin
                     raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
-                        name=repr(n), source=source, problem=describe_error(exc))) from exc
+                        name=repr(choice.spec), source=choice.entry.source, problem=describe_error(exc))) from exc
                 seats.append(Watchdog(bot, bot_timeout))
         return seats
 

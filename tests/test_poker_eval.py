@@ -95,7 +95,7 @@ def test_best_hand_of_seven() -> None:
 
 def test_six_and_seven_cards_play_their_best_five() -> None:
     rng = random.Random(3)
-    for _ in range(200):
+    for _ in range(3000):  # the six- and seven-card tables against every five of them
         cards = rng.sample(STANDARD_52, rng.choice((6, 7)))
         best = max(hand_value(five) for five in combinations(cards, 5))
         assert hand_value(cards) == best == hand_value(best_hand(cards))
@@ -144,3 +144,14 @@ def test_hand_value_refuses_used_up_iterators_and_takes_five_from_one() -> None:
     with pytest.raises(ValueError, match="not an iterator"):
         hand_value(iter(cards))
     assert category_of(hand_value(iter(cards[:5]))) == "royal flush"
+
+
+def test_seven_card_flushes_and_straights_take_their_best_five() -> None:
+    cases = {
+        "2H 3H 4H 5H 6H 7H 8H": "straight flush", "AH KH QH JH 10H 9H 2C": "royal flush",
+        "AH 2H 3H 4H 5H 9H KH": "straight flush", "2H 4H 6H 8H 10H 3C 5D": "flush",
+        "9S 9H 9D 4C 4S 2H 2D": "full house", "AS 2H 3D 4C 5S KH KD": "straight",
+    }
+    for hand, category in cases.items():
+        assert hand_category(hand) == category, hand
+        assert category_of(hand_value(parse_cards(hand))) == category, hand

@@ -6,5 +6,6 @@ BUILTIN = {
     "shedder": "tabletop.bots.birdhead_bot:ShedderBot",
     "poker-keeper": "tabletop.bots.poker_bot:PokerKeeperBot",
     "euler-greedy": "tabletop.bots.euler_bot:EulerGreedyBot",
+    "ismcts": "tabletop.bots.ismcts:ISMCTSBot",
 }
 """Built-in bot name -> "module:class", imported only when asked for."""

@@ -16,10 +16,28 @@ class Bot:
     description: ClassVar[str] = ""
     trusted: ClassVar[bool] = True
     """Built-in bots are called directly; plugin bots run under a watchdog."""
+    parameter: ClassVar[str] = ""
+    """What the one parameter after the name and a colon sets (``ismcts:200ms``); "" when none."""
+    presets: ClassVar[tuple[str, ...]] = ()
+    """Parameters the start screen offers as strengths (``("50ms", "200ms", "1s")``)."""
+    thinks: ClassVar[bool] = False
+    """True for a bot that may think long enough that the table should not wait for it (it then
+    moves on a worker thread while the window keeps drawing)."""
 
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         self.rng = rng
         self.game_name: str = getattr(game, "name", "")
+
+    @classmethod
+    def parse_parameter(cls, text: str) -> Any:
+        """Return the parameter written after the bot's name and a colon, checked and parsed.
+
+        :raises ValueError: saying what is expected (the registry adds the bot's name).
+        """
+        raise ValueError("takes no parameter")
+
+    def configure(self, value: Any) -> None:
+        """Take the parsed parameter (called once, right after the bot is made)."""
 
     def choose(self, view: View) -> Action:
         """Return one of ``view.legal``.

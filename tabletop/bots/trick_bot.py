@@ -7,7 +7,9 @@ a trick game (no ``trick`` in the view) it plays at random.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from tabletop.bots.base import Bot
@@ -15,12 +17,9 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import JOKER, Card
 from tabletop.engine.tricks import (
     STANDARD_POWER,
-    RankStrength,
     card_power,
-    effective_suit,
     parse_rank_order,
     rank_power,
-    winning_index,
 )
 from tabletop.engine.views import View
 
@@ -31,37 +30,80 @@ class GreedyTrickBot(Bot):
     name = "greedy"
     description = "trick games: wins a trick as cheaply as it can, else throws its lowest card"
 
+    def __init__(self, rng: random.Random, game: Any = None) -> None:
+        super().__init__(rng, game)
+        self._is_trick: bool | None = None
+        self._power: dict[str, int] = STANDARD_POWER
+        self._order = "standard"
+        self._avoid = False
+        self._facts: dict[str | None, _Facts] = {}
+
     def choose(self, view: View) -> Action:
         """Return the cheapest winning card, or the least useful card when it cannot win."""
         legal = view.legal
-        data = view.data()
-        if not _is_trick_view(data):
+        if self._is_trick is None:
+            # The view's shape and the options are the same all game: looked at once.
+            self._is_trick = _is_trick_view(view.data())
+            self._order = _order(view.options)
+            self._power = _power(self._order)
+            self._avoid = getattr(view.options, "scoring", "") == "hearts"
+        if not self._is_trick:
             return self._any(legal)
-        power = _power(view.options)
-        trump = data.get("trump")
-        if any(a.kind == "bid" for a in legal):
-            return self._bid(legal, data["hand"], trump, power)
-        plays = [a for a in legal if a.kind == "play" and len(a.cards) == 1]
-        if not plays:
-            return self._any(legal)
-        avoid = getattr(view.options, "scoring", "") == "hearts"
-        trick = [card for _, card in data["trick"]]
+        if legal[0].kind == "bid":
+            return self._bid(legal, view.hand, view.trump, self._power)
+        trump = view.fact("trump")
+        facts = self._facts.get(trump)
+        if facts is None:
+            facts = self._facts[trump] = _facts(trump, self._order)
+        trick = view.fact("trick")
+        try:
+            return self._pick(legal, facts, trick)
+        except KeyError:  # something other than one-card plays (a game of its own): weigh those only
+            plays = tuple(a for a in legal if a.kind == "play" and len(a.cards) == 1)
+            return self._pick(plays, facts, trick) if plays else self._any(legal)
 
-        def rank(card: Card) -> int:
-            return card_power(card, power)
-
-        def strength(action: Action) -> tuple[bool, int]:
-            card = action.cards[0]
-            return (effective_suit(card, trump) == (trump or JOKER), rank(card))
-
+    def _pick(self, legal: Sequence[Action], facts: _Facts, trick: Sequence[tuple[int, Card]]) -> Action:
+        """Return the card to play from ``legal`` (one-card plays only: others raise KeyError)."""
+        avoid = self._avoid
         if not trick:
-            return min(plays, key=strength) if avoid else max(plays, key=strength)
-        strengths = RankStrength(power)
-        winning = [a for a in plays if winning_index([*trick, a.cards[0]], trump, strengths) == len(trick)]
-        losing = [a for a in plays if a not in winning]
+            # Lead the strongest card (the weakest when tricks cost points).
+            keys = facts.lead_keys
+            pick, pick_key = legal[0], facts[legal[0]][2]
+            for action in legal:
+                key = keys.get(action)
+                if key is None:
+                    key = facts[action][2]
+                if (key < pick_key) if avoid else (key > pick_key):
+                    pick, pick_key = action, key
+            return pick
+        # What a card must beat: the trick's winner so far (see tricks.winning_index).
+        top = facts.top
+        best_suit, best, _ = facts.card(trick[0][1])
+        for _, card in trick[1:]:
+            suit, rank, _ = facts.card(card)
+            if suit == best_suit:
+                if rank > best:
+                    best = rank
+            elif suit == top:
+                best_suit, best = suit, rank
+        # Win as cheaply as possible, else throw the weakest card; avoiding points, lose with the
+        # strongest card that loses, else play the strongest. Ties go to the first in hand.
+        win: Action | None = None
+        lose: Action | None = None
+        win_key = lose_key = 0
+        extreme, any_key = legal[0], facts[legal[0]][2]
+        for action in legal:
+            suit, rank, key = facts[action]
+            if (suit == best_suit and rank > best) or (suit == top and best_suit != top):
+                if win is None or key < win_key:
+                    win, win_key = action, key
+            elif lose is None or key > lose_key:
+                lose, lose_key = action, key
+            if (key > any_key) if avoid else (key < any_key):
+                extreme, any_key = action, key
         if avoid:
-            return max(losing, key=strength) if losing else max(plays, key=strength)
-        return min(winning, key=strength) if winning else min(plays, key=strength)
+            return lose if lose is not None else extreme
+        return win if win is not None else extreme
 
     def _any(self, legal: Sequence[Action]) -> Action:
         """Return a uniformly drawn legal action (outside trick play)."""
@@ -77,6 +119,39 @@ class GreedyTrickBot(Bot):
         return min(bids, key=lambda a: abs(int(a.value or 0) - sure)) if bids else legal[0]
 
 
+def _first(entry: tuple[tuple[str | None, int, int], Action]) -> int:
+    return entry[0][2]
+
+
+class _Facts(dict[Action, tuple[str | None, int, int]]):
+    """Per one-card play under one trump: its suit as it plays (jokers are trumps), its rank, and the
+    key that orders cards as (is a trump, rank) would. Filled on first use; other actions raise KeyError."""
+
+    def __init__(self, trump: str | None, power: dict[str, int]) -> None:
+        super().__init__()
+        self.top = trump if trump is not None else JOKER  # jokers are trumps, also without a trump suit
+        self.power = power
+        self.cards: dict[Card, tuple[str | None, int, int]] = {}
+        self.lead_keys: dict[Action, int] = {}
+        """Each play's key alone (what a lead compares)."""
+
+    def card(self, card: Card) -> tuple[str | None, int, int]:
+        """Return (suit as played, rank, key) of ``card``."""
+        facts = self.cards.get(card)
+        if facts is None:
+            suit = self.top if card.suit == JOKER else card.suit
+            rank = card_power(card, self.power)
+            facts = self.cards[card] = (suit, rank, (1000 if suit == self.top else 0) + rank)
+        return facts
+
+    def __missing__(self, action: Action) -> tuple[str | None, int, int]:
+        if action.kind != "play" or len(action.cards) != 1:
+            raise KeyError(action)
+        facts = self[action] = self.card(action.cards[0])
+        self.lead_keys[action] = facts[2]
+        return facts
+
+
 def _is_trick_view(data: dict[str, Any]) -> bool:
     """True when the view is a trick game's: a hand of suited cards and a trick of (seat, card) pairs."""
     trick, hand = data.get("trick"), data.get("hand")
@@ -87,9 +162,21 @@ def _is_trick_view(data: dict[str, Any]) -> bool:
     return all(isinstance(e, tuple) and len(e) == 2 and isinstance(e[1], Card) for e in trick)
 
 
-def _power(options: Any) -> dict[str, int]:
+def _order(options: Any) -> str:
     order = getattr(options, "rank_order", "standard")
+    return order if isinstance(order, str) else "standard"
+
+
+@lru_cache(maxsize=64)
+def _power(order: str) -> dict[str, int]:
     try:
-        return rank_power(parse_rank_order(order)) if isinstance(order, str) else STANDARD_POWER
+        return rank_power(parse_rank_order(order))
     except ValueError:
         return STANDARD_POWER
+
+
+@lru_cache(maxsize=256)
+def _facts(trump: str | None, order: str) -> _Facts:
+    """Return the shared facts of one-card plays under ``trump`` and the rank ``order`` (every
+    greedy bot of a simulation fills and reads the same table)."""
+    return _Facts(trump, _power(order))

@@ -18,6 +18,7 @@ so events cost nothing headless.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -25,6 +26,7 @@ from typing import Any, ClassVar
 from tabletop.engine import options as opts
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.determinize import copy_state, default_determinize
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
@@ -105,6 +107,16 @@ class Game:
         """Return what ``seat`` may know: its hand, public cards, others' card counts (immutable values)."""
         return {}
 
+    def observe_key(self, state: Any, seat: Seat, key: str) -> Any:
+        """Return the one entry ``key`` of ``observe(state, seat)``.
+
+        A view asks this when a bot reads a single fact (``view.trick``) before anything else, so a
+        game whose observation is costly may compute just that entry; the default builds it all.
+
+        :raises KeyError: when the observation has no such entry.
+        """
+        return self.observe(state, seat)[key]
+
     def scores(self, state: Any) -> list[int]:
         """Return each seat's score so far (by default the state's ``scores`` list, copied)."""
         return list(state.scores)
@@ -155,6 +167,27 @@ class Game:
         """Return the rules for the rules panel: ``rules``, else the ``summary``."""
         return self.rules or self.summary
 
+    # -- hooks for search bots (see tabletop.engine.determinize) ---------------------------------
+    def clone_state(self, state: Any, rng: random.Random | None = None) -> Any:
+        """Return an independent copy of ``state``; with ``rng`` the copy draws its chance events from it.
+
+        The default is a deep copy (cards and actions are shared: they are immutable); a game may
+        offer a faster one, as search bots copy the state for every simulated game.
+        """
+        return copy_state(state, rng)
+
+    def determinize(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """Return a copy of ``state`` with every card ``seat`` cannot see dealt anew, consistent with
+        what it has seen (a *world* for search bots; the real state is never changed).
+
+        The default deals the cards of the zones hidden from ``seat`` back into those zones
+        (:func:`~tabletop.engine.determinize.default_determinize`). Override it when play reveals
+        more than the zones say (a seat that did not follow holds none of the led suit), or when
+        the hidden cards are not kept as plain lists of cards; :func:`~tabletop.engine.determinize.deal`
+        deals under such constraints.
+        """
+        return default_determinize(self, state, seat, rng)
+
     def snapshot(self, state: Any) -> dict[str, Any]:
         """Return the whole state as JSON-able data (for tests, debugging and equality checks)."""
         return to_plain(state)
@@ -172,9 +205,10 @@ def competition_ranks(scores: Sequence[float], *, lower_is_better: bool = False)
     >>> competition_ranks([5, 9, 9, 1], lower_is_better=True)
     [2, 3, 3, 1]
     """
-    sign = 1 if lower_is_better else -1
-    keyed = [sign * s for s in scores]
-    return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
+    keyed = list(scores) if lower_is_better else [-s for s in scores]
+    # A seat's rank is one more than the seats strictly better: its place in the sorted keys.
+    order = sorted(keyed)
+    return [bisect_left(order, mine) + 1 for mine in keyed]
 
 
 def to_plain(value: Any) -> Any:

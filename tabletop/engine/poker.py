@@ -111,6 +111,74 @@ def _build_tables() -> None:
     _ENCODING.extend(encoding)
 
 
+# Filled by _build_many() on the first hand of 6 or 7 cards: rank multiset key -> best value
+# ignoring suits, suit-count field -> the suit holding five or more (else -1), and the rank bits
+# of one suit's cards -> its best flush or straight flush. Card serial -> suit index, rank bit.
+_RANK_VALUE_MANY: dict[int, int] = {}
+_FLUSH_SUIT: list[int] = []
+_FLUSH_VALUE: dict[int, int] = {}
+_SUIT_OF: list[int] = []
+_RANK_BIT: list[int] = []
+
+
+def _build_many() -> None:
+    """Compute the tables for six and seven cards from the five-card one (a fraction of a second, once)."""
+    _build_tables()
+    if _FLUSH_SUIT:
+        return
+    power = [5 ** r for r in range(13)]
+    smaller = _RANK_VALUE
+    for size in (6, 7):
+        # The best five of n cards is the best of the n - 1 left after setting one rank aside.
+        table: dict[int, int] = {}
+        for ranks in combinations_with_replacement(range(13), size):
+            if any(ranks.count(r) > 4 for r in set(ranks)):
+                continue
+            key = sum(power[r] for r in ranks)
+            table[key] = max(smaller[key - power[r]] for r in set(ranks))
+        _RANK_VALUE_MANY.update(table)
+        smaller = table
+    suits = []
+    for field in range(_SUIT_MASK + 1):
+        counts = [(field >> (3 * s)) & 7 for s in range(len(SUITS))]
+        suits.append(next((s for s, n in enumerate(counts) if n >= 5), -1))
+    _FLUSH_SUIT.extend(suits)
+    for size in (5, 6, 7):
+        for ranks in combinations(range(13), size):
+            bits = sum(1 << r for r in ranks)
+            if size == 5:
+                # Five cards of one suit: a flush bonus on their high-card or straight value.
+                _FLUSH_VALUE[bits] = _FLUSH_BONUS + _RANK_VALUE[sum(power[r] for r in ranks)]
+            else:
+                _FLUSH_VALUE[bits] = max(_FLUSH_VALUE[bits ^ (1 << r)] for r in ranks)
+    size = max(c.serial for c in STANDARD_52) + 1
+    _SUIT_OF.extend([-1] * size)
+    _RANK_BIT.extend([0] * size)
+    for card in STANDARD_52:
+        _SUIT_OF[card.serial] = SUITS.index(card.suit or "")
+        _RANK_BIT[card.serial] = 1 << ((card.value or 0) - 2)
+
+
+def _many_value(cards: Sequence[Card]) -> int:
+    """Return the value of the best five of six or seven distinct standard cards (trusted input)."""
+    enc = _ENCODING
+    key = 0
+    for card in cards:
+        key += enc[card.serial]  # type: ignore[operator]  # standard cards only: None raises TypeError
+    value = _RANK_VALUE_MANY[key >> _SUIT_BITS]
+    suit = _FLUSH_SUIT[key & _SUIT_MASK]
+    if suit < 0:
+        return value
+    # At most one suit holds five of seven cards; its ranks alone decide the flush.
+    suit_of, rank_bit = _SUIT_OF, _RANK_BIT
+    bits = 0
+    for card in cards:
+        if suit_of[card.serial] == suit:
+            bits |= rank_bit[card.serial]
+    flush = _FLUSH_VALUE[bits]
+    return flush if flush > value else value
+
+
 def hand_value(cards: Sequence[Card] | str) -> int:
     """Return the strength of a hand as an integer, higher is better (best five of 5 to 7 cards).
 
@@ -124,6 +192,11 @@ def hand_value(cards: Sequence[Card] | str) -> int:
     except (ValueError, TypeError):
         if iter(cards) is cards:  # unpacking used the items up: nothing left to check
             raise ValueError("pass a hand as a list, tuple or notation string, not an iterator") from None
+        if not isinstance(cards, str) and len(cards) in (6, 7):
+            try:
+                return _many_value(cards)
+            except (TypeError, AttributeError, IndexError, KeyError):
+                pass  # tokens, non-standard cards, or the tables are not built yet: checked below
         return _best_value(checked_cards(cards))
     try:
         enc = _ENCODING
@@ -161,7 +234,8 @@ def _text(cards: Sequence[Card]) -> str:
 def _best_value(hand: Sequence[Card]) -> int:
     if len(hand) == 5:
         return hand_value(hand)
-    return max(hand_value(five) for five in combinations(hand, 5))
+    _build_many()
+    return _many_value(hand)
 
 
 def category_of(value: int) -> str:

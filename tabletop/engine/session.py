@@ -316,6 +316,11 @@ class Session:
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
         stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
+        if (given is None and log is None and on_move is None and not strict and not any(timed)
+                and None not in seats):
+            # Built-in games with trusted bots, nothing logged or watched: the simulator's case.
+            self._play_quick(by_legal, budget)
+            return
         try:
             while budget > 0:
                 seat = state.to_move
@@ -392,6 +397,51 @@ class Session:
                          "apply", moves + 1)
         self._check_finished()
 
+    def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
+        """The loop of :meth:`_play` when bots fill every seat, none is timed and nothing is logged
+        or watched (the simulator's case): the same checks, without the per-move bookkeeping.
+        ``quick`` holds, per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose``)."""
+        game, state = self.game, self.state
+        legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
+        choose = [getattr(bot, "choose", None) for bot in self.seats]
+        moves = self.moves
+        try:
+            while budget != 0:
+                seat = state.to_move
+                if seat is None:
+                    break
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    try:
+                        chooser = quick[seat]
+                        if chooser is not None:
+                            action = chooser(legal)
+                        else:
+                            # A tuple, so no bot can edit the game's own list of legal actions.
+                            view = open_view(game, state, seat, tuple(legal))
+                            try:
+                                action = choose[seat](view)
+                            finally:
+                                close_view(view)
+                    except Exception as exc:  # a bot's bug must not stop the game
+                        action = self._replace(seat, self.seats[seat], f"raised {type(exc).__name__}: {exc}", legal)
+                    else:
+                        if action not in legal:
+                            action = self._replace(seat, self.seats[seat],
+                                                   f"chose an illegal action ({_describe(action)})", legal)
+                moves += 1
+                try:
+                    apply(state, action, emit)
+                except Exception as exc:
+                    self.moves = moves
+                    self._broken(exc, "apply", moves)
+                budget -= 1
+        finally:
+            self.moves = moves
+        self._check_finished()
+
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
         if self._fallback_rng is None:
             self._fallback_rng = random.Random(derive_seed(self.seed, "fallback"))
@@ -431,6 +481,8 @@ class Session:
         if self._finished or self.state.to_move is not None:
             return
         self._finished = True
+        if self._emit is None and self.log is None:
+            return  # nobody listens (the simulator asks for the results itself)
         scores, ranks = self.scores(), self.ranks()
         self._final = (scores, ranks)  # checked once: the state of a finished game does not change
         if self._emit is not None:

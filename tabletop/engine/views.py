@@ -17,10 +17,13 @@ bots run in another process (:mod:`tabletop.bots.process`) and receive views as 
 from __future__ import annotations
 
 import itertools
+import random
 import weakref
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.determinize import Worlds
+from tabletop.engine.game import Game
 from tabletop.engine.zones import TableView
 
 SPECTATOR = -1
@@ -103,6 +106,44 @@ class View(tuple):
             _forget(parts)
         return parts.table
 
+    def worlds(self, rng: random.Random) -> Worlds:
+        """Return a sampler of whole states consistent with what this seat has seen (for search bots).
+
+        Ask during the move, before both the data and the table are read (the view lets go of the
+        state then). The sampler holds no secret (see :class:`~tabletop.engine.determinize.Worlds`).
+
+        :raises ViewClosed: when the move is over.
+        :raises DeterminizeError: when the game's hidden cards cannot be sampled.
+        """
+        return Worlds(self[2], _source(self[3]), self[0], rng)
+
+    def fact(self, name: str) -> Any:
+        """Return one entry of the observation (``view.fact("trick")`` is ``view.trick``).
+
+        Before the whole observation is built, a game that computes entries one by one
+        (``observe_key``) is asked for just this one, so a bot reading a few facts per move pays
+        for those only.
+
+        :raises AttributeError: naming the entries the observation has.
+        :raises ViewClosed: when first asked for after the view's move was over.
+        """
+        parts = self[3]
+        if parts.data is None:
+            game = self[2]
+            by_key = _BY_KEY.get(type(game))
+            if by_key is None:
+                by_key = _by_key(game)
+            if by_key:
+                try:
+                    return game.observe_key(_source(parts), self[0], name)
+                except KeyError:
+                    pass
+        data = self._observe()
+        try:
+            return data[name]
+        except KeyError:
+            raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
+
     def _observe(self) -> dict[str, Any]:
         parts = self[3]
         if parts.data is None:
@@ -113,11 +154,7 @@ class View(tuple):
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        data = self._observe()
-        try:
-            return data[name]
-        except KeyError:
-            raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
+        return self.fact(name)
 
     def __repr__(self) -> str:
         return f"<View seat={self[0]} legal={len(self[1])}>"
@@ -146,3 +183,15 @@ def _forget(parts: _Parts) -> None:
     # Once both parts are built, the view needs the state no more.
     if parts.data is not None and parts.table is not None:
         _SOURCES.pop(parts.key, None)
+
+
+def _by_key(game: Any) -> bool:
+    """True when ``game`` computes observation entries one by one (it overrides ``observe_key``)."""
+    cls = type(game)
+    known = _BY_KEY.get(cls)
+    if known is None:
+        known = _BY_KEY[cls] = cls.observe_key is not Game.observe_key
+    return known
+
+
+_BY_KEY: dict[type, bool] = {}

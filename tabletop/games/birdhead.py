@@ -29,16 +29,17 @@ Rules (SPEC 3.2), with the readings this module takes where the spec leaves room
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.determinize import deal
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
@@ -109,16 +110,47 @@ def _choices(hand: Values, bar: Values | None, play_max: int) -> tuple[tuple[str
     ``hand`` and ``bar`` are ascending; ``bar`` is None when leading. Plays come first, cheapest
     first; the discard (if allowed) last.
     """
+    values: list[int] = []
+    left: list[int] = []
+    for v in hand:  # ascending: equal values are neighbours
+        if values and values[-1] == v:
+            left[-1] += 1
+        else:
+            values.append(v)
+            left.append(1)
     if bar is None:
         most = min(play_max, len(hand) - 1)  # the leader keeps a card in hand
-        counts = Counter(hand)
-        return tuple(("play", (v,) * n) for n in range(1, most + 1) for v in sorted(counts) if counts[v] >= n)
+        return tuple(("play", (v,) * n) for n in range(1, most + 1) for v, c in zip(values, left, strict=True)
+                     if c >= n)
     k = len(bar)
     if len(hand) < k:
         return ()
-    # combinations of an ascending tuple are ascending; the set folds equal values together.
-    plays = sorted({combo for combo in combinations(hand, k) if beats(combo, bar)})
-    choices = [("play", combo) for combo in plays]
+    if k == 1:
+        # The commonest case, without the general search below.
+        b = bar[0]
+        singles: list[tuple[str, Values]] = [("play", (v,)) for v in values if v >= b]
+        if hand[0] < b:
+            singles.append(("discard", hand[:1]))
+        return tuple(singles)
+    combo: list[int] = []
+    choices: list[tuple[str, Values]] = []
+
+    def pick(i: int, start: int) -> None:
+        # Ascending picks over distinct values make each set once, in lexicographic order; a pick
+        # below the matching card of the bar is pruned at once (searches run this in every playout).
+        if i == k:
+            choices.append(("play", tuple(combo)))
+            return
+        need = bar[i]
+        for j in range(start, len(values)):
+            if left[j] and values[j] >= need:
+                left[j] -= 1
+                combo.append(values[j])
+                pick(i + 1, j)
+                combo.pop()
+                left[j] += 1
+
+    pick(0, 0)
     lowest = hand[:k]
     if not beats(lowest, bar):
         choices.append(("discard", lowest))
@@ -150,12 +182,22 @@ def values_text(values: Sequence[int]) -> str:
 _ACTIONS: dict[tuple[str, Values], Action] = {}
 
 
+_VALUES_OF: dict[Action, Values] = {}
+
+
 def action_for(kind: str, values: Values) -> Action:
     """Return the shared action for a kind and ascending values (made once, then reused)."""
     action = _ACTIONS.get((kind, values))
     if action is None:
         action = _ACTIONS[(kind, values)] = Action(kind, tuple(CARDS[v] for v in values))
+        _VALUES_OF[action] = values
     return action
+
+
+@lru_cache(maxsize=1 << 16)
+def _legal(hand: Values, bar: Values | None, play_max: int) -> tuple[Action, ...]:
+    """Return the legal actions of :func:`_choices`, made once per position."""
+    return tuple(action_for(kind, values) for kind, values in _choices(hand, bar, play_max))
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +252,7 @@ class BirdHeadState:
     __slots__ = (
         "rng", "to_move", "deal", "dealer", "hand_size", "hands", "undealt", "trick", "bar",
         "bar_seat", "leader", "trick_no", "out", "markers", "scores", "deal_points",
-        "last_trick", "last_reveal",
+        "last_trick", "last_reveal", "floors",
     )
 
     rng: random.Random
@@ -231,6 +273,9 @@ class BirdHeadState:
     deal_points: list[tuple[int, ...]]
     last_trick: tuple[tuple[int, str, Values], ...]
     last_reveal: tuple[int, ...]
+    floors: list[int]
+    """Per seat, the highest card it discarded this deal: every card left in its hand is at least that
+    (a discard is the lowest cards of a hand), 0 when it has not discarded."""
 
 
 class BirdHead(Game):
@@ -299,20 +344,21 @@ class BirdHead(Game):
         seat = state.to_move
         if seat is None:
             return []
-        choices = _choices(tuple(state.hands[seat]), state.bar, self.options.play_max)
-        return [action_for(kind, values) for kind, values in choices]
+        return list(_legal(tuple(state.hands[seat]), state.bar, self.options.play_max))
 
     def apply(self, state: BirdHeadState, action: Action, emit: Emit) -> None:
         """Apply a play or discard; finish the trick, the deal and the game when they end."""
         seat = state.to_move
         assert seat is not None
-        values: Values = tuple(c.value or 0 for c in action.cards)
+        values: Values = _VALUES_OF.get(action) or tuple(c.value or 0 for c in action.cards)
         hand = state.hands[seat]
         for v in values:
             hand.remove(v)
         state.trick.append((seat, action.kind, values))
         if action.kind == "play":
             state.bar, state.bar_seat = values, seat
+        else:
+            state.floors[seat] = max(state.floors[seat], values[-1])
         if emit is not None:
             note = "discard" if action.kind == "discard" else ""
             emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
@@ -397,6 +443,44 @@ class BirdHead(Game):
             return N_("Beat {cards} (your lowest cards already beat it)", cards=bar_text)
         return N_("You cannot beat {cards}: discard your {lowest}", cards=bar_text, lowest=lowest)
 
+    # -- search bots ---------------------------------------------------------------------------
+    def clone_state(self, state: BirdHeadState, rng: random.Random | None = None) -> BirdHeadState:
+        """Return an independent copy of ``state`` (values are plain ints; lists are copied)."""
+        if type(state) is not BirdHeadState:
+            return super().clone_state(state, rng)
+        new = BirdHeadState()
+        for name in ("to_move", "deal", "dealer", "hand_size", "bar", "bar_seat", "leader", "trick_no",
+                     "last_trick", "last_reveal"):
+            setattr(new, name, getattr(state, name))
+        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
+        new.hands = [h[:] for h in state.hands]
+        new.undealt = state.undealt[:]
+        new.trick = state.trick[:]
+        new.out = state.out[:]
+        new.markers = [m[:] for m in state.markers]
+        new.scores = state.scores[:]
+        new.deal_points = state.deal_points[:]
+        new.floors = state.floors[:]
+        return new
+
+    def determinize(self, state: BirdHeadState, seat: int, rng: random.Random) -> BirdHeadState:
+        """Return a copy with the cards ``seat`` cannot see dealt anew: the other hands keep their
+        counts, and a seat that discarded gets no card below its highest discard."""
+        world = self.clone_state(state, rng)
+        if state.to_move is None or type(state) is not BirdHeadState:
+            return world
+        others = [s for s in range(self.players) if s != seat]
+        pool = [v for s in others for v in state.hands[s]] + state.undealt
+        sizes = [len(state.hands[s]) for s in others] + [len(state.undealt)]
+        allowed: list[set[int] | None] = [
+            ({v for v in VALUES if v >= state.floors[s]} if state.floors[s] else None) for s in others]
+        allowed.append(None)
+        dealt = deal(pool, sizes, rng, allowed=allowed)
+        for s, cards in zip(others, dealt, strict=False):
+            world.hands[s] = sorted(cards)
+        world.undealt = dealt[-1]
+        return world
+
     # -- the table -----------------------------------------------------------------------------
     def zones(self, state: BirdHeadState) -> list[Zone]:
         """Return the hands, the trick (discards noted), the cards out of play, the last reveal, each
@@ -470,6 +554,7 @@ class BirdHead(Game):
             state.trick, state.bar, state.bar_seat = [], None, -1
             state.trick_no = 0
             state.out = []
+            state.floors = [0] * n
             state.leader = (state.dealer + 1) % n
             if emit is not None:
                 sizes = tuple(len(h) for h in state.hands)

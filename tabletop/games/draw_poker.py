@@ -23,13 +23,16 @@ Rules (SPEC 3.3), with the choices this module makes:
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import STANDARD_52, SUITS, Card
+from tabletop.engine.determinize import deal
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
@@ -89,19 +92,14 @@ def _category(name: str) -> str:
 
 def draw_actions(hand: list[Card]) -> list[Action]:
     """Return the 32 draw actions of a five-card hand: every subset to discard, fewest cards first."""
-    made = _DRAWS
-    out = []
-    for size in range(len(hand) + 1):
-        for combo in combinations(hand, size):
-            action = made.get(combo)
-            if action is None:  # a label is made once per discard, not at every turn of every simulated game
-                action = made[combo] = Action("draw", combo, label=draw_label(combo))
-            out.append(action)
-    return out
+    return list(_draws(tuple(hand)))
 
 
-_DRAWS: dict[tuple[Card, ...], Action] = {}
-"""The draw action of each discard seen so far (actions are shared values, like cards)."""
+@lru_cache(maxsize=1 << 14)
+def _draws(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    # Made once per hand: search bots ask for the draws of many sampled hands.
+    return tuple(Action("draw", combo, label=draw_label(combo))
+                 for size in range(len(hand) + 1) for combo in combinations(hand, size))
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +159,7 @@ class DrawPokerState:
     """Everything about one draw-poker game in progress."""
 
     __slots__ = ("rng", "to_move", "deal", "dealer", "hands", "deck", "discards", "drawn",
-                 "scores", "deal_points", "last_showdown")
+                 "scores", "deal_points", "last_showdown", "discarded")
 
     rng: random.Random
     to_move: int | None
@@ -174,6 +172,8 @@ class DrawPokerState:
     scores: list[int]
     deal_points: list[tuple[int, ...]]
     last_showdown: Showdown | None
+    discarded: list[tuple[Card, ...]]
+    """Per seat, the cards it discarded this deal (known to that seat only)."""
 
 
 class DrawPoker(Game):
@@ -247,6 +247,7 @@ class DrawPoker(Game):
             del state.deck[-count:]
         hand.sort(key=_hand_order)
         state.drawn[seat] = count
+        state.discarded[seat] = action.cards
         if emit is not None:
             emit(self._drew(seat, action, reshuffled))
         if seat == state.dealer:
@@ -290,6 +291,45 @@ class DrawPoker(Game):
             return N_("Waiting for {seat} to draw", seat=seat_name(state.to_move))
         category = category_of(hand_value(state.hands[seat]))
         return N_("You hold {hand}: choose cards to discard, or stand pat", hand=_category(category))
+
+    # -- search bots ---------------------------------------------------------------------------
+    def clone_state(self, state: DrawPokerState, rng: random.Random | None = None) -> DrawPokerState:
+        """Return an independent copy of ``state`` (cards are shared values; lists are copied)."""
+        if type(state) is not DrawPokerState:
+            return super().clone_state(state, rng)
+        new = DrawPokerState()
+        for name in ("to_move", "deal", "dealer", "last_showdown"):
+            setattr(new, name, getattr(state, name))
+        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
+        new.hands = [h[:] for h in state.hands]
+        new.deck = state.deck[:]
+        new.discards = state.discards[:]
+        new.drawn = state.drawn[:]
+        new.discarded = state.discarded[:]
+        new.scores = state.scores[:]
+        new.deal_points = state.deal_points[:]
+        return new
+
+    def determinize(self, state: DrawPokerState, seat: int, rng: random.Random) -> DrawPokerState:
+        """Return a copy with the cards ``seat`` cannot see dealt anew: other hands, the deck and the
+        others' discards keep their counts (how many each exchanged); its own discards stay put."""
+        world = self.clone_state(state, rng)
+        if state.to_move is None or type(state) is not DrawPokerState:
+            return world
+        mine = state.discarded[seat]
+        mine_in_pile = [c for c in state.discards if c in mine]
+        mine_in_deck = [c for c in state.deck if c in mine]
+        others = [s for s in range(self.players) if s != seat]
+        deck = [c for c in state.deck if c not in mine]
+        discards = [c for c in state.discards if c not in mine]
+        pool = [c for s in others for c in state.hands[s]] + deck + discards
+        sizes = [len(state.hands[s]) for s in others] + [len(deck), len(discards)]
+        dealt = deal(pool, sizes, rng)
+        for s, cards in zip(others, dealt, strict=False):
+            world.hands[s] = sorted(cards, key=_hand_order)
+        world.deck = shuffled(dealt[-2] + mine_in_deck, rng) if mine_in_deck else dealt[-2]
+        world.discards = mine_in_pile + dealt[-1]
+        return world
 
     # -- the table -----------------------------------------------------------------------------
     def zones(self, state: DrawPokerState) -> list[Zone]:
@@ -346,6 +386,7 @@ class DrawPoker(Game):
         state.deck = deck[n * HAND_SIZE:]
         state.discards = []
         state.drawn = [None] * n
+        state.discarded = [()] * n
         state.to_move = (state.dealer + 1) % n
         if emit is not None:
             sizes = (HAND_SIZE,) * n

@@ -19,6 +19,7 @@ To make your own trick game, subclass :class:`TrickGame` and override a hook:
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -35,6 +36,7 @@ from tabletop.engine.cards import (
     parse_suit,
     standard_deck,
 )
+from tabletop.engine.determinize import deal as deal_hidden
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, seat_name
 from tabletop.engine.game import Emit, Game
@@ -133,6 +135,7 @@ class TrickState:
         "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
         "hands", "buckets", "trick", "led", "leader", "trick_no",
         "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
+        "voids",
     )
 
     rng: random.Random
@@ -158,6 +161,8 @@ class TrickState:
     played: list[Card]
     """Cards of this deal's finished tricks in play order (the current trick is in ``trick``)."""
     last_trick: tuple[int, list[Card]]
+    voids: list[set[str | None]]
+    """Per seat, the suits it showed it holds none of this deal (it did not follow them)."""
 
 
 class TrickGame(Game):
@@ -240,6 +245,10 @@ class TrickGame(Game):
         self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
+        self._default_winner = type(self).trick_winner is TrickGame.trick_winner
+        self._next_seat = [(s + 1) % self.players for s in range(self.players)]
+        self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
+        self._plain_observe = type(self).observe is TrickGame.observe
         self.has_undealt: bool = self.cards_per_hand * self.players < size
 
     # -- hooks ---------------------------------------------------------------------------------
@@ -328,8 +337,10 @@ class TrickGame(Game):
         if state.phase == "play":
             if self._default_legal:
                 # The default legal_cards, inlined: this runs once per card played.
-                hand = state.hands[state.to_move]  # type: ignore[index]
-                return (state.buckets[state.to_move][state.led] or hand) if state.trick else hand  # type: ignore[index]
+                seat: int = state.to_move  # type: ignore[assignment]
+                if state.trick:
+                    return state.buckets[seat][state.led] or state.hands[seat]
+                return state.hands[seat]
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
@@ -350,11 +361,14 @@ class TrickGame(Game):
         trick = state.trick
         if not trick:
             state.led = suit
+        elif suit != state.led and self._default_legal:
+            # Under must-follow, not following shows the seat holds none of the led suit.
+            state.voids[seat].add(state.led)
         if emit is not None:
             emit(ActionTaken(seat, action, self._play_moves(state, seat, card)))
         trick.append(card)
         if len(trick) < self.players:
-            state.to_move = (seat + 1) % self.players
+            state.to_move = self._next_seat[seat]
         else:
             self._finish_trick(state, emit)
 
@@ -381,9 +395,9 @@ class TrickGame(Game):
             "phase": state.phase,
             "deal": state.deal,
             "dealer": state.dealer,
-            "hand": tuple(a.cards[0] for a in state.hands[seat]),
+            "hand": self._hand_cards(state, seat),
             "hand_counts": tuple(len(h) for h in state.hands),
-            "trick": tuple(zip(self.trick_seats(state), state.trick, strict=True)),
+            "trick": self._trick_plays(state),
             "led": state.led if state.trick else None,
             "leader": state.leader,
             "trump": state.trump,
@@ -395,6 +409,26 @@ class TrickGame(Game):
             "last_trick": self._last_trick(state),
             "hand_size": state.hand_size,
         }
+
+    def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
+        """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
+        if self._plain_observe:
+            if key == "trick":
+                return self._trick_plays(state)
+            if key == "trump":
+                return state.trump
+            if key == "phase":
+                return state.phase
+            if key == "hand":
+                return self._hand_cards(state, seat)
+        return self.observe(state, seat)[key]
+
+    def _hand_cards(self, state: TrickState, seat: int) -> tuple[Card, ...]:
+        return tuple([a.card for a in state.hands[seat]])  # type: ignore[misc]  # plays hold one card
+
+    def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
+        # zip stops at the cards played so far: the seat order from the leader is made once.
+        return tuple(zip(self._seat_order[state.leader], state.trick, strict=False))
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -522,9 +556,97 @@ class TrickGame(Game):
         state.trick, state.led, state.played = [], None, []
         state.tricks_won = [0] * self.players
         state.taken = [[] for _ in range(self.players)]
+        state.voids = [set() for _ in range(self.players)]
         self._fill_hands(state, cards)
         if leader is not None:
             state.leader = state.to_move = leader
+
+    # -- search bots ---------------------------------------------------------------------------
+    def clone_state(self, state: TrickState, rng: random.Random | None = None) -> TrickState:
+        """Return an independent copy of ``state`` (list copies: cards and actions are shared values)."""
+        if type(state) is not TrickState:  # a subclass's state may hold more: copy it all
+            return super().clone_state(state, rng)
+        new = self._copy(state, rng)
+        new.hands = [h[:] for h in state.hands]
+        new.buckets = [{suit: b[:] for suit, b in bk.items()} for bk in state.buckets]
+        return new
+
+    def _copy(self, state: TrickState, rng: random.Random | None) -> TrickState:
+        """Return a copy of everything but the hands and buckets."""
+        new = TrickState()
+        for name in ("to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup", "led",
+                     "leader", "trick_no", "last_trick"):
+            setattr(new, name, getattr(state, name))
+        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
+        new.trick = state.trick[:]
+        new.tricks_won = state.tricks_won[:]
+        new.taken = [t[:] for t in state.taken]
+        new.bids = state.bids[:]
+        new.scores = state.scores[:]
+        new.deal_points = state.deal_points[:]
+        new.undealt = state.undealt[:]
+        new.played = state.played[:]
+        new.voids = [set(v) for v in state.voids]
+        return new
+
+    def determinize(self, state: TrickState, seat: int, rng: random.Random) -> TrickState:
+        """Return a copy with the cards ``seat`` cannot see dealt anew: the other hands keep their
+        counts and get none of a suit they did not follow; a turned-up card stays where it was seen."""
+        if type(state) is not TrickState or state.phase == "over":
+            # A subclass's state may keep cards elsewhere too: let the zones say what is hidden.
+            return super().determinize(state, seat, rng) if state.phase != "over" else self.clone_state(state, rng)
+        others = [s for s in range(self.players) if s != seat]
+        pool: list[Card] = []
+        sizes: list[int] = []
+        pinned = self._pinned_turnup(state, seat)
+        in_hand = pinned is not None and not state.undealt
+        for s in others:
+            cards = [a.cards[0] for a in state.hands[s]]
+            if in_hand and s == state.dealer:
+                cards.remove(pinned)  # type: ignore[arg-type]
+            pool += cards
+            sizes.append(len(cards))
+        undealt = state.undealt[1:] if pinned is not None and not in_hand else state.undealt
+        pool += undealt
+        sizes.append(len(undealt))
+        trump = state.trump
+        voids = state.voids
+        allowed: list[set[str | None] | None] = [
+            ({c for c in self.suits if c not in voids[s]} if voids[s] else None) for s in others]
+        allowed.append(None)
+
+        def suit_of(card: Card) -> str | None:
+            return trump if card.suit == JOKER and trump is not None else card.suit
+
+        dealt = deal_hidden(pool, sizes, rng, allowed=allowed, key=suit_of)
+        world = self._copy(state, rng)
+        world.hands, world.buckets = [], []
+        pos = self._pos_of
+        for s in range(self.players):
+            if s == seat:
+                world.hands.append(state.hands[s][:])
+                world.buckets.append({suit: b[:] for suit, b in state.buckets[s].items()})
+                continue
+            cards = dealt[s if s < seat else s - 1]
+            if in_hand and s == state.dealer:
+                cards.append(pinned)  # type: ignore[arg-type]
+            actions, buckets = self._hand(sorted([pos[c] for c in cards]), trump)
+            world.hands.append(actions)
+            world.buckets.append(buckets)
+        world.undealt = [pinned, *dealt[-1]] if pinned is not None and not in_hand else dealt[-1]
+        return world
+
+    def _pinned_turnup(self, state: TrickState, seat: int) -> Card | None:
+        """Return the turned-up card when its place is known to all but hidden from ``seat``: the top
+        undealt card, or (the deck dealt out) the dealer's, until the dealer plays it."""
+        card = state.turnup
+        if card is None:
+            return None
+        if state.undealt:
+            return card if state.undealt[0] is card else None
+        if state.dealer != seat and any(a.cards[0] is card for a in state.hands[state.dealer]):
+            return card
+        return None
 
     def trick_seats(self, state: TrickState) -> list[int]:
         """Return the seats that played to the current trick, in play order (from the leader)."""
@@ -538,23 +660,26 @@ class TrickGame(Game):
         self._fill_positions(state, [sorted(pos[c] for c in cards) for cards in hands])
 
     def _fill_positions(self, state: TrickState, hands: list[list[int]]) -> None:
-        trump, plays = state.trump, self._sorted_plays
-        suits, cuts, absent = self._run_suits, self._run_cuts, self._absent_suits
         state.hands, state.buckets = [], []
         for positions in hands:
-            actions = [plays[i] for i in positions]
-            ends = [bisect_left(positions, cut) for cut in cuts]
-            ends.append(len(positions))
-            buckets: dict[str | None, list[Action]] = {s: [] for s in absent}
-            start = 0
-            for suit, end in zip(suits, ends, strict=True):
-                buckets[suit] = actions[start:end]
-                start = end
-            if trump is not None and buckets.get(JOKER):
-                buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
-                buckets[JOKER] = []
+            actions, buckets = self._hand(positions, state.trump)
             state.hands.append(actions)
             state.buckets.append(buckets)
+
+    def _hand(self, positions: list[int], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
+        """Return the play actions and suit buckets of a hand given as sorted deck positions."""
+        actions = [self._sorted_plays[i] for i in positions]
+        ends = [bisect_left(positions, cut) for cut in self._run_cuts]
+        ends.append(len(positions))
+        buckets: dict[str | None, list[Action]] = {s: [] for s in self._absent_suits}
+        start = 0
+        for suit, end in zip(self._run_suits, ends, strict=True):
+            buckets[suit] = actions[start:end]
+            start = end
+        if trump is not None and buckets.get(JOKER):
+            buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
+            buckets[JOKER] = []
+        return actions, buckets
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
@@ -567,6 +692,7 @@ class TrickGame(Game):
         state.taken = [[] for _ in range(n)]
         state.bids = [None] * n
         state.played = []
+        state.voids = [set() for _ in range(n)]
         state.undealt, state.turnup = [], None
         self.deal(state)
         state.leader = (state.dealer + 1) % n
@@ -593,7 +719,24 @@ class TrickGame(Game):
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
         cards = state.trick
-        winner = (state.leader + self.trick_winner(state, cards)) % self.players
+        if self._default_winner:
+            # The default trick_winner (tricks.winning_index), inlined: this runs once per trick.
+            power = self._power_of
+            trump = state.trump if state.trump is not None else JOKER
+            first = cards[0]
+            index, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, power[first]
+            for i in range(1, len(cards)):
+                card = cards[i]
+                suit = trump if card.suit == JOKER else card.suit
+                if suit == best_suit:
+                    p = power[card]
+                    if p > best_power:
+                        index, best_power = i, p
+                elif suit == trump:
+                    index, best_suit, best_power = i, suit, power[card]
+        else:
+            index = self.trick_winner(state, cards)
+        winner = (state.leader + index) % self.players
         state.tricks_won[winner] += 1
         state.taken[winner] += cards
         state.played += cards

@@ -1,23 +1,74 @@
-"""The speed benchmark: deals and card plays per second of random-bot trick-taking, headless."""
+"""The speed benchmark: deals per second of trick-taking with random and greedy bots, and ISMCTS
+iterations per second in every built-in game, headless."""
 
 from __future__ import annotations
 
+import random
 import time
 
-from tabletop.i18n import _, ngettext
+from tabletop import registry
+from tabletop.engine.session import Session
 from tabletop.sim.runner import SimConfig, simulate
 
+SEARCH_GAMES: dict[str, tuple[int, dict[str, object]]] = {
+    "trick-taking": (4, {"deals": 1}),
+    "birdhead": (3, {}),
+    "draw-poker": (4, {}),
+    "euler-getter": (2, {}),
+}
+"""Games whose ISMCTS speed is measured, with players and options (the strength targets' settings)."""
 
-def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1) -> str:
-    """Play ``deals`` one-deal games through the simulator and return a report of the rates."""
-    config = SimConfig(game="trick-taking", players=players, bots=("random",) * players, seed=1,
+
+def deal_rate(bot: str, *, deals: int, players: int, workers: int) -> tuple[float, float]:
+    """Return (deals/s, card plays/s) of one-deal trick-taking games with ``bot`` in every seat."""
+    config = SimConfig(game="trick-taking", players=players, bots=(bot,) * players, seed=1,
                        games=deals, options={"deals": 1})
     started = time.perf_counter()
     moves = sum(getattr(r, "moves", 0) for r in simulate(config, workers=workers))
     elapsed = time.perf_counter() - started
-    head = ngettext("trick-taking, {players} players, 1 deal per game, random bots, {n} process",
-                    "trick-taking, {players} players, 1 deal per game, random bots, {n} processes", workers,
-                    players=players, n=workers)
-    rates = _("{deals} deals in {seconds:.2f} s: {per_second} deals/s, {plays} card plays/s").format(
-        deals=deals, seconds=elapsed, per_second=f"{deals / elapsed:,.0f}", plays=f"{moves / elapsed:,.0f}")
-    return head + "\n" + rates
+    return deals / elapsed, moves / elapsed
+
+
+def search_rate(name: str, *, seconds: float, players: int, options: dict[str, object]) -> float:
+    """Return ISMCTS iterations per second in ``name``, over decisions spread through random games."""
+    from tabletop.bots.ismcts import Budget, search
+
+    game = registry.make_game(name, players=players, options=options)
+    iterations, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        seed += 1
+        session = Session(game, seed=seed, events=False)
+        chooser = random.Random(seed)
+        for _ in range(chooser.randrange(12)):  # a decision somewhere early in the game
+            if session.is_over:
+                break
+            session.submit(chooser.choice(session.legal_actions()))
+        if session.is_over or len(session.legal_actions()) < 2:
+            continue
+        view = session.view(session.to_move)  # type: ignore[arg-type]
+        started = time.perf_counter()
+        result = search(view.worlds(random.Random(seed)), view.legal, random.Random(seed),
+                        Budget(seconds=min(0.25, seconds)))
+        spent += time.perf_counter() - started
+        iterations += result.iterations
+    return iterations / spent
+
+
+def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1, search_seconds: float = 1.0) -> str:
+    """Measure deals with random and greedy bots and ISMCTS in every built-in game; return a report."""
+    lines = [f"trick-taking, {players} players, 1 deal per game, {workers} process(es), {deals} deals per bot"]
+    rate, plays = deal_rate("random", deals=deals, players=players, workers=workers)
+    lines.append(f"  random bots: {rate:,.0f} deals/s, {plays:,.0f} card plays/s")
+    greedy, _ = deal_rate("greedy", deals=max(1, deals // 4), players=players, workers=workers)
+    lines.append(f"  greedy bots: {greedy:,.0f} deals/s (a greedy deal costs {rate / greedy:.2f}x a random one)")
+    if search_seconds > 0:
+        lines.append(f"ISMCTS iterations per second (1 process, about {search_seconds:g} s per game):")
+        for name, (seats, options) in SEARCH_GAMES.items():
+            try:
+                registry.game_class(name)
+            except Exception:  # a game this install does not have
+                continue
+            per_second = search_rate(name, seconds=search_seconds, players=seats, options=options)
+            setting = ", ".join([f"{seats} players", *(f"{k}={v}" for k, v in options.items())])
+            lines.append(f"  {name} ({setting}): {per_second:,.0f}")
+    return "\n".join(lines)

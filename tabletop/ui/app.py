@@ -82,7 +82,7 @@ def undo_mode(wanted: str, humans: int) -> str:
 
 def bot_names() -> list[str]:
     """Return the usable bots, ``random`` first (it plays every game; others may be game-specific)."""
-    names = [e.name for e in registry.bot_entries() if e.error is None] or ["random"]
+    names = registry.bot_choices() or ["random"]
     return sorted(names, key=lambda n: n != "random")
 
 
@@ -297,6 +297,7 @@ class Table:
     def close(self) -> None:
         """Save the final screenshot if none was taken and close the game log (a fair game left
         before its end writes its seed there now, so its log can be replayed)."""
+        self.director.close()  # a bot thinking in the background is dropped, not waited for
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
         if self.log is not None:

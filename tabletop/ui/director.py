@@ -13,6 +13,8 @@ to move, behind a privacy screen), a god view, and a replay (``line``: the moves
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +66,47 @@ class Pause:
     after: tuple[Move, ...] = ()
 
 
+class Thought:
+    """One bot move worked out on a worker thread (``session.advance(max_moves=1)``), so the window
+    keeps drawing while a searching bot thinks. Nothing else touches the session meanwhile."""
+
+    def __init__(self, session: Session) -> None:
+        self.events: list[Event] = []
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self.seat = session.to_move
+        # The drawing thread waits for the interpreter lock at most this long when it wants it
+        # back (Python's default is 5 ms: a frame asks several times).
+        _switch_often(True)
+        # A daemon: leaving the table (or the program) never waits for a bot to finish thinking.
+        threading.Thread(target=self._run, args=(session,), name="bot move", daemon=True).start()
+
+    def _run(self, session: Session) -> None:
+        try:
+            self.events = session.advance(max_moves=1)
+        except BaseException as exc:  # handed to the drawing thread, which raises it there
+            self.error = exc
+        finally:
+            _switch_often(False)
+            self.done.set()
+
+
+_DEFAULT_SWITCH = sys.getswitchinterval()
+THINKING_SWITCH = 0.0005
+"""Seconds between interpreter-lock hand-overs while a bot thinks on its worker thread."""
+
+
+_thinking = [0]
+_thinking_lock = threading.Lock()
+
+
+def _switch_often(on: bool) -> None:
+    # Counted: a thought left behind by a closed table may still be running beside a new one.
+    with _thinking_lock:
+        _thinking[0] += 1 if on else -1
+        sys.setswitchinterval(THINKING_SWITCH if _thinking[0] > 0 else _DEFAULT_SWITCH)
+
+
 class Director:
     """Drives a session at a pace, keeping a :class:`Board` in step with what has been animated."""
 
@@ -97,6 +140,8 @@ class Director:
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
+        self.thought: Thought | None = None
+        """The bot move being worked out in the background, if any (the session is the worker's then)."""
         self._refresh()
         if not self.queue:
             self._stale = False
@@ -122,7 +167,8 @@ class Director:
     @property
     def accepts_input(self) -> bool:
         """True when the human at the bottom may choose now (the screen has caught up)."""
-        return (not self.queue and self.pause is None and not self.session.is_over and self.line is None
+        return (self.thought is None and not self.queue and self.pause is None and not self.session.is_over
+                and self.line is None
                 and self.handoff is None and self.session.waiting_for_human and self.session.to_move == self.seat)
 
     def legal(self) -> tuple[Action, ...]:
@@ -137,6 +183,8 @@ class Director:
     def why_not(self, action: Action) -> str | None:
         """Return the engine's reason why ``action`` is not legal now, or None if it is (or cannot say)."""
         if action in self.legal():
+            return None
+        if self.thought is not None:
             return None
         try:
             return self.session.reason(action)
@@ -162,6 +210,8 @@ class Director:
             return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
+        if self.thought is not None and self.thought.seat is not None:
+            return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
@@ -181,6 +231,17 @@ class Director:
             if self.queue:
                 self._beat(self.queue.popleft(), now, cues)
                 continue
+            if self.thought is not None:
+                if not self.thought.done.is_set():
+                    break  # still thinking: this frame draws what is already there
+                thought, self.thought = self.thought, None
+                if thought.error is not None:
+                    raise thought.error
+                self.queue.extend(thought.events)
+                self.next_bot = now + self.pace.bot_delay
+                self._steps = max(0, self._steps - 1)
+                moved = True
+                continue
             self._sync()
             if moved or self.session.is_over or now < self.next_bot or self.handoff is not None:
                 break
@@ -193,6 +254,9 @@ class Director:
                 if self.session.moves >= len(self.line):
                     break
                 events = self.session.submit(self.line[self.session.moves])
+            elif self._thinks():
+                self.thought = Thought(self.session)
+                break
             else:
                 events = self.session.advance(max_moves=1)
             # One bot move per update, so every move gets at least one frame on screen.
@@ -201,6 +265,21 @@ class Director:
             self._steps = max(0, self._steps - 1)
             moved = True
         return cues
+
+    def close(self) -> None:
+        """Stop: a bot still thinking is asked to stop early (if it can) and its move is dropped."""
+        self.finished = True
+        thought, self.thought = self.thought, None
+        if thought is not None and thought.seat is not None:
+            stop = getattr(self.session.seats[thought.seat], "stop", None)
+            if callable(stop):
+                stop()
+
+    def _thinks(self) -> bool:
+        """True when the bot to move may think long: a searching bot, or one run under a watchdog."""
+        seat = self.session.to_move
+        bot = self.session.seats[seat] if seat is not None else None
+        return bot is not None and (getattr(bot, "thinks", False) or not getattr(bot, "trusted", True))
 
     # -- playtest controls ---------------------------------------------------------------------
     def toggle_pause(self) -> bool:
@@ -240,6 +319,8 @@ class Director:
         timeline = self.timeline
         if timeline is None or self.undo_mode == "off":
             return _("Undo is off for this game")
+        if self.thought is not None:
+            return _("Wait: a bot is thinking")
         if self.line is not None:
             return _("A replay steps back instead (Left arrow)")
         if self.undo_mode == "fair":
@@ -271,6 +352,8 @@ class Director:
         """
         if self.timeline is None:
             raise ValueError("this table keeps no timeline to seek in")
+        if self.thought is not None:
+            return  # the session is the thinking bot's until its move is made
         end = len(self.line) if self.line is not None else self.timeline.end
         self.timeline.seek(max(0, min(position, end, self.timeline.end)))
         self._after_jump()
@@ -298,6 +381,9 @@ class Director:
 
     def _reset_board(self) -> None:
         self.board = Board(self.board.players, self.seat, eyes=self.eyes)
+        if self.thought is not None:
+            self._stale = True  # drawn from the session once the thinking bot has moved
+            return
         self._refresh()
         self._stale = bool(self.queue)
 
@@ -312,6 +398,8 @@ class Director:
         """Hand the human's choice to the session; return the engine's reason if it is illegal."""
         if self.line is not None:
             return _("this is a replay: nobody chooses here")
+        if self.thought is not None:
+            return _("Wait: a bot is thinking")
         try:
             events = self.session.submit(action, self.seat)
         except IllegalAction as exc:

@@ -57,3 +57,26 @@ def test_free_text_options_cycle_through_their_examples(app) -> None:
     assert screen.form.options["rank_order"] == "ace-ten"
     settings = screen.form.result()
     assert settings is not None and settings.options["rank_order"] == "ace-ten"
+
+
+def test_ismcts_is_offered_at_three_strengths(app) -> None:
+    from tabletop.bots.ismcts import Budget
+
+    screen = StartScreen(app, PlaySettings(seed=5))
+    screen.step()
+    seen = []
+    for _ in range(12):
+        click(button(screen, "seat", (1, 1)).rect.center)  # seat 2: the next bot
+        screen.step()
+        seen.append(screen.form.seats[1])
+    assert [s for s in seen if s.startswith("ismcts")][:3] == ["ismcts:50ms", "ismcts:200ms", "ismcts:1s"]
+    while screen.form.seats[1] != "ismcts:200ms":
+        click(button(screen, "seat", (1, 1)).rect.center)
+        screen.step()
+    click(button(screen, "start").rect.center)
+    assert screen.step() == "start"
+    table = Table(app, screen.form.result())  # type: ignore[arg-type]
+    assert table.seat_names[1] == "ismcts:200ms"
+    assert table.session.seats[1].budget == Budget(seconds=0.2)  # type: ignore[union-attr]
+    table.close()
+

@@ -1,0 +1,56 @@
+"""The ladder: seatings rotate every bot through every seat on the same deals, and the headline reads right."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.sim.ladder import LadderResult, seatings
+from tabletop.sim.stats import Tally
+
+
+def test_every_bot_sits_in_every_seat_equally_often() -> None:
+    for bots, players in ((["a", "b", "c"], 4), (["a", "b", "c", "d", "e"], 4), (["a", "b"], 2)):
+        lines = seatings(bots, players)
+        per_seat = [Counter(line[s] for line in lines) for s in range(players)]
+        assert all(c == per_seat[0] for c in per_seat), (bots, players, per_seat)
+        assert set(per_seat[0]) == set(bots)
+
+
+def test_the_ladder_ranks_bots_and_says_skill_matters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "trick-taking", "--bots", "random,greedy", "--games", "80", "--set", "deals=1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    first = next(line for line in lines if line.startswith("1 "))
+    assert "greedy" in first
+    assert "skill matters: greedy wins" in out and "where chance is" in out
+
+
+def test_the_headline_says_luck_dominates_when_no_bot_beats_chance() -> None:
+    tallies = [Tally("a", 100, 27, 0.0), Tally("b", 100, 23, 0.0)]
+    result = LadderResult(tallies, {"a": 2.0, "b": 2.0}, 0.25, 100, 50, 2, {})
+    assert result.headline().startswith("luck dominates")
+    tallies = [Tally("a", 400, 200, 0.0), Tally("b", 400, 0, 0.0)]
+    result = LadderResult(tallies, {"a": 1.5, "b": 3.0}, 0.25, 400, 100, 4, {})
+    assert result.headline() == "skill matters: a wins 50% [45%, 55%] where chance is 25%"
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["ladder", "trick-taking", "--bots", "random"], "at least two bots"),
+    (["ladder", "trick-taking", "--bots", "random,ismcts:soon"], "bot 'ismcts': bad parameter 'soon'"),
+    (["ladder", "trick-taking", "--bots", "random,human"], "ladder needs bots"),
+])
+def test_bad_ladders_get_one_clear_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_bench_reports_random_greedy_and_search_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--deals", "40", "--search-seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "random bots:" in out and "a greedy deal costs" in out
+    for game in ("trick-taking", "birdhead", "draw-poker", "euler-getter"):
+        assert f"  {game} (" in out
