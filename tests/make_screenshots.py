@@ -149,11 +149,11 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "tabletop", "new", "my-market", "--template", "market"],
                    check=True, capture_output=True)
     plugins.discover(Path("games"))
-    games = [("trick-taking", 4, {}), ("birdhead", 4, {}), ("draw-poker", 4, {"deals": 1}),
-             ("euler-getter", 2, {}), ("my-market", 3, {})]
-    for game, players, options in games:
+    games = [("trick-taking", 4, {}, 6), ("birdhead", 4, {}, 6), ("draw-poker", 4, {"deals": 1}, 1),
+             ("euler-getter", 2, {}, 6), ("my-market", 3, {}, 6)]
+    for game, players, options, moves in games:
         for size in ((1280, 720), (800, 600)):
-            game_shots(out, game, players, size, f"{game}-{size[0]}x{size[1]}", full, options)
+            game_shots(out, game, players, size, f"{game}-{size[0]}x{size[1]}", full, options, moves)
     game_shots(out, "trick-taking", 6, (800, 600), "trick-taking-6p-800x600", full, {}, moves=3)
     game_shots(out, "trick-taking", 5, (3840, 2160), "trick-taking-5p-3840x2160", full, {"trump": "turnup"})
     overlay_shots(out, full)

@@ -462,7 +462,7 @@ class Director:
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
         if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
                 and any(m.backs or not m.face_up for m in moves)):
-            count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
+            count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
                        action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
