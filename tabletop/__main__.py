@@ -1,5 +1,5 @@
 """Run the command line with ``python -m tabletop``."""
 
-from tabletop.cli import main
+from tabletop.cli import run
 
-raise SystemExit(main())
+run()

@@ -7,6 +7,7 @@ User mistakes end with one clear line on stderr and exit status 2, never a trace
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
 import sys
@@ -16,12 +17,15 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop import __version__, plugins, registry
+from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.options import describe, parse_assignments
-from tabletop.i18n import N_, _
+from tabletop.engine.options import parse_assignments
+from tabletop.i18n import N_, _, ngettext
 from tabletop.templates import TEMPLATES
 
 EXIT_USAGE = 2
+SKIPS_SHOWN = 5
+"""Games a simulation skipped that are named one by one on stderr; the rest are counted."""
 ARGPARSE_MESSAGES = (
     N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
     N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
@@ -41,31 +45,51 @@ class Parser(argparse.ArgumentParser):
                   + "\n")
 
 
+MAX_COUNT = 10**9
+"""The most games, deals or players a count option takes."""
+SEED_MAX = 2**63 - 1
+"""Seeds are whole numbers from 0 to this (what a 63-bit derived seed can hold)."""
+BOT_TIMEOUT_RANGE = (0.01, 3600.0)
+GAME_TIMEOUT_RANGE = (1.0, 86400.0)
+SIZE_RANGE = ((320, 240), (7680, 4320))
+"""The smallest and largest window sizes (an 8K screen)."""
+
+
+def _shown(text: str) -> str:
+    """Return a value typed by the user for an error message: quoted, and never a wall of text."""
+    if len(text) > 40:
+        return _("a value of {count} characters").format(count=f"{len(text):,}")
+    return repr(text)
+
+
+def _whole(text: str, lo: int, hi: int) -> int:
+    stripped = text.strip()
+    if len(stripped) > 30 or not stripped.lstrip("+-").isdigit() or not lo <= int(stripped) <= hi:
+        raise argparse.ArgumentTypeError(_("expected a whole number from {low} to {high}, got {text}").format(
+            low=lo, high=f"{hi:,}", text=_shown(text)))
+    return int(stripped)
+
+
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("expected a number of at least 1, got {value}").format(value=value))
-    return value
+    return _whole(text, 1, MAX_COUNT)
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, got {text}").format(text=repr(text))) from None
+    return _whole(text, 0, SEED_MAX)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected seconds, got {text}").format(text=repr(text))) from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(_("expected a positive number of seconds, got {text}").format(text=repr(text)))
-    return value
+def _seconds_between(lo: float, hi: float) -> Any:
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 30 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not lo <= value <= hi:  # NaN fails every comparison
+            raise argparse.ArgumentTypeError(_("expected seconds from {low} to {high}, got {text}").format(
+                low=f"{lo:g}", high=f"{hi:g}", text=_shown(text)))
+        return value
+
+    return parse
 
 
 def _card_size(text: str) -> tuple[float, float]:
@@ -88,14 +112,15 @@ def _millimetres(text: str) -> float:
 
 
 def _size(text: str) -> tuple[int, int]:
+    (min_w, min_h), (max_w, max_h) = SIZE_RANGE
     w, sep, h = text.lower().partition("x")
     try:
-        size = (int(w), int(h))
+        size = (int(w), int(h)) if len(text) <= 20 else (0, 0)
     except ValueError:
         size = (0, 0)
-    if not sep or size[0] < 320 or size[1] < 240:
-        raise argparse.ArgumentTypeError(_("expected WIDTHxHEIGHT of at least 320x240, got {text}").format(
-            text=repr(text)))
+    if not sep or not (min_w <= size[0] <= max_w and min_h <= size[1] <= max_h):
+        raise argparse.ArgumentTypeError(_("expected WIDTHxHEIGHT from {low} to {high}, got {text}").format(
+            low=f"{min_w}x{min_h}", high=f"{max_w}x{max_h}", text=_shown(text)))
     return size
 
 
@@ -131,10 +156,13 @@ def build_parser() -> Parser:
     sim.add_argument("--report", type=Path, default=None, metavar="DIR",
                      help=_("write DIR/report.html with charts and per-card analytics"))
     sim.add_argument("--workers", type=_positive, default=None,
-                     help=f"processes to use (default: every core, here {_cores()})")
+                     help=_("processes to use (default: every core, here {cores})").format(cores=_cores()))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
                      help=_("play the games on this Dask scheduler's workers instead"))
-    sim.add_argument("--bot-timeout", type=_seconds, default=10.0, help=_("seconds a bot may think per move"))
+    sim.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                     help=_("seconds a bot may think per move"))
+    sim.add_argument("--game-timeout", type=_seconds_between(*GAME_TIMEOUT_RANGE), default=600.0,
+                     help=_("seconds a game with plugin code may take before it is skipped (default 600)"))
     sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     lad = sub.add_parser("ladder", help=_("bots play each other, seats rotated: a ranking, and whether skill matters"))
@@ -148,7 +176,8 @@ def build_parser() -> Parser:
     lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                      help=_("a game option, e.g. --set deals=1"))
     lad.add_argument("--workers", type=_positive, default=1, help=_("processes to use (default 1)"))
-    lad.add_argument("--bot-timeout", type=_seconds, default=10.0, help=_("seconds a plugin bot may think per move"))
+    lad.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                     help=_("seconds a plugin bot may think per move"))
     lad.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     rep = sub.add_parser("replay", help=_("replay a game log: check it headless, watch it, or render it to video"))
@@ -176,11 +205,11 @@ def build_parser() -> Parser:
     new = sub.add_parser(
         "new", help=_("write a new game into the games folder from a template, ready to play"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="templates:\n" + "\n".join(f"  {key:<8}{text}" for key, text in TEMPLATES.items()))
+        epilog=_("templates:") + "\n" + "\n".join(f"  {key:<8}{_(text)}" for key, text in TEMPLATES.items()))
     new.add_argument("name", help=_("the game's name: lowercase letters, digits and dashes, e.g. my-game"))
     new.add_argument("--template", default=next(iter(TEMPLATES)), metavar="TEMPLATE",
-                     help=f"what kind of game to start from: {', '.join(TEMPLATES)} (default"
-                          f" {next(iter(TEMPLATES))}; listed below)")
+                     help=_("what kind of game to start from: {templates} (default {default}; listed below)").format(
+                         templates=", ".join(TEMPLATES), default=next(iter(TEMPLATES))))
     play = sub.add_parser("play", help=_("play a game in a window (bots only: no input needed)"))
     play.add_argument("game", help=_("game name (see tabletop games)"))
     play.add_argument("--players", type=_positive, default=None, help=_("number of seats"))
@@ -201,6 +230,8 @@ def build_parser() -> Parser:
     play.add_argument("--undo", choices=("designer", "fair", "off"), default="",
                       help=_("designer: take back any move; fair: your own last move, while nothing new was shown"
                              " (and no seed shown until the end); default designer, fair with several humans"))
+    play.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                      help=_("seconds a plugin bot may think per move (default 10)"))
     play.add_argument("--watch", action="store_true",
                       help=_("also open a spectator's window that follows the game's log (public cards only)"))
 
@@ -236,8 +267,22 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    for stream in (sys.stdout, sys.stderr):  # a path with undecodable bytes must not end the run
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    restore = guard.install_signal_handlers()
+    try:
+        return _main(argv)
+    finally:
+        restore()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     args.argv = list(argv) if argv is not None else sys.argv[1:]
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
@@ -254,22 +299,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TabletopError as exc:
         print(_("{prog}: error: {problem}").format(prog=prog, problem=exc), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print(_("tabletop: interrupted"), file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except BrokenPipeError:  # output piped into head or a closed pager: not an error
         sys.stderr.close()
         return 0
     except OSError as exc:  # a path the user gave that cannot be read or written
-        where = f" {exc.filename}" if exc.filename else ""
-        print(_("{prog}: error:{where}: {problem}").format(prog=prog, where=where, problem=exc.strerror or exc),
-              file=sys.stderr)
+        problem = exc.strerror or exc
+        if exc.filename:
+            print(_("{prog}: error:{where}: {problem}").format(
+                prog=prog, where=f" {guard.shown_path(exc.filename)}", problem=problem), file=sys.stderr)
+        else:
+            print(_("{prog}: error: {problem}").format(prog=prog, problem=problem), file=sys.stderr)
         return EXIT_USAGE
 
 
-def gui_main() -> int:
+def _interrupted(exc: BaseException) -> int:
+    if isinstance(exc, guard.Terminated):
+        print(_("tabletop: stopped by SIGTERM"), file=sys.stderr)
+        return 143
+    print(_("tabletop: interrupted"), file=sys.stderr)
+    return 130
+
+
+def run() -> None:
+    """Entry point of the ``tabletop`` command: :func:`main`, then exit even past a plugin's threads."""
+    _exit(main())
+
+
+def gui_main() -> None:
     """Entry point of the windowed launcher (no console on Windows)."""
-    return main([])
+    _exit(main([]))
+
+
+def _exit(code: int) -> NoReturn:
+    # A plugin imported for this command may have started a thread that never ends; the
+    # interpreter would wait for it forever at exit. The command is done: leave without it.
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def _check_writable(flag: str, path: Path | None) -> None:
@@ -289,6 +362,11 @@ def _check_writable(flag: str, path: Path | None) -> None:
             flag=flag, path=path, folder=path.parent))
 
 
+def _describe(game: Any) -> str:
+    """Return "name (title)" with the title in the interface's language."""
+    return f"{game.name} ({_(game.title)})" if game.title else game.name
+
+
 def _seat_count(seats: str) -> int | None:
     """Return how many seats a comma-separated list names (None for one name: it fills every seat)."""
     names = [n for n in seats.split(",") if n.strip()]
@@ -304,7 +382,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
     from tabletop.sim.dispatch import run
     from tabletop.sim.findings import findings
-    from tabletop.sim.output import ResultWriter
+    from tabletop.sim.output import OutputError, ResultWriter
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig, default_workers
     from tabletop.sim.study import Study
@@ -312,7 +390,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from tabletop.sim.variants import expand, parse_vary
 
     if args.cluster and args.workers:
-        raise TabletopError("--workers and --cluster: the cluster's workers play the games; drop --workers")
+        raise TabletopError(_("--workers and --cluster: the cluster's workers play the games; drop --workers"))
     sets = parse_assignments(args.sets)
     varied = parse_vary(args.vary, fixed=list(sets))
     variants = expand(varied)
@@ -344,48 +422,83 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     total = args.games * len(variants)
     progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
+    stopped: tuple[str, int] | None = None
+    skipped: list[str] = []
     try:
         for chunk in run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
-                         progress=progress.update):
-            study.add(chunk)
-            if writer:
-                values = [value for _key, value in variants[chunk.variant].values] if sweep else []
-                for result in chunk.results:
-                    writer.write(result, values)
-    finally:
-        progress.close()
+                         progress=progress.update, game_timeout=args.game_timeout):
+            with guard.deferred_signals():  # the file and the summary count the same games
+                if writer:
+                    values = [value for _key, value in variants[chunk.variant].values] if sweep else []
+                    for result in chunk.results:
+                        writer.write(result, values)
+                study.add(chunk)
+                tag = f" [{variants[chunk.variant].label}]" if sweep else ""
+                skipped += [f"game {s.game} (seed {s.seed}){tag} skipped: {s.reason}" for s in chunk.skipped]
         if writer:
             writer.close()
+    except guard.Terminated:
+        stopped = (_("stopped by SIGTERM"), 143)
+    except KeyboardInterrupt:
+        stopped = (_("interrupted by Ctrl-C"), 130)
+    except OutputError as exc:
+        stopped = (str(exc), 1)
+    finally:
+        progress.close()
     elapsed = time.perf_counter() - started
+    played = sum(v.seats[0].games for v in study.variants)
     labels = [{c.id: c.label for c in g.deck()} for g in games]
     page = None
-    if args.report is not None:  # written before anything is printed: a closed pipe must not lose it
+    if args.report is not None and played:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
-        page = write_report(args.report, study, labels=labels, title=game.describe(),
+        page = write_report(args.report, study, labels=labels, title=_describe(game),
                             facts=_run_facts(args, game.players, bots, sets, len(variants)))
     for seat in range(game.players):
         faults = [v.faults[seat] for v in study.variants if seat in v.faults]
         if faults:
             moves, games_hit = sum(f.moves for f in faults), sum(f.games for f in faults)
-            print(f"warning: bot {bots[seat]!r} in seat {seat + 1} misbehaved on {moves} moves in {games_hit}"
-                  f" games (first: {faults[0].first}); a random legal move replaced each one", file=sys.stderr)
-    where = f"cluster {args.cluster}" if args.cluster else f"{workers} process{'es' if workers > 1 else ''}"
-    what = f"{len(variants)} variants x {args.games} games" if sweep else f"{args.games} games"
-    console = make_console()
-    console.print(f"{game.describe()}: {what}, {game.players} players, seed {args.seed}, {where},"
-                  f" {elapsed:.2f} s ({total / elapsed:,.0f} games/s)")
-    print_study(console, study)
-    console.print("What stands out:")
-    for line in findings(study, labels):
-        console.print(f"- {line}")
+            print(_("warning: bot {bot} in seat {seat} misbehaved on {moves} moves in {games} games (first:"
+                    " {first}); a random legal move replaced each one").format(
+                bot=repr(bots[seat]), seat=seat + 1, moves=moves, games=games_hit, first=_(faults[0].first)),
+                file=sys.stderr)
+    for line in skipped[:SKIPS_SHOWN]:
+        print(f"warning: {line}", file=sys.stderr)
+    if len(skipped) > SKIPS_SHOWN:
+        print(f"warning: {len(skipped) - SKIPS_SHOWN} more games skipped", file=sys.stderr)
+    if played:
+        where = (_("cluster {address}").format(address=args.cluster) if args.cluster
+                 else ngettext("{n} process", "{n} processes", workers, n=workers))
+        what = (_("{variants} variants x {games} games").format(variants=len(variants), games=args.games) if sweep
+                else _("{games} games").format(games=args.games))
+        if played != total:
+            what += f" ({played:,} played)"
+        console = make_console()
+        console.print(_("{game}: {what}, {players} players, seed {seed}, {where}, {seconds:.2f} s ({rate} games/s)").format(
+            game=_describe(game), what=what, players=game.players, seed=args.seed, where=where, seconds=elapsed,
+            rate=f"{played / max(elapsed, 1e-9):,.0f}"))
+        print_study(console, study)
+        console.print(_("What stands out:"))
+        for line in findings(study, labels):
+            console.print(f"- {line}")
+    if stopped is not None:
+        why, code = stopped
+        said = writer.finish_partial(why, asked=total, missing=skipped) if writer else f"{played} of {total} games played"
+        print(f"tabletop simulate: {why}; {said}", file=sys.stderr)
+        return code
     if writer:
-        console.print(f"rows written to {args.out}")
+        if skipped:
+            said = writer.finish_partial(f"{len(skipped)} games were skipped", asked=total, missing=skipped)
+            print(f"tabletop simulate: {said}", file=sys.stderr)
+        print(_("rows written to {file}").format(file=guard.shown_path(args.out)))
     if page is not None:
-        console.print(f"report written to {page}")
+        print(_("report written to {file}").format(file=page))
     if args.logs is not None:
-        console.print(_("game logs written to {folder}/ (tabletop replay LOG --window opens one)").format(
+        print(_("game logs written to {folder}/ (tabletop replay LOG --window opens one)").format(
             folder=args.logs))
+    if not played:
+        print("tabletop simulate: error: no game finished (see the warnings above)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -432,12 +545,12 @@ def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: di
                variants: int) -> list[tuple[str, str]]:
     """Return what a report says about how it was made: command, games, seats, options."""
     command = "tabletop " + shlex.join(args.argv)
-    facts = [("game", args.game), ("games", f"{args.games} per variant" if variants > 1 else str(args.games)),
-             ("players", str(players)), ("bots", ", ".join(bots)), ("seed", str(args.seed)),
-             ("options", ", ".join(f"{k}={v}" for k, v in sets.items()) or "defaults")]
+    games = _("{games} per variant").format(games=args.games) if variants > 1 else str(args.games)
+    facts = [(_("game"), args.game), (_("games"), games), (_("players"), str(players)), (_("bots"), ", ".join(bots)),
+             (_("seed"), str(args.seed)), (_("options"), ", ".join(f"{k}={v}" for k, v in sets.items()) or _("defaults"))]
     if args.vary:
-        facts.append(("varied", "; ".join(args.vary)))
-    return [("command", command), *facts]
+        facts.append((_("varied"), "; ".join(args.vary)))
+    return [(_("command"), command), *facts]
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -459,7 +572,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     session = result.session
     state = _("complete") if result.complete else _("INCOMPLETE")
     print(_("{game}, seed {seed}, {actions} actions, {state}").format(
-        game=session.game.describe(), seed=session.seed, actions=result.actions, state=state))
+        game=_describe(session.game), seed=session.seed, actions=result.actions, state=state))
     if result.undos:
         print(_("  {count} undo lines: the game went back that many times").format(count=result.undos))
     if result.cut:
@@ -473,23 +586,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """Run ``tabletop games``."""
+    """Run ``tabletop games``: plugins are listed from their probes' reports, never imported here."""
     for entry in registry.game_entries():
         try:
-            cls = entry.load()
+            info = entry.describe()
         except TabletopError:
             print(_("{name}  [BROKEN, {source}] {problem}").format(name=entry.name, source=entry.source,
                                                                     problem=entry.error) + "\n")
             continue
         print(_("{name}: {title} ({low}-{high} players, {source})").format(
-            name=cls.name, title=cls.title, low=cls.min_players, high=cls.max_players, source=entry.source))
-        if cls.summary:
-            print(f"  {cls.summary}")
-        for info in describe(cls.Options):
+            name=info["name"], title=_(info["title"]), low=info["min_players"], high=info["max_players"],
+            source=entry.source))
+        if info["summary"]:
+            print(f"  {_(info['summary'])}")
+        for option in info["options"]:
             print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
-                name=info.name, default=repr(info.default), allowed=info.allowed()))
-            if info.help:
-                print(f"      {info.help}")
+                name=option["name"], default=repr(option["default"]), allowed=option["allowed"]))
+            if option["help"]:
+                print(f"      {_(option['help'])}")
         print()
     print(_("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):"))
     print(f"  {registry.HUMAN:<16} " + _("a person at the table"))
@@ -497,7 +611,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         try:
             bot = entry.load()
         except TabletopError:
-            print(f"  {entry.name:<16} [BROKEN, {entry.source}] {entry.error}")
+            print(f"  {entry.name} [BROKEN] ({entry.source}) {entry.error}")
             continue
         source = "" if entry.is_builtin else f" ({entry.source})"
         print(f"  {entry.name:<16} {getattr(bot, 'description', '') or _('a bot')}{source}")
@@ -535,11 +649,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         _check_writable(flag, path)
-    seats = [n.strip() for n in args.seats.split(",") if n.strip()]
+    seats = args.seats.split(",") if args.seats.strip() else []  # empty names are refused, not dropped
     return run_play(args.game, players=args.players or _seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log, undo=args.undo, watch=args.watch)
+                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout)
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

@@ -2,7 +2,10 @@
 
 Every message a user reads goes through :func:`_`; text fixed at import time
 is marked with :func:`N_` and translated where it is shown, so switching the language on the start
-screen changes every screen at once. The language comes from ``$TABLETOP_LANG``, else the system's
+screen changes every screen at once. The engine and the games, which make their texts without
+knowing when or in which language they are shown, make them with ``N_("Follow {suit}", suit=...)``:
+a :class:`Message`, a ``str`` holding the English text (what logs, tests and transcripts read)
+that :func:`_` says in the interface's language when the table shows it. The language comes from ``$TABLETOP_LANG``, else the system's
 locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, then the locale Windows and macOS
 report), else English. Pure Python (``gettext``): the engine may use it too.
 
@@ -12,6 +15,14 @@ report), else English. Pure Python (``gettext``): the engine may use it too.
 >>> set_language("en"); _("Start")
 'en'
 'Start'
+>>> follow = N_("Follow {suit}", suit=N_("hearts")); follow
+'Follow hearts'
+>>> set_language("ja"); _(follow)
+'ja'
+'ハートをマストフォロー'
+>>> set_language("en"); _(follow)
+'en'
+'Follow hearts'
 """
 
 from __future__ import annotations
@@ -20,7 +31,9 @@ import contextlib
 import gettext
 import locale
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "tabletop"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -32,14 +45,82 @@ _current = "en"
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 
 
+class Message(str):
+    """English text that can say itself in any language later: what ``N_(text, **fields)`` returns.
+
+    The string is the English text with its fields filled in; ``template`` and ``fields`` (and, for
+    a plural, ``plural`` and ``number``) let :func:`_` translate it when it is shown. Fields that are
+    messages themselves (a seat's name, a suit) are translated too; other fields (card labels,
+    numbers, names the user typed) are shown as they are.
+    """
+
+    template: str
+    fields: Mapping[str, Any]
+    plural: str
+    number: int
+
+    def __new__(cls, template: str, fields: Mapping[str, Any] | None = None, plural: str = "",
+                number: int = 1) -> Message:
+        english = plural if plural and number != 1 else template
+        self = super().__new__(cls, english.format_map(fields) if fields else english)
+        self.template, self.fields, self.plural, self.number = template, fields or {}, plural, number
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.template, self.fields, self.plural, self.number))
+
+    def translated(self) -> str:
+        """Return the text in the interface's language (the English text when there is no translation)."""
+        if _current == "en":
+            return str(self)
+        said = _catalog.ngettext(self.template, self.plural, self.number) if self.plural else \
+            _catalog.gettext(self.template)
+        if not self.fields:
+            return said
+        try:
+            return said.format(**{k: v.translated() if isinstance(v, Message) else v for k, v in self.fields.items()})
+        except (KeyError, IndexError, ValueError):  # a broken translation shows the English, never a crash
+            return str(self)
+
+
 def _(message: str) -> str:
-    """Return ``message`` in the interface's language."""
+    """Return ``message`` in the interface's language (a :class:`Message` with its fields)."""
+    if isinstance(message, Message):
+        return message.translated()
     return _catalog.gettext(message)
 
 
-def N_(message: str) -> str:
-    """Return ``message`` unchanged: marks text fixed at import time, translated with :func:`_` where shown."""
-    return message
+def N_(message: str, **fields: Any) -> str:
+    """Mark ``message`` for translation where it is shown; return it as a :class:`Message`.
+
+    Text fixed at import time is marked this way and translated with :func:`_` where shown; with
+    ``fields`` it is a format string (``N_("Deal {n}", n=2)`` is "Deal 2", said later in any language).
+    """
+    return Message(message, fields)
+
+
+def ngettext(singular: str, plural: str, count: int, **fields: Any) -> str:
+    """Return the singular or plural of a message for ``count``, in the interface's language.
+
+    ``fields`` fill the placeholders (pass the number too when the text shows it: ``n=count``).
+    """
+    return _(nN_(singular, plural, count, **fields))
+
+
+def join(separator: str, items: Sequence[str]) -> str:
+    """Return ``items`` joined by ``separator`` as a :class:`Message` (each part said in the interface's language).
+
+    >>> join(N_(" and "), [N_("Seat {n}", n=1), N_("Seat {n}", n=3)])
+    'Seat 1 and Seat 3'
+    """
+    names = [f"item{k}" for k in range(len(items))]
+    return Message("{separator}".join("{" + name + "}" for name in names),
+                   {"separator": separator, **dict(zip(names, items, strict=True))})
+
+
+def nN_(singular: str, plural: str, count: int, **fields: Any) -> str:
+    """Return a plural :class:`Message` for ``count``, said in the interface's language where shown."""
+    return Message(singular, fields, plural, count)
 
 
 def language() -> str:

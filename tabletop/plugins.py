@@ -10,26 +10,38 @@ declaring ``tabletop.games`` entry points (each naming a ``Game`` subclass), and
     games/my-game/bots.py       optional Bot subclasses
     games/my-board.board.toml   an Euler Getter board (``--set board=my-board``)
 
-Bots come from ``tabletop.bots`` entry points and from games' ``bots.py``. Each plugin is imported
-on its own: one that fails (syntax error, exception, missing class, bad declaration, name clash)
-is listed as broken with its error and the others still work. Folder games are imported as
-``tabletop_games.<name>`` (dashes become underscores) straight from their files, so relative
-imports inside a game package work and ``sys.path`` is never changed.
+Bots come from ``tabletop.bots`` entry points and from games' ``bots.py``.
+
+**No plugin code runs in tabletop's own process until a command needs that plugin.** Each plugin
+is first imported by :mod:`tabletop.probe` in a child process with a time limit, which reports
+what it declares and plays one short test game with random bots. Whatever a plugin does there
+(``sys.exit``, ``os._exit``, ``KeyboardInterrupt``, endless recursion or loops, a crash) ends only
+that child: the plugin is listed as broken with a message naming it, the file and what it did,
+and every other game and command keeps working. The report is cached, keyed by the size and
+modification time of the plugin's files, so a probe runs once per edit, not once per command.
+``tabletop games`` lists from these reports alone. A command that plays a plugin game imports
+that one plugin, as ``tabletop_games.<name>`` (dashes become underscores) straight from its
+files, so relative imports inside a game package work and ``sys.path`` is never changed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import importlib.util
+import os
 import sys
+import threading
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from tabletop import registry
 from tabletop.engine import folders
 from tabletop.engine.game import Game
+from tabletop.engine.guard import notice_after, shown_path, what_it_did, where
+from tabletop.probing import NOTICE_AFTER, Source, probe_all
 
 GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
@@ -45,82 +57,196 @@ def discover(games_dir: Path | None = None) -> None:
     """Register the plugin games and bots of installed packages and of ``games_dir`` (default ``./games``).
 
     Entries found by an earlier call are dropped first, so calling again picks up changes to
-    folders (modules already imported are imported afresh). Never raises: a broken plugin is
-    listed with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes
-    it) is remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
+    folders. Never raises and never runs plugin code in this process: a broken plugin is listed
+    with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes it) is
+    remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
-    for name, source, load in _entry_points(GAMES_GROUP):
-        _add_game(name, source, load, {})
-    for name, source, load in _entry_points(BOTS_GROUP):
-        _add_bot(name, source, load, {})
     folder = games_dir if games_dir is not None else DEFAULT_GAMES_DIR
     folders.set_games_dir(folder)  # games find their data files there (Euler Getter boards)
-    if folder.is_dir():
-        for game_dir in sorted(folder.iterdir()):
-            if game_dir.is_dir() and not game_dir.name.startswith((".", "_")):
-                load_game_folder(game_dir)
-    registry.missing_games_dir = games_dir if games_dir is not None and not folder.is_dir() else None
+    sources = [*_entry_sources(), *_folder_sources(folder)]
+    reports = probe_all(sources)
+    for source in sources:
+        _register(source, reports[source])
+    registry.missing_games_dir = games_dir if games_dir is not None and not _is_dir(folder) else None
 
 
-def _entry_points(group: str) -> Iterator[tuple[str, str, Any]]:
-    for ep in importlib.metadata.entry_points(group=group):
-        dist = getattr(ep, "dist", None)
-        where = f"{dist.name} {dist.version}" if dist is not None else "an installed package"
-        yield ep.name, f"entry point {ep.value} ({where})", ep.load
-
-
-def _add_game(name: str, source: str, load: Any, extra: dict[str, Any]) -> None:
+def _is_dir(path: Path) -> bool:
     try:
-        registry.register_game(load(), source, plugin=True, extra=extra)
-    except Exception as exc:  # any failure of a plugin is its own, never the table's
-        registry.add_broken("game", name, source, registry.describe_error(exc), extra=extra)
+        return path.is_dir()
+    except (OSError, ValueError):  # unreadable, or a name the system cannot hold
+        return False
 
 
-def _add_bot(name: str, source: str, load: Any, extra: dict[str, Any]) -> None:
+def _entry_sources() -> Iterator[Source]:
     try:
-        registry.register_bot(load(), source, plugin=True, extra=extra)
-    except Exception as exc:
-        registry.add_broken("bot", name, source, registry.describe_error(exc), extra=extra)
+        groups = [(g, importlib.metadata.entry_points(group=g)) for g in (GAMES_GROUP, BOTS_GROUP)]
+    except Exception as exc:  # a broken installed distribution must not stop the table
+        print(f"tabletop: warning: cannot read installed plugins: {what_it_did(exc)}", file=sys.stderr)
+        return
+    for group, eps in groups:
+        for ep in eps:
+            dist = getattr(ep, "dist", None)
+            where_from = f"{dist.name} {dist.version}" if dist is not None else "an installed package"
+            yield Source("entry", ep.name, f"entry point {ep.value} ({where_from})", group=group,
+                         value=ep.value, path=where_from)
 
 
-def load_game_folder(game_dir: Path) -> None:
-    """Register the game (and bots) of one game folder, or a broken entry saying what is wrong."""
-    name = game_dir.name
-    source = f"folder {game_dir}"
-    extra = {"folder": game_dir, "art_dir": game_dir / "art"}
-    if not registry.NAME_PATTERN.match(name):
-        registry.add_broken("game", name, source,
-                            f"folder name {name!r} is not a game name: use lowercase letters, digits and dashes")
+def _folder_sources(folder: Path) -> Iterator[Source]:
+    if not _is_dir(folder):
         return
-    init = game_dir / "__init__.py"
-    if not init.is_file():
-        registry.add_broken("game", name, source, f"no {init.name}: a game folder is a Python package")
+    try:
+        game_dirs = sorted(p for p in folder.iterdir() if not p.name.startswith((".", "_")) and _is_dir(p))
+    except OSError as exc:
+        registry.add_broken("game", shown_path(folder), f"folder {shown_path(folder)}",
+                            f"cannot read the games folder: {exc.strerror or exc}")
         return
+    for game_dir in game_dirs:
+        name = game_dir.name
+        source = f"folder {shown_path(game_dir)}"
+        extra = {"folder": game_dir, "art_dir": game_dir / "art"}
+        if not registry.NAME_PATTERN.match(name):
+            registry.add_broken("game", shown_path(name), source,
+                                f"folder name {shown_path(name)!r} is not a game name: use lowercase"
+                                " letters, digits and dashes", extra=extra)
+        elif not (game_dir / "__init__.py").is_file():
+            registry.add_broken("game", name, source, "no __init__.py: a game folder is a Python package",
+                                extra=extra)
+        else:
+            yield Source("folder", name, source, path=str(game_dir))
+
+
+# -- registering what a probe reported ---------------------------------------------------------------
+def _register(source: Source, report: dict[str, Any]) -> None:
+    extra: dict[str, Any] = {}
+    if source.kind == "folder":
+        folder = Path(source.path)
+        extra = {"folder": folder, "art_dir": folder / "art"}
+    if source.kind == "folder" or source.group == GAMES_GROUP:
+        info, error = report.get("game"), report.get("game_error")
+        if error is None and report.get("play_error"):
+            error = report["play_error"]
+        name = info["name"] if error is None and info else source.name
+        if error is not None or info is None:
+            registry.add_broken("game", name, source.label, error or "reported nothing", extra=extra)
+        else:
+            registry.add_plugin("game", name, source.label, info, _game_loader(source), extra=extra)
+    if report.get("bots_error"):
+        registry.add_broken("bot", f"{source.name}/bots.py" if source.kind == "folder" else source.name,
+                            _bots_label(source), report["bots_error"])
+    for bot in report.get("bots") or []:
+        if bot.get("error"):
+            registry.add_broken("bot", bot["name"], _bots_label(source), bot["error"])
+        else:
+            registry.add_plugin("bot", bot["name"], _bots_label(source), bot, _bot_loader(source, bot["name"]))
+
+
+def _bots_label(source: Source) -> str:
+    return f"folder {shown_path(Path(source.path) / 'bots.py')}" if source.kind == "folder" else source.label
+
+
+def _game_loader(source: Source) -> Callable[[], Any]:
+    if source.kind == "entry":
+        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+    folder = Path(source.path)
 
     def load() -> type[Game]:
-        module = import_folder_module(name, init, package=True)
+        with _importing(source):
+            module = import_folder_module(source.name, folder / "__init__.py", package=True)
         cls = game_class_of(module)
-        if getattr(cls, "name", None) != name:
-            raise registry.PluginError(
-                f"the game in folder {name!r} calls itself {getattr(cls, 'name', None)!r}: make them the same"
-            )
+        check_folder_name(source.name, cls)
         return cls
 
-    _add_game(name, source, load, extra)
-    bots = game_dir / "bots.py"
-    if bots.is_file():
-        bot_source = f"folder {bots}"
-        try:
-            module = import_folder_module(name, bots, package=False)
-            classes = bot_classes_of(module)
-        except Exception as exc:
-            registry.add_broken("bot", f"{name}/bots.py", bot_source, registry.describe_error(exc))
+    return load
+
+
+def _bot_loader(source: Source, bot_name: str) -> Callable[[], Any]:
+    if source.kind == "entry":
+        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+    folder = Path(source.path)
+
+    def load() -> type:
+        base = module_name(source.name)
+        with _importing(source):
+            if base not in sys.modules:  # bots.py may import its game's package (relative imports)
+                with contextlib.suppress(Exception):  # a broken game does not break its bots
+                    import_folder_module(source.name, folder / "__init__.py", package=True)
+            module = sys.modules.get(f"{base}.bots") or import_folder_module(
+                source.name, folder / "bots.py", package=False)
+        for cls in bot_classes_of(module):
+            if str(getattr(cls, "name", cls.__name__)) == bot_name:
+                return cls
+        raise registry.PluginError(f"bots.py no longer defines a bot named {bot_name!r}")
+
+    return load
+
+
+class _importing:
+    """Says on stderr when a plugin is still importing after a few seconds; turns exits into errors."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
+        self.handlers: dict[int, Any] = {}
+        self.streams: tuple[Any, Any, Any] = (None, None, None)
+        self.fds: dict[int, int] = {}
+
+    def __enter__(self) -> None:
+        import signal
+
+        if threading.current_thread() is threading.main_thread():
+            self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+        self.streams = (sys.stdin, sys.stdout, sys.stderr)
+        self.fds = {}
+        for fd in (0, 1, 2):
+            with contextlib.suppress(OSError):
+                self.fds[fd] = os.dup(fd)
+        self.notice.__enter__()
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        import signal
+
+        self.notice.__exit__(kind, exc, tb)
+        # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
+        for number, handler in self.handlers.items():
+            if signal.getsignal(number) is not handler:
+                signal.signal(number, handler)
+        sys.stdin, sys.stdout, sys.stderr = self.streams
+        for fd, copy in self.fds.items():
+            with contextlib.suppress(OSError):
+                if not _same_file(fd, copy):
+                    os.dup2(copy, fd)
+            os.close(copy)
+        if exc is None or isinstance(exc, Exception) and not isinstance(exc, RecursionError | MemoryError):
             return
-        for cls in classes:
-            _add_bot(str(getattr(cls, "name", cls.__name__)), bot_source, lambda cls=cls: cls, {})
+        from tabletop.engine.guard import is_user_interrupt
+
+        if is_user_interrupt(exc):
+            return
+        folder = Path(self.source.path) if self.source.kind == "folder" else None
+        spot = where(exc, folder) or where(exc)
+        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else ""))
 
 
+def _same_file(fd: int, copy: int) -> bool:
+    try:
+        a, b = os.fstat(fd), os.fstat(copy)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def check_folder_name(name: str, cls: Any) -> None:
+    """Make sure the game in folder ``name`` calls itself ``name``.
+
+    :raises PluginError: when it does not.
+    """
+    if getattr(cls, "name", None) != name:
+        raise registry.PluginError(
+            f"the game in folder {name!r} calls itself {getattr(cls, 'name', None)!r}: make them the same")
+
+
+# -- importing folder modules (in the probe, and in-process when a command needs the plugin) ---------
 def module_name(game: str) -> str:
     """Return the module name a folder game is imported under (``tabletop_games.my_game``)."""
     return f"{PACKAGE}.{game.replace('-', '_')}"

@@ -22,15 +22,19 @@ from tabletop.engine import folders
 from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
+from tabletop.engine.guard import is_user_interrupt, short, what_it_did
 from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import derive_seed, new_rng
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
+from tabletop.i18n import _
 
 HUMAN = "human"
 """The seat name of a person at the table."""
 BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
+MAX_PLAYERS = 100
+"""The most seats a game may declare."""
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 """Game and bot names: lowercase words of letters and digits joined by single dashes."""
 missing_games_dir: Path | None = None
@@ -54,6 +58,8 @@ class Entry:
 
     ``plugin`` marks entries found by :func:`discover` (they are replaced when it runs again);
     ``extra`` holds facts about the source such as a game folder's ``folder`` and ``art_dir``.
+    A plugin's ``info`` is what its probe reported (title, seats, options...), so it can be listed
+    without running its code here; ``loader`` imports it in this process when a command needs it.
     """
 
     name: str
@@ -64,6 +70,8 @@ class Entry:
     extra: dict[str, Any] = field(default_factory=dict)
     plugin: bool = False
     kind: str = "game"
+    info: dict[str, Any] | None = None
+    loader: Callable[[], Any] | None = None
 
     @property
     def is_broken(self) -> bool:
@@ -82,17 +90,40 @@ class Entry:
         """
         if self.cls is None and self.error is None:
             try:
-                module, _, attr = self.target.partition(":")
-                cls = getattr(importlib.import_module(module), attr)
+                if self.loader is not None:
+                    cls = self.loader()
+                else:
+                    module, _colon, attr = self.target.partition(":")
+                    cls = getattr(importlib.import_module(module), attr)
                 problems = check_game_class(cls) if self.kind == "game" else check_bot_class(cls)
                 if problems:
-                    raise PluginError("; ".join(problems))
+                    raise PluginError("; ".join(problems), problems)
                 self.cls = cls
-            except Exception as exc:  # a broken plugin must not hide the others
+            except BaseException as exc:  # a broken plugin must not hide the others, nor end the tool
+                if is_user_interrupt(exc):
+                    raise
                 self.error = describe_error(exc)
         if self.error is not None:
-            raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
+            raise UserInputError(_("{name} ({source}) is broken: {problem}").format(name=self.name, source=self.source,
+                                                                                   problem=self.error))
         return self.cls
+
+    def describe(self) -> dict[str, Any]:
+        """Return title, summary, seat range and options (name, default, allowed, help) for listings.
+
+        A plugin is described from its probe's report, without importing it here.
+
+        :raises UserInputError: when the game is broken.
+        """
+        if self.info is not None and self.cls is None:
+            if self.error is not None:
+                raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
+            return self.info
+        cls = self.load()
+        return {"name": cls.name, "title": cls.title, "summary": cls.summary,
+                "min_players": cls.min_players, "max_players": cls.max_players,
+                "options": [{"name": i.name, "default": i.default, "allowed": i.allowed(), "help": i.help}
+                            for i in describe_options(cls.Options)]}
 
 
 def describe_error(exc: BaseException) -> str:
@@ -101,7 +132,12 @@ def describe_error(exc: BaseException) -> str:
         return "; ".join(exc.problems)
     if isinstance(exc, UserInputError):
         return str(exc)
-    return f"{type(exc).__name__}: {exc}"
+    if not isinstance(exc, Exception) or isinstance(exc, RecursionError | MemoryError):
+        return what_it_did(exc)
+    try:
+        return f"{type(exc).__name__}: {short(str(exc))}"
+    except Exception:  # an exception whose __str__ fails
+        return type(exc).__name__
 
 
 _games: dict[str, Entry] = {}
@@ -136,6 +172,8 @@ def check_game_class(cls: Any) -> list[str]:
         problems.append(f"min_players/max_players/default_players must be whole numbers, not {lo!r}/{hi!r}/{default!r}")
     elif not 1 <= lo <= hi:
         problems.append(f"min_players={lo} and max_players={hi} are not a range (need 1 <= min <= max)")
+    elif hi > MAX_PLAYERS:
+        problems.append(f"max_players={hi}: a table seats at most {MAX_PLAYERS}")
     elif default and not lo <= default <= hi:
         problems.append(f"default_players={default} is outside {lo}-{hi}")
     art = getattr(cls, "art_deck", None)
@@ -143,13 +181,30 @@ def check_game_class(cls: Any) -> list[str]:
         problems.append(f"art_deck={art!r}: name a folder (letters, digits, '-', '_' and '.')")
     problems += _check_options(cls.Options)
     if not problems:
-        try:
-            cls()
-        except DeckError as exc:
-            problems.append(str(exc))
-        except Exception as exc:
-            problems.append(f"cannot be set up with its default players and options: {describe_error(exc)}")
+        problems += _check_setup(cls)
     return problems
+
+
+def _check_setup(cls: type[Game]) -> list[str]:
+    """Build the game with its default, fewest and most players: a deck too small shows now."""
+    counts = {"default": None, "min_players": cls.min_players, "max_players": cls.max_players}
+    for which, players in counts.items():
+        try:
+            game = cls(players=players)
+            deck = len(game.deck())
+        except DeckError as exc:
+            return [str(exc)]
+        except BaseException as exc:  # a plugin's constructor may do anything
+            if is_user_interrupt(exc):
+                raise
+            if which == "default":
+                return [f"cannot be set up with its default players and options: {describe_error(exc)}"]
+            return [f"cannot be set up for {players} players (its {which}) with its default options:"
+                    f" {describe_error(exc)}"]
+        if 0 < deck < game.players:
+            seats = "its default players" if players is None else f"{which}={players}"
+            return [f"its deck has {deck} cards, fewer than the {game.players} seats of {seats}"]
+    return []
 
 
 def _check_name(cls: Any) -> list[str]:
@@ -228,6 +283,25 @@ def _register(table: dict[str, Entry], cls: Any, problems: list[str], kind: str,
     return entry
 
 
+def add_plugin(kind: str, name: str, source: str, info: dict[str, Any], loader: Callable[[], Any], *,
+               extra: dict[str, Any] | None = None) -> Entry:
+    """Record a plugin game or bot (``kind``) that its probe found sound; it is imported on first use."""
+    _ensure_builtins()
+    table = _games if kind == "game" else _bots
+    old = table.get(name)
+    target = str(info.get("target") or "")
+    if old is not None:
+        if target and (old.target == target or old.cls is not None and
+                       f"{old.cls.__module__}:{old.cls.__qualname__}" == target):
+            return old  # the same class found twice (say, code and an entry point): keep the first
+        return add_broken(kind, name, source,
+                          f"{kind} name {name!r} is already taken by {old.source}; rename one of them", extra=extra)
+    entry = Entry(name, source, target, extra=dict(extra or {}), plugin=True, kind=kind, info=dict(info),
+                  loader=loader)
+    table[name] = entry
+    return entry
+
+
 def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str, Any] | None = None) -> Entry:
     """Record a game or bot (``kind``) that could not be loaded, so listings show it with its error."""
     _ensure_builtins()
@@ -267,8 +341,10 @@ def game_entry(name: str) -> Entry:
     if entry is None:
         known = ", ".join(sorted(e.name for e in _games.values() if not e.is_broken))
         missing = missing_games_dir
-        hint = f" (there is no games folder {missing}: check --games-dir)" if missing else ""
-        raise UserInputError(f"unknown game {name!r}; known games: {known}{hint}")
+        if missing:
+            raise UserInputError(_("unknown game {name}; known games: {known} (there is no games folder {folder}:"
+                                   " check --games-dir)").format(name=repr(name), known=known, folder=missing))
+        raise UserInputError(_("unknown game {name}; known games: {known}").format(name=repr(name), known=known))
     return entry
 
 
@@ -299,13 +375,15 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
     :raises UserInputError: when the count does not match or a name is unknown.
     """
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [s.strip() for s in spec]
-    names = [n for n in names if n]
+    if any(not n for n in names):
+        shown = short(",".join(names), 60)
+        raise UserInputError(f"seats {shown!r}: seat {names.index('') + 1} has no name; give one name per seat"
+                             " (e.g. human,random,random,random), or one for all")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise UserInputError(
-            f"{len(names)} seats given ({', '.join(names)}) for {players} players: give one name per seat, or one for all"
-        )
+        raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
+                               " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
         if n != HUMAN:
             parse_bot(n.removeprefix(PROCESS))
@@ -389,7 +467,7 @@ def bot_entry(name: str) -> Entry:
     entry = _bots.get(name)
     if entry is None:
         known = ", ".join([HUMAN, *sorted(e.name for e in _bots.values() if not e.is_broken)])
-        raise UserInputError(f"unknown bot {name!r}; known seats: {known}")
+        raise UserInputError(_("unknown bot {name}; known seats: {known}").format(name=repr(name), known=known))
     return entry
 
 
@@ -460,8 +538,8 @@ def seat_factory(names: Sequence[str], game: Game, *,
                 try:
                     bot = choice.make(new_rng(seed, "bot", i), game)
                 except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-                    raise UserInputError(f"bot {choice.spec!r} ({choice.entry.source}) failed to start:"
-                                         f" {describe_error(exc)}") from exc
+                    raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
+                        name=repr(choice.spec), source=choice.entry.source, problem=describe_error(exc))) from exc
                 seats.append(Watchdog(bot, bot_timeout))
         return seats
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from tabletop import games as builtin_games
 from tabletop import registry
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 from tabletop.templates import TEMPLATES
 
 MARKET_FILES = ("__init__.py", "bots.py", "deck.toml")
@@ -40,15 +41,14 @@ def check_new_name(name: str) -> None:
     :raises UserInputError: saying what is wrong with it and what to write instead.
     """
     if not registry.NAME_PATTERN.match(name):
-        raise UserInputError(
-            f"game name {name!r}: use lowercase letters, digits and single dashes, starting with a"
-            " letter (e.g. my-game)"
-        )
+        raise UserInputError(_("game name {name}: use lowercase letters, digits and single dashes, starting with a"
+                                 " letter (e.g. my-game)").format(name=repr(name)))
     taken = set(builtin_games.BUILTIN) | {
         e.name for e in registry.game_entries() if not e.is_broken and "folder" not in e.extra
     }
     if name in taken:
-        raise UserInputError(f"game name {name!r} is taken by an installed game; choose another name")
+        raise UserInputError(_("game name {name} is taken by an installed game; choose another name").format(
+            name=repr(name)))
 
 
 def check_template(template: str) -> None:
@@ -57,7 +57,8 @@ def check_template(template: str) -> None:
     :raises UserInputError: naming the known templates.
     """
     if template not in TEMPLATES:
-        raise UserInputError(f"unknown template {template!r}; known templates: {', '.join(TEMPLATES)}")
+        raise UserInputError(_("unknown template {template}; known templates: {known}").format(
+            template=repr(template), known=", ".join(TEMPLATES)))
 
 
 def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
@@ -69,7 +70,8 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
     check_new_name(name)
     folder = games_dir / name
     if folder.exists():
-        raise UserInputError(f"{folder} already exists; choose another name or delete that folder")
+        raise UserInputError(_("{folder} already exists; choose another name or delete that folder").format(
+            folder=folder))
     title = " ".join(part.capitalize() for part in name.split("-"))
     if template == "market":
         sources = "".join(_market_source(rel) for rel in MARKET_FILES if rel.endswith(".py"))
@@ -87,7 +89,8 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
         for rel, text in files.items():
             (folder / rel).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise UserInputError(f"cannot write {folder}: {exc.strerror or exc}") from None
+        raise UserInputError(_("cannot write {folder}: {problem}").format(folder=folder,
+                                                                          problem=exc.strerror or exc)) from None
     return folder
 
 
@@ -120,17 +123,19 @@ def _identifiers(text: str) -> frozenset[str]:
 
 def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
-    bots = f" and bots.py (a bot: --bots {name}-greedy,random)" if template == "market" else ""
+    created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
+                 " bots.py (a bot: --bots {name}-greedy,random).") if template == "market" else
+               _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
-        (f"tabletop play {name}", "play it against bots"),
-        (f"tabletop simulate {name} --games 1000", "play 1000 games headless and compare seats"),
-        ("tabletop games", "check it is listed (and not BROKEN)"),
+        (f"tabletop play {name}", _("play it against bots")),
+        (f"tabletop simulate {name} --games 1000", _("play 1000 games headless and compare seats")),
+        ("tabletop games", _("check it is listed (and not BROKEN)")),
     )
-    width = max(len(command) for command, _ in commands) + 3
+    width = max(len(command) for command, _what in commands) + 3
     return (
-        f"Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images){bots}.\n"
+        created.format(folder=folder, name=name) + "\n"
         + "".join(f"  {command:<{width}}{what}\n" for command, what in commands)
-        + "Run these from the folder that holds games/, or add --games-dir."
+        + _("Run these from the folder that holds games/, or add --games-dir.")
     )
 
 

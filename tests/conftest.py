@@ -12,3 +12,14 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# Plugin probe reports go to a temporary cache (never the user's), and a hostile test plugin is
+# given up on quickly. Set before any test runs, so subprocesses inherit both.
+if "TABLETOP_PLUGIN_CACHE" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["TABLETOP_PLUGIN_CACHE"] = tempfile.mkdtemp(prefix="tabletop-plugin-cache-")
+    atexit.register(shutil.rmtree, os.environ["TABLETOP_PLUGIN_CACHE"], True)
+os.environ.setdefault("TABLETOP_PLUGIN_TIMEOUT", "4")

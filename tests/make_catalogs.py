@@ -1,6 +1,7 @@
 """Keep the translation catalogs in step with the code: extract messages, update the .po, compile the .mo.
 
-Every ``_("...")``, ``N_("...")`` and ``ngettext("...", "...", n)`` in ``tabletop/`` is a message.
+Every ``_("...")``, ``N_("...")`` (with or without fields), ``ngettext("...", "...", n)`` and
+``nN_("...", "...", n)`` in ``tabletop/`` is a message.
 Run ``.venv/bin/python tests/make_catalogs.py`` after changing messages: new ones are added to each
 language's ``tabletop.po`` with an empty translation (fill them in, run it again), messages no
 longer in the code are dropped, and ``tabletop.mo`` (what :mod:`gettext` reads) is written. The
@@ -36,7 +37,7 @@ def extract(package: Path = PACKAGE) -> dict[Key, list[str]]:
             key: str | None = None
             if node.func.id in ("_", "N_") and len(node.args) == 1 and len(texts) == 1:
                 key = texts[0]
-            elif node.func.id == "ngettext" and len(texts) == 2:
+            elif node.func.id in ("ngettext", "nN_") and len(texts) == 2:
                 key = f"{texts[0]}\0{texts[1]}"
             if key:
                 found.setdefault(key, []).append(f"{path.relative_to(package.parent)}:{node.lineno}")

@@ -60,7 +60,7 @@ def test_simulate_jsonl_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtur
     ("args", "needle"),
     [
         (["simulate", "poker-night"], "unknown game 'poker-night'"),
-        (["simulate", "trick-taking", "--games", "x"], "--games: expected a whole number, got 'x'"),
+        (["simulate", "trick-taking", "--games", "x"], "--games: expected a whole number from 1 to 1,000,000,000, got 'x'"),
         (["simulate", "trick-taking", "--set", "deals"], "write key=value"),
         (["simulate", "trick-taking", "--set", "trump=purple"], "trump='purple'"),
         (["simulate", "trick-taking", "--set", "hand_size=99"], "out of range"),

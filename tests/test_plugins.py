@@ -183,7 +183,7 @@ def test_folder_bots_are_registered_and_run_under_the_watchdog(tmp_path: Path) -
     assert type(seats[1]).__name__ == "RandomBot" and seats[2] is None
 
 
-def test_plugin_hook_raising_mid_game_stops_with_game_broken(tmp_path: Path) -> None:
+def test_plugin_hook_raising_in_its_test_game_is_listed_broken(tmp_path: Path) -> None:
     write_game(tmp_path, "boom", {"__init__.py": tiny_game("boom", body="""
         def trick_winner(self, state, cards):
             if state.trick_no == 2:
@@ -191,9 +191,26 @@ def test_plugin_hook_raising_mid_game_stops_with_game_broken(tmp_path: Path) -> 
             return super().trick_winner(state, cards)
         """)})
     plugins.discover(tmp_path)
-    game = registry.make_game("boom")
+    error = entries_by_name()["boom"].error or ""
+    assert error.startswith("during a test game with random bots, it failed in apply at move ")
+    assert "raised KeyError: 'oops' (at " in error and "boom/__init__.py:11 in trick_winner)" in error
+    with pytest.raises(UserInputError, match="boom .* is broken: during a test game"):
+        registry.make_game("boom")
+
+
+def test_hook_raising_mid_game_stops_with_game_broken() -> None:
+    class Boom(TrickGame):
+        name = "boom-in-code"
+
+        def trick_winner(self, state, cards):  # type: ignore[no-untyped-def]
+            if state.trick_no == 2:
+                raise KeyError("oops")
+            return super().trick_winner(state, cards)
+
+    game = Boom()
     session = Session(game, registry.make_seats(["random"] * 4, game, 1), seed=1)
-    with pytest.raises(GameBroken, match=r"game 'boom' failed while applying move \d+: KeyError: 'oops'"):
+    with pytest.raises(GameBroken, match=r"game 'boom-in-code' failed in apply at move \d+: raised KeyError: 'oops'"
+                                         r" \(at .*test_plugins.py:\d+ in trick_winner\)"):
         session.run()
 
 

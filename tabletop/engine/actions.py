@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card, parse_card
+from tabletop.i18n import N_, join
 
 
 class Action:
@@ -108,13 +109,20 @@ def _rebuild(kind: str, cards: tuple[Card, ...], value: int | str | None, label:
     return Action(kind, cards, value, label, zone=zone, cell=cell)
 
 
+_KIND_LABELS = {"play": N_("Play {what}"), "discard": N_("Discard {what}"), "bid": N_("Bid {what}"),
+                "draw": N_("Draw {what}"), "buy": N_("Buy {what}"), "pass": N_("Pass")}
+"""The label of an action of a common kind, said in the interface's language where shown."""
+
+
 def default_label(kind: str, cards: tuple[Card, ...], value: int | str | None) -> str:
     """Return "Play Q♥", "Discard 2 3 3", "Bid 3" or "Pass" style text for an action."""
-    words = [kind.replace("_", " ").capitalize()]
-    words += [c.label for c in cards]
+    words = [c.label for c in cards]
     if value is not None:
         words.append(str(value))
-    return " ".join(words)
+    known = _KIND_LABELS.get(kind)
+    if known is not None and bool(words) == ("{what}" in known):
+        return N_(known, what=join(" ", words)) if words else known
+    return " ".join([kind.replace("_", " ").capitalize(), *words])
 
 
 def play(card: Card) -> Action:

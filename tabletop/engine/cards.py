@@ -17,9 +17,12 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from tabletop.i18n import N_, _
+
 SUITS = ("S", "H", "D", "C")
 """Suit letters in hand-sorting order: spades, hearts, diamonds, clubs."""
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "*": "jokers"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "*": N_("jokers")}
+"""Suit names in English (said in the interface's language with ``_()`` where shown)."""
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "*": "\u2605"}
 RED_SUITS = frozenset("HD")
 JOKER = "*"
@@ -31,7 +34,7 @@ RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "JK": "joker"}
 
 _SUIT_ALIASES = {
     **{s: s for s in SUITS},
-    **{name: s for s, name in SUIT_NAMES.items() if s != JOKER},
+    **{str(name): s for s, name in SUIT_NAMES.items() if s != JOKER},
     **{name[:-1]: s for s, name in SUIT_NAMES.items() if s != JOKER},
     **{sym: s for s, sym in SUIT_SYMBOLS.items() if s != JOKER},
 }
@@ -122,7 +125,7 @@ class Card:
     def label(self) -> str:
         """Short display text: ``Q♥`` for playing cards, the name otherwise."""
         if self.suit == JOKER:
-            return "Joker" if self.rank is None else f"{self.rank} Joker"
+            return N_("Joker") if self.rank is None else N_("{colour} Joker", colour=_JOKER_COLOURS.get(self.rank, self.rank))
         if self.suit in SUIT_SYMBOLS and self.rank is not None:
             return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
         return self.name
@@ -148,6 +151,7 @@ def playing_card(rank: str, suit: str) -> Card:
                 name=f"{rank_name} of {SUIT_NAMES[suit]}")
 
 
+_JOKER_COLOURS = {"Red": N_("Red"), "Black": N_("Black")}
 RED_JOKER = Card("RJ", suit=JOKER, rank="Red", value=16, name="red joker")
 BLACK_JOKER = Card("BJ", suit=JOKER, rank="Black", value=15, name="black joker")
 STANDARD_52: tuple[Card, ...] = tuple(playing_card(r, s) for s in SUITS for r in RANKS)
@@ -165,10 +169,8 @@ def parse_card(token: str) -> Card:
         return card
     match = _TOKEN.match(text)
     if match is None:
-        raise ValueError(
-            f"unknown card {token!r}: write a rank (2-10, T, J, Q, K, A) then a suit (S, H, D, C),"
-            " e.g. 'AS' or '10h'; jokers are 'RJ' and 'BJ'"
-        )
+        raise ValueError(_("unknown card {token}: write a rank (2-10, T, J, Q, K, A) then a suit (S, H, D, C),"
+                           " e.g. 'AS' or '10h'; jokers are 'RJ' and 'BJ'").format(token=repr(token)))
     rank = _RANK_ALIASES[match.group(1).upper()]
     return playing_card(rank, _SUIT_ALIASES[match.group(2).upper()])
 
@@ -200,7 +202,8 @@ def parse_suit(text: str | None) -> str | None:
         return None
     suit = _SUIT_ALIASES.get(key.upper()) or _SUIT_ALIASES.get(key.lower())
     if suit is None:
-        raise ValueError(f"unknown suit {text!r}: use S, H, D or C (or spades, hearts, diamonds, clubs)")
+        raise ValueError(_("unknown suit {suit}: use S, H, D or C (or spades, hearts, diamonds, clubs)").format(
+            suit=repr(text)))
     return suit
 
 

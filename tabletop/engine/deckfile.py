@@ -49,6 +49,8 @@ MAX_COUNT = 999
 """Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
 MAX_CARDS = 10_000
 """Cards a whole deck may hold."""
+MAX_NESTING = 50
+"""Levels of nested arrays or tables reported as too deep (the TOML reader gives up far later)."""
 KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
 """Fields with a meaning; any other field is kept as text in ``Card.fields``."""
 
@@ -79,6 +81,8 @@ class Deck:
     kinds: tuple[Card, ...]
     counts: tuple[int, ...]
     source: str = ""
+    lines: tuple[int, ...] = ()
+    """The line each kind starts on (0 where unknown), for problems a game finds later."""
 
     @property
     def cards(self) -> list[Card]:
@@ -152,7 +156,7 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
         problems.add(None, "file", _("unknown deck format {suffix}: use .toml or .csv").format(
             suffix=repr(suffix or "(none)")))
         rows = []
-    kinds, counts = _build(rows, problems)
+    kinds, counts, lines = _build(rows, problems)
     if not problems.items and not kinds:
         problems.add(None, "deck", _("no cards: add [[card]] tables (TOML) or rows (CSV)"))
     if not problems.items and sum(counts) > MAX_CARDS:
@@ -160,7 +164,7 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
             count=sum(counts), most=MAX_CARDS))
     if problems.items:
         raise DeckError(source, problems.sorted())
-    return Deck(deck_name, tuple(kinds), tuple(counts), source)
+    return Deck(deck_name, tuple(kinds), tuple(counts), source, tuple(lines))
 
 
 # -- reading the two formats ----------------------------------------------------------------------
@@ -171,6 +175,14 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
         match = re.search(r"at line (\d+)", str(exc))
         line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
         problems.add(line, "syntax", _("invalid TOML: {problem}").format(problem=exc))
+        return [], None
+    except RecursionError:
+        line, key = _deep_line(text)
+        problems.add(line, key, f"nested more than {MAX_NESTING} levels deep: a card is a flat table")
+        return [], None
+    except ValueError:  # a number of thousands of digits, which Python refuses to read
+        line, key = _long_number_line(text)
+        problems.add(line, key, "a number with thousands of digits: no card needs one")
         return [], None
     lines = text.splitlines()
     name = doc.get("name")
@@ -200,6 +212,28 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
     return rows, name
 
 
+def _deep_line(text: str) -> tuple[int, str]:
+    """Return the line where brackets first nest deeper than :data:`MAX_NESTING`, and its key."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        for char in line:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > MAX_NESTING:
+                key = line.partition("=")[0].strip() if "=" in line else "syntax"
+                return number, key[:40] or "syntax"
+    return 1, "syntax"
+
+
+def _long_number_line(text: str) -> tuple[int, str]:
+    """Return the line of the first number too long to read, and its key."""
+    match = re.search(r"\d[\d_]{999,}", text)
+    if match is None:
+        return 1, "syntax"
+    line = text.count("\n", 0, match.start()) + 1
+    head = text.splitlines()[line - 1]
+    return line, (head.partition("=")[0].strip()[:40] if "=" in head else "syntax") or "syntax"
+
+
 def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
     pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
     for i in range(start, end):
@@ -217,6 +251,8 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[_Row] = []
     header: list[str] | None = None
+    header_line = 1
+    unnamed: set[int] = set()
     try:
         for cells in reader:
             line = reader.line_num
@@ -224,12 +260,22 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
                 continue
             if header is None:
                 header = _csv_header(cells, line, problems)
+                header_line = line
                 continue
-            if len(cells) > len(header):
+            # Spreadsheets pad rows with empty cells (Excel's trailing commas): only data counts.
+            used = len(cells)
+            while used and not cells[used - 1].strip():
+                used -= 1
+            if used > len(header):
                 problems.add(line, "row", _("{cells} cells but the header has {columns} columns").format(
-                    cells=len(cells), columns=len(header)))
+                    cells=used, columns=len(header)))
                 continue
-            values = {k: v.strip() for k, v in zip(header, cells, strict=False) if k and v.strip()}
+            for i in range(used):
+                if not header[i] and cells[i].strip() and i not in unnamed:
+                    unnamed.add(i)
+                    problems.add(header_line, f"column {i + 1}",
+                                 f"has no name in the header but holds {cells[i].strip()[:20]!r} on line {line}")
+            values = {k: v.strip() for k, v in zip(header, cells[:used], strict=False) if k and v.strip()}
             rows.append(_Row(line, values, dict.fromkeys(values, line)))
     except csv.Error as exc:
         problems.add(reader.line_num, "syntax", _("invalid CSV: {problem}").format(problem=exc))
@@ -238,18 +284,21 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
 
 def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
     header = [c.strip().lower() for c in cells]
+    while header and not header[-1]:  # Excel's trailing commas
+        header.pop()
     seen: set[str] = set()
     for col in header:
-        if col in seen:
+        if col and col in seen:
             problems.add(line, col, _("column appears twice in the header"))
         seen.add(col)
     return header
 
 
 # -- checking fields and building cards ----------------------------------------------------------
-def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]]:
+def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
+    lines: list[int] = []
     first_line: dict[str, tuple[str, int]] = {}
     for n, row in enumerate(rows, 1):
         before = len(problems.items)
@@ -269,7 +318,8 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
             continue
         kinds.append(card)
         counts.append(count)
-    return kinds, counts
+        lines.append(row.line)
+    return kinds, counts, lines
 
 
 class _Where:
@@ -332,7 +382,7 @@ def _card_id(values: Mapping[str, Any], name: str, suit: str | None, colour: str
         card_id = unicodedata.normalize("NFC", card_id)
     if not card_id or not is_file_safe_id(card_id):
         where.add("id", _("{id} cannot name an art file: use letters and digits (any script), '-', '_' and '.',"
-                          " without spaces").format(id=repr(raw)))
+                          " without spaces").format(id=_shown(raw)))
         return None
     if card_id.lower() in _RESERVED_IDS:
         where.add("id", (_("{id} is the card back's art file: choose another id") if card_id.lower() == "back"
@@ -357,6 +407,12 @@ def is_file_safe_id(card_id: str) -> bool:
     return True
 
 
+def _shown(raw: Any) -> str:
+    """Return a value from the file for a message, cut short: a cell may hold a whole novel."""
+    text = repr(raw)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
+
+
 def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
     raw = values.get("suit")
     if raw is None:
@@ -369,7 +425,7 @@ def _suit(values: Mapping[str, Any], where: _Where) -> str | None:
         suit = None
     if suit is None:
         where.add("suit", _("unknown suit {suit}: use S, H, D, C (or spades, hearts, diamonds, clubs), joker,"
-                            " or give the card a colour instead").format(suit=repr(raw)))
+                            " or give the card a colour instead").format(suit=_shown(raw)))
     return suit
 
 
@@ -379,7 +435,7 @@ def _colour(values: Mapping[str, Any], where: _Where) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or not _COLOUR.match(raw.strip()):
-        where.add(key, _("{value} is not a colour: write one word (red, sea-green) or #rrggbb").format(value=repr(raw)))
+        where.add(key, _("{value} is not a colour: write one word (red, sea-green) or #rrggbb").format(value=_shown(raw)))
         return None
     return raw.strip().lower()
 
@@ -389,12 +445,14 @@ def _int_field(values: Mapping[str, Any], key: str, where: _Where) -> int | None
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        where.add(key, _("{value} is not a whole number").format(value=repr(raw)))
+        where.add(key, _("{value} is not a whole number").format(value=_shown(raw)))
         return None
     try:
+        if isinstance(raw, str) and len(raw) > 30:  # Python refuses past 4,300 digits anyway
+            raise ValueError(raw)
         return int(raw)
     except ValueError:
-        where.add(key, _("{value} is not a whole number").format(value=repr(raw)))
+        where.add(key, _("{value} is not a whole number").format(value=_shown(raw)))
         return None
 
 

@@ -28,5 +28,9 @@ class LogError(TabletopError):
     """A game log cannot be replayed: it is truncated, edited or from an unknown game."""
 
 
+class LogWriteError(TabletopError):
+    """A game log cannot be written (a full disk, a folder where the file should be); the game stops."""
+
+
 class GameBroken(TabletopError):
     """A game's own code failed mid-game; the game stops with a saved log."""

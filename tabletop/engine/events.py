@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Move, Popup, hand_id
+from tabletop.i18n import N_, join
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,14 @@ def _jsonable(value: Any) -> Any:
 
 def seat_name(seat: int) -> str:
     """Return the display name of a seat number ("Seat 1" for seat 0)."""
-    return f"Seat {seat + 1}"
+    return N_("Seat {n}", n=seat + 1)
+
+
+def game_over_text(winners: list[str]) -> str:
+    """Return "Game over: Seat 2 wins" or "Game over: Seat 1 and Seat 3 win" for the winners' names."""
+    if len(winners) == 1:
+        return N_("Game over: {seat} wins", seat=winners[0])
+    return N_("Game over: {seats} win", seats=join(N_(" and "), winners))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +88,7 @@ class DealStarted(Event):
 
     @property
     def label(self) -> str:
-        return f"Deal {self.deal}: {seat_name(self.dealer)} deals"
+        return N_("Deal {n}: {seat} deals", n=self.deal, seat=seat_name(self.dealer))
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -102,7 +110,7 @@ class ActionTaken(Event):
 
     @property
     def label(self) -> str:
-        return f"{seat_name(self.seat)}: {self.action.label}"
+        return N_("{seat}: {action}", seat=seat_name(self.seat), action=self.action.label)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -127,8 +135,8 @@ class DealScored(Event):
 
     @property
     def label(self) -> str:
-        pts = ", ".join(f"{seat_name(i)} {p:+d}" for i, p in enumerate(self.points))
-        return f"Deal {self.deal} scored: {pts}"
+        pts = join(N_(", "), [N_("{seat} {points:+d}", seat=seat_name(i), points=p) for i, p in enumerate(self.points)])
+        return N_("Deal {n} scored: {points}", n=self.deal, points=pts)
 
     @property
     def pause(self) -> str:
@@ -146,8 +154,7 @@ class GameOver(Event):
 
     @property
     def label(self) -> str:
-        winners = [seat_name(i) for i, r in enumerate(self.ranks) if r == 1]
-        return "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        return game_over_text([seat_name(i) for i, r in enumerate(self.ranks) if r == 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +169,8 @@ class BotFault(Event):
 
     @property
     def label(self) -> str:
-        return f"{seat_name(self.seat)} ({self.bot}) {self.problem}; played {self.replacement.label} instead"
+        return N_("{seat} ({bot}) {problem}; played {action} instead", seat=seat_name(self.seat), bot=self.bot,
+                  problem=self.problem, action=self.replacement.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +183,7 @@ class Moved(Event):
 
     @property
     def label(self) -> str:
-        return self.text or "cards moved"
+        return self.text or N_("cards moved")
 
     @property
     def moves(self) -> tuple[Move, ...]:

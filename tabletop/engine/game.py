@@ -30,6 +30,7 @@ from tabletop.engine.determinize import copy_state, default_determinize
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
+from tabletop.i18n import N_, _
 
 Seat = int
 """A seat number: 0 is the first seat (drawn at the bottom of the table)."""
@@ -69,9 +70,8 @@ class Game:
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
         if not self.min_players <= n <= self.max_players:
-            raise UserInputError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
+            raise UserInputError(_("{game} is for {low}-{high} players, not {n}").format(
+                game=self.name, low=self.min_players, high=self.max_players, n=n))
         self.players: int = n
         if options is None or isinstance(options, dict):
             options = opts.build(self.Options, options)
@@ -101,7 +101,7 @@ class Game:
 
     def why_illegal(self, state: Any, action: Action) -> str:
         """Return a few words on why ``action`` is not legal now (only called for illegal ones)."""
-        return "not a legal choice now"
+        return N_("not a legal choice now")
 
     def observe(self, state: Any, seat: Seat) -> dict[str, Any]:
         """Return what ``seat`` may know: its hand, public cards, others' card counts (immutable values)."""
@@ -127,7 +127,7 @@ class Game:
 
     def status(self, state: Any, seat: Seat) -> str:
         """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
-        return "Your turn"
+        return N_("Your turn")
 
     def zones(self, state: Any) -> Sequence[Zone]:
         """Return every zone with its whole contents and who may see it (the engine hides the rest)."""
@@ -150,9 +150,9 @@ class Game:
         a negative seat: a spectator's view, only what every seat sees)."""
         over = state.to_move is None
         if over:
-            status = "Game over"
+            status = N_("Game over")
         elif seat is None or seat < 0:
-            status = f"Seat {state.to_move + 1} to move"  # a game's own status may speak to a seat
+            status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
             status = self.status(state, seat)
         return table_view(

@@ -11,15 +11,25 @@ A *fair* game's log hides what could give its hidden cards away while it is bein
 header names a game id instead of the seed, and each action line is sealed (encrypted with a key
 drawn from the seed). The seed is written when the game ends or is left (an ``end`` or ``seed``
 line), which unseals everything; the log of a fair game killed before that cannot be replayed.
+
+Logs are read one line at a time and every field is checked: an edited, cut or hostile log gives
+one :class:`LogError` line naming the file and line, and a problem early in a huge log is reported
+without reading the rest. The header keeps a digest of the deck, so a deck file changed since the
+game was played is reported instead of replaying a different game.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
+import math
+import os
+import re
 import secrets
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,10 +37,12 @@ from typing import IO, Any, Protocol
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import IllegalAction, LogError, TabletopError
+from tabletop.engine.errors import IllegalAction, LogError, LogWriteError, TabletopError
 from tabletop.engine.game import Game
+from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
-from tabletop.engine.session import Session
+from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.i18n import N_, _
 
 FORMAT = 1
 """Version of the log format written in every header."""
@@ -53,6 +65,7 @@ class GameLog:
         self.game_id = ""
         self._revealed = False
         self._lines = 0
+        self.size = 0  # bytes of whole lines written
 
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
@@ -60,16 +73,32 @@ class GameLog:
         """Open ``path`` (folders made as needed) and write the header of a new game.
 
         A ``fair`` log names ``game_id`` instead of the seed and seals its actions until the end.
+
+        :raises LogWriteError: naming the path when it cannot be written (a folder, a full disk...).
         """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        log = cls(open(path, "w", encoding="utf-8"), path)  # noqa: SIM115 - kept open for the game
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        except OSError as exc:
+            raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
+        log = cls(stream, path)
         log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id)
         return log
 
     def _write(self, record: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
-        self.stream.flush()
+        line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
+        try:
+            self.stream.write(line)
+            self.stream.flush()
+        except OSError as exc:
+            if self.path is not None:  # cut a half-written line off: the log stays whole lines
+                with contextlib.suppress(OSError):
+                    os.truncate(self.path, self.size)
+            where = shown_path(self.path) if self.path else "the game log"
+            raise LogWriteError(f"game log {where}: cannot write: {_reason(exc)}; the game stopped, and the"
+                                " log holds every move before this one") from None
+        self.size += len(line.encode("utf-8"))
         self._lines += 1
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int, fair: bool = False,
@@ -80,7 +109,7 @@ class GameLog:
         self._write({
             "type": "header", "format": FORMAT, "tabletop": __version__, "game": game.name,
             "players": game.players, "options": to_json(game.options), "seats": list(seat_names),
-            "seed": None if fair else seed, "game_id": self.game_id, **({"fair": True} if fair else {}),
+            "seed": None if fair else seed, "deck": deck_digest(game), "game_id": self.game_id, **({"fair": True} if fair else {}),
             "started": datetime.now(UTC).isoformat(timespec="seconds"),
         })
 
@@ -117,9 +146,22 @@ class GameLog:
             self._write({"type": "seed", "seed": self.seed})
 
     def close(self) -> None:
-        """Close the file (safe to call twice)."""
+        """Close the file (safe to call twice, and after a failed write)."""
         if not self.stream.closed:
-            self.stream.close()
+            try:
+                self.stream.close()
+            except OSError:  # the line that could not be written is lost; every one before is kept
+                with contextlib.suppress(OSError):
+                    self.stream.close()
+                if self.path is not None:
+                    with contextlib.suppress(OSError):
+                        os.truncate(self.path, self.size)
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    return exc.strerror or str(exc)
 
 
 def new_game_id() -> str:
@@ -195,30 +237,47 @@ class Replay:
 
 
 class LogPlayer:
-    """A seat that plays a replayed log's decisions, for watching a logged game at the table."""
+    """A seat that plays a replayed log's decisions, for watching a logged game at the table.
+
+    ``on_end`` is called once the last logged decision is taken (a log cut short ends there).
+    """
 
     name = "log"
     trusted = True
 
-    def __init__(self, seat: int, decisions: deque[tuple[int, Action]], label: str) -> None:
+    def __init__(self, seat: int, decisions: deque[tuple[int, Action]], label: str,
+                 on_end: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.decisions = decisions
         self.name = f"{label} (log)"
+        self.on_end = on_end
 
     def choose(self, view: Any) -> Action:
         """Return the next logged decision, which :func:`replay` has checked belongs here."""
+        if not self.decisions:
+            raise LogError("the log has no more decisions")
         seat, action = self.decisions.popleft()
         if seat != view.seat or action not in view.legal:
-            raise LogError(f"the log's decision {action.label!r} for seat {seat + 1} does not fit this game")
+            raise LogError(_("the log's decision {action} for seat {seat} does not fit this game").format(
+                action=repr(str(action.label)), seat=seat + 1))
+        if not self.decisions and self.on_end is not None:
+            self.on_end()
         return action
 
 
-def log_players(result: Replay) -> list[LogPlayer]:
+def log_players(result: Replay, on_end: Callable[[], None] | None = None) -> list[LogPlayer]:
     """Return one :class:`LogPlayer` per seat, sharing the decisions of a replayed log."""
     decisions = deque(result.decisions)
     names = list(result.header.get("seats") or [])
-    return [LogPlayer(i, decisions, names[i] if i < len(names) else f"seat {i + 1}")
+    return [LogPlayer(i, decisions, names[i] if i < len(names) else f"seat {i + 1}", on_end)
             for i in range(result.session.game.players)]
+
+
+MAX_LINE = 1 << 20
+"""Bytes a log line may hold (a real one holds well under a kilobyte)."""
+MAX_PLAYERS = 100
+SEED_RANGE = (-(2**63), 2**63 - 1)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def read_records(path: Path | str, *, allow_cut: bool = False) -> list[tuple[int, dict[str, Any]]]:
@@ -227,38 +286,143 @@ def read_records(path: Path | str, *, allow_cut: bool = False) -> list[tuple[int
     ``allow_cut`` skips a last line cut off in the middle (a game killed while writing, or a log
     still being written) instead of refusing the log.
 
-    :raises LogError: naming the file and line of anything that is not a JSON object.
+    :raises LogError: naming the file and line of anything that is not a log record.
     """
-    return _read_records(path, allow_cut=allow_cut)[0]
+    return list(iter_records(path, cut=[] if allow_cut else None))
 
 
-def _read_records(path: Path | str, *, allow_cut: bool) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
-    path = Path(path)
+def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield ``(line number, record)`` for every line of a log, reading one line at a time.
+
+    Given a ``cut`` list, a last line cut off mid-record (a full disk, a kill) ends the records
+    quietly, its number appended to ``cut``, instead of raising.
+
+    :raises LogError: naming the file and line of anything that is not a log record.
+    """
+    shown = shown_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read the log: {exc}") from None
-    records: list[tuple[int, dict[str, Any]]] = []
-    cut = False
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            last = number == len(lines) or all(not rest.strip() for rest in lines[number:])
-            if last and allow_cut and records:
-                cut = True
+        stream = open(path, "rb")  # noqa: SIM115 - closed below, also when the caller stops early
+    except OSError as exc:
+        raise LogError(_("{file}: cannot read the log: {problem}").format(file=shown, problem=exc.strerror or exc)) from None
+    any_record = False
+    with stream:
+        number = 0
+        while True:
+            try:
+                raw = stream.readline(MAX_LINE + 1)
+            except OSError as exc:
+                raise LogError(_("{file}: cannot read the log: {problem}").format(
+                    file=shown, problem=exc.strerror or exc)) from None
+            if not raw:
                 break
-            hint = "the log is truncated (the last line is cut off)" if last else "the line is not valid JSON"
-            raise LogError(f"{path}:{number}: {hint}: {exc.msg}") from None
-        if not isinstance(record, dict) or "type" not in record:
-            raise LogError(f"{path}:{number}: not a log record (expected a JSON object with a 'type')")
-        records.append((number, record))
-    if not records:
-        raise LogError(f"{path}: the log is empty")
-    return records, cut
+            number += 1
+            if len(raw) > MAX_LINE:
+                raise LogError(f"{shown}:{number}: the line is longer than {MAX_LINE >> 20} MiB: not a tabletop log")
+            try:
+                record = _parse_line(raw)
+            except LogError as exc:
+                if not raw.endswith(b"\n"):  # only the very last line can lack its newline
+                    if cut is not None and any_record:
+                        cut.append(number)
+                        break
+                    raise LogError(f"{shown}:{number}: {_('the log is truncated (the last line is cut off)')};"
+                                   " replay --partial replays it up to there") from None
+                raise LogError(f"{shown}:{number}: {exc}") from None
+            if record is None:
+                continue
+            any_record = True
+            yield number, record
+    if not any_record:
+        raise LogError(_("{file}: the log is empty").format(file=shown))
+
+
+def _parse_line(raw: bytes) -> dict[str, Any] | None:
+    """Return the record on one line (None for a blank line).
+
+    :raises LogError: saying what is wrong with the line (without its place).
+    """
+    try:
+        line = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogError("the line is not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        record = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as exc:
+        raise LogError(f"{_('the line is not valid JSON')}: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise LogError("the line is nested too deeply to be a log record") from None
+    except ValueError as exc:  # a number of thousands of digits, Infinity, NaN, 1e999
+        raise LogError(f"the line is not a log record: {short(str(exc), 100)}") from None
+    if not isinstance(record, dict) or not isinstance(record.get("type"), str):
+        raise LogError("not a log record (expected a JSON object with a 'type')")
+    if _SURROGATE.search(line):
+        try:
+            json.dumps(record, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LogError("the line holds a lone surrogate escape (\\ud800-\\udfff), which is not text") from None
+    return record
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a log holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {short(text, 40)} is out of range")
+    return value
+
+
+def deck_digest(game: Game) -> str:
+    """Return a short digest of the game's deck: every card with its fields, in deck order."""
+    digest = hashlib.sha256()
+    for card in game.deck():
+        digest.update(repr((card.id, card.suit, card.rank, card.value, card.name, card.text, card.points,
+                            card.color, card.fields)).encode("utf-8", "backslashreplace"))
+    return f"sha256:{digest.hexdigest()[:32]}"
+
+
+def _is_seed(value: Any) -> bool:
+    return type(value) is int and SEED_RANGE[0] <= value <= SEED_RANGE[1]
+
+
+def _check_header(shown: str, number: int, record: dict[str, Any]) -> None:
+    """Check every field of a log's header.
+
+    :raises LogError: naming the file, the line and the field.
+    """
+    where = f"{shown}:{number}: header"
+    if record.get("type") != "header":
+        raise LogError(_("{file}:{line}: the first line must be the header (is the file a tabletop log?)").format(
+            file=shown, line=number))
+    for key in ("game", "players", "seed"):
+        if key not in record:
+            raise LogError(_("{file}:{line}: the header lacks {key}").format(file=shown, line=number, key=repr(key)))
+    game, players, seed = record["game"], record["players"], record["seed"]
+    if not isinstance(game, str) or not game or len(game) > 100:
+        raise LogError(f"{where}: game must be a game's name, not {short(repr(game), 60)}")
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise LogError(f"{where}: players must be a whole number from 1 to {MAX_PLAYERS}, not {short(repr(players), 60)}")
+    if seed is not None and not _is_seed(seed):
+        raise LogError(f"{where}: seed must be a whole number of at most 19 digits, not {short(repr(seed), 40)}")
+    options = record.get("options") or {}
+    if not isinstance(options, dict) or not all(
+            v is None or isinstance(v, str | int | float | bool) for v in options.values()):
+        raise LogError(f"{where}: options must be an object of plain values, not {short(repr(options), 60)}")
+    seats = record.get("seats") or []
+    if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+        raise LogError(f"{where}: seats must be a list of names, not {short(repr(seats), 60)}")
+
+
+def _logged_seed(path: Path) -> int | None:
+    """Return a fair game's seed from its ``end`` or ``seed`` line (a first pass, one line at a time)."""
+    for _line, record in iter_records(path, cut=[]):
+        if record.get("type") in ("end", "seed") and _is_seed(record.get("seed")):
+            return int(record["seed"])
+    return None
 
 
 def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
@@ -268,41 +432,44 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     Undo lines take the game back as they did when it was played. ``allow_incomplete`` accepts an
     unfinished game (and a last line cut off). ``seed`` is a fair game's seed when its log does
     not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on.
+    The log is read one line at a time: a problem on line 211 is reported without reading the rest.
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """
     path = Path(path)
-    records, cut = _read_records(path, allow_cut=allow_incomplete)
-    number, header = records[0]
-    if header.get("type") != "header":
-        raise LogError(f"{path}:{number}: the first line must be the header (is the file a tabletop log?)")
+    shown = shown_path(path)
+    cut: list[int] = []
+    records = iter_records(path, cut=cut if allow_incomplete else None)
+    number, header = next(records)
+    _check_header(shown, number, header)
     try:
-        game = make_game(str(header["game"]), players=int(header["players"]),
-                         options=dict(header.get("options") or {}))
-        logged = header["seed"]
-    except KeyError as exc:
-        raise LogError(f"{path}:{number}: the header lacks {exc.args[0]!r}") from None
-    except (TabletopError, ValueError, TypeError) as exc:
-        raise LogError(f"{path}:{number}: {exc}") from None
+        game = make_game(header["game"], players=header["players"], options=dict(header.get("options") or {}))
+    except TabletopError as exc:
+        raise LogError(f"{shown}:{number}: {exc}") from None
+    deck = header.get("deck")
+    if isinstance(deck, str) and deck != deck_digest(game):
+        file = getattr(type(game), "deck_path", None)
+        what = f"the deck file {shown_path(file())}" if callable(file) else "the game's deck"
+        raise LogError(f"{shown}:{number}: {what} changed since this game was played, so the log cannot be"
+                       " replayed (restore the deck the game was played with)")
+    logged = header["seed"]
     if logged is None:
-        logged = seed if seed is not None else next(
-            (r.get("seed") for _, r in records if r.get("type") in ("end", "seed") and r.get("seed") is not None), None)
+        logged = seed if seed is not None else _logged_seed(path)
         if logged is None:
-            raise LogError(f"{path}: this fair game was never finished or left, so its seed was never written:"
+            raise LogError(f"{shown}: this fair game was never finished or left, so its seed was never written:"
                            " its log cannot be replayed")
-    try:
-        game_seed = int(logged)
-    except (ValueError, TypeError):
-        raise LogError(f"{path}:{number}: the seed {logged!r} is not a whole number") from None
+    game_seed = int(logged)
 
     def fresh() -> Session:
-        return Session(game, None, seed=game_seed, events=events)
+        return Session(game, None, seed=game_seed, events=events, hook_limit=HOOK_LIMIT)
 
     session = fresh()
     count = undos = 0
     line: list[tuple[int, Action, bool]] = []
     end: dict[str, Any] | None = None
-    for number, record in records[1:]:
+    last = number
+    for number, record in records:
+        last = number
         kind = record.get("type")
         if kind == "end":
             end = record
@@ -310,10 +477,11 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
         if kind == "undo":
             to = record.get("to")
             if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to <= len(line):
-                raise LogError(f"{path}:{number}: an undo to move {to!r}, but the game has {len(line)} moves (edited?)")
+                raise LogError(f"{shown}:{number}: an undo to move {short(repr(to), 40)}, but the game has"
+                               f" {len(line)} moves (edited?)")
             del line[to:]
             session = fresh()
-            for _, action, _ in line:
+            for _seat, action, _forced in line:
                 session.submit(action)
             session.take_events()
             end = None
@@ -322,63 +490,66 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
         if kind != "action":
             continue
         if end is not None:
-            raise LogError(f"{path}:{number}: an action after the end of the game")
+            raise LogError(_("{file}:{line}: an action after the end of the game").format(file=shown, line=number))
         if "sealed" in record:
-            record = _unsealed(path, number, record, game_seed)
-        seat, action, forced = _replay_action(path, number, session, record)
+            record = _unsealed(shown, number, record, game_seed)
+        seat, action, forced = _replay_action(shown, number, session, record)
         line.append((seat, action, forced))
         count += 1
     complete = session.is_over
     if not complete and not allow_incomplete:
-        raise LogError(
-            f"{path}: the game is incomplete: the log stops after {count} actions with seat"
-            f" {session.to_move + 1 if session.to_move is not None else '?'} to move (truncated?)"
-        )
+        raise LogError(_("{file}: the game is incomplete: the log stops after {count} actions with seat"
+                         " {seat} to move (truncated?)").format(
+            file=shown, count=count, seat=session.to_move + 1 if session.to_move is not None else "?")
+            + "; replay --partial replays it up to there")
     if end is not None and complete:
-        scores = [int(x) for x in end.get("scores", [])]
-        if scores != session.scores():
-            raise LogError(
-                f"{path}: the logged final scores {scores} differ from the replayed ones"
-                f" {session.scores()} (the log was edited)"
-            )
+        scores = end.get("scores")
+        if not isinstance(scores, list) or scores != session.scores():
+            raise LogError(f"{shown}:{last}: " + _("the logged final scores {logged} differ from the replayed ones"
+                                                   " {replayed} (the log was edited)").format(
+                logged=short(repr(scores), 80), replayed=session.scores()))
     decisions = [(seat, action) for seat, action, forced in line if not forced]
-    return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _ in line],
-                  undos, cut)
+    return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _forced in line],
+                  undos, bool(cut))
 
 
-def _unsealed(path: Path, number: int, record: dict[str, Any], seed: int) -> dict[str, Any]:
+def _unsealed(shown: str, number: int, record: dict[str, Any], seed: int) -> dict[str, Any]:
     try:
         opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", number - 1))))
-    except (ValueError, TypeError, KeyError, UnicodeDecodeError):
-        raise LogError(f"{path}:{number}: a sealed action that this game's seed does not open (edited?)") from None
+    except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError, OverflowError):
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=shown, line=number)) from None
     if not isinstance(opened, dict):
-        raise LogError(f"{path}:{number}: a sealed action that this game's seed does not open (edited?)")
+        raise LogError(_("{file}:{line}: a sealed action that this game's seed does not open (edited?)").format(
+            file=shown, line=number))
     return {**record, "action": opened.get("action"), "note": opened.get("note")}
 
 
-def _replay_action(path: Path, number: int, session: Session,
+def _replay_action(shown: str, number: int, session: Session,
                    record: dict[str, Any]) -> tuple[int, Action, bool]:
     """Submit one logged action; return it with whether it was forced (the only legal one)."""
     if session.is_over:
-        raise LogError(f"{path}:{number}: an action after the end of the game")
+        raise LogError(_("{file}:{line}: an action after the end of the game").format(file=shown, line=number))
     wanted = record.get("action")
-    seat: int = record.get("seat")  # type: ignore[assignment]  # checked against the seat to move next
-    if seat != session.to_move:
-        raise LogError(
-            f"{path}:{number}: the log says seat {seat!r} moved, but it is seat {session.to_move}'s turn (edited?)"
-        )
+    seat = record.get("seat")
+    if type(seat) is not int or seat != session.to_move:
+        raise LogError(_("{file}:{line}: the log says seat {seat} moved, but it is seat {to_move}'s turn"
+                         " (edited?)").format(file=shown, line=number, seat=short(repr(seat), 40),
+                                              to_move=session.to_move))
     legal = session.legal_actions()
-    for action in legal:
-        if action.to_json() == wanted:
-            try:
-                session.submit(action)
-            except IllegalAction as exc:  # cannot happen for a legal action; kept for safety
-                raise LogError(f"{path}:{number}: {exc}") from None
-            session.take_events()
-            return seat, action, len(legal) == 1
+    if isinstance(wanted, dict):
+        for action in legal:
+            if action.to_json() == wanted:
+                try:
+                    session.submit(action)
+                except IllegalAction as exc:  # cannot happen for a legal action; kept for safety
+                    raise LogError(f"{shown}:{number}: {exc}") from None
+                session.take_events()
+                return seat, action, len(legal) == 1
     try:
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
         reason = session.game.why_illegal(session.state, candidate)
-    except (ValueError, TypeError, AttributeError):
-        reason = "not an action of this game"
-    raise LogError(f"{path}:{number}: illegal action {json.dumps(wanted)}: {reason} (the log was edited?)")
+    except Exception:  # the explanation is a courtesy: an edited action may be anything
+        reason = N_("not an action of this game")
+    raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(
+        file=shown, line=number, action=short(json.dumps(wanted), 120), reason=_(reason)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 
 
 def option(default: Any, *, choices: tuple[Any, ...] | None = None, minimum: int | None = None,
@@ -37,12 +38,14 @@ class OptionInfo:
         if self.choices:
             return ", ".join(str(c) for c in self.choices)
         if self.type is bool:
-            return "true, false"
+            return _("true, false")
         if self.type is int:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"{lo}-{hi}" if lo or hi else "any whole number"
-        return "any text" + (f" (e.g. {', '.join(self.examples)})" if self.examples else "")
+            return f"{lo}-{hi}" if lo or hi else _("any whole number")
+        if self.examples:
+            return _("any text (e.g. {examples})").format(examples=", ".join(self.examples))
+        return _("any text")
 
 
 def describe(options_cls: type) -> list[OptionInfo]:
@@ -61,7 +64,9 @@ def convert(info: OptionInfo, raw: Any) -> Any:
 
     :raises UserInputError: naming the option, the value and what is allowed.
     """
-    where = f"option {info.name}={raw!r}"
+    shown = repr(raw)
+    where = _("option {name}={value}").format(
+        name=info.name, value=shown if len(shown) <= 40 else f"(a value of {len(shown):,} characters)")
     value: Any = raw
     if info.type is bool:
         if isinstance(raw, bool):
@@ -71,18 +76,23 @@ def convert(info: OptionInfo, raw: Any) -> Any:
         elif str(raw).strip().lower() in ("0", "false", "no", "off"):
             value = False
         else:
-            raise UserInputError(f"{where}: expected true or false")
+            raise UserInputError(_("{where}: expected true or false").format(where=where))
     elif info.type is int:
         if isinstance(raw, bool):
-            raise UserInputError(f"{where}: expected a whole number ({info.allowed()})")
+            raise UserInputError(_("{where}: expected a whole number ({allowed})").format(
+                where=where, allowed=info.allowed()))
         try:
-            value = int(str(raw).strip())
+            text = str(raw).strip()
+            if len(text) > 30:  # Python refuses past 4,300 digits; no option needs a tenth of that
+                raise ValueError(text)
+            value = int(text)
         except ValueError:
-            raise UserInputError(f"{where}: expected a whole number ({info.allowed()})") from None
+            raise UserInputError(_("{where}: expected a whole number ({allowed})").format(
+                where=where, allowed=info.allowed())) from None
         if (info.minimum is not None and value < info.minimum) or (
             info.maximum is not None and value > info.maximum
         ):
-            raise UserInputError(f"{where}: out of range, allowed {info.allowed()}")
+            raise UserInputError(_("{where}: out of range, allowed {allowed}").format(where=where, allowed=info.allowed()))
     else:
         value = str(raw).strip()
     if info.choices and value not in info.choices:
@@ -90,7 +100,7 @@ def convert(info: OptionInfo, raw: Any) -> Any:
         if str(value).lower() in folded:
             value = folded[str(value).lower()]
         else:
-            raise UserInputError(f"{where}: allowed values are {info.allowed()}")
+            raise UserInputError(_("{where}: allowed values are {allowed}").format(where=where, allowed=info.allowed()))
     return value
 
 
@@ -104,8 +114,9 @@ def build(options_cls: type, values: dict[str, Any] | None = None) -> Any:
     for key, raw in (values or {}).items():
         name = key.strip().replace("-", "_")
         if name not in infos:
-            known = ", ".join(infos) or "none"
-            raise UserInputError(f"unknown option {key!r}: this game's options are {known}")
+            known = ", ".join(infos) or _("none")
+            raise UserInputError(_("unknown option {key}: this game's options are {known}").format(
+                key=repr(key), known=known))
         kwargs[name] = convert(infos[name], raw)
     try:
         return options_cls(**kwargs)
@@ -121,8 +132,8 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise UserInputError(f"--set {pair!r}: write key=value, e.g. --set deals=1")
-        key, _, value = pair.partition("=")
+            raise UserInputError(_("--set {pair}: write key=value, e.g. --set deals=1").format(pair=repr(pair)))
+        key, _sep, value = pair.partition("=")
         out[key.strip()] = value
     return out
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.engine.cards import Card
 from tabletop.engine.rng import shuffled
 from tabletop.engine.zones import EVERYONE, NOBODY, ROW, STACK, TOP, Item, Move, Zone
+from tabletop.i18n import N_
 
 DRAW = "draw"
 """The usual id of the draw pile."""
@@ -41,24 +42,24 @@ def tableau_id(seat: int) -> str:
 
 
 # -- zones -------------------------------------------------------------------------------------
-def draw_pile_zone(cards: Iterable[Card], *, zone_id: str = DRAW, label: str = "Draw pile") -> Zone:
+def draw_pile_zone(cards: Iterable[Card], *, zone_id: str = DRAW, label: str = N_("Draw pile")) -> Zone:
     """Return a face-down draw pile at the side of the table: every seat sees its count only."""
     return Zone(zone_id, label, owner=None, visibility=NOBODY, hint=STACK, items=_items(cards))
 
 
-def discard_zone(cards: Iterable[Card], *, zone_id: str = DISCARD, label: str = "Discard pile") -> Zone:
+def discard_zone(cards: Iterable[Card], *, zone_id: str = DISCARD, label: str = N_("Discard pile")) -> Zone:
     """Return a discard pile at the side of the table: every seat sees its top card and count."""
     return Zone(zone_id, label, owner=None, visibility=TOP, hint=STACK, items=_items(cards))
 
 
-def row_zone(cards: Iterable[Card], *, zone_id: str = MARKET, label: str = "Market",
+def row_zone(cards: Iterable[Card], *, zone_id: str = MARKET, label: str = N_("Market"),
              note: Callable[[Card], str] | None = None) -> Zone:
     """Return a face-up row in the middle of the table (a market); ``note`` gives each card a word ("costs 2")."""
     return Zone(zone_id, label, owner=None, visibility=EVERYONE, hint=ROW,
                 items=tuple(Item(c, -1, note(c) if note else "") for c in cards))
 
 
-def tableau_zone(seat: int, cards: Iterable[Card], *, label: str = "Tableau") -> Zone:
+def tableau_zone(seat: int, cards: Iterable[Card], *, label: str = N_("Tableau")) -> Zone:
     """Return ``seat``'s tableau: its cards face up in a row in front of it (``tableau:<seat>``)."""
     return Zone(tableau_id(seat), label, owner=seat, visibility=EVERYONE, hint=ROW, items=_items(cards, seat))
 

@@ -27,12 +27,13 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 
 from tabletop.engine.cards import STANDARD_52, SUITS, Card, as_cards
+from tabletop.i18n import N_
 
 CATEGORIES = (
-    "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush", "royal flush",
+    N_("high card"), N_("one pair"), N_("two pair"), N_("three of a kind"), N_("straight"), N_("flush"),
+    N_("full house"), N_("four of a kind"), N_("straight flush"), N_("royal flush"),
 )
-"""Category names from weakest to strongest."""
+"""Category names from weakest to strongest (English; said in the interface's language with ``_()``)."""
 
 # Internal category numbers (value >> 20). 8 is skipped so that flush = high card + 5 and
 # straight flush = straight + 5: one bonus for "all one suit" lifts both.
@@ -43,11 +44,8 @@ _FLUSH_BONUS = (_FLUSH - _HIGH) << _CATEGORY_SHIFT
 _SUIT_BITS = 12
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
 _ACE = 12  # rank index of the ace (deuce is 0)
-_NAME_OF_CATEGORY = {
-    _HIGH: "high card", _PAIR: "one pair", _TWO_PAIR: "two pair", _TRIPS: "three of a kind",
-    _STRAIGHT: "straight", _FLUSH: "flush", _FULL_HOUSE: "full house", _QUADS: "four of a kind",
-    _STRAIGHT_FLUSH: "straight flush",
-}
+_NAME_OF_CATEGORY = dict(zip((_HIGH, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL_HOUSE, _QUADS,
+                              _STRAIGHT_FLUSH), CATEGORIES, strict=False))
 ROYAL_FLUSH_VALUE = (_STRAIGHT_FLUSH << _CATEGORY_SHIFT) | (_ACE << 16)
 """The value of a royal flush, the strongest hand."""
 
@@ -243,7 +241,7 @@ def _best_value(hand: Sequence[Card]) -> int:
 def category_of(value: int) -> str:
     """Return the category name of a hand value from :func:`hand_value`."""
     if value == ROYAL_FLUSH_VALUE:
-        return "royal flush"
+        return CATEGORIES[-1]
     return _NAME_OF_CATEGORY[value >> _CATEGORY_SHIFT]
 
 

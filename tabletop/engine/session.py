@@ -10,18 +10,21 @@ too long is replaced for that move by a random legal action, reported as a ``Bot
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import GameBroken, IllegalAction
+from tabletop.engine.errors import GameBroken, IllegalAction, TabletopError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
+from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
 from tabletop.engine.views import View, close_view, open_view
+from tabletop.i18n import N_, _
 
 
 class Player(Protocol):
@@ -49,10 +52,19 @@ the only legal one, ``events`` what the move caused (empty when the session keep
 
 DEFAULT_BOT_TIMEOUT = 10.0
 """Seconds a bot may think about one move before a random legal action replaces its answer."""
+HOOK_LIMIT = 10.0
+"""Seconds one call into a game's rules may take at the table or in a replay."""
+MOVE_LIMIT = 200_000
+"""Moves after which a game that has not ended is stopped as broken (a game may set ``max_moves``)."""
 
 
 class Session:
-    """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log."""
+    """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log.
+
+    With ``hook_limit`` (seconds), one call into the game that runs longer (a rule stuck in a
+    loop) stops the game with :class:`GameBroken`; it works in the main thread, where the
+    system offers SIGALRM. The simulator leaves it off and bounds whole games instead.
+    """
 
     def __init__(
         self,
@@ -63,6 +75,7 @@ class Session:
         log: ActionLog | None = None,
         bot_timeout: float | None = DEFAULT_BOT_TIMEOUT,
         events: bool = True,
+        hook_limit: float | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -80,7 +93,14 @@ class Session:
         self._finished = False
         self.on_move: MoveHook | None = None
         """Told of every move once it is applied (a timeline records the game through it)."""
-        self.state: Any = game.setup(self.rng, self._emit)
+        self.move_limit, self._strict = _rules_of(type(game))
+        self._final: tuple[list[Any], list[Any]] | None = None
+        self.hook_limit = hook_limit
+        try:
+            with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
+                self.state: Any = game.setup(self.rng, self._emit)
+        except BaseException as exc:
+            self._broken(exc, "setup")
         self._check_finished()
 
     # -- what the table and tests ask ----------------------------------------------------
@@ -101,15 +121,32 @@ class Session:
         return seat is not None and self.seats[seat] is None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Return the actions the seat to move may choose (empty when the game is over)."""
+        """Return the actions the seat to move may choose (empty when the game is over).
+
+        :raises GameBroken: when the game's ``legal_actions`` fails or returns anything but actions.
+        """
         if self.state.to_move is None:
             return ()
-        return tuple(self.game.legal_actions(self.state))
+        try:
+            legal = _checked(self.game.legal_actions(self.state))
+            if not legal:
+                raise _HookMistake(_bad_legal(legal, self.state.to_move))
+        except BaseException as exc:
+            self._broken(exc, "legal_actions")
+        return legal
 
     def view(self, seat: int) -> View:
-        """Return what ``seat`` may see now (its legal actions are empty unless it is its turn)."""
-        legal = tuple(self.game.legal_actions(self.state)) if self.state.to_move == seat else ()
-        return View(self.game, self.state, seat, legal)
+        """Return what ``seat`` may see now (its legal actions are empty unless it is its turn).
+
+        :raises GameBroken: when the game's ``legal_actions`` or ``observe`` fails.
+        """
+        legal = self.legal_actions() if self.state.to_move == seat else ()
+        view = View(self.game, self.state, seat, legal)
+        try:
+            view.data()  # observed now, so a failing observe names itself here, not in the table
+        except BaseException as exc:
+            self._broken(exc, "observe")
+        return view
 
     # -- snapshots, undo -----------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
@@ -130,6 +167,7 @@ class Session:
         self.rng = getattr(self.state, "rng", self.rng)
         self.moves = snapshot.moves
         self._finished = snapshot.finished
+        self._final = None  # the final scores are checked again if the game ends again
         del self.faults[snapshot.faults:]
         for bot, saved in zip(self.seats, snapshot.bots, strict=False):
             load_bot_state(bot, saved)
@@ -148,24 +186,70 @@ class Session:
             undo(snapshot.moves)
 
     def table(self, seat: int | None) -> Any:
-        """Return the table view of ``seat`` (None: everything, for a god view or a replay)."""
-        return self.game.table(self.state, seat)
+        """Return the table view of ``seat`` (None: everything, for a god view or a replay).
+
+        :raises GameBroken: when the game's ``table`` fails.
+        """
+        try:
+            return self.game.table(self.state, seat)
+        except BaseException as exc:
+            self._broken(exc, "table")
 
     def reason(self, action: Action) -> str | None:
         """Return why ``action`` is not legal now, or None when it is."""
-        if self.state.to_move is not None and action in self.game.legal_actions(self.state):
+        if self.state.to_move is not None and action in self.legal_actions():
             return None
         if self.state.to_move is None:
-            return "the game is over"
+            return N_("the game is over")
         return self._reason(action)
 
     def scores(self) -> list[int]:
-        """Return each seat's score so far."""
-        return list(self.game.scores(self.state))
+        """Return each seat's score so far.
+
+        :raises GameBroken: when the game's ``scores`` fails or is not one number per seat.
+        """
+        if self._final is not None:
+            return list(self._final[0])
+        try:
+            values = self.game.scores(self.state)
+        except BaseException as exc:
+            self._broken(exc, "scores")
+        if type(values) is list and len(values) == self.game.players:
+            for v in values:  # the usual answer, checked in one pass (a loop: cheaper than all())
+                if type(v) is not int:
+                    break
+            else:
+                return list(values)
+        return self._numbers("scores", values)
 
     def ranks(self) -> list[int]:
-        """Return each seat's rank (1 the best)."""
-        return list(self.game.ranks(self.state))
+        """Return each seat's rank (1 the best).
+
+        :raises GameBroken: when the game's ``ranks`` fails or is not one whole number per seat.
+        """
+        if self._final is not None:
+            return list(self._final[1])
+        try:
+            values = self.game.ranks(self.state)
+        except BaseException as exc:
+            self._broken(exc, "ranks")
+        if type(values) is list and len(values) == self.game.players:
+            for v in values:
+                if type(v) is not int:
+                    break
+            else:
+                return list(values)
+        return self._numbers("ranks", values)
+
+    def _numbers(self, hook: str, values: Any) -> list[Any]:
+        values = list(values) if isinstance(values, list | tuple) else values
+        if (not isinstance(values, list) or len(values) != self.game.players or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) and v == v for v in values)
+                or hook == "ranks" and not all(isinstance(v, int) for v in values)):
+            kind = "whole number" if hook == "ranks" else "number"
+            self._broken(_HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
+                                      f" per seat ({self.game.players})"), hook)
+        return values
 
     def take_events(self) -> list[Event]:
         """Return and forget the events that happened since the last call."""
@@ -181,10 +265,11 @@ class Session:
         """
         to_move = self.state.to_move
         if to_move is None:
-            raise IllegalAction(action, "the game is over")
+            raise IllegalAction(action, N_("the game is over"))
         if seat is not None and seat != to_move:
-            raise IllegalAction(action, f"it is not your turn (waiting for seat {to_move + 1})")
-        self._play(1, (action, note))
+            raise IllegalAction(action, N_("it is not your turn (waiting for seat {n})", n=to_move + 1))
+        with time_limit(self.hook_limit) if self.hook_limit is not None else _NO_LIMIT:
+            self._play(1, (action, note))
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -192,8 +277,13 @@ class Session:
         return self.submit(action)
 
     def advance(self, max_moves: int | None = None) -> list[Event]:
-        """Let bots move until a human must choose, the game ends, or ``max_moves`` were made."""
-        self._play(max_moves)
+        """Let bots move until a human must choose, the game ends, or ``max_moves`` were made.
+
+        With a ``hook_limit``, a call that runs past it (plus the bots' time limit) stops the game.
+        """
+        limit = None if self.hook_limit is None else self.hook_limit + (self.bot_timeout or 0)
+        with time_limit(limit) if limit is not None else _NO_LIMIT:
+            self._play(max_moves)
         return self.take_events()
 
     def run(self) -> None:
@@ -214,27 +304,31 @@ class Session:
         legal_actions, apply = game.legal_actions, game.apply
         emit, log, timeout = self._emit, self.log, self.bot_timeout
         clock = time.perf_counter
+        strict = self._strict
         on_move = self.on_move
         pending = self._pending
-        budget = -1 if max_moves is None else max_moves
         moves = self.moves
+        left = self.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
+        budget = left if max_moves is None else min(max_moves, left)
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
         timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
-        if given is None and log is None and on_move is None and not any(timed) and None not in seats:
+        if given is None and log is None and on_move is None and not strict and not any(timed) and None not in seats:
             self._play_quick(by_legal, budget)
             return
+        stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
         try:
-            while budget != 0:
+            while budget > 0:
                 seat = state.to_move
                 if seat is None:
                     break
+                stage = "legal_actions"
                 if given is not None:
                     action, note = given
                     given = None
-                    legal = legal_actions(state)
+                    legal = _checked(legal_actions(state)) if strict else legal_actions(state)
                     if action not in legal:
                         raise IllegalAction(action, self._reason(action))
                 else:
@@ -242,7 +336,9 @@ class Session:
                     if bot is None:
                         break
                     # A tuple, so no bot can edit the game's own list of legal actions.
-                    legal = tuple(legal_actions(state))
+                    legal = _checked(legal_actions(state)) if strict else tuple(legal_actions(state))
+                    if not legal:
+                        raise _HookMistake(_bad_legal(legal, seat))
                     note = None
                     if len(legal) == 1:
                         # A forced move: there is nothing to decide, so no bot is asked.
@@ -262,12 +358,17 @@ class Session:
                                 finally:
                                     close_view(view)
                         except Exception as exc:  # a bot's bug must not stop the game
-                            problem = f"raised {type(exc).__name__}: {exc}"
+                            problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
+                        except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
+                            if is_user_interrupt(exc):
+                                raise
+                            problem = what_it_did(exc)
                         else:
                             if answer not in legal:
-                                problem = f"chose an illegal action ({_describe(answer)})"
+                                problem = N_("chose an illegal action ({action})", action=_describe(answer))
                             elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                                problem = f"took {clock() - started:.1f} s (limit {timeout:g} s)"
+                                problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
+                                             seconds=clock() - started, limit=timeout)
                         if problem is None:
                             action = answer  # type: ignore[assignment]  # found in ``legal`` above
                         else:
@@ -277,36 +378,46 @@ class Session:
                     log.action(moves, seat, action, note)
                 moves += 1
                 first = len(pending)
-                try:
-                    apply(state, action, emit)
-                except Exception as exc:
-                    self.moves = moves
-                    self._broken(exc)
+                stage = "apply"
+                apply(state, action, emit)
                 if on_move is not None:
                     self.moves = moves
                     on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
                 budget -= 1
+        except BaseException as exc:
+            self.moves = moves
+            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
+        if moves >= self.move_limit and state.to_move is not None:
+            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
+                                      " (is_game_over, or setting state.to_move to None) never comes true"),
+                         "apply", moves + 1)
         self._check_finished()
 
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
-        """The loop of :meth:`_play` when bots fill every seat, none is timed and nothing is logged
-        or watched (the simulator's case): the same checks, without the per-move bookkeeping.
-        ``quick`` holds, per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose``)."""
-        game, state = self.game, self.state
+        """The loop of :meth:`_play` when bots fill every seat, none is timed, the game is trusted and
+        nothing is logged or watched (the simulator's case): the same checks and the same handling
+        of failures, without the per-move bookkeeping. ``quick`` holds, per seat, the bot's
+        ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        game, state, seats = self.game, self.state, self.seats
         legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
-        choose = [getattr(bot, "choose", None) for bot in self.seats]
+        choose = [getattr(bot, "choose", None) for bot in seats]
         moves = self.moves
+        stage = "legal_actions"
         try:
-            while budget != 0:
+            while budget > 0:
                 seat = state.to_move
                 if seat is None:
                     break
+                stage = "legal_actions"
                 legal = legal_actions(state)
                 if len(legal) == 1:
                     action = legal[0]
                 else:
+                    if not legal:
+                        raise _HookMistake(_bad_legal(tuple(legal), seat))
+                    problem = None
                     try:
                         chooser = quick[seat]
                         if chooser is not None:
@@ -319,20 +430,29 @@ class Session:
                             finally:
                                 close_view(view)
                     except Exception as exc:  # a bot's bug must not stop the game
-                        action = self._replace(seat, self.seats[seat], f"raised {type(exc).__name__}: {exc}", legal)
+                        problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
+                    except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
+                        if is_user_interrupt(exc):
+                            raise
+                        problem = what_it_did(exc)
                     else:
                         if action not in legal:
-                            action = self._replace(seat, self.seats[seat],
-                                                   f"chose an illegal action ({_describe(action)})", legal)
+                            problem = N_("chose an illegal action ({action})", action=_describe(action))
+                    if problem is not None:
+                        action = self._replace(seat, seats[seat], problem, legal)
                 moves += 1
-                try:
-                    apply(state, action, emit)
-                except Exception as exc:
-                    self.moves = moves
-                    self._broken(exc)
+                stage = "apply"
+                apply(state, action, emit)
                 budget -= 1
+        except BaseException as exc:
+            self.moves = moves
+            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
+        if moves >= self.move_limit and state.to_move is not None:
+            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
+                                      " (is_game_over, or setting state.to_move to None) never comes true"),
+                         "apply", moves + 1)
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -349,21 +469,33 @@ class Session:
         try:
             return self.game.why_illegal(self.state, action)
         except Exception:  # the explanation is a courtesy; legality was already decided
-            return "not a legal choice now"
+            return N_("not a legal choice now")
 
-    def _broken(self, exc: Exception) -> None:
-        name = self.game.name
-        raise GameBroken(
-            f"game {name!r} failed while applying move {self.moves}: {type(exc).__name__}: {exc}"
-        ) from exc
+    def _broken(self, exc: BaseException, hook: str | None = None, move: int | None = None) -> NoReturn:
+        """Stop the game: re-raise the user's interrupt or our own error, else raise GameBroken naming the hook."""
+        if is_user_interrupt(exc) or isinstance(exc, TabletopError | IllegalAction):
+            raise exc  # the user's, or ours (a log that cannot be written): not the game's fault
+        if isinstance(exc, _HookMistake):
+            what, spot = str(exc), None
+        else:
+            what, spot = what_it_did(exc), where(exc, function=True)
+        hook = hook or called(exc) or "its own code"
+        at = f" (at {spot})" if spot else ""
+        if hook == "setup":
+            when = ""
+        elif hook in ("scores", "ranks"):
+            when = f" after move {self.moves}"
+        else:
+            when = f" at move {move if move is not None else self.moves + 1}"
+        raise GameBroken(_("game {name} failed in {hook}{when}: {problem}{at}").format(
+            name=repr(self.game.name), hook=hook, when=when, problem=what, at=at)) from exc
 
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:
             return
         self._finished = True
-        if self._emit is None and self.log is None:
-            return  # nobody listens (the simulator asks for the results itself)
         scores, ranks = self.scores(), self.ranks()
+        self._final = (scores, ranks)  # checked once: the state of a finished game does not change
         if self._emit is not None:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
@@ -373,3 +505,42 @@ class Session:
 def _describe(action: object) -> str:
     label = getattr(action, "label", None)
     return str(label) if label is not None else repr(action)[:80]
+
+
+_NO_LIMIT = contextlib.nullcontext()
+_RULES: dict[type, tuple[int, bool]] = {}
+
+
+def _rules_of(cls: type) -> tuple[int, bool]:
+    """Return a game class's move limit and whether its answers are checked each move (worked out once).
+
+    The built-in games are trusted to return proper actions; any other game is checked.
+    """
+    rules = _RULES.get(cls)
+    if rules is None:
+        rules = _RULES[cls] = (getattr(cls, "max_moves", MOVE_LIMIT), not cls.__module__.startswith("tabletop.games."))
+    return rules
+
+
+class _HookMistake(Exception):
+    """A game hook returned something it must not (no legal actions, a score that is not a number)."""
+
+
+def _checked(legal: Any) -> tuple[Action, ...]:
+    """Return a game's legal actions as a tuple, refusing what is not a sequence of actions."""
+    if legal is None or isinstance(legal, str | bytes | dict | set | frozenset) or not hasattr(legal, "__iter__"):
+        raise _HookMistake(f"legal_actions returned {short(repr(legal), 60)}: return a list of actions")
+    legal = tuple(legal)
+    for action in legal:
+        if type(action) is not Action:
+            raise _HookMistake(_bad_legal(legal, -1))
+    return legal
+
+
+def _bad_legal(legal: tuple[Any, ...], seat: int) -> str:
+    if not legal:
+        return (f"legal_actions returned no actions while seat {seat + 1} is to move: end the game"
+                " (set state.to_move to None) or offer at least one action")
+    odd = next(a for a in legal if type(a) is not Action)
+    return (f"legal_actions returned {short(repr(odd), 60)} (a {type(odd).__name__}), not an Action:"
+            " return a list of Action values")

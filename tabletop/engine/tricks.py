@@ -17,6 +17,7 @@ from typing import ClassVar, Protocol
 from tabletop.engine.cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from tabletop.engine.events import Event, seat_name
 from tabletop.engine.zones import Move, Popup
+from tabletop.i18n import N_, _
 
 TRICK = "trick"
 """The zone id trick games give the cards of the current trick (a shared spread)."""
@@ -36,9 +37,9 @@ def suit_text(suit: str | None) -> str:
     ('♥ hearts', 'green', 'none')
     """
     if suit is None:
-        return "none"
+        return N_("none")
     if suit in SUIT_SYMBOLS:
-        return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+        return N_("{symbol} {suit}", symbol=SUIT_SYMBOLS[suit], suit=SUIT_NAMES[suit])
     return suit
 
 
@@ -52,8 +53,10 @@ class TrumpChosen(Event):
 
     @property
     def label(self) -> str:
-        name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else "no trump"
-        return f"Trump: {name}" + (f" (turned up {self.card.label})" if self.card else "")
+        name = SUIT_NAMES.get(self.suit, self.suit) if self.suit else N_("no trump")
+        if self.card is not None:
+            return N_("Trump: {suit} (turned up {card})", suit=name, card=self.card.label)
+        return N_("Trump: {suit}", suit=name)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -74,7 +77,7 @@ class TrickWon(Event):
 
     @property
     def label(self) -> str:
-        return f"{seat_name(self.seat)} wins the trick"
+        return N_("{seat} wins the trick", seat=seat_name(self.seat))
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -90,7 +93,7 @@ class TrickWon(Event):
     @property
     def popups(self) -> tuple[Popup, ...]:
         """Say who takes the trick, at that seat's cards in the trick."""
-        return (Popup("takes it", zone=TRICK, seat=self.seat),)
+        return (Popup(N_("takes it"), zone=TRICK, seat=self.seat),)
 
 RANK_ORDER_PRESETS = {
     "standard": ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
@@ -119,12 +122,11 @@ def parse_rank_order(text: str) -> tuple[str, ...]:
             continue
         rank = {"T": "10", "1": "A"}.get(token.upper(), token.upper())
         if rank not in RANKS:
-            raise ValueError(
-                f"rank order {text!r}: {token!r} is not a rank (use 2-10, J, Q, K, A, or a preset:"
-                f" {', '.join(RANK_ORDER_PRESETS)})"
-            )
+            raise ValueError(_("rank order {order}: {token} is not a rank (use 2-10, J, Q, K, A, or a preset:"
+                               " {presets})").format(order=repr(text), token=repr(token),
+                                                     presets=", ".join(RANK_ORDER_PRESETS)))
         if rank in named:
-            raise ValueError(f"rank order {text!r}: {rank} appears twice")
+            raise ValueError(_("rank order {order}: {rank} appears twice").format(order=repr(text), rank=rank))
         named.append(rank)
     rest = [r for r in reversed(RANKS) if r not in named]
     return (*named, *rest)

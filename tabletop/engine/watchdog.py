@@ -4,7 +4,8 @@ A thread cannot be killed, so a bot still stuck on an earlier move gets no new o
 move fails at once (the session plays a random legal action for it) until the stuck call returns.
 The session turns each failure into a ``BotFault`` event and a note in the log. Python cannot
 sandbox code running in its own process: the watchdog guards against slow and buggy plugin bots,
-not against malicious ones.
+not against malicious ones. It does stop the easy mistake of one bot switching the limit off for
+all: the class is sealed, so ``Watchdog.choose = ...`` or ``Watchdog.timeout = None`` raises.
 """
 
 from __future__ import annotations
@@ -40,17 +41,37 @@ class _Job:
         self.started = time.monotonic()
 
 
+_busy: set[_Job] = set()  # jobs a bot thread is working on now, across every watchdog
+
+
+def busy_bots() -> int:
+    """Return how many bot threads are inside ``choose`` now (after a game: the ones still stuck)."""
+    return len(_busy)
+
+
 def _work(bot: Any, jobs: queue.SimpleQueue[_Job | None]) -> None:
     while (job := jobs.get()) is not None:
+        _busy.add(job)
         try:
             job.result = bot.choose(job.view)
         except BaseException as exc:  # SystemExit from a plugin must not end the worker silently
             job.error = exc
         finally:
+            _busy.discard(job)
             job.done.set()
 
 
-class Watchdog:
+class _Sealed(type):
+    """A class whose attributes cannot be replaced or deleted after it is made."""
+
+    def __setattr__(cls, name: str, value: object) -> None:
+        raise AttributeError(f"{cls.__name__}.{name} cannot be changed: the time limit guards every bot")
+
+    def __delattr__(cls, name: str) -> None:
+        raise AttributeError(f"{cls.__name__}.{name} cannot be deleted: the time limit guards every bot")
+
+
+class Watchdog(metaclass=_Sealed):
     """Wraps a bot so that each ``choose`` runs in a worker thread and fails after ``timeout`` seconds.
 
     It looks like the bot to the session (same ``name``), with ``trusted = False``. ``timeout``
@@ -107,6 +128,12 @@ class Watchdog:
             raise error
         # SystemExit or KeyboardInterrupt raised inside a bot would otherwise stop the whole table.
         raise RuntimeError(f"{type(error).__name__} raised inside the bot") from error
+
+    @property
+    def is_stuck(self) -> bool:
+        """True while the bot has not answered a move it was given (its thread is still busy)."""
+        current = self._current
+        return current is not None and not current.done.is_set()
 
     def close(self) -> None:
         """Let the worker thread end once it is idle."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from tabletop.engine.cards import Card
+from tabletop.i18n import N_
 
 EVERYONE = "everyone"
 """Visibility: every seat sees the contents."""
@@ -49,6 +50,8 @@ GRID = "grid"
 HEX = "hex"
 """Hint: a board of hexagonal cells laid out by rows, odd rows shifted by half a cell."""
 HINTS = (FAN, STACK, ROW, SPREAD, GRID, HEX)
+DEALER = N_("dealer")
+"""The badge of the seat that deals (a game's ``badges``); the table shows its first letter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,7 @@ def items(things: Iterable[Card | Piece], seat: int = -1, note: str = "") -> tup
 
 def hand_zone(seat: int, cards: Iterable[Card], *, label: str = "") -> Zone:
     """Return ``seat``'s hand: a fan only its owner sees (``hand:<seat>``)."""
-    return Zone(f"hand:{seat}", label or "Hand", owner=seat, visibility=OWNER, hint=FAN, items=items(cards))
+    return Zone(f"hand:{seat}", label or N_("Hand"), owner=seat, visibility=OWNER, hint=FAN, items=items(cards))
 
 
 def hand_id(seat: int) -> str:

@@ -47,6 +47,7 @@ from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.tricks import TRICK, TrickWon
 from tabletop.engine.zones import (
+    DEALER,
     EVERYONE,
     NOBODY,
     ROW,
@@ -61,6 +62,7 @@ from tabletop.engine.zones import (
     items,
 )
 from tabletop.engine.zones import Move as MoveTo
+from tabletop.i18n import N_, _, join, nN_
 
 VALUES = tuple(range(2, 12))
 """The card values, lowest first."""
@@ -73,7 +75,8 @@ DECK: tuple[Card, ...] = tuple(CARDS[v] for v in VALUES for _ in range(COPIES))
 
 Values = tuple[int, ...]
 """Card values in ascending order."""
-_COUNT_WORDS = {1: "lowest", 2: "two lowest", 3: "three lowest", 4: "four lowest", 5: "five lowest"}
+_COUNT_WORDS = {1: N_("lowest"), 2: N_("two lowest"), 3: N_("three lowest"), 4: N_("four lowest"),
+                5: N_("five lowest")}
 OUT = "out"
 """The zone of the cards out of play this deal: finished tricks, face up."""
 REVEALED = "revealed"
@@ -212,9 +215,10 @@ class Revealed(Event):
 
     @property
     def label(self) -> str:
-        shown = ", ".join(f"{seat_name(i)} {c.name}" for i, c in enumerate(self.cards))
-        takers = " and ".join(seat_name(s) for s in self.takers)
-        return f"Reveal: {shown}; {takers} take{'s' if len(self.takers) == 1 else ''} {self.points}"
+        shown = join(N_(", "), [N_("{seat} {card}", seat=seat_name(i), card=c.name) for i, c in enumerate(self.cards)])
+        takers = join(N_(" and "), [seat_name(s) for s in self.takers])
+        return nN_("Reveal: {shown}; {takers} takes {points}", "Reveal: {shown}; {takers} take {points}",
+                   len(self.takers), shown=shown, takers=takers, points=self.points)
 
     @property
     def moves(self) -> tuple[MoveTo, ...]:
@@ -236,10 +240,10 @@ class Revealed(Event):
 class BirdHeadOptions:
     """Options of BirdHead."""
 
-    hand_size: int = option(10, minimum=2, maximum=16, help="cards dealt to each player")
-    play_max: int = option(3, minimum=1, maximum=5, help="most cards in a lead")
+    hand_size: int = option(10, minimum=2, maximum=16, help=N_("cards dealt to each player"))
+    play_max: int = option(3, minimum=1, maximum=5, help=N_("most cards in a lead"))
     target: int = option(22, minimum=1, maximum=1000,
-                         help="the game ends after the deal in which a player reaches this many minus points")
+                         help=N_("the game ends after the deal in which a player reaches this many minus points"))
 
 
 class BirdHeadState:
@@ -279,7 +283,7 @@ class BirdHead(Game):
 
     name = "birdhead"
     title = "BirdHead"
-    summary = (
+    summary = N_(
         "Lead 1-3 equal cards; others beat the play card for card or discard their lowest. When all "
         "hold one card, the highest shown takes its value in minus points and leaves the deck. "
         "The game ends when someone reaches 22; fewest minus points wins."
@@ -290,7 +294,7 @@ class BirdHead(Game):
     Options = BirdHeadOptions
     art_deck = "birdhead"
     lower_is_better = True
-    rules = (
+    rules = N_(
         "50 cards: 2 to 11, five of each. Each player gets 10 cards (fewer once markers have left "
         "the deck); the rest stay face down. The player left of the dealer leads.\n"
         "The leader plays 1 to 3 cards of one value, always keeping a card. Every other player, in "
@@ -310,10 +314,9 @@ class BirdHead(Game):
         """Check that the hands fit in the deck."""
         o = self.options
         if o.hand_size * self.players > len(DECK):
-            raise UserInputError(
-                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
-                f" cards but the deck has {len(DECK)}"
-            )
+            raise UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
+                                   " has {have}").format(size=o.hand_size, players=self.players,
+                                                         need=o.hand_size * self.players, have=len(DECK)))
 
     def deck(self) -> list[Card]:
         """Return the 50 cards."""
@@ -368,36 +371,38 @@ class BirdHead(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         if action.kind not in ("play", "discard"):
-            return "play or discard cards"
+            return N_("play or discard cards")
         if not action.cards:
-            return "choose at least one card"
+            return N_("choose at least one card")
         if any(CARDS.get(c.value or 0) is not c for c in action.cards):
-            return "those are not BirdHead cards"
+            return N_("those are not BirdHead cards")
         values = [c.value or 0 for c in action.cards]
         hand = state.hands[seat]
         if Counter(values) - Counter(hand):
-            return f"you do not hold {values_text(sorted(values))}"
+            return N_("you do not hold {cards}", cards=values_text(sorted(values)))
         if values != sorted(values):
-            return f"list the cards lowest first ({values_text(sorted(values))})"
+            return N_("list the cards lowest first ({cards})", cards=values_text(sorted(values)))
         bar = state.bar
         if bar is None:
             if action.kind == "discard":
-                return "the leader must play, not discard"
+                return N_("the leader must play, not discard")
             if len(values) > self.options.play_max:
-                return f"lead at most {self.options.play_max} cards"
+                return nN_("lead at most {n} card", "lead at most {n} cards", self.options.play_max,
+                           n=self.options.play_max)
             if len(values) >= len(hand):
-                return "must keep a card in hand"
-            return "lead cards of one value"
+                return N_("must keep a card in hand")
+            return N_("lead cards of one value")
         k, lowest = len(bar), tuple(hand[:len(bar)])
         if len(values) != k:
-            return f"play or discard exactly {k} card{'s' if k > 1 else ''}"
+            return nN_("play or discard exactly {n} card", "play or discard exactly {n} cards", k, n=k)
         if action.kind == "play":
-            return f"must beat {values_text(bar)}"
+            return N_("must beat {cards}", cards=values_text(bar))
         if beats(lowest, bar):
-            return f"you can play, so you may not discard (your lowest, {values_text(lowest)}, beat {values_text(bar)})"
-        return f"discard your {_COUNT_WORDS.get(k, str(k) + ' lowest')} ({values_text(lowest)})"
+            return N_("you can play, so you may not discard (your lowest, {lowest}, beat {bar})",
+                      lowest=values_text(lowest), bar=values_text(bar))
+        return N_("discard your {lowest} ({cards})", lowest=_lowest(k), cards=values_text(lowest))
 
     def observe(self, state: BirdHeadState, seat: int) -> dict[str, Any]:
         """Return the seat's hand and the public table: trick, bar, out-of-play cards, markers, scores."""
@@ -423,20 +428,20 @@ class BirdHead(Game):
     def status(self, state: BirdHeadState, seat: int) -> str:
         """Say what ``seat`` may do now ("Lead 1-3 equal cards", "Beat 7 8 or discard your two lowest")."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            return f"Waiting for {seat_name(state.to_move)}"
+            return N_("Waiting for {seat}", seat=seat_name(state.to_move))
         hand, bar = state.hands[seat], state.bar
         if bar is None:
             most = min(self.options.play_max, len(hand) - 1)
-            return "Lead 1 card" if most == 1 else f"Lead 1-{most} equal cards"
+            return N_("Lead 1 card") if most == 1 else N_("Lead 1-{most} equal cards", most=most)
         kinds = {kind for kind, _ in _choices(tuple(hand), bar, self.options.play_max)}
-        bar_text, lowest = values_text(bar), _COUNT_WORDS.get(len(bar), "lowest")
+        bar_text, lowest = values_text(bar), _lowest(len(bar))
         if kinds == {"play", "discard"}:
-            return f"Beat {bar_text} or discard your {lowest}"
+            return N_("Beat {cards} or discard your {lowest}", cards=bar_text, lowest=lowest)
         if kinds == {"play"}:
-            return f"Beat {bar_text} (your lowest cards already beat it)"
-        return f"You cannot beat {bar_text}: discard your {lowest}"
+            return N_("Beat {cards} (your lowest cards already beat it)", cards=bar_text)
+        return N_("You cannot beat {cards}: discard your {lowest}", cards=bar_text, lowest=lowest)
 
     # -- search bots ---------------------------------------------------------------------------
     def clone_state(self, state: BirdHeadState, rng: random.Random | None = None) -> BirdHeadState:
@@ -484,24 +489,25 @@ class BirdHead(Game):
         out, shown = self._out_and_shown(state, state.to_move is None)
         return [
             *(hand_zone(s, _cards(state.hands[s])) for s in range(n)),
-            Zone(TRICK, "Trick", hint=SPREAD, items=tuple(
+            Zone(TRICK, N_("Trick"), hint=SPREAD, items=tuple(
                 Item(CARDS[v], s, "discard" if kind == "discard" else "") for s, kind, values in state.trick
                 for v in values)),
-            Zone(OUT, "Out of play", visibility=EVERYONE, hint=STACK, items=items(_cards(out))),
-            Zone(REVEALED, "Last cards shown", visibility=EVERYONE, hint=ROW,
+            Zone(OUT, N_("Out of play"), visibility=EVERYONE, hint=STACK, items=items(_cards(out))),
+            Zone(REVEALED, N_("Last cards shown"), visibility=EVERYONE, hint=ROW,
                  items=tuple(Item(CARDS[v], s) for s, v in shown)),
-            *(Zone(markers_id(s), "Minus points", owner=s, visibility=EVERYONE, hint=ROW,
+            *(Zone(markers_id(s), N_("Minus points"), owner=s, visibility=EVERYONE, hint=ROW,
                    items=items(_cards(state.markers[s]), s)) for s in range(n)),
-            Zone(UNDEALT, "Undealt", visibility=NOBODY, hint=STACK, items=items(_cards(state.undealt))),
+            Zone(UNDEALT, N_("Undealt"), visibility=NOBODY, hint=STACK, items=items(_cards(state.undealt))),
         ]
 
     def info(self, state: BirdHeadState, seat: int | None) -> list[InfoRow]:
         """Return the deal and the minus points that end the game."""
-        return [InfoRow("Deal", str(state.deal)), InfoRow("Game ends at", f"{self.options.target} minus points")]
+        return [InfoRow(N_("Deal"), str(state.deal)),
+                InfoRow(N_("Game ends at"), N_("{n} minus points", n=self.options.target))]
 
     def badges(self, state: BirdHeadState) -> list[tuple[str, ...]]:
         """Mark the dealer."""
-        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
 
     def _out_and_shown(self, state: BirdHeadState, revealed: bool) -> tuple[list[int], list[tuple[int, int]]]:
         """Split the cards out of play into the trick cards and the (seat, value) of the last reveal
@@ -569,7 +575,7 @@ class BirdHead(Game):
         if emit is not None:
             plays = tuple((s, tuple(CARDS[v] for v in values)) for s, _, values in state.trick)
             emit(TrickWon(winner, plays, state.trick_no, OUT))
-        for _, _, values in state.trick:
+        for _seat, _kind, values in state.trick:
             state.out.extend(values)
         state.trick, state.bar, state.bar_seat = [], None, -1
         if len(state.hands[winner]) > 1:  # hands are equal: one card left means all have one
@@ -593,10 +599,15 @@ class BirdHead(Game):
         state.to_move = None
         if emit is not None:
             emit(Moved(tuple(MoveTo(hand_id(s), REVEALED, (CARDS[v],), seat=s) for s, v in enumerate(shown)),
-                       "Everyone shows their last card"))
+                       N_("Everyone shows their last card")))
             emit(Revealed(_cards(shown), takers, high))
             emit(DealScored(state.deal, points, tuple(state.scores)))
         return max(state.scores) >= self.options.target
+
+
+def _lowest(count: int) -> str:
+    """Return "lowest", "two lowest"... for how many of a hand's lowest cards a discard takes."""
+    return _COUNT_WORDS.get(count) or N_("{n} lowest", n=count)
 
 
 def _cards(values: Sequence[int]) -> tuple[Card, ...]:

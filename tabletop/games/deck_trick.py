@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from tabletop.engine.cards import Card
-from tabletop.engine.deckfile import Deck, load_deck
-from tabletop.engine.errors import UserInputError
+from tabletop.engine.deckfile import Deck, DeckError, load_deck
 from tabletop.engine.options import option
 from tabletop.games.trick_taking import MAX_DEALS, TrickGame, TrickState
+from tabletop.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -29,14 +29,14 @@ class DeckTrickOptions:
     rank_order: ClassVar[str] = "standard"
 
     trump: str = option("none", choices=("none", "turnup"),
-                        help="no trump, or the suit of the card turned up after the deal")
+                        help=N_("no trump, or the suit of the card turned up after the deal"))
     hand_size: int = option(0, minimum=0, maximum=999,
-                            help="cards dealt to each seat; 0 deals the deck out evenly")
+                            help=N_("cards dealt to each seat; 0 deals the deck out evenly"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
-                        help="deals in a game; 0 means one per player, or until the target if one is set")
-    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+                        help=N_("deals in a game; 0 means one per player, or until the target if one is set"))
+    target: int = option(0, minimum=0, help=N_("end after the deal in which a seat reaches this score; 0 for none"))
     scoring: str = option("points", choices=("points", "tricks", "bid"),
-                          help="points: the points of the cards you take; tricks: a point a trick; bid: bid exactly")
+                          help=N_("points: the points of the cards you take; tricks: a point a trick; bid: bid exactly"))
 
 
 _decks: dict[tuple[Path, int], Deck] = {}
@@ -64,7 +64,7 @@ class DeckTrickGame(TrickGame):
         """Return the game's deck, read again only when the file changes.
 
         :raises DeckError: listing every problem of the file.
-        :raises UserInputError: when a card has no suit (trick games need one).
+        :raises DeckError: naming the line of each card without a suit (trick games need one).
         """
         path = cls.deck_path()
         try:
@@ -74,12 +74,14 @@ class DeckTrickGame(TrickGame):
         deck = _decks.get((path, stamp))
         if deck is None:
             deck = load_deck(path)
-            suitless = [c.id for c in deck.kinds if c.suit is None]
+            lines = deck.lines or (0,) * len(deck.kinds)
+            suitless = [(c, line) for c, line in zip(deck.kinds, lines, strict=True) if c.suit is None]
             if suitless:
-                raise UserInputError(
-                    f"{path}: cards without a suit or colour word: {', '.join(suitless)}; every card of"
-                    " a trick game needs one"
-                )
+                raise DeckError(deck.source, [
+                    f"{deck.source}:{line}: suit: card {c.id!r} has none; every card of a trick game needs"
+                    " a suit (S, H, D, C, joker) or a colour word" if line else
+                    f"{deck.source}: suit: card {c.id!r} has none; every card of a trick game needs one"
+                    for c, line in suitless])
             _decks[(path, stamp)] = deck
         return deck
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -39,6 +38,7 @@ from tabletop.engine.options import option
 from tabletop.engine.poker import category_of, hand_value, significance_order
 from tabletop.engine.rng import shuffled
 from tabletop.engine.zones import (
+    DEALER,
     EVERYONE,
     NOBODY,
     ROW,
@@ -51,6 +51,7 @@ from tabletop.engine.zones import (
     hand_zone,
     items,
 )
+from tabletop.i18n import N_, join, nN_
 
 HAND_SIZE = 5
 POT = 60
@@ -79,24 +80,30 @@ def _hand_order(card: Card) -> tuple[int, int]:
 def draw_label(cards: tuple[Card, ...]) -> str:
     """Return "Stand pat" for no discards, else "Discard 9♣ K♦"."""
     if not cards:
-        return "Stand pat"
-    labels = _LABELS
-    return "Discard " + " ".join([labels.get(c) or c.label for c in cards])
+        return N_("Stand pat")
+    return N_("Discard {cards}", cards=" ".join([c.label for c in cards]))
 
 
-_LABELS: dict[Card, str] = {c: c.label for c in STANDARD_52}
+def _category(name: str) -> str:
+    """Return a hand category's name as a message, said in the interface's language where shown."""
+    return N_(name)
 
 
 def draw_actions(hand: list[Card]) -> list[Action]:
     """Return the 32 draw actions of a five-card hand: every subset to discard, fewest cards first."""
-    return list(_draws(tuple(hand)))
+    made = _DRAWS
+    out = []
+    for size in range(len(hand) + 1):
+        for combo in combinations(hand, size):
+            action = made.get(combo)
+            if action is None:  # a label is made once per discard, not at every turn of every simulated game
+                action = made[combo] = Action("draw", combo, label=draw_label(combo))
+            out.append(action)
+    return out
 
 
-@lru_cache(maxsize=1 << 14)
-def _draws(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    # Made once per hand: search bots ask for the draws of many sampled hands.
-    return tuple(Action("draw", combo, label=draw_label(combo))
-                 for size in range(len(hand) + 1) for combo in combinations(hand, size))
+_DRAWS: dict[tuple[Card, ...], Action] = {}
+"""The draw action of each discard seen so far (actions are shared values, like cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +113,8 @@ class Drew(ActionTaken):
     @property
     def label(self) -> str:
         n = len(self.action.cards)
-        return f"{seat_name(self.seat)}: " + (f"Discard {n} card{'s' if n > 1 else ''}" if n else "Stand pat")
+        what = nN_("Discard {n} card", "Discard {n} cards", n, n=n) if n else N_("Stand pat")
+        return N_("{seat}: {action}", seat=seat_name(self.seat), action=what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +133,11 @@ class Showdown(Event):
 
     @property
     def label(self) -> str:
-        shown = "; ".join(f"{seat_name(i)} {cat}" for i, cat in enumerate(self.categories))
-        winners = " and ".join(seat_name(s) for s in self.winners)
-        return f"Showdown: {shown} ({winners} win{'s' if len(self.winners) == 1 else ''})"
+        shown = join(N_("; "), [N_("{seat} {hand}", seat=seat_name(i), hand=_category(cat))
+                               for i, cat in enumerate(self.categories)])
+        winners = join(N_(" and "), [seat_name(s) for s in self.winners])
+        return nN_("Showdown: {hands} ({winners} wins)", "Showdown: {hands} ({winners} win)", len(self.winners),
+                   hands=shown, winners=winners)
 
     @property
     def pause(self) -> str:
@@ -138,15 +148,15 @@ class Showdown(Event):
     def popups(self) -> tuple[Popup, ...]:
         """Each hand's category at its seat; the winners' say so."""
         many = len(self.categories) > 1
-        return tuple(Popup(f"{cat}, wins" if many and s in self.winners else cat, zone=shown_id(s), seat=s)
-                     for s, cat in enumerate(self.categories))
+        return tuple(Popup(N_("{hand}, wins", hand=_category(cat)) if many and s in self.winners else _category(cat),
+                           zone=shown_id(s), seat=s) for s, cat in enumerate(self.categories))
 
 
 @dataclass(frozen=True)
 class DrawPokerOptions:
     """Options of draw poker."""
 
-    deals: int = option(5, minimum=1, maximum=1000, help="deals in a game")
+    deals: int = option(5, minimum=1, maximum=1000, help=N_("deals in a game"))
 
 
 class DrawPokerState:
@@ -174,8 +184,8 @@ class DrawPoker(Game):
     """Five-card draw: discard and draw once, then the best hand takes the pot."""
 
     name = "draw-poker"
-    title = "Draw poker"
-    summary = (
+    title = N_("Draw poker")
+    summary = N_(
         "Five cards each; in turn, discard any and draw replacements once; the best poker hand wins "
         "the deal (ties split). Alone, it is a drill scored by the hand you make."
     )
@@ -184,7 +194,7 @@ class DrawPoker(Game):
     default_players = 4
     Options = DrawPokerOptions
     art_deck = "standard"
-    rules = (
+    rules = N_(
         "Five-card draw. Everyone gets five cards from a fresh shuffle. Starting left of the dealer "
         "and ending with the dealer, each player discards any number of cards (none: stand pat) and "
         "at once draws as many. Everyone sees how many cards a player drew, not which.\n"
@@ -253,16 +263,16 @@ class DrawPoker(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         if action.kind != "draw":
-            return "choose the cards to discard (none to stand pat)"
+            return N_("choose the cards to discard (none to stand pat)")
         hand = state.hands[seat]
         missing = [c.label for c in action.cards if c not in hand]
         if missing:
-            return f"you do not hold {' '.join(missing)}"
+            return N_("you do not hold {cards}", cards=join(" ", missing))
         if len(set(action.cards)) != len(action.cards):
-            return "name each card once"
-        return "list the cards in hand order"
+            return N_("name each card once")
+        return N_("list the cards in hand order")
 
     def observe(self, state: DrawPokerState, seat: int) -> dict[str, Any]:
         """Return the seat's hand, who has drawn how many, the deck size, scores and the last showdown."""
@@ -280,11 +290,11 @@ class DrawPoker(Game):
     def status(self, state: DrawPokerState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            return f"Waiting for {seat_name(state.to_move)} to draw"
+            return N_("Waiting for {seat} to draw", seat=seat_name(state.to_move))
         category = category_of(hand_value(state.hands[seat]))
-        return f"You hold {category}: choose cards to discard, or stand pat"
+        return N_("You hold {hand}: choose cards to discard, or stand pat", hand=_category(category))
 
     # -- search bots ---------------------------------------------------------------------------
     def clone_state(self, state: DrawPokerState, rng: random.Random | None = None) -> DrawPokerState:
@@ -332,20 +342,20 @@ class DrawPoker(Game):
         shown = self._shown(state) if over else [()] * n
         return [
             *(hand_zone(s, () if over else state.hands[s]) for s in range(n)),
-            Zone(DECK, "Deck", visibility=NOBODY, hint=STACK, items=items(state.deck)),
-            Zone(DISCARDS, "Discards", visibility=NOBODY, hint=STACK, items=items(state.discards)),
-            *(Zone(shown_id(s), "Shown", owner=s, visibility=EVERYONE, hint=ROW, items=items(shown[s], s))
+            Zone(DECK, N_("Deck"), visibility=NOBODY, hint=STACK, items=items(state.deck)),
+            Zone(DISCARDS, N_("Discards"), visibility=NOBODY, hint=STACK, items=items(state.discards)),
+            *(Zone(shown_id(s), N_("Shown"), owner=s, visibility=EVERYONE, hint=ROW, items=items(shown[s], s))
               for s in range(n)),
         ]
 
     def info(self, state: DrawPokerState, seat: int | None) -> list[InfoRow]:
         """Return the deal and how many cards each seat drew."""
-        return [InfoRow("Deal", f"{state.deal} of {self.options.deals}"),
-                InfoRow("Drew", per_seat=tuple("-" if d is None else str(d) for d in state.drawn))]
+        return [InfoRow(N_("Deal"), N_("{deal} of {deals}", deal=state.deal, deals=self.options.deals)),
+                InfoRow(N_("Drew"), per_seat=tuple("-" if d is None else str(d) for d in state.drawn))]
 
     def badges(self, state: DrawPokerState) -> list[tuple[str, ...]]:
         """Mark the dealer."""
-        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
 
     @staticmethod
     def _shown(state: DrawPokerState) -> list[tuple[Card, ...]]:
@@ -360,7 +370,7 @@ class DrawPoker(Game):
         if n:
             moves += [Move(hand_id(seat), DISCARDS, backs=n, seat=seat, face_up=False),
                       Move(DECK, hand_id(seat), backs=n, seat=seat, face_up=False)]
-        said = Popup(f"draws {n}" if n else "stands pat", seat=seat)
+        said = Popup(N_("draws {n}", n=n) if n else N_("stands pat"), seat=seat)
         return Drew(seat, action, tuple(moves), (said,))
 
     def _gather_moves(self, state: DrawPokerState) -> tuple[Move, ...]:
@@ -406,7 +416,7 @@ class DrawPoker(Game):
         state.last_showdown = showdown
         if emit is not None:
             emit(Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
-                       "Hands shown"))
+                       N_("Hands shown")))
             emit(showdown)
             emit(DealScored(state.deal, points, tuple(state.scores)))
         if state.deal >= self.options.deals:

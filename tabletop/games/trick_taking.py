@@ -38,7 +38,7 @@ from tabletop.engine.cards import (
 )
 from tabletop.engine.determinize import deal as deal_hidden
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
@@ -57,6 +57,7 @@ from tabletop.engine.tricks import (
     won_id,
 )
 from tabletop.engine.zones import (
+    DEALER,
     EVERYONE,
     NOBODY,
     ROW,
@@ -71,6 +72,7 @@ from tabletop.engine.zones import (
     hand_zone,
     items,
 )
+from tabletop.i18n import N_, _
 
 MAX_DEALS = 1000
 """A game that only ends on a target score stops after this many deals all the same."""
@@ -112,18 +114,18 @@ class TrickOptions:
     """Options of the trick-taking game."""
 
     trump: str = option("none", choices=("none", "S", "H", "D", "C", "turnup"),
-                        help="trump suit: none, a fixed suit, or the card turned up after the deal")
+                        help=N_("trump suit: none, a fixed suit, or the card turned up after the deal"))
     hand_size: int = option(0, minimum=0, maximum=54,
-                            help="cards dealt to each seat; 0 deals the deck out evenly")
-    rank_order: str = option("standard", help="ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low",
+                            help=N_("cards dealt to each seat; 0 deals the deck out evenly"))
+    rank_order: str = option("standard", help=N_("ranks highest first, e.g. A-10-K-Q-J-9, or standard / ace-ten / ace-low"),
                              examples=("standard", "ace-ten", "ace-low", "A-K-Q-J-10-9-8-7-6-5-4-3-2"))
     deals: int = option(0, minimum=0, maximum=MAX_DEALS,
-                        help="deals in a game; 0 means one per player, or until the target if one is set")
-    target: int = option(0, minimum=0, help="end after the deal in which a seat reaches this score; 0 for none")
+                        help=N_("deals in a game; 0 means one per player, or until the target if one is set"))
+    target: int = option(0, minimum=0, help=N_("end after the deal in which a seat reaches this score; 0 for none"))
     scoring: str = option("tricks", choices=("tricks", "hearts", "bid"),
-                          help="tricks: a point a trick; hearts: avoid hearts and QS; bid: bid exactly")
-    jokers: bool = option(False, help="add two jokers, the highest cards (trumps when there is a trump)")
-    decks: int = option(1, minimum=1, maximum=2, help="1 deck, or 2 for a doubled deck")
+                          help=N_("tricks: a point a trick; hearts: avoid hearts and QS; bid: bid exactly"))
+    jokers: bool = option(False, help=N_("add two jokers, the highest cards (trumps when there is a trump)"))
+    decks: int = option(1, minimum=1, maximum=2, help=N_("1 deck, or 2 for a doubled deck"))
 
 
 class TrickState:
@@ -167,8 +169,8 @@ class TrickGame(Game):
     """A trick-taking game; every rule is a hook a subclass may override (see the module docs)."""
 
     name = "trick-taking"
-    title = "Trick-taking"
-    summary = (
+    title = N_("Trick-taking")
+    summary = N_(
         "Deal the deck out; follow the led suit if you can; the highest trump, else the highest card "
         "of the led suit, takes the trick and leads the next. Score a point a trick (or avoid hearts, "
         "or bid your tricks exactly); the deal passes to the left."
@@ -178,7 +180,7 @@ class TrickGame(Game):
     default_players = 4
     Options = TrickOptions
     art_deck = "standard"
-    rules = (
+    rules = N_(
         "Every deal, the deck is dealt out evenly (or hand_size cards each; the rest stay face down). "
         "The player left of the dealer leads any card; the others, in turn, must play a card of the "
         "led suit if they can, else any card. The highest trump takes the trick, else the highest "
@@ -198,18 +200,20 @@ class TrickGame(Game):
         try:
             order = parse_rank_order(o.rank_order)
         except ValueError as exc:
-            raise UserInputError(f"option rank_order: {exc}") from None
+            raise UserInputError(_("option rank_order: {problem}").format(problem=exc)) from None
         self.rank_order: tuple[str, ...] = order
         self.power: dict[str, int] = rank_power(order)
         self.fixed_trump: str | None = None if o.trump in ("none", "turnup") else parse_suit(o.trump)
         self.deck_cards: list[Card] = self.make_deck()
         size = len(self.deck_cards)
         if o.hand_size * self.players > size:
-            raise UserInputError(
-                f"option hand_size={o.hand_size}: {self.players} players need {o.hand_size * self.players}"
-                f" cards but the deck has {size}"
-            )
+            raise UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
+                                   " has {have}").format(size=o.hand_size, players=self.players,
+                                                         need=o.hand_size * self.players, have=size))
         self.cards_per_hand: int = o.hand_size or size // self.players
+        if self.cards_per_hand < 1:
+            raise UserInputError(f"the deck has {size} cards, fewer than the {self.players} seats: every seat"
+                                 " needs at least one card")
         self.lower_is_better = o.scoring == "hearts"  # type: ignore[misc]
         self.max_deals: int = o.deals or (MAX_DEALS if o.target else self.players)
         self._power_of: dict[Card, int] = {c: self.card_strength(c) for c in self.deck_cards}
@@ -372,18 +376,18 @@ class TrickGame(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         if state.phase == "bid":
             if action.kind != "bid":
-                return f"bid first: choose how many tricks you will take (0-{self.cards_per_hand})"
-            return f"bid must be a whole number from 0 to {self.cards_per_hand}"
+                return N_("bid first: choose how many tricks you will take (0-{most})", most=self.cards_per_hand)
+            return N_("bid must be a whole number from 0 to {most}", most=self.cards_per_hand)
         if action.kind != "play" or len(action.cards) != 1:
-            return "play one card from your hand"
+            return N_("play one card from your hand")
         if action not in state.hands[seat]:
-            return f"you do not hold {action.cards[0].label}"
+            return N_("you do not hold {card}", card=action.cards[0].label)
         if state.trick and state.buckets[seat][state.led]:
-            return f"must follow {suit_name(state.led)}"
-        return "not a legal card now"
+            return N_("must follow {suit}", suit=suit_name(state.led))
+        return N_("not a legal card now")
 
     def observe(self, state: TrickState, seat: int) -> dict[str, Any]:
         """Return the seat's hand, the trick, trump, counts, tricks, bids and scores."""
@@ -429,51 +433,53 @@ class TrickGame(Game):
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            verb = "bid" if state.phase == "bid" else "play"
-            return f"Waiting for Seat {state.to_move + 1} to {verb}"
+            if state.phase == "bid":
+                return N_("Waiting for {seat} to bid", seat=seat_name(state.to_move))
+            return N_("Waiting for {seat} to play", seat=seat_name(state.to_move))
         if state.phase == "bid":
-            return f"Bid 0-{self.cards_per_hand}: how many tricks will you take?"
+            return N_("Bid 0-{most}: how many tricks will you take?", most=self.cards_per_hand)
         if not state.trick:
-            return "Your lead"
+            return N_("Your lead")
         name = suit_name(state.led)
         if state.buckets[seat][state.led]:
-            return f"Follow {name}"
-        return f"You have no {name}: play any card"
+            return N_("Follow {suit}", suit=name)
+        return N_("You have no {suit}: play any card", suit=name)
 
     # -- the table -----------------------------------------------------------------------------
     def zones(self, state: TrickState) -> list[Zone]:
         """Return the hands, the trick, each seat's won cards (face down), the turned-up card and the undealt pile."""
         n = self.players
         zones = [hand_zone(s, [a.cards[0] for a in state.hands[s]]) for s in range(n)]
-        zones.append(Zone(TRICK, "Trick", hint=SPREAD,
+        zones.append(Zone(TRICK, N_("Trick"), hint=SPREAD,
                           items=tuple(Item(c, s) for s, c in zip(self.trick_seats(state), state.trick, strict=True))))
-        zones += [Zone(won_id(s), "Won", owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
+        zones += [Zone(won_id(s), N_("Won"), owner=s, visibility=NOBODY, hint=STACK, items=items(state.taken[s], s))
                   for s in range(n)]
         if self.options.trump == "turnup":
             shown = self._turnup_shown(state)
-            zones.append(Zone(TURNUP, "Turned up", visibility=EVERYONE, hint=ROW,
+            zones.append(Zone(TURNUP, N_("Turned up"), visibility=EVERYONE, hint=ROW,
                               items=(Item(shown, note="trump"),) if shown is not None else ()))
         if self.has_undealt or state.undealt:
-            zones.append(Zone(UNDEALT, "Undealt", visibility=NOBODY, hint=STACK, items=items(self._undealt(state))))
+            zones.append(Zone(UNDEALT, N_("Undealt"), visibility=NOBODY, hint=STACK, items=items(self._undealt(state))))
         return zones
 
     def info(self, state: TrickState, seat: int | None) -> list[InfoRow]:
         """Return the deal, the trump, the bids (when bidding) and the tricks each seat has taken."""
         target = self.options.target
-        rows = [InfoRow("Deal", f"{state.deal} (until a score of {target})" if target and self.max_deals == MAX_DEALS
-                        else f"{state.deal} of {self.max_deals}")]
+        rows = [InfoRow(N_("Deal"), N_("{deal} (until a score of {target})", deal=state.deal, target=target)
+                        if target and self.max_deals == MAX_DEALS
+                        else N_("{deal} of {deals}", deal=state.deal, deals=self.max_deals))]
         if self.options.trump != "none" or state.trump is not None:
-            rows.append(InfoRow("Trump", suit_text(state.trump)))
+            rows.append(InfoRow(N_("Trump"), suit_text(state.trump)))
         if self.options.scoring == "bid":
-            rows.append(InfoRow("Bids", per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
-        rows.append(InfoRow("Tricks", per_seat=tuple(str(t) for t in state.tricks_won)))
+            rows.append(InfoRow(N_("Bids"), per_seat=tuple("-" if b is None else str(b) for b in state.bids)))
+        rows.append(InfoRow(N_("Tricks"), per_seat=tuple(str(t) for t in state.tricks_won)))
         return rows
 
     def badges(self, state: TrickState) -> list[tuple[str, ...]]:
         """Mark the dealer."""
-        return [("dealer",) if s == state.dealer else () for s in range(self.players)]
+        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
 
     def rules_text(self) -> str:
         """Return the rules and the options of this game.
@@ -485,8 +491,10 @@ class TrickGame(Game):
         where = {attr: next(i for i, c in enumerate(mro) if attr in vars(c)) for attr in ("rules", "summary")}
         text = self.rules if self.rules and where["rules"] <= where["summary"] else self.summary
         o = self.options
-        trump = {"none": "no trump", "turnup": "trump turned up"}.get(o.trump, f"{suit_text(o.trump)} are trumps")
-        return f"{text}\n\nThis game: {trump}, {o.scoring} scoring, {self.players} players."
+        trump = {"none": N_("no trump"), "turnup": N_("trump turned up")}.get(
+            o.trump, N_("{suit} are trumps", suit=suit_text(o.trump)))
+        return N_("{rules}\n\nThis game: {trump}, {scoring} scoring, {players} players.", rules=text, trump=trump,
+                  scoring=o.scoring, players=self.players)
 
     def _turnup_shown(self, state: TrickState) -> Card | None:
         """The turned-up card while it lies face up: an undealt one all deal, the dealer's own until
@@ -703,7 +711,7 @@ class TrickGame(Game):
     def _apply_bid(self, state: TrickState, seat: int, action: Action, emit: Emit) -> None:
         state.bids[seat] = int(action.value)  # type: ignore[arg-type]
         if emit is not None:
-            emit(ActionTaken(seat, action, shown=(Popup(f"Bid {action.value}", seat=seat),)))
+            emit(ActionTaken(seat, action, shown=(Popup(N_("Bid {n}", n=action.value), seat=seat),)))
         nxt = (seat + 1) % self.players
         if nxt == state.leader:
             state.phase = "play"

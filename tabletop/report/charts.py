@@ -1,7 +1,8 @@
-"""The report's PNG charts, drawn with matplotlib's Agg canvas (no pyplot, no window, no global state).
+"""The report's PNG charts, drawn with matplotlib's Agg canvas (no pyplot, no window).
 
 Each function draws one chart of a :class:`~tabletop.sim.study.Study` into a folder and returns
-the file's name. PNGs carry no timestamp or version, so the same study draws the same bytes.
+the file's name. PNGs carry no timestamp or version, so the same study draws the same bytes. The one
+global step is registering the bundled Japanese font with matplotlib, the first time a chart is saved.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
+from tabletop.i18n import _
 from tabletop.sim.cardstats import CardFigures
 from tabletop.sim.findings import even_share
 from tabletop.sim.study import Study
@@ -23,6 +27,10 @@ COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 """One colour per variant (or seat), in order."""
 HIGHLIGHT, PLAIN = "#d62728", "#4c72b0"
 DPI = 110
+CJK_FONT = Path(__file__).resolve().parents[1] / "ui" / "fonts" / "NotoSansCJKjp-Regular-subset.otf"
+"""The table's bundled Japanese font, also the charts' fallback: card names and the interface in Japanese
+(matplotlib's own DejaVu Sans has no kana or kanji)."""
+_families: list[str] = []
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -32,8 +40,25 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def _save(fig: Figure, folder: Path, name: str) -> str:
+    families = _font_families()
+    for text in fig.findobj(Text):
+        text.set_fontfamily(families)
     fig.savefig(folder / name, format="png", metadata={"Software": None})
     return name
+
+
+def _font_families() -> list[str]:
+    """Return matplotlib's sans-serif font, then the bundled Japanese one for what it lacks (registered once)."""
+    if not _families:
+        _families.append("DejaVu Sans")
+        if CJK_FONT.is_file():
+            font_manager.fontManager.addfont(str(CJK_FONT))
+            _families.append(font_manager.FontProperties(fname=str(CJK_FONT)).get_name())
+    return _families
+
+
+def _seat(seat: int) -> str:
+    return _("seat {n}").format(n=seat + 1)
 
 
 def _colour(i: int) -> str:
@@ -72,9 +97,9 @@ def win_rates(study: Study, folder: Path) -> str:
         _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
                    [100 * hi for _, hi in intervals], color=_colour(i), label=v.label)
         ax.axhline(100 * even_share(v), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
-    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
-    ax.set_ylabel("win rate (%)")
-    ax.set_title("Win rate by seat (95% intervals; dashed: chance)")
+    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
+    ax.set_ylabel(_("win rate (%)"))
+    ax.set_title(_("Win rate by seat (95% intervals; dashed: chance)"))
     ax.grid(axis="y", alpha=0.3)
     if len(study.variants) > 1:
         ax.legend(fontsize="small")
@@ -95,9 +120,9 @@ def seat_advantage(study: Study, folder: Path) -> str:
                    [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
                    color=_colour(i), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
-    ax.set_ylabel("win rate minus chance (points)")
-    ax.set_title("Seat advantage (95% intervals)")
+    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
+    ax.set_ylabel(_("win rate minus chance (points)"))
+    ax.set_title(_("Seat advantage (95% intervals)"))
     ax.grid(axis="y", alpha=0.3)
     if len(study.variants) > 1:
         ax.legend(fontsize="small")
@@ -115,10 +140,10 @@ def variant_win_rates(study: Study, folder: Path) -> str:
         xs = [i + offsets[seat] for i in range(count)]
         tallies = [v.seats[seat] for v in study.variants]
         _errorbars(ax, xs, [100 * t.win_rate for t in tallies], [100 * t.win_interval[0] for t in tallies],
-                   [100 * t.win_interval[1] for t in tallies], color=_colour(seat), label=f"seat {seat + 1}")
+                   [100 * t.win_interval[1] for t in tallies], color=_colour(seat), label=_seat(seat))
     ax.set_xticks(range(count), [_wrap(v.label) for v in study.variants])
-    ax.set_ylabel("win rate (%)")
-    ax.set_title("Win rate per variant (95% intervals)")
+    ax.set_ylabel(_("win rate (%)"))
+    ax.set_title(_("Win rate per variant (95% intervals)"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize="small", ncols=min(players, 6))
     return _save(fig, folder, "variant-win-rates.png")
@@ -138,9 +163,10 @@ def differences(study: Study, folder: Path) -> str:
                    [100 * lo for _, (lo, _) in figures], [100 * hi for _, (_, hi) in figures],
                    color=_colour(i + 1), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(1, players + 1), [f"seat {s + 1}" for s in range(players)])
-    ax.set_ylabel("points")
-    ax.set_title(f"Win rate minus {study.variants[0].label}'s, same deals (paired 95% intervals)")
+    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
+    ax.set_ylabel(_("points"))
+    ax.set_title(_("Win rate minus {variant}'s, same deals (paired 95% intervals)").format(
+        variant=study.variants[0].label))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize="small")
     return _save(fig, folder, "differences.png")
@@ -179,13 +205,13 @@ def scores(study: Study, folder: Path) -> str:
     axes = fig.subplots(count, 1, squeeze=False, sharex=True)
     for row, v in enumerate(study.variants):
         ax = axes[row][0]
-        _distributions(ax, [(counts, _colour(seat), f"seat {seat + 1}") for seat, counts in enumerate(v.scores)])
-        ax.set_ylabel("% of games")
-        ax.set_title(f"Final scores: {v.label}" + (" (lower is better)" if v.lower_is_better else ""),
-                     fontsize="medium")
+        _distributions(ax, [(counts, _colour(seat), _seat(seat)) for seat, counts in enumerate(v.scores)])
+        ax.set_ylabel(_("% of games"))
+        title = _("Final scores: {variant} (lower is better)") if v.lower_is_better else _("Final scores: {variant}")
+        ax.set_title(title.format(variant=v.label), fontsize="medium")
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize="small", ncols=min(v.players, 6))
-    axes[-1][0].set_xlabel("score")
+    axes[-1][0].set_xlabel(_("score"))
     return _save(fig, folder, "scores.png")
 
 
@@ -197,13 +223,13 @@ def game_length(study: Study, folder: Path) -> str:
     _distributions(axes[0], [(v.moves, _colour(i), v.label) for i, v in enumerate(study.variants)])
     if tracked:
         _distributions(axes[1], [(v.deals, _colour(i), v.label) for i, v in enumerate(study.variants)])
-    axes[0].set_xlabel("moves per game")
-    axes[0].set_title("Game length in moves")
+    axes[0].set_xlabel(_("moves per game"))
+    axes[0].set_title(_("Game length in moves"))
     if tracked:
-        axes[1].set_xlabel("deals per game")
-        axes[1].set_title("Game length in deals")
+        axes[1].set_xlabel(_("deals per game"))
+        axes[1].set_title(_("Game length in deals"))
     for ax in axes:
-        ax.set_ylabel("% of games")
+        ax.set_ylabel(_("% of games"))
         ax.grid(axis="y", alpha=0.3)
         if len(study.variants) > 1:
             ax.legend(fontsize="small")
@@ -239,16 +265,19 @@ def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, fol
     left.axvline(0, color="black", linewidth=0.8)
     left.set_yticks(ys, [f.label for f in ordered], fontsize="small")
     left.set_ylim(-0.7, len(ordered) - 0.3)
-    left.set_xlabel("deal-win rate of seats dealt it minus the others' (points)")
-    left.set_title("Dealt it vs not (95% intervals)", fontsize="medium")
+    left.set_xlabel(_("deal-win rate of seats dealt it minus the others' (points)"))
+    left.set_title(_("Dealt it vs not (95% intervals)"), fontsize="medium")
     left.grid(axis="x", alpha=0.3)
     if right is not None:
         right.axvline(100 / players, color="black", linewidth=0.8, linestyle="--")
-        right.set_xlabel(f"{took} it was in that it took (%; dashed: chance)")
-        right.set_title(f"Took its {took[:-1]} (95% intervals)", fontsize="medium")
+        showdowns = took == "showdowns"
+        right.set_xlabel(_("showdowns it was in that it took (%; dashed: chance)") if showdowns
+                         else _("tricks it was in that it took (%; dashed: chance)"))
+        right.set_title(_("Took its showdown (95% intervals)") if showdowns else _("Took its trick (95% intervals)"),
+                        fontsize="medium")
         right.grid(axis="x", alpha=0.3)
-    fig.suptitle(f"{title}\nred: seats dealt it win the deal more or less often than the others beyond chance"
-                 f" (intervals widened for {len(ordered)} cards)", fontsize="medium")
+    fig.suptitle(title + "\n" + _("red: seats dealt it win the deal more or less often than the others beyond chance"
+                                   " (intervals widened for {n} cards)").format(n=len(ordered)), fontsize="medium")
     return _save(fig, folder, name)
 
 

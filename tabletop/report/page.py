@@ -8,6 +8,7 @@ from html import escape
 from pathlib import Path
 
 from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _, language
 from tabletop.sim.cardstats import CardFigures, card_figures, standouts
 from tabletop.sim.findings import (
     card_findings,
@@ -51,13 +52,14 @@ def check_report_dir(folder: Path) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise TabletopError("--report needs matplotlib: pip install -e '.[report]'") from None
+        raise TabletopError(_("--report needs matplotlib: pip install -e '.[report]'")) from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TabletopError(f"--report {folder}: cannot create the folder ({exc.strerror or exc})") from None
+        raise TabletopError(_("--report {folder}: cannot create the folder ({problem})").format(
+            folder=folder, problem=exc.strerror or exc)) from None
     if not os.access(folder, os.W_OK):
-        raise TabletopError(f"--report {folder}: the folder is not writable")
+        raise TabletopError(_("--report {folder}: the folder is not writable").format(folder=folder))
 
 
 def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]], title: str,
@@ -71,38 +73,40 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
 
     check_report_dir(folder)
     several = len(study.variants) > 1
-    body = [f"<h1>{escape(title)}: balance report</h1>",
-            f"<p class=note>{study.variants[0].games} games per variant, {study.variants[0].players} players;"
-            " every variant played the same deals.</p>" if several else
-            f"<p class=note>{study.variants[0].games} games, {study.variants[0].players} players.</p>"]
-    groups = [("Seats", seat_findings(study)), ("Variants", variant_findings(study)),
-              ("Scores and length", shape_findings(study)), ("Cards", card_findings(study, list(labels)))]
-    body.append("<h2>What stands out</h2><div class=findings>" + "".join(
+    heading = _("{game}: balance report").format(game=title)
+    games, players = study.variants[0].games, study.variants[0].players
+    note = (_("{games} games per variant, {players} players; every variant played the same deals.") if several
+            else _("{games} games, {players} players.")).format(games=games, players=players)
+    body = [f"<h1>{escape(heading)}</h1>", f"<p class=note>{escape(note)}</p>"]
+    groups = [(_("Seats"), seat_findings(study)), (_("Variants"), variant_findings(study)),
+              (_("Scores and length"), shape_findings(study)), (_("Cards"), card_findings(study, list(labels)))]
+    body.append(f"<h2>{escape(_('What stands out'))}</h2><div class=findings>" + "".join(
         f"<h4>{name}</h4><ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
         for name, lines in groups if lines) + "</div>")
 
-    body.append("<h2>Seats</h2>")
+    body.append(f"<h2>{escape(_('Seats'))}</h2>")
     body.append(_seat_table(study))
-    body.append("<div class=charts>" + _image(charts.win_rates(study, folder), "win rate by seat")
-                + _image(charts.seat_advantage(study, folder), "seat advantage") + "</div>")
-    body.append(_image(charts.variant_win_rates(study, folder), "win rate per variant"))
+    body.append("<div class=charts>" + _image(charts.win_rates(study, folder), _("win rate by seat"))
+                + _image(charts.seat_advantage(study, folder), _("seat advantage")) + "</div>")
+    body.append(_image(charts.variant_win_rates(study, folder), _("win rate per variant")))
     if several:
-        body.append(f"<h2>Variants against {escape(study.variants[0].label)}</h2>")
-        body.append("<p class=note>Differences are paired game by game: every variant played the same deals,"
-                    " so these intervals are much narrower than two separate runs would give.</p>")
+        body.append(f"<h2>{escape(_('Variants against {variant}').format(variant=study.variants[0].label))}</h2>")
+        body.append("<p class=note>" + escape(_(
+            "Differences are paired game by game: every variant played the same deals, so these intervals are much"
+            " narrower than two separate runs would give.")) + "</p>")
         body.append(_difference_table(study))
-        body.append(_image(charts.differences(study, folder), "paired differences"))
+        body.append(_image(charts.differences(study, folder), _("paired differences")))
 
-    body.append("<h2>Scores and game length</h2>")
+    body.append(f"<h2>{escape(_('Scores and game length'))}</h2>")
     body.append(_shape_table(study))
-    body.append("<div class=charts>" + _image(charts.scores(study, folder), "score distributions")
-                + _image(charts.game_length(study, folder), "game length") + "</div>")
+    body.append("<div class=charts>" + _image(charts.scores(study, folder), _("score distributions"))
+                + _image(charts.game_length(study, folder), _("game length")) + "</div>")
 
-    body.append("<h2>Cards</h2>")
-    body.append("<p class=note>For each card: how seats dealt it did in that deal against seats that were not"
-                " (deal won = the deal's best points), and how often it took the trick it was played to"
-                " (in draw poker: the showdown its hand was shown in)."
-                " Red cards stand out beyond chance with intervals widened for the number of cards.</p>")
+    body.append(f"<h2>{escape(_('Cards'))}</h2>")
+    body.append("<p class=note>" + escape(_(
+        "For each card: how seats dealt it did in that deal against seats that were not (deal won = the deal's best"
+        " points), and how often it took the trick it was played to (in draw poker: the showdown its hand was shown"
+        " in). Red cards stand out beyond chance with intervals widened for the number of cards.")) + "</p>")
     for i, (v, names) in enumerate(zip(study.variants, labels, strict=True)):
         if v.cards is None:
             continue
@@ -112,18 +116,18 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
         out = {f.card for f in standouts(v.cards, names)}
         contest = "showdowns" if v.cards.contest == "showdown" else "tricks"
         name = charts.cards(figures, out, v.players, folder, f"cards-{i + 1}.png",
-                            f"Cards: {v.label}" if several else "Cards", took=contest)
+                            _("Cards: {variant}").format(variant=v.label) if several else _("Cards"), took=contest)
         if several:
             body.append(f"<h3>{escape(v.label)}</h3>")
-        body.append(_image(name, f"cards under {v.label}"))
-        body.append(f"<details{' open' if i == 0 else ''}><summary>Every card, strongest first</summary>"
-                    + _card_table(figures, out, contest) + "</details>")
+        body.append(_image(name, _("cards under {variant}").format(variant=v.label)))
+        body.append(f"<details{' open' if i == 0 else ''}><summary>{escape(_('Every card, strongest first'))}"
+                    "</summary>" + _card_table(figures, out, contest) + "</details>")
 
-    body.append("<h2>How this was made</h2><table class=facts>"
+    body.append(f"<h2>{escape(_('How this was made'))}</h2><table class=facts>"
                 + "".join(f"<tr><td>{escape(k)}</td><td><code>{escape(v)}</code></td></tr>" for k, v in facts)
                 + "</table>")
-    html = ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
-            f"<title>{escape(title)}: balance report</title>"
+    html = (f"<!doctype html>\n<html lang={language()}><head><meta charset=utf-8>"
+            f"<title>{escape(heading)}</title>"
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
             f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
     page = folder / PAGE
@@ -154,10 +158,11 @@ def _seat_table(study: Study) -> str:
         for t in v.seats:
             lo, hi = t.win_interval
             cells.append(_mark(f"{pct(t.win_rate)} {interval(lo, hi)}", lo, hi, chance)
-                         + f"<br><span class=note>mean {t.mean_score:.2f}, SD {t.score_sd:.2f}</span>")
+                         + "<br><span class=note>" + escape(_("mean {mean:.2f}, SD {sd:.2f}").format(
+                             mean=t.mean_score, sd=t.score_sd)) + "</span>")
         cells.append(f"{chance:.1%}")
         rows.append(cells)
-    return _table(["variant", *(f"seat {i + 1}" for i in range(players)), "chance"], rows)
+    return _table([_("variant"), *(_("seat {n}").format(n=i + 1) for i in range(players)), _("chance")], rows)
 
 
 def _difference_table(study: Study) -> str:
@@ -170,7 +175,7 @@ def _difference_table(study: Study) -> str:
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append(_mark(f"{diff * 100:+.1f} {interval(lo, hi, signed=True)}", lo, hi))
         rows.append(cells)
-    return _table(["variant", *(f"seat {i + 1} (points)" for i in range(players))], rows)
+    return _table([_("variant"), *(_("seat {n} (points)").format(n=i + 1) for i in range(players))], rows)
 
 
 def _shape_table(study: Study) -> str:
@@ -184,8 +189,8 @@ def _shape_table(study: Study) -> str:
         mean = sum(t.score_total for t in v.seats) / max(1, sum(t.games for t in v.seats))
         rows.append([escape(v.label), f"{mean:.2f}", f"{v.score_spread():.2f}", f"{v.mean_margin():.2f}",
                      f"{v.mean_moves():.1f}", "" if deals is None else f"{deals:.2f}", moves])
-    return _table(["variant", "mean score", "score SD", "winning margin", "moves/game", "deals/game",
-                   f"moves minus {study.variants[0].label}'s"], rows)
+    return _table([_("variant"), _("mean score"), _("score SD"), _("winning margin"), _("moves/game"), _("deals/game"),
+                   _("moves minus {variant}'s").format(variant=study.variants[0].label)], rows)
 
 
 def _card_table(figures: Sequence[CardFigures], out: set[str], contest: str) -> str:
@@ -198,6 +203,7 @@ def _card_table(figures: Sequence[CardFigures], out: set[str], contest: str) -> 
                      f"{f.win_diff * 100:+.1f} {interval(*f.win_diff_ci, signed=True)}",
                      f"{f.points_diff:+.2f} {interval(*f.points_diff_ci, scale=1, signed=True)}",
                      str(f.played), took])
-    return _table(["card", "dealt (seat-deals)", "deal won when dealt", "deal won otherwise",
-                   "difference (points)", "deal points difference", f"{contest} it was in",
-                   f"took its {contest[:-1]}"], rows)
+    shown = (_("showdowns it was in"), _("took its showdown")) if contest == "showdowns" else (
+        _("tricks it was in"), _("took its trick"))
+    return _table([_("card"), _("dealt (seat-deals)"), _("deal won when dealt"), _("deal won otherwise"),
+                   _("difference (points)"), _("deal points difference"), *shown], rows)

@@ -22,6 +22,7 @@ from typing import Any
 
 from tabletop import __version__, plugins
 from tabletop.engine.errors import TabletopError, UserInputError
+from tabletop.i18n import _
 from tabletop.sim.runner import Chunk, SimConfig, Task, plan, play_task
 
 CONNECT_TIMEOUT = 10.0
@@ -60,8 +61,9 @@ def pack_games_folder(folder: Path) -> GamesFolder:
             files.append(("/".join(parts), path.read_bytes()))
     size = sum(len(data) for _, data in files)
     if size > MAX_FOLDER_BYTES:
-        raise ClusterError(f"the games folder {folder} holds {size:,} bytes besides art: too much to send to"
-                           " the workers; install big games there as packages instead")
+        raise ClusterError(_("the games folder {folder} holds {size} bytes besides art: too much to send to the"
+                             " workers; install big games there as packages instead").format(
+            folder=folder, size=f"{size:,}"))
     digest = hashlib.blake2b(b"".join(name.encode() + b"\0" + hashlib.blake2b(data).digest()
                                       for name, data in files), digest_size=12).hexdigest()
     return GamesFolder(digest, tuple(files))
@@ -110,32 +112,36 @@ def connect(address: str) -> Any:
         does not answer, no worker joins, or a worker runs another version of tabletop.
     """
     if not _ADDRESS.match(address):
-        raise ClusterError(f"--cluster {address!r}: write the scheduler's address as tcp://HOST:PORT")
+        raise ClusterError(_("--cluster {address}: write the scheduler's address as tcp://HOST:PORT").format(
+            address=repr(address)))
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterError("--cluster needs Dask distributed: pip install -e '.[cluster]'") from None
+        raise ClusterError(_("--cluster needs Dask distributed: pip install -e '.[cluster]'")) from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"--cluster {address}: no Dask scheduler answers there ({exc}); start one"
-                           " with: dask scheduler") from None
+        raise ClusterError(_("--cluster {address}: no Dask scheduler answers there ({problem}); start one with:"
+                             " dask scheduler").format(address=address, problem=exc)) from None
     try:
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
         except TimeoutError:
-            raise ClusterError(f"--cluster {address}: no worker joined the scheduler within"
-                               f" {WORKERS_TIMEOUT:.0f} s; start some with: dask worker {address}") from None
+            raise ClusterError(_("--cluster {address}: no worker joined the scheduler within {seconds:.0f} s; start"
+                                 " some with: dask worker {address}").format(address=address,
+                                                                             seconds=WORKERS_TIMEOUT)) from None
         try:
             versions = client.run(worker_version)
         except Exception as exc:
-            raise ClusterError(f"--cluster {address}: the workers cannot run tabletop ({type(exc).__name__}:"
-                               f" {exc}); install tabletop {__version__} on every worker machine") from None
+            raise ClusterError(_("--cluster {address}: the workers cannot run tabletop ({problem}); install tabletop"
+                                 " {version} on every worker machine").format(
+                address=address, problem=f"{type(exc).__name__}: {exc}", version=__version__)) from None
         wrong = {w: v for w, v in versions.items() if v != __version__}
         if wrong:
             worker, version = sorted(wrong.items())[0]
-            raise ClusterError(f"--cluster {address}: worker {worker} runs tabletop {version}, this is"
-                               f" {__version__}; install the same version everywhere")
+            raise ClusterError(_("--cluster {address}: worker {worker} runs tabletop {version}, this is {ours};"
+                                 " install the same version everywhere").format(
+                address=address, worker=worker, version=version, ours=__version__))
     except BaseException:
         client.close()
         raise
@@ -178,8 +184,8 @@ def _in_order(client: Any, futures: list[Any], progress: Callable[[int], None] |
         except TabletopError:
             raise
         except Exception as exc:
-            raise ClusterError(f"--cluster: a run of games failed on the cluster: {type(exc).__name__}:"
-                               f" {exc}") from None
+            raise ClusterError(_("--cluster: a run of games failed on the cluster: {problem}").format(
+                problem=f"{type(exc).__name__}: {exc}")) from None
         waiting[index[future.key]] = chunk
         future.release()
         done += len(chunk.results)

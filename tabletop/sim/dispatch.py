@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from tabletop.sim.runner import Chunk, SimConfig, run_local
+from tabletop.sim.runner import DEFAULT_GAME_TIMEOUT, Chunk, SimConfig, run_local
 
 
 def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None = None, cards: bool = False,
-        progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
+        progress: Callable[[int], None] | None = None,
+        game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results, variant by variant and in game order.
 
     Games run in this process (``workers`` 1), on ``workers`` local processes, or on the Dask
     cluster whose scheduler is at ``cluster`` (results are the same bytes wherever they run).
-    ``progress`` is called with the number of games finished so far (of every variant).
+    ``progress`` is called with the number of games finished so far (of every variant). Locally,
+    a game with plugin code that runs past ``game_timeout`` seconds is stopped and skipped.
     """
     if cluster is None:
-        yield from run_local(configs, workers=workers, cards=cards, progress=progress)
+        yield from run_local(configs, workers=workers, cards=cards, progress=progress, game_timeout=game_timeout)
         return
     from tabletop import registry
     from tabletop.sim.cluster import run_on_cluster  # dask is an optional extra

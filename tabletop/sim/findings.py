@@ -6,6 +6,7 @@ for the number of cards (Bonferroni), so a full deck does not turn up a few luck
 
 from __future__ import annotations
 
+from tabletop.i18n import _, ngettext
 from tabletop.sim.cardstats import CardFigures, card_figures, standouts
 from tabletop.sim.stats import wilson_interval
 from tabletop.sim.study import Study, VariantFigures
@@ -21,9 +22,9 @@ def rate(p: float, lo: float, hi: float) -> str:
     return f"{p * 100:.{digits}f}% [{lo * 100:.{digits}f}, {hi * 100:.{digits}f}]"
 
 
-def points(diff: float, lo: float, hi: float, unit: str = "points") -> str:
-    """Return "+4.2 points [+2.0, +6.4]" (percentage points for rates)."""
-    return f"{diff:+.1f} {unit} [{lo:+.1f}, {hi:+.1f}]"
+def points(diff: float, lo: float, hi: float, unit: str = "") -> str:
+    """Return "+4.2 points [+2.0, +6.4]" (percentage points for rates; ``unit`` for another unit)."""
+    return _("{diff:+.1f} {unit} [{lo:+.1f}, {hi:+.1f}]").format(diff=diff, unit=unit or _("points"), lo=lo, hi=hi)
 
 
 def even_share(v: VariantFigures) -> float:
@@ -38,21 +39,23 @@ def seat_findings(study: Study) -> list[str]:
     several = len(study.variants) > 1
     for v in study.variants:
         chance = even_share(v)
-        where = f"Under {v.label}, s" if several else "S"
         for i, t in enumerate(v.seats):
             lo, hi = wilson_interval(t.wins, t.games)
             if lo > chance or hi < chance:
                 digits = 1 if hi - lo < 0.04 else 0
-                out.append(f"{where}eat {i + 1} wins {rate(t.win_rate, lo, hi)} where chance is"
-                           f" {chance:.{digits}%}.")
+                said = (_("Under {variant}, seat {n} wins {rate} where chance is {chance}.") if several
+                        else _("Seat {n} wins {rate} where chance is {chance}."))
+                out.append(said.format(variant=v.label, n=i + 1, rate=rate(t.win_rate, lo, hi),
+                                       chance=f"{chance:.{digits}%}"))
     if not out:
-        scope = "any variant" if several else "this run"
-        out.append(f"No seat's win rate differs from chance ({even_share(study.variants[0]):.0%}) beyond its"
-                   f" 95% interval in {scope}.")
+        said = (_("No seat's win rate differs from chance ({chance}) beyond its 95% interval in any variant.")
+                if several else
+                _("No seat's win rate differs from chance ({chance}) beyond its 95% interval in this run."))
+        out.append(said.format(chance=f"{even_share(study.variants[0]):.0%}"))
     v0 = study.variants[0]
     if abs(even_share(v0) - 1 / v0.players) > 0.005:
-        out.append(f"(Chance is {even_share(v0):.0%} rather than {1 / v0.players:.0%} because a shared first"
-                   " place counts as a win for every seat in it.)")
+        out.append(_("(Chance is {chance} rather than {even} because a shared first place counts as a win for every"
+                     " seat in it.)").format(chance=f"{even_share(v0):.0%}", even=f"{1 / v0.players:.0%}"))
     return out
 
 
@@ -66,15 +69,17 @@ def variant_findings(study: Study) -> list[str]:
         for seat in range(v.players):
             diff, (lo, hi) = v.paired.win_diff(seat)
             if lo > 0 or hi < 0:
-                changes.append(f"seat {seat + 1}'s win rate by {points(diff * 100, lo * 100, hi * 100)}")
+                changes.append(_("seat {n}'s win rate by {change}").format(
+                    n=seat + 1, change=points(diff * 100, lo * 100, hi * 100)))
         diff, (lo, hi) = v.paired.moves_diff()
         if lo > 0 or hi < 0:
-            changes.append(f"game length by {points(diff, lo, hi, 'moves')}")
+            changes.append(_("game length by {change}").format(change=points(diff, lo, hi, _("moves"))))
         if changes:
-            out.append(f"Against {first.label} on the same deals, {v.label} changes " + _join(changes) + ".")
+            out.append(_("Against {first} on the same deals, {variant} changes {changes}.").format(
+                first=first.label, variant=v.label, changes=_join(changes)))
         else:
-            out.append(f"Against {first.label} on the same deals, {v.label} changes no seat's win rate and not"
-                       " the game length beyond their 95% intervals.")
+            out.append(_("Against {first} on the same deals, {variant} changes no seat's win rate and not the game"
+                         " length beyond their 95% intervals.").format(first=first.label, variant=v.label))
     return out
 
 
@@ -82,16 +87,19 @@ def shape_findings(study: Study) -> list[str]:
     """Return sentences on game length and on how far apart the scores end."""
     v0 = study.variants[0]
     deals = v0.mean_deals()
-    length = f"{v0.mean_moves():.0f} moves" + (f" ({deals:.1f} deals)" if deals is not None else "")
+    length = (_("{moves:.0f} moves") if deals is None else _("{moves:.0f} moves ({deals:.1f} deals)")).format(
+        moves=v0.mean_moves(), deals=deals)
     if len(study.variants) == 1:
-        return [f"A game lasts {length} on average; final scores spread with a standard deviation of"
-                f" {v0.score_spread():.1f}, and the winner leads the runner-up by {v0.mean_margin():.1f}."]
+        return [_("A game lasts {length} on average; final scores spread with a standard deviation of {sd:.1f}, and"
+                  " the winner leads the runner-up by {margin:.1f}.").format(
+            length=length, sd=v0.score_spread(), margin=v0.mean_margin())]
     by_spread = sorted(study.variants, key=lambda v: (v.score_spread(), v.label))
     most, least = by_spread[-1], by_spread[0]
-    return [f"Under {v0.label} a game lasts {length} on average.",
-            f"Scores spread most under {most.label} (standard deviation {most.score_spread():.1f}, winner ahead"
-            f" by {most.mean_margin():.1f}) and least under {least.label} ({least.score_spread():.1f},"
-            f" ahead by {least.mean_margin():.1f})."]
+    return [_("Under {variant} a game lasts {length} on average.").format(variant=v0.label, length=length),
+            _("Scores spread most under {most} (standard deviation {most_sd:.1f}, winner ahead by {most_margin:.1f})"
+              " and least under {least} ({least_sd:.1f}, ahead by {least_margin:.1f}).").format(
+                most=most.label, most_sd=most.score_spread(), most_margin=most.mean_margin(), least=least.label,
+                least_sd=least.score_spread(), least_margin=least.mean_margin())]
 
 
 def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
@@ -101,15 +109,16 @@ def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
     for v, names in zip(study.variants, labels, strict=True):
         if v.cards is None:
             continue
-        where = f"Under {v.label}: " if several else ""
+        where = _("Under {variant}: ").format(variant=v.label) if several else ""
         found = standouts(v.cards, names)
         count = len(card_figures(v.cards, names))
         if not count:
-            out.append(f"{where}This game reported no deals, so there are no per-card figures.")
+            out.append(where + _("This game reported no deals, so there are no per-card figures."))
             continue
         if not found:
-            out.append(f"{where}No card stands out: for each of the {count} cards, seats dealt it win the deal"
-                       " about as often as the others (intervals widened for the number of cards).")
+            out.append(where + _("No card stands out: for each of the {count} cards, seats dealt it win the deal about"
+                                 " as often as the others (intervals widened for the number of cards).").format(
+                count=count))
             continue
         for f in found[:MAX_CARDS]:
             out.append(where + card_sentence(f, v.players, lower_is_better=v.lower_is_better,
@@ -117,23 +126,28 @@ def card_findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
         rest = found[MAX_CARDS:]
         if rest:
             listed = ", ".join(f.label for f in rest[:MAX_LISTED])
-            more = f" and {len(rest) - MAX_LISTED} others" if len(rest) > MAX_LISTED else ""
-            out.append(f"{where}{len(rest)} more of the {count} cards stand out as well, largest effect"
-                       f" first: {listed}{more}.")
+            if len(rest) > MAX_LISTED:
+                listed = ngettext("{cards} and {n} other", "{cards} and {n} others", len(rest) - MAX_LISTED,
+                                  cards=listed, n=len(rest) - MAX_LISTED)
+            out.append(where + _("{n} more of the {count} cards stand out as well, largest effect first:"
+                                 " {cards}.").format(n=len(rest), count=count, cards=listed))
     return out
 
 
 def card_sentence(f: CardFigures, players: int, *, lower_is_better: bool = False, contest: str = "trick") -> str:
     """Return one card's sentence: holders' deal-win rate against the others', and its tricks taken."""
-    lower = ", where lower is better" if lower_is_better else ""
-    text = (f"{f.label} stands out: seats dealt it win the deal {rate(f.held_win, *f.held_win_ci)} of the time"
-            f" against {rate(f.other_win, *f.other_win_ci)} for the others"
-            f" (and score {f.points_diff:+.1f} points a deal{lower})")
+    said = (_("{card} stands out: seats dealt it win the deal {held} of the time against {other} for the others"
+              " (and score {points:+.1f} points a deal, where lower is better)") if lower_is_better else
+            _("{card} stands out: seats dealt it win the deal {held} of the time against {other} for the others"
+              " (and score {points:+.1f} points a deal)"))
+    text = said.format(card=f.label, held=rate(f.held_win, *f.held_win_ci), other=rate(f.other_win, *f.other_win_ci),
+                       points=f.points_diff)
     took = f.took_rate
     if took is not None:
-        where = "showdowns it was shown in" if contest == "showdown" else "tricks it was played to"
-        text += f"; it took {rate(took, *f.took_ci)} of the {where} (chance {1 / players:.0%})"
-    return text + "."
+        more = (_("; it took {rate} of the showdowns it was shown in (chance {chance})") if contest == "showdown"
+                else _("; it took {rate} of the tricks it was played to (chance {chance})"))
+        text += more.format(rate=rate(took, *f.took_ci), chance=f"{1 / players:.0%}")
+    return text + _(".")
 
 
 def findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
@@ -143,4 +157,6 @@ def findings(study: Study, labels: list[dict[str, str]]) -> list[str]:
 
 
 def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])

@@ -16,11 +16,16 @@ from typing import Any, cast
 
 from tabletop import plugins, registry
 from tabletop.engine.game import Game
+from tabletop.engine.guard import quiet_worker
 from tabletop.engine.log import GameLog
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
 from tabletop.sim.cards import CardWatch
 from tabletop.sim.cardstats import CardTally
+from tabletop.sim.supervise import SkippedGame, supervised
+
+DEFAULT_GAME_TIMEOUT = 600.0
+"""Seconds a simulated game with plugin code may run before it is stopped and skipped."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +74,15 @@ class Task:
 
 @dataclass
 class Chunk:
-    """What one task gave back: its games' results in order, and their card tally when watched."""
+    """What one task gave back: its games' results in order, and their card tally when watched.
+
+    ``skipped`` holds the games a supervised run had to give up (broken rules, a crash, too slow).
+    """
 
     variant: int
     results: list[GameResult]
     cards: CardTally | None = None
+    skipped: list[SkippedGame] = field(default_factory=list)
 
 
 def default_workers() -> int:
@@ -121,6 +130,16 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     return Chunk(task.variant, results, tally)
 
 
+def _play_one(variant: int, config: SimConfig, number: int, cards: bool, game: Game) -> Chunk:
+    """Play game ``number`` of a variant alone (what a supervised worker does)."""
+    return play_task(Task(variant, config, number, number + 1, cards), game)
+
+
+def _skipped(variant: int, skipped: SkippedGame) -> Chunk:
+    """Return the chunk of a game a supervised run gave up on."""
+    return Chunk(variant, [], None, [skipped])
+
+
 def play_games(config: SimConfig, start: int, stop: int, game: Game | None = None) -> list[GameResult]:
     """Play games ``start`` to ``stop - 1`` (numbered from 1) and return their results."""
     return play_task(Task(0, config, start, stop), game).results
@@ -141,19 +160,36 @@ def log_path(config: SimConfig, number: int, seed: int, variant: int = 0) -> Pat
     return Path(config.logs or ".") / f"{config.game}-{tag}{number:06d}-seed{seed}.jsonl"
 
 
-def _worker_init(games_dir: str | None) -> None:
+def _worker_init(games_dir: str | None, spawned: bool) -> None:
+    quiet_worker()
     # Under "spawn" a worker starts empty: find plugin games again, exactly as the parent did.
-    plugins.discover(Path(games_dir) if games_dir else None)
+    if spawned:
+        plugins.discover(Path(games_dir) if games_dir else None)
+
+
+def is_trusted(config: SimConfig) -> bool:
+    """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
+    return registry.game_entry(config.game).is_builtin and all(
+        registry.bot_entry(b.removeprefix(registry.PROCESS)).is_builtin for b in config.bots)
 
 
 def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = False,
-              progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
+              progress: Callable[[int], None] | None = None,
+              game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results, variant by variant and in game order, from this
     process (``workers`` 1) or ``workers`` local processes (:func:`tabletop.sim.dispatch.run` adds
     a cluster). ``progress`` is called with the number of games finished so far (of every variant).
+
+    Games with plugin code (a plugin game or bot) run in supervised worker processes, one chunk a
+    game: one that breaks, crashes its process or runs past ``game_timeout`` seconds comes back in
+    its chunk's ``skipped`` and the run goes on.
     """
     # Built here first: a bad game or option fails early, and in-process tasks reuse them.
     games = [registry.make_game(c.game, players=c.players, options=c.options) for c in configs]
+    if not all(is_trusted(c) for c in configs):
+        yield from supervised(configs, play=_play_one, skip=_skipped, workers=workers, cards=cards,
+                              game_timeout=game_timeout, progress=progress)
+        return
     tasks = plan(configs, slots=workers, cards=cards)
     done = 0
     if workers <= 1 or len(tasks) == 1:
@@ -167,8 +203,8 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = F
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
-    init = (_worker_init, (configs[0].games_dir,)) if method == "spawn" else (None, ())
-    with ctx.Pool(min(workers, len(tasks)), initializer=init[0], initargs=init[1]) as pool:
+    init = (configs[0].games_dir, method == "spawn")
+    with ctx.Pool(min(workers, len(tasks)), initializer=_worker_init, initargs=init) as pool:
         for chunk in pool.imap(play_task, tasks):
             yield chunk
             done += len(chunk.results)
@@ -176,11 +212,14 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = F
                 progress(done)
 
 
-def simulate(config: SimConfig, *, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
+def simulate(config: SimConfig, *, workers: int = 1, progress: Callable[[int], None] | None = None,
+             game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[GameResult | SkippedGame]:
     """Yield every game's result in game order, using ``workers`` processes.
 
-    ``progress`` is called with the number of games finished so far.
+    A game with plugin code that breaks, crashes or runs past ``game_timeout`` seconds comes as
+    a :class:`~tabletop.sim.supervise.SkippedGame`. ``progress`` is called with the number of
+    games finished so far.
     """
-    for chunk in run_local([config], workers=workers, progress=progress):
-        yield from chunk.results
+    for chunk in run_local([config], workers=workers, progress=progress, game_timeout=game_timeout):
+        done: list[GameResult | SkippedGame] = [*chunk.results, *chunk.skipped]
+        yield from sorted(done, key=lambda r: r.game)

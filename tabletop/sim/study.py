@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tabletop.i18n import N_
 from tabletop.sim.cardstats import CardTally
 from tabletop.sim.runner import Chunk
 from tabletop.sim.stats import Tally, mean_interval, variance
@@ -113,7 +114,7 @@ class Study:
                  bots: Sequence[str], lower_is_better: Sequence[bool]) -> None:
         self.bots = list(bots)
         self.variants = [
-            VariantFigures(label, dict(opts), players, low, [Tally(f"seat {i + 1}") for i in range(players)],
+            VariantFigures(label, dict(opts), players, low, [Tally(N_("seat {n}", n=i + 1)) for i in range(players)],
                            {}, [Counter() for _ in range(players)])
             for label, opts, low in zip(labels, options, lower_is_better, strict=True)]
         for v in self.variants[1:]:

@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from tabletop.i18n import _
 from tabletop.sim.stats import Tally, wilson_interval
 from tabletop.sim.study import Study, VariantFigures
 
@@ -46,10 +47,10 @@ def _table(title: str, first: str, columns: Sequence[str]) -> Table:
 
 def tally_table(title: str, tallies: Sequence[Tally]) -> Table:
     """Return games, wins, win rate with its 95% interval, mean score and its spread per seat or bot."""
-    table = _table("", title, ["games", "wins", "win rate", "95% CI", "mean score", "score SD"])
+    table = _table("", title, [_("games"), _("wins"), _("win rate"), _("95% CI"), _("mean score"), _("score SD")])
     for t in tallies:
         lo, hi = wilson_interval(t.wins, t.games)
-        table.add_row(t.label, str(t.games), str(t.wins), pct(t.win_rate), interval(lo, hi),
+        table.add_row(_(t.label), str(t.games), str(t.wins), pct(t.win_rate), interval(lo, hi),
                       f"{t.mean_score:.2f}", f"{t.score_sd:.2f}")
     return table
 
@@ -66,13 +67,13 @@ def seat_table(title: str, rows: list[tuple[str, list[tuple[str, str]]]], width:
     two = max((max(len(a), len(b)) for _, cells in rows for a, b in cells), default=0)
     if label + 2 + seats * (one + 3) <= width or label + 2 + seats * (two + 3) <= width:
         sep = " " if label + 2 + seats * (one + 3) <= width else "\n"
-        table = _table(title, "variant", [f"seat {i + 1}" for i in range(seats)])
+        table = _table(title, _("variant"), [_("seat {n}").format(n=i + 1) for i in range(seats)])
         for name, cells in rows:
             table.add_row(name, *(f"{a}{sep}{b}" for a, b in cells))
         return table
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("variant", justify="left", min_width=_longest_word(name for name, _ in rows))
-    for name in ("seat", "", "95% CI"):
+    table.add_column(_("variant"), justify="left", min_width=_longest_word(name for name, _cells in rows))
+    for name in (_("seat"), "", _("95% CI")):
         table.add_column(name, justify="right", no_wrap=True)
     for name, cells in rows:
         for seat, (a, b) in enumerate(cells):
@@ -83,7 +84,7 @@ def seat_table(title: str, rows: list[tuple[str, list[tuple[str, str]]]], width:
 def win_rate_table(study: Study, width: int = FILE_WIDTH) -> Table:
     """Return each variant's win rate per seat with its 95% interval."""
     rows = [(v.label, [(pct(t.win_rate), interval(*t.win_interval)) for t in v.seats]) for v in study.variants]
-    return seat_table("Win rate by seat, 95% intervals", rows, width)
+    return seat_table(_("Win rate by seat, 95% intervals"), rows, width)
 
 
 def difference_table(study: Study, width: int = FILE_WIDTH) -> Table:
@@ -97,22 +98,23 @@ def difference_table(study: Study, width: int = FILE_WIDTH) -> Table:
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append((f"{diff * 100:+.1f}", f"{interval(lo, hi, signed=True)}{_star(lo, hi)}"))
         rows.append((v.label, cells))
-    return seat_table(f"Win rate minus {first.label}'s on the same deals (points; paired 95% intervals;"
-                      " * excludes 0)", rows, width)
+    return seat_table(_("Win rate minus {variant}'s on the same deals (points; paired 95% intervals;"
+                        " * excludes 0)").format(variant=first.label), rows, width)
 
 
 def shape_table(study: Study) -> Table:
     """Return each variant's mean score, spread, winning margin and game length (with its difference)."""
     several = len(study.variants) > 1
     tracked = any(v.mean_deals() is not None for v in study.variants)
-    title = "Scores and game length (per game; mean score, SD: its spread, margin: the winner's lead"
-    title += "; moves vs 1st: paired 95% interval)" if several else ")"
+    title = (_("Scores and game length (per game; mean score, SD: its spread, margin: the winner's lead;"
+               " moves vs 1st: paired 95% interval)") if several else
+             _("Scores and game length (per game; mean score, SD: its spread, margin: the winner's lead)"))
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("variant", justify="left", min_width=_longest_word(v.label for v in study.variants))
-    for name in ["mean", "SD", "margin", "moves", *(["deals"] if tracked else [])]:
+    table.add_column(_("variant"), justify="left", min_width=_longest_word(v.label for v in study.variants))
+    for name in [_("mean"), _("SD"), _("margin"), _("moves"), *([_("deals")] if tracked else [])]:
         table.add_column(name, justify="right", no_wrap=True)
     if several:
-        table.add_column("moves vs 1st", justify="right")
+        table.add_column(_("moves vs 1st"), justify="right")
     for v in study.variants:
         mean = sum(t.score_total for t in v.seats) / max(1, sum(t.games for t in v.seats))
         cells = [f"{mean:.2f}", f"{v.score_spread():.2f}", f"{v.mean_margin():.2f}", f"{v.mean_moves():.1f}"]
@@ -132,7 +134,7 @@ def shape_table(study: Study) -> Table:
 def bots_table(study: Study) -> Table:
     """Return each variant's win rate per bot (when the seats hold different bots)."""
     names = list(dict.fromkeys(study.bots))
-    table = _table("Win rate by bot, 95% intervals", "variant", names)
+    table = _table(_("Win rate by bot, 95% intervals"), _("variant"), names)
     for v in study.variants:
         table.add_row(v.label, *(f"{pct(v.bots[n].win_rate)} {interval(*v.bots[n].win_interval)}" for n in names))
     return table
@@ -150,8 +152,8 @@ def print_study(console: Console, study: Study) -> None:
     """Print the tables of a study: one variant's seat and bot tables, or the comparison of several."""
     if len(study.variants) == 1:
         v = study.variants[0]
-        console.print(tally_table("seat", v.seats))
-        console.print(tally_table("bot", list(v.bots.values())))
+        console.print(tally_table(_("seat"), v.seats))
+        console.print(tally_table(_("bot"), list(v.bots.values())))
         console.print(_length_line(v))
         return
     console.print(win_rate_table(study, console.width))
@@ -163,6 +165,9 @@ def print_study(console: Console, study: Study) -> None:
 
 def _length_line(v: VariantFigures) -> str:
     deals = v.mean_deals()
-    more = f", {deals:.2f} deals" if deals is not None else ""
-    return (f"game length: {v.mean_moves():.1f} moves{more} per game; scores spread (SD) {v.score_spread():.2f},"
-            f" winning margin {v.mean_margin():.2f}")
+    if deals is None:
+        line = _("game length: {moves:.1f} moves per game; scores spread (SD) {sd:.2f}, winning margin {margin:.2f}")
+    else:
+        line = _("game length: {moves:.1f} moves, {deals:.2f} deals per game; scores spread (SD) {sd:.2f},"
+                 " winning margin {margin:.2f}")
+    return line.format(moves=v.mean_moves(), deals=deals, sd=v.score_spread(), margin=v.mean_margin())

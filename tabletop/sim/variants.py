@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,19 @@ def parse_vary(items: Sequence[str], *, fixed: Sequence[str] = ()) -> list[tuple
         key = key.strip()
         values = [v.strip() for v in text.split(",")]
         if not sep or not key or not any(values):
-            raise UserInputError(f"--vary {item!r}: write KEY=a,b,c, e.g. --vary trump=none,turnup")
+            raise UserInputError(_("--vary {item}: write KEY=a,b,c, e.g. --vary trump=none,turnup").format(
+                item=repr(item)))
         if "" in values:
-            raise UserInputError(f"--vary {item!r}: an empty value between commas")
+            raise UserInputError(_("--vary {item}: an empty value between commas").format(item=repr(item)))
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            raise UserInputError(f"--vary {item!r}: {twice[0]!r} is given twice")
+            raise UserInputError(_("--vary {item}: {value} is given twice").format(item=repr(item),
+                                                                                   value=repr(twice[0])))
         if key in fixed:
-            raise UserInputError(f"--vary {key} and --set {key}: give {key} in one of them only")
-        if any(key == k for k, _ in out):
-            raise UserInputError(f"--vary {key} is given twice: list every value in one --vary {key}=a,b")
+            raise UserInputError(_("--vary {key} and --set {key}: give {key} in one of them only").format(key=key))
+        if any(key == k for k, _values in out):
+            raise UserInputError(_("--vary {key} is given twice: list every value in one --vary {key}=a,b").format(
+                key=key))
         out.append((key, values))
     return out
 

@@ -4,8 +4,10 @@ Each template is a real game package, checked by ruff and mypy like the rest of 
 scaffold copies its files and puts the new game's name where the template says ``template-name``.
 """
 
+from tabletop.i18n import N_
+
 TEMPLATES = {
-    "trick": "a trick-taking game: follow the colour led, the lowest card takes the trick",
-    "market": "a set-collection game: buy from a market row or draw, lay down sets of a colour",
+    "trick": N_("a trick-taking game: follow the colour led, the lowest card takes the trick"),
+    "market": N_("a set-collection game: buy from a market row or draw, lay down sets of a colour"),
 }
 """The templates of ``tabletop new``, the default first, each with one line on what it makes."""

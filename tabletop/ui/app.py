@@ -23,7 +23,7 @@ import pygame
 from tabletop import registry
 from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.log import GameLog, default_log_path, new_game_id
-from tabletop.engine.session import Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.i18n import _
 from tabletop.ui.art import ArtLibrary
@@ -53,6 +53,8 @@ class PlaySettings:
     speed: str = "normal"
     undo: str = ""
     """designer, fair or off; "" chooses: designer for one human, fair for several (hot-seat)."""
+    bot_timeout: float = DEFAULT_BOT_TIMEOUT
+    """Seconds a plugin bot may think about one move."""
 
 
 def new_seed() -> int:
@@ -168,7 +170,8 @@ class Table:
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
-        self.seat_names = registry.expand_seats(seats, self.game.players)
+        # A replay's seats are only names: a bot that is not installed here still replays.
+        self.seat_names = registry.expand_seats(seats, self.game.players) if players is None else list(seats)
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
         self.undo = undo_mode(settings.undo, len(humans))
         self.fair = self.undo == "fair"
@@ -181,9 +184,10 @@ class Table:
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players = players if players is not None else registry.make_seats(self.seat_names, self.game, self.seed)
-        self.session = Session(self.game, seat_players,
-                               seed=self.seed, log=self.log)
+        seat_players = players if players is not None else registry.make_seats(
+            self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
+                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
@@ -195,7 +199,7 @@ class Table:
                                  undo=self.undo)
         self.clock: Callable[[], float] = time.perf_counter
         self._mount(art, settings.art_dir)
-        title = self.game.title or self.game.name
+        title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
                 title=title, id=self.game_id, file=self.log.path))
@@ -208,7 +212,7 @@ class Table:
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
-        pygame.display.set_caption(f"tabletop - {title} - {caption}")
+        pygame.display.set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
@@ -216,7 +220,7 @@ class Table:
                                      deck_name=self.game.art_deck, background=background)
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=self.app.window.size, text=self.app.text, rules=self.game.rules_text(),
+                                size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
                                 art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
         self.screenshot = None
         self._shot_mid = False
@@ -358,8 +362,13 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 outcome = table.run()
             except GameBroken as exc:
                 table.close()
-                app.say(f"{exc}. The game stopped; its log is {table.log.path if table.log else '(none)'}")
+                app.say(_("{problem}. The game stopped; its log is {file}").format(
+                    problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings
+            except BaseException:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
+                if table.log is not None:
+                    table.log.close()
+                raise
             table.close()
             if outcome == "replay" and on_replay is not None:
                 outcome = on_replay(table)

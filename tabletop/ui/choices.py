@@ -20,12 +20,26 @@ from typing import NamedTuple
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import hand_id
+from tabletop.i18n import N_, _
 from tabletop.ui.layout import Rect
 
 QUICK_LIMIT = 6
 """At most this many card actions are also offered as one-click buttons in selection mode."""
-NO_MATCH = "no legal choice with these cards"
+NO_MATCH = N_("no legal choice with these cards")
 """The hint for a selection that matches no legal action (when the engine gives no reason)."""
+SELECT = N_("select cards")
+"""The hint before any card is selected."""
+NOTHING_THERE = N_("nothing to do there now")
+"""Why a click did nothing, when the engine gives no reason."""
+KIND_WORDS = {"play": N_("play"), "discard": N_("discard"), "draw": N_("draw"), "pay": N_("pay"),
+              "meld": N_("lay down"), "buy": N_("buy"), "bid": N_("bid"), "pass": N_("pass"), "colour": N_("colour")}
+"""What an action kind is called where the table names it (a choice menu, a hidden move in the log)."""
+
+
+def kind_word(kind: str) -> str:
+    """Return the word for an action kind in the interface's language ("play", "discard"; others as written)."""
+    known = KIND_WORDS.get(kind)
+    return _(known) if known is not None else kind.replace("_", " ")
 
 
 class Target(NamedTuple):
@@ -233,7 +247,7 @@ def confirm_for(selected: Sequence[Card], legal: Sequence[Action], reason: str |
     matches = tuple(matching_actions(selected, legal))
     if matches:
         return Confirm(matches)
-    return Confirm((), reason or (NO_MATCH if selected else "select cards"))
+    return Confirm((), reason or (NO_MATCH if selected else SELECT))
 
 
 def hit(point: tuple[int, int], rects: Sequence[Rect]) -> int | None:

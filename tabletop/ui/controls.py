@@ -40,7 +40,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("fullscreen", (pygame.K_F11,), "", N_("F11"), N_("Full"), N_("toggle fullscreen")),
     Control("back", (pygame.K_ESCAPE,), "", N_("Esc"), N_("Back"), N_("close an overlay, else leave the table")),
 )
-"""The table's commands in toolbar order (texts in English: translate with ``_()`` where shown)."""
+"""The table's commands in toolbar order (texts in English: translate with ``_()`` where shown; key caps
+such as "F12" read the same in every language and are not marked)."""
 
 LIVE = frozenset(c.command for c in CONTROLS) - {"view", "jump"}
 """The toolbar of a game being played."""

@@ -26,8 +26,9 @@ from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
-from tabletop.i18n import N_, _
+from tabletop.i18n import N_, _, nN_
 from tabletop.ui.board import Board
+from tabletop.ui.choices import KIND_WORDS
 from tabletop.ui.pace import Pace
 
 UNDO_MODES = ("designer", "fair", "off")
@@ -191,7 +192,7 @@ class Director:
             return None
 
     def status(self) -> str:
-        """Return the status line for the bottom seat."""
+        """Return the status line for the bottom seat (a message: say it with ``_()``)."""
         if self.handoff is not None:
             return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
         if self.line is not None and self.timeline is not None:
@@ -204,11 +205,11 @@ class Director:
         if self.paused and not self.session.waiting_for_human and not self.session.is_over:
             return _("Paused: Space or Play goes on, N steps one move, U undoes")
         if self.pause is not None and self.pause.kind == "trick":
-            return "Trick complete: click or press Space to continue"
+            return N_("Trick complete: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "show":
-            return "Cards shown: click or press Space to continue"
+            return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
-            return "Deal over: click Continue or press Space"
+            return N_("Deal over: click Continue or press Space")
         if self.thought is not None and self.thought.seat is not None:
             return _("Seat {n} is thinking...").format(n=self.thought.seat + 1)
         return self.board.status
@@ -462,8 +463,9 @@ class Director:
         if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
                 and any(m.backs or not m.face_up for m in moves)):
             count = sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
-            kind = str(getattr(event.action, "kind", "move")).replace("_", " ")
-            return f"{seat_name(event.seat)}: {kind} {count} card{'s' * (count != 1)}"
+            kind = str(getattr(event.action, "kind", "move"))
+            return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
+                       action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
         return _label(event)
 
     def _popup_time(self, pause: str) -> float:
@@ -508,6 +510,7 @@ def _deadline(now: float, wait: float | None) -> float | None:
 
 def _label(event: Any) -> str:
     try:
-        return str(event.label)
+        label = event.label
+        return label if isinstance(label, str) else str(label)
     except Exception:  # an event's text is a courtesy; never let it stop the table
         return type(event).__name__

@@ -6,12 +6,14 @@ window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
+from tabletop import i18n, registry
 from tabletop.engine.errors import GameBroken, TabletopError
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.pace import pace
@@ -42,6 +44,9 @@ def spectate(table: Table) -> None:
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
     """Show the start screen, play the chosen game, and come back to it on Esc; return the exit status."""
+    chosen_language = last_setup.load_language()
+    if chosen_language and not os.environ.get(i18n.ENV_VAR):  # $TABLETOP_LANG still wins
+        i18n.set_language(chosen_language)
     app = App(size, interactive=True)
     settings = settings or last_setup.load() or PlaySettings()
     try:
@@ -70,7 +75,8 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              options: dict[str, Any], speed: str = "normal", exit_after: int | None = None,
              screenshot: Path | None = None, record: Path | None = None,
              size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
-             log_path: Path | None = None, undo: str = "", watch: bool = False) -> int:
+             log_path: Path | None = None, undo: str = "", watch: bool = False,
+             bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
     ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
@@ -79,7 +85,7 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
         game whose own code broke mid-game (its log is kept).
     """
-    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo)
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo, bot_timeout)
     pace(speed)
     game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
     names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)

@@ -2,7 +2,8 @@
 
 The file lives in ``$TABLETOP_CONFIG_DIR`` or ``~/.config/tabletop``. It is read as data; anything
 in it that does not fit (a game no longer installed, a wrong type, a broken file) is ignored and
-the start screen falls back to its defaults, so a bad file never stops the launcher.
+the start screen falls back to its defaults, so a bad file never stops the launcher. The interface's
+language is kept too when it was chosen on the start screen (not when it is the system's own).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
 from tabletop.ui.app import PlaySettings
 
 FILE_NAME = "last-setup.json"
@@ -29,6 +31,7 @@ def save(settings: PlaySettings) -> None:
         "game": settings.game, "players": settings.players, "seats": list(settings.seats),
         "seed": settings.seed, "options": dict(settings.options), "speed": settings.speed,
         "art_dir": str(settings.art_dir) if settings.art_dir else None, "undo": settings.undo,
+        "language": i18n.language() if i18n.language() != i18n.system_language() else None,
     }
     try:
         folder = config_dir()
@@ -36,6 +39,16 @@ def save(settings: PlaySettings) -> None:
         (folder / FILE_NAME).write_text(json.dumps(data, ensure_ascii=False, default=str), encoding="utf-8")
     except OSError:
         pass
+
+
+def load_language() -> str | None:
+    """Return the language last chosen on the start screen, or None (the system's then)."""
+    try:
+        data = json.loads((config_dir() / FILE_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    code = data.get("language") if isinstance(data, dict) else None
+    return code if code in i18n.LANGUAGES else None
 
 
 def load() -> PlaySettings | None:

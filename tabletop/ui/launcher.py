@@ -6,9 +6,12 @@ directory, so the start screen opens with this install's games, art and logs.
 
 from __future__ import annotations
 
+import os
 import stat
 import sys
 from pathlib import Path
+
+from tabletop.engine.errors import UserInputError
 
 NAME = "Tabletop"
 
@@ -32,23 +35,63 @@ def gui_interpreter(python: Path, platform: str) -> Path:
 
 
 def launcher_text(platform: str, *, python: Path, workdir: Path) -> str:
-    """Return the content of the launcher for ``platform`` running ``python -m tabletop`` in ``workdir``."""
+    """Return the content of the launcher for ``platform`` running ``python -m tabletop`` in ``workdir``.
+
+    :raises UserInputError: when a path holds a line break or other control character, or bytes
+        that are not text: it could not be written into a launcher safely.
+    """
+    for what, path in (("the working folder", workdir), ("the Python interpreter", python)):
+        _check_path(what, path)
     if platform.startswith("win"):
         exe = gui_interpreter(python, platform)
-        return f'@echo off\r\ncd /d "{workdir}"\r\nstart "" "{exe}" -m tabletop\r\n'
+        return f'@echo off\r\ncd /d "{_bat(workdir)}"\r\nstart "" "{_bat(exe)}" -m tabletop\r\n'
     if platform == "darwin":
-        return f'#!/bin/sh\ncd "{workdir}" || exit 1\nexec "{python}" -m tabletop\n'
+        return f'#!/bin/sh\ncd "{_sh(workdir)}" || exit 1\nexec "{_sh(python)}" -m tabletop\n'
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         f"Name={NAME}\n"
         "Comment=Playtest table for card-game prototypes\n"
-        f'Exec="{python}" -m tabletop\n'
-        f"Path={workdir}\n"
-        + (f"Icon={ICON}\n" if ICON.is_file() else "")
+        f'Exec="{_desktop_exec(python)}" -m tabletop\n'
+        f"Path={_desktop_string(str(workdir))}\n"
+        + (f"Icon={_desktop_string(str(ICON))}\n" if ICON.is_file() else "")
         + "Terminal=false\n"
         "Categories=Game;CardGame;\n"
     )
+
+
+def _check_path(what: str, path: Path) -> None:
+    text = str(path)
+    shown = os.fsencode(text).decode("utf-8", "backslashreplace")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UserInputError(f"cannot write a launcher: the name of {what} {shown} is not UTF-8 text;"
+                             " rename it") from None
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise UserInputError(f"cannot write a launcher: the name of {what} {shown!r} holds a line break or"
+                             " control character; rename it") from None
+
+
+def _sh(path: Path) -> str:
+    """Return ``path`` for the inside of a double-quoted sh word."""
+    return "".join("\\" + c if c in '\\"$`' else c for c in str(path))
+
+
+def _bat(path: Path) -> str:
+    """Return ``path`` for a quoted batch-file word (``%`` would expand a variable)."""
+    return str(path).replace("%", "%%")
+
+
+def _desktop_string(text: str) -> str:
+    """Return ``text`` as a desktop-entry string value (backslash is its escape)."""
+    return text.replace("\\", "\\\\")
+
+
+def _desktop_exec(path: Path) -> str:
+    """Return ``path`` for the inside of a quoted Exec argument: quoted-word escapes, then string escapes."""
+    quoted = "".join("\\" + c if c in '"`$\\' else c for c in str(path)).replace("%", "%%")
+    return _desktop_string(quoted)
 
 
 ICON = Path(__file__).resolve().parents[2] / "assets" / "tabletop.png"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tabletop.engine.errors import UserInputError
+from tabletop.i18n import _
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ def pace(name: str) -> Pace:
     try:
         return PACES[name]
     except KeyError:
-        raise UserInputError(f"unknown speed {name!r}; choose one of {', '.join(PACES)}") from None
+        raise UserInputError(_("unknown speed {name}; choose one of {known}").format(
+            name=repr(name), known=", ".join(PACES))) from None
 
 
 def next_pace(current: Pace) -> Pace:

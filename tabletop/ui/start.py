@@ -322,7 +322,7 @@ class StartScreen:
         return out
 
     def _stepper(self, col: Rect, y: int, command: str, down: Any, up: Any) -> list[Button]:
-        _, _, px, row_h, m = self._metrics()
+        _w, _h, px, row_h, m = self._metrics()
         bw = row_h - m
         return [Button(Rect(col.right - bw * 2 - m, y, bw, bw), "<" if command != "players" else "-", command, down),
                 Button(Rect(col.right - bw, y, bw, bw), ">" if command != "players" else "+", command, up)]
@@ -384,8 +384,15 @@ class StartScreen:
         footer = Rect(m * 2, h - row_h - m * 2, w - m * 6 - round(px * 16) - m * 2, row_h)
         draw_panel(surface, footer, fill=theme.PANEL)
         message, color = self._footer()
-        surface.blit(text.fit(message, px, color, footer.w - m * 2),
-                     (footer.x + m, footer.y + (footer.h - px) // 2))
+        room = footer.w - m * 2
+        small = max(10, round(px * 0.8))
+        lines = text.wrap(message, small, room) if text.render(message, px, color).get_width() > room else []
+        if len(lines) == 2 and small * 2 + 2 <= footer.h:  # a long summary on two lines rather than shrunk
+            for i, row in enumerate(lines):
+                surface.blit(text.render(row, small, color), (footer.x + m, footer.y + footer.h // 2 - small - 1
+                                                              + i * (small + 2)))
+        else:
+            surface.blit(text.fit(message, px, color, room), (footer.x + m, footer.y + (footer.h - px) // 2))
 
     def _footer(self) -> tuple[str, theme.Color]:
         if self.form.error:
@@ -397,6 +404,6 @@ class StartScreen:
                      " nothing new was shown, and keeps the seed secret; off"), theme.TEXT
         if hover is not None and hover.command == "option":
             info = next(i for i in self.form.infos() if i.name == hover.payload[0])
-            return f"{info.name}: {info.help} ({info.allowed()})", theme.TEXT
+            return f"{info.name}: {_(info.help)} ({info.allowed()})", theme.TEXT
         cls = self.form.game_cls
-        return (cls.summary if cls is not None else ""), theme.TEXT_DIM
+        return (_(cls.summary) if cls is not None and cls.summary else ""), theme.TEXT_DIM

@@ -226,16 +226,16 @@ class TableScene:
             box = centered((w, h), (lay.window.center[0], round(lay.window.h * 0.6)))
             return [Button(box, _("I am Seat {n}: show my hand").format(n=seat + 1), "take_seat", primary=True)]
         if self.overlay == "leave":
-            labels = [("Leave the game", "leave"), ("Stay", "stay")]
+            labels = [(_("Leave the game"), "leave"), (_("Stay"), "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
         if self.overlay is not None or self.zoom is not None:
             return out
         if self.menu is not None:
             anchor, offered = self.menu
-            return out + [Button(r, a.label, "action", a)
+            return out + [Button(r, _(a.label), "action", a)
                           for r, a in zip(self.menu_rects(anchor, len(offered)), offered, strict=True)]
         if pause is not None and pause.kind == "deal":
-            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], "Continue", "continue"))
+            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], _("Continue"), "continue"))
         elif pause is not None and pause.kind == "game":
             if self.director.is_replay:
                 labels = [(_("From the start"), "seek_start"), (_("Back"), "back")]
@@ -247,26 +247,26 @@ class TableScene:
         elif self.director.is_replay:
             out += self.replay_buttons()
         elif pause is not None:
-            out.append(Button(lay.action_buttons(1)[0], "Continue", "continue"))
+            out.append(Button(lay.action_buttons(1)[0], _("Continue"), "continue"))
         else:
             legal = self.director.legal()
             zone = self.selection_zone()
             actions = choices.button_actions(legal, zone, self.seat)
             if zone is None:
-                out += [Button(r, a.label, "action", a)
+                out += [Button(r, _(a.label), "action", a)
                         for r, a in zip(lay.action_buttons(len(actions)), actions, strict=True)]
                 return out
             actions += choices.quick_actions(choices.zone_actions(legal, zone, self.seat))
             quick, confirm_rect = lay.confirm_row(len(actions))
-            out += [Button(r, a.label, "action", a) for r, a in zip(quick, actions, strict=True)]
+            out += [Button(r, _(a.label), "action", a) for r, a in zip(quick, actions, strict=True)]
             state = self.confirm()
             if len(state.matches) > 1:
-                out.append(Button(confirm_rect, " / ".join(a.kind.capitalize() for a in state.matches) + "...",
-                                  "confirm", None, primary=True))
+                kinds = " / ".join(choices.kind_word(a.kind).capitalize() for a in state.matches)
+                out.append(Button(confirm_rect, _("{choices}...").format(choices=kinds), "confirm", None, primary=True))
             elif state.is_enabled:
-                out.append(Button(confirm_rect, state.matches[0].label, "confirm", state.matches[0], primary=True))
+                out.append(Button(confirm_rect, _(state.matches[0].label), "confirm", state.matches[0], primary=True))
             else:
-                out.append(Button(confirm_rect, "Confirm", "confirm", enabled=False, primary=True))
+                out.append(Button(confirm_rect, _("Confirm"), "confirm", enabled=False, primary=True))
         return out
 
     def menu_rects(self, anchor: Rect, count: int) -> list[Rect]:
@@ -437,7 +437,7 @@ class TableScene:
             if target.card in choices.selectable_cards(zone_legal):
                 self.toggle(target.item)
             else:
-                self.say(f"Not allowed: no legal choice uses {target.card.label}")
+                self.say(_("Not allowed: no legal choice uses {card}").format(card=_(target.card.label)))
             return
         actions = choices.actions_for(target, legal, self.seat)
         if len(actions) == 1:
@@ -448,14 +448,14 @@ class TableScene:
         else:
             probe = choices.probe_action(target, legal, self.seat)
             reason = self.director.why_not(probe) if probe is not None else None
-            self.say(f"Not allowed: {reason or 'nothing to do there now'}")
+            self.say(_("Not allowed: {reason}").format(reason=_(reason or choices.NOTHING_THERE)))
 
     def choose(self, action: Action) -> None:
         """Hand ``action`` to the engine; show its reason if refused (the game is unchanged)."""
         reason = self.director.submit(action, self.now)
         if reason is not None:
-            self.say(f"Not allowed: {reason}")
-            self.log.append(f"{action.label}: {reason}")
+            self.say(_("Not allowed: {reason}").format(reason=_(reason)))
+            self.log.append(_("{action}: {reason}").format(action=_(action.label), reason=_(reason)))
         else:
             self.selected = []
 
@@ -501,9 +501,9 @@ class TableScene:
                 d.toggle_pause()  # reading the help, nobody watches the replay
         elif name == "speed":
             self.director.set_pace(next_pace(self.director.pace))
-            self.say(f"Speed: {self.director.pace.name}")
+            self.say(_("Speed: {speed}").format(speed=_(self.director.pace.name)))
         elif name == "savelog":
-            self.say(f"Log saved to {self.save_log()}")
+            self.say(_("Log saved to {file}").format(file=self.save_log()))
         elif name == "stay":
             self.overlay = None
         elif name == "back" and self.jump is not None:
@@ -572,12 +572,13 @@ class TableScene:
         if self.director.accepts_input and self.selection() and self.is_selecting:
             state = self.confirm()
             if not state.is_enabled:
-                return f"{state.hint[:1].upper()}{state.hint[1:]}", True
-        return self.director.status(), False
+                hint = _(state.hint)
+                return f"{hint[:1].upper()}{hint[1:]}", True
+        return _(self.director.status()), False
 
     def say(self, message: str) -> None:
-        """Show ``message`` in the status line for a few seconds."""
-        self.toast = (message, self.now + TOAST_SECONDS)
+        """Show ``message`` in the status line for a few seconds (in the interface's language)."""
+        self.toast = (_(message), self.now + TOAST_SECONDS)
 
     # -- time ----------------------------------------------------------------------------------
     def update(self, now: float) -> None:
@@ -586,7 +587,7 @@ class TableScene:
         self.art.poll()
         for message in self.art.take_messages():
             if self.art_notes:
-                self.log.append(f"Art: {message}")
+                self.log.append(_("Art: {message}").format(message=message))
         self._apply(self.director.update(now))
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if not self.tweens:
@@ -598,10 +599,10 @@ class TableScene:
     def _apply(self, cues: list[Cue]) -> None:
         for cue in cues:
             if cue.kind == "log":
-                self.log.append(cue.text)
+                self.log.append(_(cue.text))
                 self.log_scroll = 0
             elif cue.kind == "popup" and cue.popup is not None:
-                self.floating.append(Floating(cue.popup.text, self._popup_point(cue.popup), self.now, cue.duration,
+                self.floating.append(Floating(_(cue.popup.text), self._popup_point(cue.popup), self.now, cue.duration,
                                               cue.popup.zone, cue.popup.seat))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.engine.events import DealScored, GameOver
+from tabletop.engine.events import DealScored, GameOver, game_over_text
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
-from tabletop.i18n import _
+from tabletop.i18n import _, ngettext
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import REPLAY_HELP
@@ -118,15 +118,15 @@ class TableRenderer:
             extra = REPLAY_HELP if scene.director.is_replay else ()
             overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra)
         elif scene.overlay == "diagnostics":
-            problems = self.art.problems() or ["No art problems reported."]
-            overlays.draw_lines(surface, self.text, lay.overlay, "Art diagnostics", problems, lay.font_px)
+            problems = self.art.problems() or [_("No art problems reported.")]
+            overlays.draw_lines(surface, self.text, lay.overlay, _("Art diagnostics"), problems, lay.font_px)
         elif scene.overlay == "rules":
-            overlays.draw_lines(surface, self.text, lay.overlay, "Rules", [scene.rules or "No rules text."],
+            overlays.draw_lines(surface, self.text, lay.overlay, _("Rules"), [scene.rules or _("No rules text.")],
                                 lay.font_px)
         elif scene.overlay == "leave":
             box = lay.overlay_box(2)
-            y = overlays.draw_box(surface, self.text, box, "Leave this game?", lay.font_px)
-            note = self.text.fit("The game is not over. Its log is kept in logs/.", lay.font_px, theme.TEXT,
+            y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
+            note = self.text.fit(_("The game is not over. Its log is kept in logs/."), lay.font_px, theme.TEXT,
                                  box.w - 2 * lay.font_px)
             surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
             for b in buttons[tools:]:
@@ -283,7 +283,7 @@ class TableRenderer:
         for spot in lay.seats:
             if spot.side != "bottom":
                 draw_panel(bg, spot.panel.inset(-lay.margin // 2))
-        for box, title in ((lay.scores, "Scores"), (lay.trump, ""), (lay.log, "Log")):
+        for box, title in ((lay.scores, _("Scores")), (lay.trump, ""), (lay.log, _("Log"))):
             draw_panel(bg, box, fill=(32, 40, 48), line=(60, 72, 84))
             if title:
                 head = self.text.render(title, lay.font_px, theme.TEXT_DIM)
@@ -295,7 +295,7 @@ class TableRenderer:
         board = scene.director.board
         px = lay.font_px
         for spot in lay.seats:
-            name = scene.names[spot.seat] if spot.seat < len(scene.names) else f"Seat {spot.seat + 1}"
+            name = scene.names[spot.seat] if spot.seat < len(scene.names) else _("Seat {n}").format(n=spot.seat + 1)
             badges = board.badges[spot.seat] if spot.seat < len(board.badges) else ()
             width = spot.label.w - (spot.dealer_marker.w + 4 if badges else 0) - 4
             label = self.text.fit(name, px, SEAT_COLOURS[spot.seat % len(SEAT_COLOURS)] if _has_board(board.zones())
@@ -304,7 +304,7 @@ class TableRenderer:
             if badges:
                 c = pygame.Rect(spot.dealer_marker)
                 pygame.draw.circle(surface, theme.ACCENT, c.center, c.w // 2 - 1)
-                d = self.text.fit(badges[0][:1].upper(), round(px * 0.85), theme.TEXT_DARK, c.w)
+                d = self.text.fit(_(badges[0])[:1].upper(), round(px * 0.85), theme.TEXT_DARK, c.w)
                 surface.blit(d, d.get_rect(center=c.center))
             if spot.seat == board.to_move:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(spot.panel).inflate(lay.margin, lay.margin),
@@ -347,12 +347,13 @@ class TableRenderer:
             self._count(surface, lay, zone.count, place.region)
         elif zone.hint == ROW and zone.label and zone.owner is None and place.items:
             # The row's name just left of its first card, or above it when there is no room there.
-            caption = self.text.render(zone.label, round(lay.font_px * 0.8), theme.TEXT_DIM)
+            label = _(zone.label)
+            caption = self.text.render(label, round(lay.font_px * 0.8), theme.TEXT_DIM)
             first = place.items[0]
             if first.x - place.region.x >= caption.get_width() + 6:
                 surface.blit(caption, caption.get_rect(midright=(first.x - 6, first.center[1])))
             else:
-                caption = self.text.fit(zone.label, round(lay.font_px * 0.8), theme.TEXT_DIM, place.region.w)
+                caption = self.text.fit(label, round(lay.font_px * 0.8), theme.TEXT_DIM, place.region.w)
                 surface.blit(caption, caption.get_rect(bottomleft=(first.x, first.y - 1)))
 
     def _owners(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place) -> None:
@@ -363,8 +364,7 @@ class TableRenderer:
             if item.seat < 0 or item.seat in done:
                 continue
             done.add(item.seat)
-            name = scene.names[item.seat] if item.seat < len(scene.names) else f"Seat {item.seat + 1}"
-            name = name.split(" (")[0]  # "Seat 3 (random)": the seat is what tells the cards apart
+            name = _("Seat {n}").format(n=item.seat + 1)  # "Seat 3", not "Seat 3 (random)": the seat tells them apart
             tag = self.text.fit(name, px, theme.TEXT, r.w + 4)
             box = tag.get_rect(midtop=(r.center[0], r.bottom + 1))
             box.clamp_ip(pygame.Rect(place.region).inflate(0, px * 3))
@@ -388,7 +388,7 @@ class TableRenderer:
             surface.blit(image, r[:2])
         if scene.director.accepts_input and scene.is_clickable(target):
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3 if lifted else 1, border_radius=max(2, r.w // 12))
-        caption = f"{zone.label} {zone.count}" if zone.label else str(zone.count)
+        caption = _("{zone} {count}").format(zone=_(zone.label), count=zone.count) if zone.label else str(zone.count)
         text = self.text.fit(caption, round(lay.font_px * 0.75), theme.TEXT, max(place.region.w, spot.w))
         surface.blit(text, text.get_rect(midtop=(spot.center[0], spot.bottom + 2)))
 
@@ -469,16 +469,17 @@ class TableRenderer:
         board = scene.director.board
         px = lay.font_px
         columns = [r for r in board.info if r.per_seat]
-        rows = [["", "Minus" if scene.lower_is_better else "Pts", *(r.label for r in columns)]]
+        rows = [["", _("Minus") if scene.lower_is_better else _("Pts"), *(_(r.label) for r in columns)]]
         for seat in range(board.players):
-            name = scene.names[seat] if seat < len(scene.names) else f"Seat {seat + 1}"
+            name = scene.names[seat] if seat < len(scene.names) else _("Seat {n}").format(n=seat + 1)
             rows.append([name, str(board.scores[seat]) if seat < len(board.scores) else "",
-                         *(r.per_seat[seat] if seat < len(r.per_seat) else "" for r in columns)])
+                         *(_(r.per_seat[seat]) if seat < len(r.per_seat) else "" for r in columns)])
         box = Rect(lay.scores.x, lay.scores.y + round(px * 1.1), lay.scores.w, lay.scores.h)
         overlays.draw_table_rows(surface, self.text, box, box.y, rows, round(px * 0.9))
 
         t = lay.trump
-        texts = [f"{r.label}: {r.text}" if r.label else r.text for r in board.info if not r.per_seat]
+        texts = [_("{label}: {text}").format(label=_(r.label), text=_(r.text)) if r.label else _(r.text)
+                 for r in board.info if not r.per_seat]
         y = t.y + lay.margin // 2
         small = round(px * 0.9)
         for text in texts:
@@ -502,7 +503,8 @@ class TableRenderer:
             surf = self.text.render(line, small, theme.TEXT_DIM if i < len(shown) - 3 else theme.TEXT)
             surface.blit(surf, (lg.x + lay.margin, top + i * step))
         if scene.log_scroll:
-            mark = self.text.render(f"\u2191 {scene.log_scroll} newer below (scroll)", round(small * 0.9), theme.ACCENT)
+            mark = self.text.render(ngettext("\u2191 {n} newer line below (scroll)", "\u2191 {n} newer lines below (scroll)",
+                                             scene.log_scroll, n=scene.log_scroll), round(small * 0.9), theme.ACCENT)
             surface.blit(mark, mark.get_rect(topright=(lg.right - lay.margin, lg.y + lay.margin // 2)))
 
     def _pause_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
@@ -515,14 +517,16 @@ class TableRenderer:
         box = lay.overlay_box(len(scene.names) + 1)
         lower = scene.lower_is_better
         if isinstance(event, DealScored):
-            title = f"Deal {event.deal} scored" + (": minus points, fewest wins" if lower else "")
+            title = (_("Deal {n} scored: minus points, fewest wins") if lower else _("Deal {n} scored")).format(
+                n=event.deal)
             y = overlays.draw_box(surface, self.text, box, title, px)
-            rows = [["Seat", "Minus this deal" if lower else "This deal", "Minus total" if lower else "Total"]]
+            rows = [[_("Seat"), _("Minus this deal") if lower else _("This deal"),
+                     _("Minus total") if lower else _("Total")]]
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
             y = overlays.draw_box(surface, self.text, box, game_over_title(event, scene.names, scene.seat), px)
-            rows = [["Seat", "Minus points" if lower else "Score", "Rank"]]
+            rows = [[_("Seat"), _("Minus points") if lower else _("Score"), _("Rank")]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]
         else:
@@ -540,8 +544,8 @@ def game_over_title(event: GameOver, names: list[str], viewer: int | None) -> st
     """
     winners = [i for i, r in enumerate(event.ranks) if r == 1]
     if winners == [viewer]:
-        return "Game over: you win"
-    return "Game over: " + " and ".join(names[i] for i in winners) + (" win" if len(winners) > 1 else " wins")
+        return _("Game over: you win")
+    return _(game_over_text([names[i] for i in winners]))
 
 
 def _has_board(zones: tuple[Zone, ...]) -> bool:

@@ -14,6 +14,7 @@ from tabletop.engine.cards import SUIT_SYMBOLS
 from tabletop.ui import fonts
 from tabletop.ui.art.faces import draw_pip
 from tabletop.ui.fonts import ChainFont
+from tabletop.ui.linebreak import break_lines
 
 Color = tuple[int, int, int]
 RED_SUIT: Color = (225, 50, 50)
@@ -27,6 +28,7 @@ class TextCache:
     def __init__(self) -> None:
         self._fonts: dict[int, ChainFont] = {}
         self._surfaces: dict[tuple[str, int, Color], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def font(self, px: int) -> ChainFont:
         """Return the font whose lines are about ``px`` pixels tall."""
@@ -62,27 +64,16 @@ class TextCache:
         return surf
 
     def wrap(self, text: str, px: int, width: int) -> list[str]:
-        """Return ``text`` broken into lines at most ``width`` wide (at spaces; long words by letters)."""
-        font = self.font(px)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            line = ""
-            for word in para.split(" "):
-                trial = f"{line} {word}" if line else word
-                if font.size(trial)[0] <= width or not line and len(word) <= 1:
-                    line = trial
-                    continue
-                if line:
-                    lines.append(line)
-                line = word
-                while font.size(line)[0] > width and len(line) > 1:
-                    cut = len(line) - 1
-                    while cut > 1 and font.size(line[:cut])[0] > width:
-                        cut -= 1
-                    lines.append(line[:cut])
-                    line = line[cut:]
-            lines.append(line)
-        return lines
+        """Return ``text`` broken into lines at most ``width`` wide (at spaces, between Japanese characters;
+        long words by letters). Kept, as overlays wrap the same text every frame."""
+        key = (text, px, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > _CACHE_LIMIT:
+                self._wrapped.clear()
+            size = self.font(px).size
+            lines = self._wrapped[key] = break_lines(text, width, lambda t: size(t)[0])
+        return list(lines)
 
     def _compose(self, text: str, px: int, color: Color) -> pygame.Surface:
         font = self.font(px)

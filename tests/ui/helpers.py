@@ -1,10 +1,12 @@
-"""Driving the table with real pygame events, as a person would."""
+"""Driving the table with real pygame events, as a person would; recording the words it draws."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from tabletop.engine.cards import Card
 from tabletop.ui.app import Table
@@ -92,3 +94,27 @@ def select_cards(table: Table, cards: tuple[Card, ...]) -> None:
 def confirm_button(table: Table) -> Button:
     """Return the confirm button of the action row."""
     return next(b for b in table.scene.buttons() if b.command == "confirm")
+
+
+def english_words(texts: list[str], allowed: set[str]) -> list[str]:
+    """Return the texts that still hold an English word (3+ ASCII letters) not in ``allowed``."""
+    left = []
+    for text in texts:
+        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\S*/\S*", "", text)):  # paths are the user's
+            if word.lower() not in allowed:
+                left.append(text)
+                break
+    return left
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, target: object) -> list[str]:
+    """Record every string ``target`` (a TextCache or module with ``font``) is asked to draw."""
+    seen: list[str] = []
+    original = target.render  # type: ignore[attr-defined]
+
+    def render(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        seen.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(target, "render", render)
+    return seen

@@ -17,6 +17,7 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.faces import draw_face
 from tabletop.ui.art.gallery import Gallery
 from tabletop.ui.start import StartScreen
+from tests.ui.helpers import drawn_texts, english_words
 
 WORDS = "日本語のカード 한국어 中文简体 Éçñ 🐉"
 NOWHERE = "\U000f0000"  # a private-use character no font has: draws each font's missing-glyph box
@@ -38,6 +39,7 @@ def ink(surface: pygame.Surface) -> bytes:
 
 
 def test_every_script_draws_real_glyphs(bundled_only: fonts.FontChain) -> None:
+    pygame.font.init()  # a table closed by an earlier test quits pygame's fonts
     boxes = {ink(pygame.font.Font(path, 40).render(NOWHERE, True, (0, 0, 0))) for path in bundled_only.files}
     boxes.add(ink(bundled_only.at(40).render(NOWHERE, True, (0, 0, 0))))
     for ch in WORDS.replace(" ", ""):
@@ -64,30 +66,6 @@ def test_a_japanese_deck_file_renders_on_faces_and_matches_its_art(bundled_only:
     with ArtLibrary(deck.kinds, art_dir, background=False) as library:
         assert library.path_for(dragon) == art_dir / "赤い竜.png"
         assert library.path_for(blue) == art_dir / "青-3.png"
-
-
-def english_words(texts: list[str], allowed: set[str]) -> list[str]:
-    """Return the texts that still hold an English word (3+ ASCII letters) not in ``allowed``."""
-    left = []
-    for text in texts:
-        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\S*/\S*", "", text)):  # paths are the user's
-            if word.lower() not in allowed:
-                left.append(text)
-                break
-    return left
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, target: object) -> list[str]:
-    """Record every string ``target`` (a TextCache or module with ``font``) is asked to draw."""
-    seen: list[str] = []
-    original = target.render  # type: ignore[attr-defined]
-
-    def render(text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(text)
-        return original(text, *args, **kwargs)
-
-    monkeypatch.setattr(target, "render", render)
-    return seen
 
 
 def test_the_start_screen_in_japanese_has_no_english_left(app: object, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tabletop import i18n
 from tabletop.ui import last_setup
 from tabletop.ui.app import PlaySettings
 
@@ -24,3 +25,17 @@ def test_a_broken_or_stale_memory_is_ignored() -> None:
     path.write_text('{"game": "birdhead", "players": "three", "seed": true, "options": 4}', encoding="utf-8")
     loaded = last_setup.load()
     assert loaded is not None and loaded.players is None and loaded.seed is None and loaded.options == {}
+
+
+def test_a_language_chosen_on_the_start_screen_is_remembered() -> None:
+    last_setup.save(PlaySettings())
+    assert last_setup.load_language() is None, "the system's language is not pinned"
+    try:
+        i18n.set_language("ja")
+        last_setup.save(PlaySettings())
+    finally:
+        i18n.set_language("en")
+    assert last_setup.load_language() == "ja"
+    path = Path(os.environ["TABLETOP_CONFIG_DIR"]) / last_setup.FILE_NAME
+    path.write_text('{"game": "birdhead", "language": "klingon"}', encoding="utf-8")
+    assert last_setup.load_language() is None

@@ -28,6 +28,7 @@ from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.zones import EVERYONE, HEX, Cell, InfoRow, Move, Popup, Zone
 from tabletop.games.euler_getter.boardfile import Board, load_board, shipped_boards
+from tabletop.i18n import N_
 
 BOARD = "board"
 """The id of the board zone."""
@@ -40,7 +41,7 @@ class EulerOptions:
     """Options of Euler Getter."""
 
     board: str = option(DEFAULT_BOARD, examples=tuple(shipped_boards()),
-                        help="a shipped board, one of your own in games/NAME.board.toml, or a .toml file's path")
+                        help=N_("a shipped board, one of your own in games/NAME.board.toml, or a .toml file's path"))
 
 
 class EulerState:
@@ -62,12 +63,12 @@ class EulerGetter(Game):
 
     name = "euler-getter"
     title = "Euler Getter"
-    summary = (
+    summary = N_(
         "Two players colour cells of a board that is the projective plane (a rim cell and its opposite "
         "twin are one cell). When all are coloured, each scores the Euler characteristic V - E + F of "
         "their area; the larger wins, and the two always add up to 1."
     )
-    rules = (
+    rules = N_(
         "Take turns colouring one vacant cell in your colour. The board is the real projective plane: "
         "a cell on the rim is drawn twice, on opposite sides, and is one cell, so colouring it colours "
         "both drawings.\n\n"
@@ -87,7 +88,7 @@ class EulerGetter(Game):
         super().__init__(players=players, options=options)
         self.board: Board = load_board(self.options.board)
         poly = self.board.poly
-        self._actions = tuple(Action("colour", zone=BOARD, cell=face, label=f"Colour {face}")
+        self._actions = tuple(Action("colour", zone=BOARD, cell=face, label=N_("Colour {cell}", cell=face))
                               for face in poly.faces)
         self._observed = {"board": self.board.name, "faces": poly.faces, "face_edges": poly.face_edges,
                           "face_vertices": poly.face_vertices, "euler": poly.euler}
@@ -133,17 +134,18 @@ class EulerGetter(Game):
     def why_illegal(self, state: EulerState, action: Action) -> str:
         """Explain why ``action`` is not legal now."""
         if state.to_move is None:
-            return "the game is over"
+            return N_("the game is over")
         if action.kind != "colour" or action.zone != BOARD or action.cell is None:
-            return "colour a vacant cell of the board"
+            return N_("colour a vacant cell of the board")
         face = self.board.poly.index.get(action.cell)
         if face is None:
-            return f"there is no cell {action.cell} on this board"
+            return N_("there is no cell {cell} on this board", cell=action.cell)
         owner = state.owner[face]
+        if owner == state.to_move:
+            return N_("cell {cell} is already coloured (yours)", cell=action.cell)
         if owner is not None:
-            whose = "yours" if owner == state.to_move else f"{seat_name(owner)}'s"
-            return f"cell {action.cell} is already coloured ({whose})"
-        return "colour a vacant cell of the board"
+            return N_("cell {cell} is already coloured ({seat}'s)", cell=action.cell, seat=seat_name(owner))
+        return N_("colour a vacant cell of the board")
 
     def observe(self, state: EulerState, seat: int) -> dict[str, Any]:
         """Return the whole board (all of it is public): faces with their edges and vertices, who holds
@@ -153,10 +155,10 @@ class EulerGetter(Game):
     def status(self, state: EulerState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            return f"Waiting for {seat_name(state.to_move)}"
-        return "Colour a vacant cell"
+            return N_("Waiting for {seat}", seat=seat_name(state.to_move))
+        return N_("Colour a vacant cell")
 
     # -- the table --------------------------------------------------------------------------------
     def zones(self, state: EulerState) -> list[Zone]:
@@ -169,5 +171,6 @@ class EulerGetter(Game):
     def info(self, state: EulerState, seat: int | None) -> list[InfoRow]:
         """Return each seat's current Euler characteristic and the board's name."""
         vacant = sum(1 for owner in state.owner if owner is None)
-        return [InfoRow("Euler χ", per_seat=tuple(str(s) for s in state.scores)),
-                InfoRow("Board", f"{self.board.name}: {len(state.owner)} cells, {vacant} vacant")]
+        return [InfoRow(N_("Euler χ"), per_seat=tuple(str(s) for s in state.scores)),
+                InfoRow(N_("Board"), N_("{board}: {cells} cells, {vacant} vacant", board=self.board.name,
+                                        cells=len(state.owner), vacant=vacant))]

@@ -9,7 +9,7 @@ The cards are in deck.toml, their art goes in art/ (<card id>.png, back.png), a 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,15 +24,18 @@ from tabletop.engine.game import Emit, Game, GameState
 from tabletop.engine.melds import groups, selections
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
-from tabletop.engine.zones import InfoRow, Move, Popup, Zone, hand_id, hand_zone
+from tabletop.engine.zones import DEALER, InfoRow, Move, Popup, Zone, hand_id, hand_zone
+from tabletop.i18n import N_, _, nN_
 
 DECK_FILE = Path(__file__).with_name("deck.toml")
 TAKE, PAY, MELD, OVER = "take", "pay", "meld", "over"
 """The phases of a turn: take a card (buy or draw), pay for a bought card, lay down a set."""
-DRAW = Action("draw", zone=piles.DRAW, label="Draw a card")
-PASS = Action("pass", label="Pass")
+DRAW = Action("draw", zone=piles.DRAW, label=N_("Draw a card"))
+PASS = Action("pass", label=N_("Pass"))
 
-RULES = """\
+# Texts the players read are marked with N_() (or nN_() for a plural): the table shows them in the
+# interface's language when tabletop's catalogs know them, else as written here.
+RULES = N_("""\
 Collect sets: each colour on your tableau is one set.
 
 On your turn, first take a card, in one of two ways:
@@ -49,19 +52,19 @@ cards. Cards left in hand score nothing.
 
 When the draw pile runs out, the round is finished (it ends with the dealer) and the game is over.
 Most points wins.
-"""
+""")
 
 
 @dataclass(frozen=True)
 class MarketOptions:
     """The options of this game: set them with --set KEY=VALUE (tabletop games lists them)."""
 
-    market: int = option(5, minimum=1, maximum=12, help="cards face up in the market")
-    hand: int = option(3, minimum=0, maximum=12, help="cards dealt to each hand at the start")
+    market: int = option(5, minimum=1, maximum=12, help=N_("cards face up in the market"))
+    hand: int = option(3, minimum=0, maximum=12, help=N_("cards dealt to each hand at the start"))
     new_set: int = option(3, minimum=1, maximum=12,
-                          help="cards of one colour it takes to start a set from your hand")
+                          help=N_("cards of one colour it takes to start a set from your hand"))
     reshuffles: int = option(0, minimum=0, maximum=5,
-                             help="times the discard pile becomes a new draw pile before the last round")
+                             help=N_("times the discard pile becomes a new draw pile before the last round"))
 
 
 class MarketState(GameState):
@@ -87,7 +90,7 @@ class TemplateGame(Game):
 
     name = "template-name"
     title = "Template Title"
-    summary = (
+    summary = N_(
         "Buy a face-up card from the market (pay its price with cards from your hand) or draw one; "
         "then you may lay down cards of one colour. Each colour you collect scores 1, 3, 6, 10... "
         "for 1, 2, 3, 4... cards, plus the cards' points. The game ends with the round in which the "
@@ -109,10 +112,10 @@ class TemplateGame(Game):
         """Refuse a deck too small to deal the hands and the market with a card left to draw."""
         needed = self.players * self.options.hand + self.options.market + 1
         if needed > len(self.cards):
-            raise UserInputError(
-                f"{DECK_FILE}: {len(self.cards)} cards, but {self.players} hands of {self.options.hand}"
-                f" and a market of {self.options.market} need {needed}: add cards or lower the options"
-            )
+            raise UserInputError(_("{file}: {cards} cards, but {players} hands of {hand} and a market of {market}"
+                                   " need {needed}: add cards or lower the options").format(
+                file=DECK_FILE, cards=len(self.cards), players=self.players, hand=self.options.hand,
+                market=self.options.market, needed=needed))
 
     def deck(self) -> list[Card]:
         """Return every card of deck.toml, copies included."""
@@ -169,14 +172,14 @@ class TemplateGame(Game):
             return []
         hand = state.hands[seat]
         if state.phase == PAY:
-            return [Action("pay", (card,), label=f"Pay with {card.label}") for card in dict.fromkeys(hand)]
+            return [pay(card) for card in dict.fromkeys(hand)]
         if state.phase == TAKE:
             actions = [buy(card, self.price(card)) for card in dict.fromkeys(state.market)
                        if self.price(card) <= len(hand)]
             if state.deck:
                 actions.append(DRAW)
             return actions or [PASS]
-        melds = [Action("meld", cards, label="Lay down " + " ".join(c.label for c in cards))
+        melds = [meld(cards)
                  for same_colour in groups(hand).values() for cards in selections(same_colour)
                  if self.can_meld(state, seat, cards)]
         return [*melds, PASS]
@@ -195,7 +198,7 @@ class TemplateGame(Game):
             shown = self._rescore(state, seat)
             refilled = piles.refill(state.market, state.deck, self.options.market)
             if refilled:
-                after.append(Moved(refilled, "The market is refilled"))
+                after.append(Moved(refilled, N_("The market is refilled")))
             after += self._restock(state)
             state.owed = max(0, int(action.value or 0))
             state.phase = PAY if state.owed else MELD
@@ -226,33 +229,34 @@ class TemplateGame(Game):
         """Explain why ``action`` is not legal now."""
         seat = state.to_move
         if seat is None:
-            return "the game is over"
+            return N_("the game is over")
         hand = state.hands[seat]
         if state.phase == PAY:
-            return f"pay for your card first: discard {state.owed} more from your hand"
+            return N_("pay for your card first: discard {n} more from your hand", n=state.owed)
         if action.kind == "pass" and state.phase == TAKE:
-            return "take a card first: buy one from the market or draw one"
+            return N_("take a card first: buy one from the market or draw one")
         if action.kind == "buy":
             if state.phase != TAKE:
-                return "you have already taken a card this turn"
+                return N_("you have already taken a card this turn")
             card = action.card
             if card is None or card not in state.market:
-                return "that card is not in the market"
-            return f"{card.label} costs {self.price(card)} and you hold {len(hand)} cards"
+                return N_("that card is not in the market")
+            return nN_("{card} costs {price} and you hold {n} card", "{card} costs {price} and you hold {n} cards",
+                       len(hand), card=card.label, price=self.price(card), n=len(hand))
         if action.kind == "draw":
             if state.phase != TAKE:
-                return "you have already taken a card this turn"
-            return "the draw pile is empty"
+                return N_("you have already taken a card this turn")
+            return N_("the draw pile is empty")
         if action.kind in ("meld", "pay"):
             if state.phase == TAKE:
-                return "first buy a card from the market or draw one"
+                return N_("first buy a card from the market or draw one")
             missing = [c.label for c in action.cards if action.cards.count(c) > hand.count(c)]
             if missing:
-                return f"you do not hold {' '.join(dict.fromkeys(missing))}"
+                return N_("you do not hold {cards}", cards=" ".join(dict.fromkeys(missing)))
             if len({c.suit for c in action.cards}) > 1:
-                return "a set is all one colour"
-            return f"start a new colour with at least {self.options.new_set} cards"
-        return "not a legal choice now"
+                return N_("a set is all one colour")
+            return N_("start a new colour with at least {n} cards", n=self.options.new_set)
+        return N_("not a legal choice now")
 
     # -- what the seats see -------------------------------------------------------------------
     def observe(self, state: MarketState, seat: int) -> dict[str, Any]:
@@ -283,35 +287,37 @@ class TemplateGame(Game):
 
     def info(self, state: MarketState, seat: int | None) -> Sequence[InfoRow]:
         """Return each seat's sets and, once the pile is empty, that this is the last round."""
-        rows = [InfoRow("Sets", per_seat=tuple(self.describe_sets(t) for t in state.tableaux))]
+        rows = [InfoRow(N_("Sets"), per_seat=tuple(self.describe_sets(t) for t in state.tableaux))]
         if state.last_round and state.to_move is not None:
-            rows.append(InfoRow("Last round", "the draw pile is empty: the game ends after the dealer's turn"))
+            rows.append(InfoRow(N_("Last round"), N_("the draw pile is empty: the game ends after the dealer's turn")))
         return rows
 
     def badges(self, state: MarketState) -> Sequence[Sequence[str]]:
         """Mark the dealer (the last round ends with the dealer's turn)."""
-        return [("dealer",) if seat == state.dealer else () for seat in range(self.players)]
+        return [(DEALER,) if seat == state.dealer else () for seat in range(self.players)]
 
     def status(self, state: MarketState, seat: int) -> str:
         """Say what ``seat`` may do now."""
         if state.to_move is None:
-            return "Game over"
+            return N_("Game over")
         if state.to_move != seat:
-            return f"Waiting for {seat_name(state.to_move)}"
-        last = " Last round!" if state.last_round else ""
+            return N_("Waiting for {seat}", seat=seat_name(state.to_move))
         if state.phase == PAY:
-            return f"Pay {state.owed} more card{'s' if state.owed > 1 else ''}: click a card in your hand to discard it."
-        if state.phase == TAKE:
-            if self.legal_actions(state) == [PASS]:
-                return "You can neither buy nor draw: pass." + last
-            return "Buy a card from the market (its price in cards from your hand) or draw a card." + last
-        return (f"Lay down cards of one colour ({self.options.new_set} or more to start a set, any number"
-                " to add to one), or pass." + last)
+            return nN_("Pay {n} more card: click a card in your hand to discard it.",
+                       "Pay {n} more cards: click a card in your hand to discard it.", state.owed, n=state.owed)
+        if state.phase == TAKE and self.legal_actions(state) == [PASS]:
+            what = N_("You can neither buy nor draw: pass.")
+        elif state.phase == TAKE:
+            what = N_("Buy a card from the market (its price in cards from your hand) or draw a card.")
+        else:
+            what = N_("Lay down cards of one colour ({n} or more to start a set, any number to add to one), or pass.",
+                      n=self.options.new_set)
+        return N_("{status} Last round!", status=what) if state.last_round else what
 
     def describe_sets(self, tableau: Sequence[Card]) -> str:
         """Return "red 3 (6), blue 1 (1)": each colour on a tableau, its cards and its score."""
         sets = groups(tableau)
-        return ", ".join(f"{colour} {len(cards)} ({self.set_score(cards)})" for colour, cards in sets.items()) or "none"
+        return ", ".join(f"{colour} {len(cards)} ({self.set_score(cards)})" for colour, cards in sets.items()) or N_("none")
 
     # -- internals ------------------------------------------------------------------------------
     def _end_turn(self, state: MarketState, seat: int, emit: Emit) -> None:
@@ -343,19 +349,46 @@ class TemplateGame(Game):
         if state.reshuffles and state.discard:
             state.reshuffles -= 1
             events: list[Moved | Note] = [Moved(piles.reshuffle(state.deck, state.discard, state.rng),
-                                       "The discard pile is shuffled into a new draw pile")]
+                                       N_("The discard pile is shuffled into a new draw pile"))]
             refilled = piles.refill(state.market, state.deck, self.options.market)
             if refilled:
-                events.append(Moved(refilled, "The market is refilled"))
+                events.append(Moved(refilled, N_("The market is refilled")))
             return events + self._restock(state)
         state.last_round = True
-        return [Note("The draw pile is empty: this is the last round")]
+        return [Note(N_("The draw pile is empty: this is the last round"))]
 
 
 def buy(card: Card, price: int) -> Action:
     """Return the action buying ``card`` from the market for ``price`` cards ("Buy Red 2 for 2 cards")."""
-    cost = "free" if price == 0 else f"for {price} card{'s' if price > 1 else ''}"
-    return Action("buy", (card,), price, label=f"Buy {card.label} {cost}", zone=piles.MARKET)
+
+    def label() -> str:
+        cost = N_("free") if price == 0 else nN_("for {n} card", "for {n} cards", price, n=price)
+        return N_("Buy {card} {cost}", card=card.label, cost=cost)
+
+    return action("buy", (card,), label, price, zone=piles.MARKET)
+
+
+def pay(card: Card) -> Action:
+    """Return the action paying with ``card`` (discarding it from the hand)."""
+    return action("pay", (card,), lambda: N_("Pay with {card}", card=card.label))
+
+
+def meld(cards: tuple[Card, ...]) -> Action:
+    """Return the action laying ``cards`` down onto the tableau."""
+    return action("meld", cards, lambda: N_("Lay down {cards}", cards=" ".join(c.label for c in cards)))
+
+
+def action(kind: str, cards: tuple[Card, ...], label: Callable[[], str], value: int | None = None, *,
+           zone: str | None = None) -> Action:
+    """Return an action, calling ``label`` for its text only the first time: simulations never show it."""
+    key = (kind, cards, value, zone)
+    made = _ACTIONS.get(key)
+    if made is None:
+        made = _ACTIONS[key] = Action(kind, cards, value, label(), zone=zone)
+    return made
+
+
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
 def load_cards() -> list[Card]:
@@ -366,8 +399,8 @@ def load_cards() -> list[Card]:
     deck = cached_deck(DECK_FILE)
     colourless = [card.id for card in deck.kinds if card.suit is None]
     if colourless:
-        raise UserInputError(f"{DECK_FILE}: every card needs a colour (its set); these have none: "
-                             + ", ".join(colourless))
+        raise UserInputError(_("{file}: every card needs a colour (its set); these have none: {cards}").format(
+            file=DECK_FILE, cards=", ".join(colourless)))
     return deck.cards
 
 

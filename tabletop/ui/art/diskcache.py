@@ -13,6 +13,7 @@ import struct
 import tempfile
 from pathlib import Path
 
+from tabletop.i18n import _
 from tabletop.ui.art.loader import Loaded, Size, Source
 from tabletop.ui.art.sheets import Cell
 
@@ -52,7 +53,7 @@ class DiskCache:
         if total <= limit:
             return 0
         removed = 0
-        for _, size, path in sorted(entries):
+        for _when, size, path in sorted(entries):
             if total <= limit * 0.8:
                 break
             try:
@@ -100,6 +101,7 @@ class DiskCache:
                 out.write(loaded.rgba)
             os.replace(tmp, target)
         except OSError as exc:
-            self.error = f"art cache {self.folder} not writable ({exc}); art will load slower"
+            self.error = _("art cache {folder} not writable ({problem}); art will load slower").format(
+                folder=self.folder, problem=exc)
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)

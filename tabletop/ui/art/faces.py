@@ -16,6 +16,7 @@ from tabletop.engine.cards import JOKER, SUITS, Card
 from tabletop.ui import fonts
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size, corner_radius
 from tabletop.ui.fonts import ChainFont
+from tabletop.ui.linebreak import break_lines
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -115,23 +116,7 @@ def fitted_px(text: str, px: int, width: float) -> int:
 def wrap(text: str, px: int, width: float) -> list[str]:
     """Return ``text`` broken into lines at most ``width`` wide (long words split by characters)."""
     measure = font(px).size
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if measure(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            while measure(word)[0] > width and len(word) > 1:
-                cut = max(1, next((i for i in range(len(word), 0, -1) if measure(word[:i])[0] <= width), 1))
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
+    return break_lines(text, width, lambda t: measure(t)[0])
 
 
 def card_colour(card: Card) -> Colour:

@@ -160,7 +160,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
         pygame.image.save(image, str(sheet))
         return 0
     init_display(interactive=True)
-    pygame.display.set_caption(f"tabletop art - {game.describe()}")
+    pygame.display.set_caption(_("tabletop art - {game}").format(game=game.describe()))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     with ArtLibrary(cards, folder, deck_name=game.art_deck) as library:
         gallery = Gallery(library, cards, title=_title(game, len(cards) + 1, folder))

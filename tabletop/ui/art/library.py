@@ -464,7 +464,7 @@ class ArtLibrary:
 
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
-        where = str(self.folder) if self.folder else "(no art folder)"
+        where = str(self.folder) if self.folder else _("(no art folder)")
         if self._table is None:
             lines.append(_("art folder {folder} not found: all {count} cards of {deck} use generated faces").format(
                 folder=where, count=len(self.cards), deck=self.deck_name))

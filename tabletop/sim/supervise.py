@@ -1,0 +1,227 @@
+"""Supervised simulation: games with plugin code run in worker processes that can be stopped.
+
+A plugin's rules or bots may loop forever, exit the process or crash it mid-game. Here each
+worker plays a run of games and reports each one as it ends; the parent gives every game
+``game_timeout`` seconds. A game that runs past it, or whose worker dies, is reported as a
+:class:`SkippedGame` and a fresh worker goes on with the next game. A worker whose plugin bot is
+still stuck in its thread after a game stops itself, so stuck bot threads never pile up: each
+game starts with none.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from tabletop import registry
+from tabletop.engine.errors import GameBroken, TabletopError
+from tabletop.engine.guard import TimeLimit, quiet_worker, short, time_limit, what_it_did, where
+from tabletop.engine.watchdog import busy_bots
+
+CHUNK = 8
+"""Games handed to a worker at a time (results still come back one game at a time)."""
+GRACE = 5.0
+"""Seconds past ``game_timeout`` before a worker that did not stop its own game is killed."""
+
+
+@dataclass(frozen=True)
+class SkippedGame:
+    """A game that did not finish: its number, seed and why (broken rules, too slow, a crash)."""
+
+    game: int
+    seed: int
+    reason: str
+
+
+PlayOne = Callable[[int, Any, int, bool, Any], Any]
+"""``play(variant, config, number, cards, game)``: play one game and return its chunk (the runner's)."""
+SkipOne = Callable[[int, "SkippedGame"], Any]
+"""``skip(variant, skipped)``: return the chunk of a game given up on."""
+
+
+def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers: int, game_timeout: float,
+               cards: bool = False, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+    """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
+
+    ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
+    a game given up on comes back as ``skip``'s chunk.
+    """
+    finished = 0
+    for variant, config in enumerate(configs):
+        for chunk in _supervise_one(variant, config, play, skip, workers=workers, game_timeout=game_timeout,
+                                    cards=cards):
+            yield chunk
+            finished += 1
+            if progress:
+                progress(finished)
+
+
+def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, workers: int,
+                   game_timeout: float, cards: bool) -> Iterator[Any]:
+    from tabletop.engine.rng import derive_seed
+
+    def skipped(number: int, reason: str) -> Any:
+        return skip(variant, SkippedGame(number, derive_seed(config.seed, "game", number), reason))
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    todo = list(range(1, config.games + 1))
+    todo.reverse()  # popped from the end: game 1 first
+    done: dict[int, Any] = {}
+    next_out = 1
+    pool: list[_Worker] = []
+    try:
+        while next_out <= config.games:
+            while next_out in done:
+                yield done.pop(next_out)
+                next_out += 1
+            while len(pool) < max(1, workers) and todo:
+                pool.append(_Worker(ctx, (variant, config, cards, play, skip), method, game_timeout))
+            for worker in pool:
+                if not worker.games and todo:
+                    worker.give([todo.pop() for _ in range(min(CHUNK, len(todo)))])
+            busy = [w for w in pool if w.games]
+            if not busy:
+                continue
+            deadline = min(w.started + game_timeout + GRACE for w in busy)
+            ready = wait([w.conn for w in busy], timeout=max(0.0, deadline - time.monotonic()))
+            for worker in busy:
+                if worker.conn in ready:
+                    for number, outcome in worker.receive():
+                        done[number] = outcome
+                elif time.monotonic() >= worker.started + game_timeout + GRACE:
+                    number = worker.games.pop(0)
+                    done[number] = skipped(number, f"ran past --game-timeout {game_timeout:g} s and was stopped")
+                    worker.stop()
+                    worker.retired = True  # the games it still held are innocent: played again elsewhere
+            for worker in [w for w in pool if w.dead]:
+                pool.remove(worker)
+                if worker.games and not worker.retired:  # died before reporting: the first one killed it
+                    number = worker.games.pop(0)
+                    done[number] = skipped(number, worker.death())
+                todo.extend(reversed(worker.games))
+                worker.stop()
+    finally:
+        for worker in pool:
+            worker.stop()
+
+
+class _Worker:
+    """One worker process, the games it was given and not yet reported, and when the current began."""
+
+    def __init__(self, ctx: Any, job: tuple[int, Any, bool, PlayOne, SkipOne], method: str,
+                 game_timeout: float) -> None:
+        self.conn, child = ctx.Pipe()
+        config = job[1]
+        games_dir = config.games_dir if method == "spawn" else None
+        self.process = ctx.Process(target=_work, args=(child, job, method == "spawn", games_dir, game_timeout),
+                                   daemon=True)
+        self.process.start()
+        child.close()
+        self.games: list[int] = []
+        self.started = time.monotonic()
+        self.dead = False
+        self.retired = False
+
+    def give(self, games: list[int]) -> None:
+        """Hand a run of game numbers to the worker."""
+        self.games = games
+        self.started = time.monotonic()
+        self.conn.send(games)
+
+    def receive(self) -> list[tuple[int, Any]]:
+        """Return the games the worker reported; mark it dead when it ended."""
+        out = []
+        try:
+            while self.conn.poll():
+                kind, number, payload = self.conn.recv()
+                if kind == "stop":  # a bot is still stuck: the worker ends itself after this game
+                    self.dead = self.retired = True
+                    continue
+                if kind == "fatal":
+                    raise TabletopError(payload)
+                out.append((number, payload))
+                if self.games and self.games[0] == number:
+                    self.games.pop(0)
+                self.started = time.monotonic()
+        except (EOFError, OSError):
+            self.dead = True
+        if self.dead:
+            self.process.join(timeout=5)
+        return out
+
+    def death(self) -> str:
+        """Return how the worker ended, for the game it was playing."""
+        self.process.join(timeout=5)
+        code = self.process.exitcode
+        if code is None:
+            return "its process stopped answering"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = str(-code)
+            return f"the game's code crashed its process (signal {name})"
+        return f"the game's code ended its process (exit status {code}; os._exit?)"
+
+    def stop(self) -> None:
+        """End the worker now."""
+        self.dead = True
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+
+def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawned: bool, games_dir: str | None,
+          game_timeout: float) -> None:
+    """Worker process: play the games asked for, one report (a chunk) per game."""
+    from tabletop import plugins
+    from tabletop.engine.rng import derive_seed
+
+    quiet_worker()
+    variant, config, cards, play, skip = job
+    if spawned:
+        plugins.discover(Path(games_dir) if games_dir else None)
+    try:
+        game = registry.make_game(config.game, players=config.players, options=config.options)
+    except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
+        conn.send(("fatal", 0, str(exc)))
+        return
+    while True:
+        try:
+            games = conn.recv()
+        except EOFError:
+            return
+        for number in games:
+            seed = derive_seed(config.seed, "game", number)
+            stuck = False
+            try:
+                with time_limit(game_timeout):  # says where a game got stuck; the parent kills past it
+                    outcome: Any = play(variant, config, number, cards, game)
+                stuck = busy_bots() > 0
+            except TimeLimit as exc:
+                outcome = skip(variant, SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and"
+                                                    f" was stopped{_spot(exc)}"))
+            except GameBroken as exc:
+                why = str(exc)
+                if isinstance(exc.__cause__, TimeLimit):
+                    why = f"ran past --game-timeout {game_timeout:g} s and was stopped: {why}"
+                outcome = skip(variant, SkippedGame(number, seed, why))
+            except BaseException as exc:  # noqa: B036 - anything a plugin did ends only this game
+                outcome = skip(variant, SkippedGame(number, seed, f"the game {short(what_it_did(exc))}"))
+            conn.send(("game", number, outcome))
+            if stuck:
+                conn.send(("stop", number, None))
+                return
+
+
+def _spot(exc: BaseException) -> str:
+    spot = where(exc, function=True)
+    return f" (it was at {spot})" if spot else ""
