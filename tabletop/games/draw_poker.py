@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -91,19 +92,14 @@ def _category(name: str) -> str:
 
 def draw_actions(hand: list[Card]) -> list[Action]:
     """Return the 32 draw actions of a five-card hand: every subset to discard, fewest cards first."""
-    made = _DRAWS
-    out = []
-    for size in range(len(hand) + 1):
-        for combo in combinations(hand, size):
-            action = made.get(combo)
-            if action is None:  # a label is made once per discard, not at every turn of every simulated game
-                action = made[combo] = Action("draw", combo, label=draw_label(combo))
-            out.append(action)
-    return out
+    return list(_draws(tuple(hand)))
 
 
-_DRAWS: dict[tuple[Card, ...], Action] = {}
-"""The draw action of each discard seen so far (actions are shared values, like cards)."""
+@lru_cache(maxsize=1 << 14)
+def _draws(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    # Made once per hand: search bots ask for the draws of many sampled hands.
+    return tuple(Action("draw", combo, label=draw_label(combo))
+                 for size in range(len(hand) + 1) for combo in combinations(hand, size))
 
 
 @dataclass(frozen=True, slots=True)

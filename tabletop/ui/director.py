@@ -211,7 +211,7 @@ class Director:
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
         if self.thought is not None and self.thought.seat is not None:
-            return _("Seat {n} is thinking...").format(n=self.thought.seat + 1)
+            return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
