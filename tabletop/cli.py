@@ -176,7 +176,8 @@ def build_parser() -> Parser:
     lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                      help=_("a game option, e.g. --set deals=1"))
     lad.add_argument("--workers", type=_positive, default=1, help=_("processes to use (default 1)"))
-    lad.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0, help=_("seconds a plugin bot may think per move"))
+    lad.add_argument("--bot-timeout", type=_seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                     help=_("seconds a plugin bot may think per move"))
     lad.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
     rep = sub.add_parser("replay", help=_("replay a game log: check it headless, watch it, or render it to video"))
@@ -610,7 +611,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         try:
             bot = entry.load()
         except TabletopError:
-            print(f"  {entry.name:<16} [BROKEN, {entry.source}] {entry.error}")
+            print(f"  {entry.name} [BROKEN] ({entry.source}) {entry.error}")
             continue
         source = "" if entry.is_builtin else f" ({entry.source})"
         print(f"  {entry.name:<16} {getattr(bot, 'description', '') or _('a bot')}{source}")

@@ -315,12 +315,10 @@ class Session:
         # A bot that needs nothing but the legal actions says so, and is spared building a view.
         by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
                     for b in seats]
-        stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
-        if (given is None and log is None and on_move is None and not strict and not any(timed)
-                and None not in seats):
-            # Built-in games with trusted bots, nothing logged or watched: the simulator's case.
+        if given is None and log is None and on_move is None and not strict and not any(timed) and None not in seats:
             self._play_quick(by_legal, budget)
             return
+        stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
         try:
             while budget > 0:
                 seat = state.to_move
@@ -398,22 +396,28 @@ class Session:
         self._check_finished()
 
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
-        """The loop of :meth:`_play` when bots fill every seat, none is timed and nothing is logged
-        or watched (the simulator's case): the same checks, without the per-move bookkeeping.
-        ``quick`` holds, per seat, the bot's ``choose_from_legal`` (None: it is asked ``choose``)."""
-        game, state = self.game, self.state
+        """The loop of :meth:`_play` when bots fill every seat, none is timed, the game is trusted and
+        nothing is logged or watched (the simulator's case): the same checks and the same handling
+        of failures, without the per-move bookkeeping. ``quick`` holds, per seat, the bot's
+        ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        game, state, seats = self.game, self.state, self.seats
         legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
-        choose = [getattr(bot, "choose", None) for bot in self.seats]
+        choose = [getattr(bot, "choose", None) for bot in seats]
         moves = self.moves
+        stage = "legal_actions"
         try:
-            while budget != 0:
+            while budget > 0:
                 seat = state.to_move
                 if seat is None:
                     break
+                stage = "legal_actions"
                 legal = legal_actions(state)
                 if len(legal) == 1:
                     action = legal[0]
                 else:
+                    if not legal:
+                        raise _HookMistake(_bad_legal(tuple(legal), seat))
+                    problem = None
                     try:
                         chooser = quick[seat]
                         if chooser is not None:
@@ -426,20 +430,29 @@ class Session:
                             finally:
                                 close_view(view)
                     except Exception as exc:  # a bot's bug must not stop the game
-                        action = self._replace(seat, self.seats[seat], f"raised {type(exc).__name__}: {exc}", legal)
+                        problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
+                    except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
+                        if is_user_interrupt(exc):
+                            raise
+                        problem = what_it_did(exc)
                     else:
                         if action not in legal:
-                            action = self._replace(seat, self.seats[seat],
-                                                   f"chose an illegal action ({_describe(action)})", legal)
+                            problem = N_("chose an illegal action ({action})", action=_describe(action))
+                    if problem is not None:
+                        action = self._replace(seat, seats[seat], problem, legal)
                 moves += 1
-                try:
-                    apply(state, action, emit)
-                except Exception as exc:
-                    self.moves = moves
-                    self._broken(exc, "apply", moves)
+                stage = "apply"
+                apply(state, action, emit)
                 budget -= 1
+        except BaseException as exc:
+            self.moves = moves
+            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
+        if moves >= self.move_limit and state.to_move is not None:
+            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
+                                      " (is_game_over, or setting state.to_move to None) never comes true"),
+                         "apply", moves + 1)
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -481,8 +494,6 @@ class Session:
         if self._finished or self.state.to_move is not None:
             return
         self._finished = True
-        if self._emit is None and self.log is None:
-            return  # nobody listens (the simulator asks for the results itself)
         scores, ranks = self.scores(), self.ranks()
         self._final = (scores, ranks)  # checked once: the state of a finished game does not change
         if self._emit is not None:

@@ -8,6 +8,7 @@ import time
 
 from tabletop import registry
 from tabletop.engine.session import Session
+from tabletop.i18n import _, ngettext
 from tabletop.sim.runner import SimConfig, simulate
 
 SEARCH_GAMES: dict[str, tuple[int, dict[str, object]]] = {
@@ -39,7 +40,7 @@ def search_rate(name: str, *, seconds: float, players: int, options: dict[str, o
         seed += 1
         session = Session(game, seed=seed, events=False)
         chooser = random.Random(seed)
-        for _ in range(chooser.randrange(12)):  # a decision somewhere early in the game
+        for _move in range(chooser.randrange(12)):  # a decision somewhere early in the game
             if session.is_over:
                 break
             session.submit(chooser.choice(session.legal_actions()))
@@ -56,19 +57,24 @@ def search_rate(name: str, *, seconds: float, players: int, options: dict[str, o
 
 def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1, search_seconds: float = 1.0) -> str:
     """Measure deals with random and greedy bots and ISMCTS in every built-in game; return a report."""
-    lines = [f"trick-taking, {players} players, 1 deal per game, {workers} process(es), {deals} deals per bot"]
+    lines = [ngettext("trick-taking, {players} players, 1 deal per game, {n} process, {deals} deals per bot",
+                      "trick-taking, {players} players, 1 deal per game, {n} processes, {deals} deals per bot",
+                      workers, players=players, n=workers, deals=deals)]
     rate, plays = deal_rate("random", deals=deals, players=players, workers=workers)
-    lines.append(f"  random bots: {rate:,.0f} deals/s, {plays:,.0f} card plays/s")
-    greedy, _ = deal_rate("greedy", deals=max(1, deals // 4), players=players, workers=workers)
-    lines.append(f"  greedy bots: {greedy:,.0f} deals/s (a greedy deal costs {rate / greedy:.2f}x a random one)")
+    lines.append("  " + _("random bots: {rate} deals/s, {plays} card plays/s").format(
+        rate=f"{rate:,.0f}", plays=f"{plays:,.0f}"))
+    greedy, _plays = deal_rate("greedy", deals=max(1, deals // 4), players=players, workers=workers)
+    lines.append("  " + _("greedy bots: {rate} deals/s (a greedy deal costs {ratio:.2f}x a random one)").format(
+        rate=f"{greedy:,.0f}", ratio=rate / greedy))
     if search_seconds > 0:
-        lines.append(f"ISMCTS iterations per second (1 process, about {search_seconds:g} s per game):")
+        lines.append(_("ISMCTS iterations per second (1 process, about {seconds:g} s per game):").format(
+            seconds=search_seconds))
         for name, (seats, options) in SEARCH_GAMES.items():
             try:
                 registry.game_class(name)
             except Exception:  # a game this install does not have
                 continue
             per_second = search_rate(name, seconds=search_seconds, players=seats, options=options)
-            setting = ", ".join([f"{seats} players", *(f"{k}={v}" for k, v in options.items())])
+            setting = ", ".join([_("{n} players").format(n=seats), *(f"{k}={v}" for k, v in options.items())])
             lines.append(f"  {name} ({setting}): {per_second:,.0f}")
     return "\n".join(lines)
