@@ -327,7 +327,7 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
         else:
             keep = Rect(panel.x, panel.bottom + m // 2, panel.w, area_h)
         seats.append(SeatSpot(seat, side, panel, label, tuple(cards), marker,
-                              _trick_spot(trick_area, trick_card, (px, py)), keep))
+                              spot_toward(trick_area, trick_card, (px, py)), keep))
 
     tool_h = round(line * 1.25)
     inner = sidebar.inset(m)
@@ -345,8 +345,8 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
                        log, overlay)
 
 
-def _trick_spot(area: Rect, size: tuple[int, int], toward: tuple[float, float]) -> Rect:
-    """Place a played card between the trick's centre and its player, kept inside ``area``."""
+def spot_toward(area: Rect, size: tuple[int, int], toward: tuple[float, float]) -> Rect:
+    """Place a card of ``size`` between ``area``'s centre and a seat at ``toward``, on an ellipse inside ``area``."""
     cx, cy = area.center
     dx, dy = toward[0] - cx, toward[1] - cy
     dist = math.hypot(dx, dy) or 1.0

@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
-from tabletop.ui.layout import CARD_ASPECT, Rect, TableLayout, card_size, centered, clamp_into, fan
+from tabletop.ui.layout import (
+    CARD_ASPECT,
+    Rect,
+    TableLayout,
+    card_size,
+    centered,
+    clamp_into,
+    fan,
+    spot_toward,
+)
 
 SQRT3 = math.sqrt(3)
 
@@ -167,7 +176,7 @@ def _spread(zone: Zone, area: Rect, lay: TableLayout) -> Place:
             break
         k = per_seat.get(item.seat, 0)
         per_seat[item.seat] = k + 1
-        spot = _toward(area, (w, h), lay.spot(item.seat).panel.center)
+        spot = spot_toward(area, (w, h), lay.spot(item.seat).panel.center)
         dx = round((k - (sizes[item.seat] - 1) / 2) * step)
         rects.append(clamp_into(spot.moved(dx, k * lay.margin // 2), area))
     if not rects or _collide_between_seats(rects, zone):
@@ -185,18 +194,6 @@ def _collide_between_seats(rects: Sequence[Rect], zone: Zone) -> bool:
             if zone.items[i].seat != zone.items[j].seat and a.inset(2).collides(rects[j].inset(2)):
                 return True
     return False
-
-
-def _toward(area: Rect, size: tuple[int, int], toward: tuple[float, float]) -> Rect:
-    """Place a card between the area's centre and a seat, on an ellipse inside ``area``."""
-    cx, cy = area.center
-    dx, dy = toward[0] - cx, toward[1] - cy
-    dist = math.hypot(dx, dy) or 1.0
-    rx = max(0.0, (area.w - size[0]) / 2) * 0.75
-    ry = max(0.0, (area.h - size[1]) / 2) * 0.85
-    ux, uy = dx / dist, dy / dist
-    r = 1.0 / math.hypot(ux / rx, uy / ry) if rx and ry else 0.0
-    return clamp_into(centered(size, (cx + ux * r, cy + uy * r)), area)
 
 
 def _board(zone: Zone, region: Rect, lay: TableLayout) -> Place:

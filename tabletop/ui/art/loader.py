@@ -30,7 +30,7 @@ READ_FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
 # Only plain raster formats: Pillow's EPS/PS plugins would run Ghostscript on a user's file.
 
 CARD_ASPECT = 5 / 7
-"""Card width / height (poker size, 2.5 x 3.5 in)."""
+"""Card width / height (the common 2.5 x 3.5 in card)."""
 
 ODD_ASPECT = 0.25
 """How far (as a fraction) an image's aspect may differ from the card's before it is reported."""
