@@ -719,21 +719,8 @@ class TrickGame(Game):
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
         cards = state.trick
-        if self._default_winner:
-            # The default trick_winner (tricks.winning_index), inlined: this runs once per trick.
-            power = self._power_of
-            trump = state.trump if state.trump is not None else JOKER
-            first = cards[0]
-            index, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, power[first]
-            for i in range(1, len(cards)):
-                card = cards[i]
-                suit = trump if card.suit == JOKER else card.suit
-                if suit == best_suit:
-                    p = power[card]
-                    if p > best_power:
-                        index, best_power = i, p
-                elif suit == trump:
-                    index, best_suit, best_power = i, suit, power[card]
+        if self._default_winner:  # the shared rule, without the hook's extra call
+            index = winning_index(cards, state.trump, self._power_of)
         else:
             index = self.trick_winner(state, cards)
         winner = (state.leader + index) % self.players
