@@ -144,18 +144,8 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
     """
     replay(log, allow_incomplete=partial)  # fail before opening a window
     pace(speed)
-    app = App(size, interactive=True)
-    try:
-        table = ReplayTable(app, log, speed=speed, partial=partial, seat=seat, view="all" if all_hands else "seat",
-                            art_dir=art_dir)
-        try:
-            table.run()
-        finally:
-            table.close()
-            table.art.close()
-    finally:
-        app.close()
-    return 0
+    return _show(size, lambda app: ReplayTable(app, log, speed=speed, partial=partial, seat=seat,
+                                               view="all" if all_hands else "seat", art_dir=art_dir))
 
 
 def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 720),
@@ -165,9 +155,14 @@ def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 
     :raises LogError: for a log that cannot be read (or a fair game's, whose seed is not in it yet).
     """
     replay(log, allow_incomplete=True, seed=seed)
+    return _show(size, lambda app: ReplayTable(app, log, speed=speed, follow=True, seed=seed, art_dir=art_dir))
+
+
+def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
+    """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0."""
     app = App(size, interactive=True)
     try:
-        table = ReplayTable(app, log, speed=speed, follow=True, seed=seed, art_dir=art_dir)
+        table = make(app)
         try:
             table.run()
         finally:
