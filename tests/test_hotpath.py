@@ -15,14 +15,15 @@ from tabletop.hotpath import HOT_MODULES, SourceFirst
 from tabletop.sim.bench import engine_line
 
 PLAY = """
-import json, sys
+import importlib, json
 import tabletop
 from tabletop.sim.runner import SimConfig, simulate
 games = {}
-for bot in ("random", "greedy"):
-    config = SimConfig(game="trick-taking", players=4, bots=(bot,) * 4, seed=7, games=12, options={"deals": 2})
-    games[bot] = [[r.scores, r.ranks, r.moves] for r in simulate(config)]
-files = {name: sys.modules[name].__file__ for name in tabletop.hotpath.HOT_MODULES}
+for bots, count in (("random", 12), ("greedy", 12), ("ismcts:20", 2)):
+    config = SimConfig(game="trick-taking", players=4, bots=(bots, "greedy", "random", "greedy"), seed=7,
+                       games=count, options={"deals": 2})
+    games[bots] = [[r.scores, r.ranks, r.moves, r.faults] for r in simulate(config)]
+files = {name: importlib.import_module(name).__file__ for name in tabletop.hotpath.HOT_MODULES}
 from tabletop.sim.bench import engine_line
 print(json.dumps({"games": games, "files": files, "compiled": tabletop.compiled_modules(), "line": engine_line()}))
 """
@@ -45,7 +46,7 @@ def test_pure_python_runs_the_sources_and_plays_the_same_games() -> None:
     assert all(path.endswith(".py") for path in pure["files"].values()), pure["files"]
     assert set(pure["files"]) == set(HOT_MODULES)
     assert pure["games"] == default["games"]  # same seed, same scores, compiled or not
-    assert len(pure["games"]["greedy"]) == 12
+    assert [len(games) for games in pure["games"].values()] == [12, 12, 2]
 
 
 def test_compiled_modules_are_the_hot_modules_loaded_from_extensions() -> None:
