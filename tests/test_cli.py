@@ -56,6 +56,15 @@ def test_simulate_jsonl_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "win rate" in printed and "95% CI" in printed and "seat 4" in printed
 
 
+def test_simulate_takes_bots_with_a_parameter(tmp_path: Path) -> None:
+    # "ismcts:20" in --bots: the bot with its iteration budget, not an unknown bot.
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "trick-taking", "--games", "2", "--seed", "5", "--set", "deals=1",
+                 "--bots", "ismcts:20,random,random,random", "--out", str(out), "--quiet"]) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert [r["bot"] for r in rows[:4]] == ["ismcts:20", "random", "random", "random"]
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -7,7 +7,9 @@ a trick game (no ``trick`` in the view) it plays at random.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import weakref
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -37,18 +39,19 @@ class GreedyTrickBot(Bot):
         self._order = "standard"
         self._avoid = False
         self._facts: dict[str | None, _Facts] = {}
+        self._game = game
+        if game is not None:
+            # A simulation makes new bots for every game of the same rules: what the first bot
+            # learnt from its first view holds for them all.
+            known = _known_shape(game)
+            if known is not None:
+                self._is_trick, self._order, self._power, self._avoid = known
 
     def choose(self, view: View) -> Action:
         """Return the cheapest winning card, or the least useful card when it cannot win."""
         legal = view.legal
-        if self._is_trick is None:
-            # The view's shape and the options are the same all game: looked at once.
-            self._is_trick = _is_trick_view(view.data())
-            self._order = _order(view.options)
-            self._power = _power(self._order)
-            self._avoid = getattr(view.options, "scoring", "") == "hearts"
-        if not self._is_trick:
-            return self._any(legal)
+        if self._is_trick is not True:
+            return self._first_look(view, legal)
         if legal[0].kind == "bid":
             return self._bid(legal, view.hand, view.trump, self._power)
         trump = view.fact("trump")
@@ -62,25 +65,33 @@ class GreedyTrickBot(Bot):
             plays = tuple(a for a in legal if a.kind == "play" and len(a.cards) == 1)
             return self._pick(plays, facts, trick) if plays else self._any(legal)
 
+    def _first_look(self, view: View, legal: tuple[Action, ...]) -> Action:
+        """Choose after learning the view's shape (first move), or at random outside trick games."""
+        if self._is_trick is None:
+            # The view's shape and the options are the same all game: looked at once.
+            self._is_trick = _is_trick_view(view.data())
+            self._order = _order(view.options)
+            self._power = _power(self._order)
+            self._avoid = getattr(view.options, "scoring", "") == "hearts"
+            if self._game is not None:
+                _remember_shape(self._game, (self._is_trick, self._order, self._power, self._avoid))
+        if not self._is_trick:
+            return self._any(legal)
+        return self.choose(view)
+
     def _pick(self, legal: Sequence[Action], facts: _Facts, trick: Sequence[tuple[int, Card]]) -> Action:
         """Return the card to play from ``legal`` (one-card plays only: others raise KeyError)."""
         avoid = self._avoid
         if not trick:
             # Lead the strongest card (the weakest when tricks cost points).
-            keys = facts.lead_keys
-            pick, pick_key = legal[0], facts[legal[0]][2]
-            for action in legal:
-                key = keys.get(action)
-                if key is None:
-                    key = facts[action][2]
-                if (key < pick_key) if avoid else (key > pick_key):
-                    pick, pick_key = action, key
-            return pick
+            # min and max return the first of equals: ties go to the first in hand.
+            return (min if avoid else max)(legal, key=facts.lead_keys.__getitem__)
         # What a card must beat: the trick's winner so far (see tricks.winning_index).
-        top = facts.top
-        best_suit, best, _ = facts.card(trick[0][1])
+        top, cards = facts.top, facts.cards
+        first = trick[0][1]
+        best_suit, best, _ = cards.get(first) or facts.card(first)
         for _, card in trick[1:]:
-            suit, rank, _ = facts.card(card)
+            suit, rank, _ = cards.get(card) or facts.card(card)
             if suit == best_suit:
                 if rank > best:
                     best = rank
@@ -132,7 +143,7 @@ class _Facts(dict[Action, tuple[str | None, int, int]]):
         self.top = trump if trump is not None else JOKER  # jokers are trumps, also without a trump suit
         self.power = power
         self.cards: dict[Card, tuple[str | None, int, int]] = {}
-        self.lead_keys: dict[Action, int] = {}
+        self.lead_keys = _LeadKeys(self)
         """Each play's key alone (what a lead compares)."""
 
     def card(self, card: Card) -> tuple[str | None, int, int]:
@@ -150,6 +161,33 @@ class _Facts(dict[Action, tuple[str | None, int, int]]):
         facts = self[action] = self.card(action.cards[0])
         self.lead_keys[action] = facts[2]
         return facts
+
+
+class _LeadKeys(dict[Action, int]):
+    """Each one-card play's key (filled from its facts on first use; other actions raise KeyError)."""
+
+    def __init__(self, facts: _Facts) -> None:
+        super().__init__()
+        self.facts = facts
+
+    def __missing__(self, action: Action) -> int:
+        return self.facts[action][2]  # _Facts.__missing__ stores the key here too
+
+
+_SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool]] = weakref.WeakKeyDictionary()
+"""Per game (rules and options, not a game in progress): the shape the first bot saw."""
+
+
+def _known_shape(game: Any) -> tuple[bool, str, dict[str, int], bool] | None:
+    try:
+        return _SHAPES.get(game)
+    except TypeError:  # a plugin game that cannot be a key (unhashable, or no weak references)
+        return None
+
+
+def _remember_shape(game: Any, shape: tuple[bool, str, dict[str, int], bool]) -> None:
+    with contextlib.suppress(TypeError):  # a game that cannot be a key: each bot looks for itself
+        _SHAPES[game] = shape
 
 
 def _is_trick_view(data: dict[str, Any]) -> bool:

@@ -7,7 +7,9 @@ this pile), a ``cell`` of the board ``zone`` (colour this cell), or nothing (a b
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
+from functools import partial
 from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card, parse_card
@@ -24,7 +26,9 @@ class Action:
     """
 
     __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "__weakref__")
-    _interned: ClassVar[dict[tuple[Any, ...], Action]] = {}
+    _interned: ClassVar[dict[tuple[Any, ...], weakref.ref[Action]]] = {}
+    """Every action alive, by its fields. Held weakly: a search that meets millions of distinct
+    actions (draw poker's discards from sampled hands) keeps only those still in use."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -42,7 +46,8 @@ class Action:
                 label: str | None = None, *, zone: str | None = None, cell: str | None = None) -> Action:
         cards = tuple(cards)
         key = (kind, cards, value, zone, cell)
-        action = cls._interned.get(key)
+        ref = cls._interned.get(key)
+        action = ref() if ref is not None else None
         if action is None:
             action = object.__new__(cls)
             object.__setattr__(action, "kind", kind)
@@ -52,7 +57,7 @@ class Action:
             object.__setattr__(action, "card", cards[0] if cards else None)
             object.__setattr__(action, "zone", zone)
             object.__setattr__(action, "cell", cell)
-            cls._interned[key] = action
+            cls._interned[key] = weakref.ref(action, partial(_forget, cls._interned, key))
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -101,6 +106,13 @@ class Action:
             raise ValueError(f"not an action: {data!r}")
         return cls(data["kind"], tuple(parse_card(c) for c in data.get("cards", ())), data.get("value"),
                    zone=zone, cell=cell)
+
+
+def _forget(interned: dict[tuple[Any, ...], weakref.ref[Action]], key: tuple[Any, ...],
+            ref: weakref.ref[Action]) -> None:
+    # An equal action made since may hold the key already: only this one's own entry goes.
+    if interned.get(key) is ref:
+        interned.pop(key, None)
 
 
 def _rebuild(kind: str, cards: tuple[Card, ...], value: int | str | None, label: str,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import random
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -130,12 +131,16 @@ class View(tuple):
         parts = self[3]
         if parts.data is None:
             game = self[2]
-            by_key = _BY_KEY.get(type(game))
-            if by_key is None:
-                by_key = _by_key(game)
-            if by_key:
+            keyed = _KEYED.get(type(game), _UNKNOWN)
+            if keyed is _UNKNOWN:
+                keyed = _keyed(game)
+            if keyed is not None:
+                # Bots read a fact or two every move: the source is looked up inline.
+                state = _SOURCES.get(parts.key, _UNKNOWN)
+                if state is _UNKNOWN:
+                    _source(parts)  # raises ViewClosed
                 try:
-                    return game.observe_key(_source(parts), self[0], name)
+                    return keyed(game, state, self[0], name)
                 except KeyError:
                     pass
         data = self._observe()
@@ -162,9 +167,12 @@ class View(tuple):
 
 def open_view(game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
     """Return a view for ``seat`` whose parts may be built from ``state`` until :func:`close_view`."""
-    parts = _Parts(next(_KEYS))
-    _SOURCES[parts.key] = state
-    return tuple.__new__(View, (seat, legal, game, parts))
+    # A view is made for every decision a bot takes: the parts are filled in without an __init__ call.
+    parts = _new_parts(_Parts)
+    parts.data = parts.table = None
+    key = parts.key = next(_KEYS)
+    _SOURCES[key] = state
+    return _new_view(View, (seat, legal, game, parts))
 
 
 def close_view(view: View) -> None:
@@ -185,13 +193,16 @@ def _forget(parts: _Parts) -> None:
         _SOURCES.pop(parts.key, None)
 
 
-def _by_key(game: Any) -> bool:
-    """True when ``game`` computes observation entries one by one (it overrides ``observe_key``)."""
+def _keyed(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
+    """Return the ``observe_key`` of ``game``'s class when it computes entries one by one (it
+    overrides the default), else None; worked out once per class."""
     cls = type(game)
-    known = _BY_KEY.get(cls)
-    if known is None:
-        known = _BY_KEY[cls] = cls.observe_key is not Game.observe_key
-    return known
+    keyed = cls.observe_key if cls.observe_key is not Game.observe_key else None
+    _KEYED[cls] = keyed
+    return keyed
 
 
-_BY_KEY: dict[type, bool] = {}
+_UNKNOWN: Any = object()
+_new_parts = object.__new__
+_new_view = tuple.__new__
+_KEYED: dict[type, Callable[[Any, Any, int, str], Any] | None] = {}

@@ -95,7 +95,7 @@ def draw_actions(hand: list[Card]) -> list[Action]:
     return list(_draws(tuple(hand)))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)
 def _draws(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     # Made once per hand: search bots ask for the draws of many sampled hands.
     return tuple(Action("draw", combo, label=draw_label(combo))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import random
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +40,7 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
-from tabletop.engine.rng import shuffled
+from tabletop.engine.rng import random_order
 from tabletop.engine.tricks import (
     TRICK,
     TURNUP,
@@ -226,23 +225,14 @@ class TrickGame(Game):
             c: (suit_order.get(c.suit or "", 9), self._power_of[c], c.id) for c in self.deck_cards
         }
         self._play_of: dict[Card, Action] = {c: play(c) for c in self.deck_cards}
-        # Hands are kept as positions in the deck sorted for display: dealing sorts small ints,
-        # and every suit is one contiguous run of positions, so bucketing is a bisection.
+        # Hands are kept as positions in the deck sorted for display: dealing sorts small ints.
         self._sorted_deck: list[Card] = sorted(self.deck_cards, key=self._sort_key.__getitem__)
         self._sorted_plays: list[Action] = [self._play_of[c] for c in self._sorted_deck]
-        self._positions: list[int] = list(range(len(self._sorted_deck)))
         self._pos_of: dict[Card, int] = {}
-        runs: dict[str | None, list[int]] = {s: [0, 0] for s in self.suits}
         for i, c in enumerate(self._sorted_deck):
             self._pos_of.setdefault(c, i)
-            run = runs.setdefault(c.suit, [i, i])
-            if run[0] == run[1]:
-                run[0] = i
-            run[1] = i + 1
-        present = sorted((lo, hi, s) for s, (lo, hi) in runs.items() if hi > lo)
-        self._run_suits: list[str | None] = [s for _, _, s in present]
-        self._run_cuts: list[int] = [hi for _, hi, _ in present[:-1]]
-        self._absent_suits: list[str | None] = [s for s, (lo, hi) in runs.items() if hi == lo]
+        self._suit_at: list[str | None] = [c.suit for c in self._sorted_deck]
+        self._bucket_suits: tuple[str | None, ...] = tuple(dict.fromkeys((*self.suits, *self._suit_at)))
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
         self._default_winner = type(self).trick_winner is TrickGame.trick_winner
@@ -271,9 +261,9 @@ class TrickGame(Game):
     def deal(self, state: TrickState) -> None:
         """Shuffle and deal ``cards_per_hand`` to each seat; keep the rest undealt; turn up trump."""
         n, size, deck = self.players, self.cards_per_hand, self._sorted_deck
-        order = shuffled(self._positions, state.rng)
+        order = random_order(len(deck), state.rng)
         hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
-        state.undealt = [deck[i] for i in order[n * size:]]
+        state.undealt = [deck[i] for i in order[n * size:]] if self.has_undealt else []
         state.turnup = None
         if self.options.trump == "turnup":
             # The top undealt card, or (everything dealt) the dealer's last card, shown to all.
@@ -413,8 +403,8 @@ class TrickGame(Game):
     def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
         """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
         if self._plain_observe:
-            if key == "trick":
-                return self._trick_plays(state)
+            if key == "trick":  # _trick_plays, inlined: bots read it every move
+                return tuple(zip(self._seat_order[state.leader], state.trick))  # noqa: B905
             if key == "trump":
                 return state.trump
             if key == "phase":
@@ -427,8 +417,9 @@ class TrickGame(Game):
         return tuple([a.card for a in state.hands[seat]])  # type: ignore[misc]  # plays hold one card
 
     def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
-        # zip stops at the cards played so far: the seat order from the leader is made once.
-        return tuple(zip(self._seat_order[state.leader], state.trick, strict=False))
+        # zip stops at the cards played so far: the seat order from the leader is made once
+        # (no strict= argument: a keyword argument doubles the cost of this call, made every move).
+        return tuple(zip(self._seat_order[state.leader], state.trick))  # noqa: B905
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -668,15 +659,15 @@ class TrickGame(Game):
 
     def _hand(self, positions: list[int], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
         """Return the play actions and suit buckets of a hand given as sorted deck positions."""
-        actions = [self._sorted_plays[i] for i in positions]
-        ends = [bisect_left(positions, cut) for cut in self._run_cuts]
-        ends.append(len(positions))
-        buckets: dict[str | None, list[Action]] = {s: [] for s in self._absent_suits}
-        start = 0
-        for suit, end in zip(self._run_suits, ends, strict=True):
-            buckets[suit] = actions[start:end]
-            start = end
-        if trump is not None and buckets.get(JOKER):
+        plays, suit_at = self._sorted_plays, self._suit_at
+        actions: list[Action] = []
+        buckets: dict[str | None, list[Action]] = {s: [] for s in self._bucket_suits}
+        # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
+        for p in positions:
+            play = plays[p]
+            actions.append(play)
+            buckets[suit_at[p]].append(play)
+        if trump is not None and buckets[JOKER]:
             buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
             buckets[JOKER] = []
         return actions, buckets

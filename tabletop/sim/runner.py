@@ -170,7 +170,7 @@ def _worker_init(games_dir: str | None, spawned: bool) -> None:
 def is_trusted(config: SimConfig) -> bool:
     """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
     return registry.game_entry(config.game).is_builtin and all(
-        registry.bot_entry(b.removeprefix(registry.PROCESS)).is_builtin for b in config.bots)
+        registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 
 def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = False,
