@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.extension import Extension
 
 
@@ -44,12 +45,26 @@ def extensions() -> list[Extension]:
         return []
     modules = [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in hot_modules()]
     try:
-        return cythonize(modules, compiler_directives=DIRECTIVES, build_dir="build/cython",
-                         nthreads=os.cpu_count() or 1, quiet=True)
+        built = cythonize(modules, compiler_directives=DIRECTIVES, build_dir="build/cython",
+                          nthreads=os.cpu_count() or 1, quiet=True)
     except Exception as exc:  # a Cython that cannot translate our source: pure Python still works
         print(f"tabletop: not compiling the hot path ({exc}); installing the pure-Python engine",
               file=sys.stderr)
         return []
+    for ext in built:
+        ext.optional = True  # cythonize drops it; setuptools then skips copying what was not built
+    return built
 
 
-setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
+class OptionalBuildExt(build_ext):
+    """build_ext that skips an extension it cannot build (all of ours are optional), whatever the error."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # setuptools >= 80 raises a CompileError its own optional filter misses
+            self.warn(f"tabletop: {ext.name} not compiled, it runs as pure Python ({exc})")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt},
+      options={"build_ext": {"parallel": os.cpu_count() or 1}})
