@@ -1,6 +1,7 @@
 """Side-by-side speed check: tabletop's simulator against a straightforward engine of the same rules.
 
-Run: ``python tests/bench_naive.py [--deals N] [--rounds R]``. Not collected by pytest.
+Run: ``python tests/bench_naive.py [--deals N] [--rounds R] [--no-pure]``. Not collected by pytest.
+With tabletop's hot path compiled, tabletop is measured twice: compiled, and as pure Python.
 
 The straightforward engine is what one writes first, with the same architecture as tabletop
 (a session loop, one legality check, views for bots, events): 4 players, 52 cards, must-follow,
@@ -13,8 +14,11 @@ whether or not anyone listens, and the generator shuffles with ``random.shuffle`
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -105,34 +109,90 @@ def tabletop_round(deals: int, seed: int, bot: str) -> None:
         pass
 
 
+def pure_worker() -> None:
+    """Serve ``BOT DEALS SEED`` lines from stdin with tabletop rounds, answering each with its seconds."""
+    for line in sys.stdin:
+        bot, deals, seed = line.split()
+        started = time.perf_counter()
+        tabletop_round(int(deals), int(seed), bot)
+        print(time.perf_counter() - started, flush=True)
+
+
+def pure_engines() -> tuple[dict[str, Callable[[int, int], float]], subprocess.Popen[str]]:
+    """Return tabletop's rounds run in a child process on the pure-Python engine, and the child."""
+    child = subprocess.Popen([sys.executable, __file__, "--pure-worker"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env={**os.environ, "TABLETOP_PURE_PYTHON": "1"})
+
+    def play(bot: str) -> Callable[[int, int], float]:
+        def round_(deals: int, seed: int) -> float:
+            assert child.stdin is not None and child.stdout is not None
+            child.stdin.write(f"{bot} {deals} {seed}\n")
+            child.stdin.flush()
+            return float(child.stdout.readline())
+        return round_
+
+    return {"tabletop pure, random bots": play("random"), "tabletop pure, greedy bots": play("greedy")}, child
+
+
+def timed(play: Callable[[int, int], object]) -> Callable[[int, int], float]:
+    """Return ``play`` made to return the seconds it took."""
+    def round_(deals: int, seed: int) -> float:
+        started = time.perf_counter()
+        play(deals, seed)
+        return time.perf_counter() - started
+    return round_
+
+
 def main() -> None:
-    """Print the rates of the straightforward engine and of tabletop (random and greedy bots), side by side."""
+    """Print the rates of the straightforward engine and of tabletop (random and greedy bots), side by side.
+
+    When tabletop's hot path is compiled, its rounds run twice: compiled here, and on the pure-Python
+    engine in a child process (``TABLETOP_PURE_PYTHON=1``), taking turns with the others.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per engine per round (default 1000)")
     parser.add_argument("--rounds", type=int, default=9, help="rounds (default 9)")
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python rounds of a compiled install")
+    parser.add_argument("--pure-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pure_worker:
+        pure_worker()
+        return
+    from tabletop import compiled_modules
+
+    compiled = len(compiled_modules())
+    kind = "compiled" if compiled else "pure"
     # The engines take turns in short rounds, so a busy machine slows them alike; each engine's
     # best round is its speed (the least disturbed), the median shows the spread.
-    engines: dict[str, Callable[[int, int], object]] = {
-        "straightforward, random bots": naive_round,
-        "tabletop, random bots": lambda n, seed: tabletop_round(n, seed, "random"),
-        "tabletop, greedy bots": lambda n, seed: tabletop_round(n, seed, "greedy"),
+    engines: dict[str, Callable[[int, int], float]] = {
+        "straightforward, random bots": timed(naive_round),
+        f"tabletop {kind}, random bots": timed(lambda n, seed: tabletop_round(n, seed, "random")),
+        f"tabletop {kind}, greedy bots": timed(lambda n, seed: tabletop_round(n, seed, "greedy")),
     }
+    child = None
+    if compiled and not args.no_pure:
+        pure, child = pure_engines()
+        engines.update(pure)
     rates: dict[str, list[float]] = {name: [] for name in engines}
     for round_no in range(args.rounds):
         for name, play in engines.items():
-            started = time.perf_counter()
-            play(args.deals, round_no + 1)
-            rates[name].append(args.deals / (time.perf_counter() - started))
+            rates[name].append(args.deals / play(args.deals, round_no + 1))
+    if child is not None:
+        child.communicate()
     best = {name: max(r) for name, r in rates.items()}
     base = best["straightforward, random bots"]
-    print(f"4-player 52-card deals, 1 process, {args.rounds} rounds of {args.deals} deals per engine, taking turns")
-    print(f"{'engine':<30}{'deals/s best':>14}{'median':>10}{'vs straightforward':>20}")
+    engine = f"compiled (Cython) {compiled} modules" if compiled else "pure Python"
+    print(f"4-player 52-card deals, 1 process, {args.rounds} rounds of {args.deals} deals per engine, taking turns;"
+          f" engine: {engine}")
+    print(f"{'engine':<32}{'deals/s best':>14}{'median':>10}{'vs straightforward':>20}")
     for name, r in rates.items():
-        print(f"{name:<30}{best[name]:>14,.0f}{statistics.median(r):>10,.0f}{best[name] / base:>19.1f}x")
-    ratio = best["tabletop, random bots"] / best["tabletop, greedy bots"]
-    print(f"a greedy deal costs {ratio:.2f}x a random one (target: at most 2x); random deals:"
-          f" {best['tabletop, random bots'] / base:.1f}x the straightforward engine (target: at least 6x)")
+        print(f"{name:<32}{best[name]:>14,.0f}{statistics.median(r):>10,.0f}{best[name] / base:>19.1f}x")
+    for kind in ("compiled", "pure") if compiled else ("pure",):
+        if f"tabletop {kind}, random bots" not in best:
+            continue
+        random_rate, greedy_rate = best[f"tabletop {kind}, random bots"], best[f"tabletop {kind}, greedy bots"]
+        print(f"{kind + ':':<10}a greedy deal costs {random_rate / greedy_rate:.2f}x a random one (target: at most 2x);"
+              f" random deals: {random_rate / base:.1f}x the straightforward engine (target: at least 6x)")
 
 
 if __name__ == "__main__":

@@ -182,7 +182,7 @@ def where(exc: BaseException, inside: Path | None = None, *, function: bool = Fa
         if code.co_filename == __file__:  # our own signal handler, where a TimeLimit is raised
             pass
         elif root is None or os.path.abspath(code.co_filename).startswith(root + os.sep):
-            found = f"{shown_path(code.co_filename)}:{tb.tb_lineno}" + (f" in {code.co_name}" if function else "")
+            found = f"{shown_path(code.co_filename)}:{tb.tb_lineno}" + (f" in {_name(code)}" if function else "")
         tb = tb.tb_next
     return found
 
@@ -192,7 +192,12 @@ def called(exc: BaseException) -> str | None:
     tb = exc.__traceback__
     if tb is None or tb.tb_next is None:
         return None
-    return tb.tb_next.tb_frame.f_code.co_name
+    return _name(tb.tb_next.tb_frame.f_code)
+
+
+def _name(code: types.CodeType) -> str:
+    """Return the function name of a frame's code; a compiled (Cython) frame's is ``module.Class.name``."""
+    return code.co_name.rpartition(".")[2]
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from tabletop import registry
+from tabletop import hotpath, registry
 from tabletop.engine.session import Session
 from tabletop.i18n import _, ngettext
 from tabletop.sim.runner import SimConfig, simulate
@@ -55,9 +55,27 @@ def search_rate(name: str, *, seconds: float, players: int, options: dict[str, o
     return iterations / spent
 
 
+def engine_line() -> str:
+    """Return one line saying whether the hot path runs compiled (and how many modules) or as pure Python."""
+    compiled, stale = hotpath.compiled_modules(), hotpath.stale_modules()
+    if compiled:
+        line = ngettext("engine: compiled (Cython) {n} module", "engine: compiled (Cython) {n} modules",
+                        len(compiled), n=len(compiled))
+    elif hotpath.PURE_PYTHON:
+        line = _("engine: pure Python (TABLETOP_PURE_PYTHON=1)")
+    else:
+        line = _("engine: pure Python")
+    if stale:
+        line += "; " + ngettext(
+            "{n} module changed since it was compiled runs as Python (reinstall: pip install -e .)",
+            "{n} modules changed since they were compiled run as Python (reinstall: pip install -e .)",
+            len(stale), n=len(stale))
+    return line
+
+
 def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1, search_seconds: float = 1.0) -> str:
     """Measure deals with random and greedy bots and ISMCTS in every built-in game; return a report."""
-    lines = [ngettext("trick-taking, {players} players, 1 deal per game, {n} process, {deals} deals per bot",
+    lines = [engine_line(), ngettext("trick-taking, {players} players, 1 deal per game, {n} process, {deals} deals per bot",
                       "trick-taking, {players} players, 1 deal per game, {n} processes, {deals} deals per bot",
                       workers, players=players, n=workers, deals=deals)]
     rate, plays = deal_rate("random", deals=deals, players=players, workers=workers)
