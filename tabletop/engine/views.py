@@ -40,15 +40,15 @@ class ViewClosed(RuntimeError):
     """A view's part was asked for after its move was over, and it had not been built in time."""
 
 
-class _Parts:
-    """The parts a view has built so far (None until asked for) and the key of its pending source."""
+# A view's parts are a list ``[observation, table view, key]``: the parts built so far (None until
+# asked for) and the key of its pending source. A list, because a view is made for every decision
+# a bot takes and a list costs least to make.
 
-    __slots__ = ("data", "table", "key", "__weakref__")
 
-    def __init__(self, key: int) -> None:
-        self.data: dict[str, Any] | None = None
-        self.table: TableView | None = None
-        self.key = key
+class _Parts(list):
+    """The parts of a view made outside a bot's move, which can be watched for going away."""
+
+    __slots__ = ("__weakref__",)
 
 
 class View(tuple):
@@ -61,10 +61,12 @@ class View(tuple):
     __slots__ = ()
 
     def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
-        view = open_view(game, state, seat, legal)
+        key = next(_KEYS)
+        parts = _Parts((None, None, key))
+        _SOURCES[key] = state
         # Made outside a bot's move (a test, the table): the source goes when the view does.
-        weakref.finalize(view[3], _SOURCES.pop, view[3].key, None)
-        return view
+        weakref.finalize(parts, _SOURCES.pop, key, None)
+        return _new_view(cls, (seat, legal, game, parts))
 
     @property
     def seat(self) -> int:
@@ -102,10 +104,10 @@ class View(tuple):
     def table(self) -> TableView:
         """The table as this seat sees it: zones (hidden contents as backs), info rows, status."""
         parts = self[3]
-        if parts.table is None:
-            parts.table = self[2].table(_source(parts), self[0])
+        if parts[1] is None:
+            parts[1] = self[2].table(_source(parts), self[0])
             _forget(parts)
-        return parts.table
+        return parts[1]
 
     def worlds(self, rng: random.Random) -> Worlds:
         """Return a sampler of whole states consistent with what this seat has seen (for search bots).
@@ -129,14 +131,14 @@ class View(tuple):
         :raises ViewClosed: when first asked for after the view's move was over.
         """
         parts = self[3]
-        if parts.data is None:
+        if parts[0] is None:
             game = self[2]
             keyed = _KEYED.get(type(game), _UNKNOWN)
             if keyed is _UNKNOWN:
                 keyed = _keyed(game)
             if keyed is not None:
                 # Bots read a fact or two every move: the source is looked up inline.
-                state = _SOURCES.get(parts.key, _UNKNOWN)
+                state = _SOURCES.get(parts[2], _UNKNOWN)
                 if state is _UNKNOWN:
                     _source(parts)  # raises ViewClosed
                 try:
@@ -151,10 +153,10 @@ class View(tuple):
 
     def _observe(self) -> dict[str, Any]:
         parts = self[3]
-        if parts.data is None:
-            parts.data = self[2].observe(_source(parts), self[0])
+        if parts[0] is None:
+            parts[0] = self[2].observe(_source(parts), self[0])
             _forget(parts)
-        return parts.data
+        return parts[0]
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
@@ -167,30 +169,27 @@ class View(tuple):
 
 def open_view(game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
     """Return a view for ``seat`` whose parts may be built from ``state`` until :func:`close_view`."""
-    # A view is made for every decision a bot takes: the parts are filled in without an __init__ call.
-    parts = _new_parts(_Parts)
-    parts.data = parts.table = None
-    key = parts.key = next(_KEYS)
+    key = next(_KEYS)
     _SOURCES[key] = state
-    return _new_view(View, (seat, legal, game, parts))
+    return _new_view(View, (seat, legal, game, [None, None, key]))
 
 
 def close_view(view: View) -> None:
     """End the time ``view`` may build its parts from the state (its move is over)."""
-    _SOURCES.pop(view[3].key, None)
+    _SOURCES.pop(view[3][2], None)
 
 
-def _source(parts: _Parts) -> Any:
+def _source(parts: list[Any]) -> Any:
     try:
-        return _SOURCES[parts.key]
+        return _SOURCES[parts[2]]
     except KeyError:
         raise ViewClosed("this view's move is over: read what you need during choose()") from None
 
 
-def _forget(parts: _Parts) -> None:
+def _forget(parts: list[Any]) -> None:
     # Once both parts are built, the view needs the state no more.
-    if parts.data is not None and parts.table is not None:
-        _SOURCES.pop(parts.key, None)
+    if parts[0] is not None and parts[1] is not None:
+        _SOURCES.pop(parts[2], None)
 
 
 def _keyed(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
@@ -203,6 +202,5 @@ def _keyed(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
 
 
 _UNKNOWN: Any = object()
-_new_parts = object.__new__
 _new_view = tuple.__new__
 _KEYED: dict[type, Callable[[Any, Any, int, str], Any] | None] = {}

@@ -132,7 +132,7 @@ class TrickState:
 
     __slots__ = (
         "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
-        "hands", "buckets", "trick", "led", "leader", "trick_no",
+        "hands", "buckets", "trick", "plays", "led", "leader", "trick_no",
         "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
         "voids",
     )
@@ -148,6 +148,9 @@ class TrickState:
     hands: list[list[Action]]
     buckets: list[dict[str | None, list[Action]]]
     trick: list[Card]
+    plays: tuple[tuple[int, Card], ...]
+    """The trick as (seat, card) pairs in play order, as views show it (kept as cards are played:
+    bots read it every move)."""
     led: str | None
     leader: int
     trick_no: int
@@ -237,6 +240,9 @@ class TrickGame(Game):
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
         self._default_winner = type(self).trick_winner is TrickGame.trick_winner
         self._next_seat = [(s + 1) % self.players for s in range(self.players)]
+        # Per seat, each card as a one-pair trick (what a play adds to state.plays), made once.
+        self._plays_of: list[dict[Card, tuple[tuple[int, Card]]]] = [
+            {c: ((seat, c),) for c in self.deck_cards} for seat in range(self.players)]
         self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
         self._plain_observe = type(self).observe is TrickGame.observe
         self.has_undealt: bool = self.cards_per_hand * self.players < size
@@ -357,6 +363,7 @@ class TrickGame(Game):
         if emit is not None:
             emit(ActionTaken(seat, action, self._play_moves(state, seat, card)))
         trick.append(card)
+        state.plays += self._plays_of[seat][card]
         if len(trick) < self.players:
             state.to_move = self._next_seat[seat]
         else:
@@ -403,8 +410,9 @@ class TrickGame(Game):
     def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
         """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
         if self._plain_observe:
-            if key == "trick":  # _trick_plays, inlined: bots read it every move
-                return tuple(zip(self._seat_order[state.leader], state.trick))  # noqa: B905
+            if key == "trick":
+                plays = state.plays
+                return plays if len(plays) == len(state.trick) else self._trick_plays(state)
             if key == "trump":
                 return state.trump
             if key == "phase":
@@ -417,9 +425,11 @@ class TrickGame(Game):
         return tuple([a.card for a in state.hands[seat]])  # type: ignore[misc]  # plays hold one card
 
     def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
-        # zip stops at the cards played so far: the seat order from the leader is made once
-        # (no strict= argument: a keyword argument doubles the cost of this call, made every move).
-        return tuple(zip(self._seat_order[state.leader], state.trick))  # noqa: B905
+        plays = state.plays
+        if len(plays) == len(state.trick):
+            return plays
+        # A trick set by other code (a rigged position, a subclass): the seats follow from the leader.
+        return tuple(zip(self._seat_order[state.leader][:len(state.trick)], state.trick, strict=True))
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -544,7 +554,7 @@ class TrickGame(Game):
         if unknown:
             raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
         state.hand_size = max(len(h) for h in cards)
-        state.trick, state.led, state.played = [], None, []
+        state.trick, state.plays, state.led, state.played = [], (), None, []
         state.tricks_won = [0] * self.players
         state.taken = [[] for _ in range(self.players)]
         state.voids = [set() for _ in range(self.players)]
@@ -570,6 +580,7 @@ class TrickGame(Game):
             setattr(new, name, getattr(state, name))
         new.rng = rng if rng is not None else copy.deepcopy(state.rng)
         new.trick = state.trick[:]
+        new.plays = state.plays
         new.tricks_won = state.tricks_won[:]
         new.taken = [t[:] for t in state.taken]
         new.bids = state.bids[:]
@@ -677,7 +688,7 @@ class TrickGame(Game):
         gathered = self._gather_moves(state) if emit is not None and state.deal else ()
         state.deal += 1
         state.hand_size = self.cards_per_hand
-        state.trick, state.led = [], None
+        state.trick, state.plays, state.led = [], (), None
         state.trick_no = 0
         state.tricks_won = [0] * n
         state.taken = [[] for _ in range(n)]
@@ -723,7 +734,7 @@ class TrickGame(Game):
         if emit is not None:
             seats = self.trick_seats(state)
             emit(TrickWon(winner, tuple((s, (c,)) for s, c in zip(seats, cards, strict=True)), state.trick_no))
-        state.trick = []
+        state.trick, state.plays = [], ()
         state.leader = state.to_move = winner
         if not state.hands[winner]:
             self._finish_deal(state, emit)
