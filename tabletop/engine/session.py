@@ -23,7 +23,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
-from tabletop.engine.views import View, close_view, open_view
+from tabletop.engine.views import View, ask
 from tabletop.i18n import N_, _
 
 
@@ -352,11 +352,7 @@ class Session:
                             if quick is not None:
                                 answer = quick(legal)
                             else:
-                                view = open_view(game, state, seat, legal)
-                                try:
-                                    answer = bot.choose(view)
-                                finally:
-                                    close_view(view)
+                                answer = ask(bot.choose, game, state, seat, legal)
                         except Exception as exc:  # a bot's bug must not stop the game
                             problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
                         except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
@@ -424,11 +420,7 @@ class Session:
                             action = chooser(legal)
                         else:
                             # A tuple, so no bot can edit the game's own list of legal actions.
-                            view = open_view(game, state, seat, tuple(legal))
-                            try:
-                                action = choose[seat](view)
-                            finally:
-                                close_view(view)
+                            action = ask(choose[seat], game, state, seat, tuple(legal))
                     except Exception as exc:  # a bot's bug must not stop the game
                         problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
                     except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt

@@ -20,7 +20,8 @@ import itertools
 import random
 import weakref
 from collections.abc import Callable
-from typing import Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.determinize import Worlds
@@ -68,20 +69,24 @@ class View(tuple):
         weakref.finalize(parts, _SOURCES.pop, key, None)
         return _new_view(cls, (seat, legal, game, parts))
 
-    @property
-    def seat(self) -> int:
-        """The seat this view belongs to."""
-        return self[0]
+    if TYPE_CHECKING:
+        @property
+        def seat(self) -> int:
+            """The seat this view belongs to."""
+
+        @property
+        def legal(self) -> tuple[Action, ...]:
+            """The actions this seat may choose now (empty when it is not this seat's turn)."""
+    else:
+        # Read by every bot on every move: a C-level getter, not a Python function call.
+        seat = property(itemgetter(0), doc="The seat this view belongs to.")
+        legal = property(itemgetter(1), doc="The actions this seat may choose now (empty when it is not"
+                                            " this seat's turn).")
 
     @property
     def players(self) -> int:
         """The number of seats at the table."""
         return self[2].players
-
-    @property
-    def legal(self) -> tuple[Action, ...]:
-        """The actions this seat may choose now (empty when it is not this seat's turn)."""
-        return self[1]
 
     @property
     def options(self) -> Any:
@@ -167,16 +172,17 @@ class View(tuple):
         return f"<View seat={self[0]} legal={len(self[1])}>"
 
 
-def open_view(game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
-    """Return a view for ``seat`` whose parts may be built from ``state`` until :func:`close_view`."""
+def ask(choose: Callable[[View], Any], game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> Any:
+    """Return ``choose(view)`` for a view of ``seat`` that is closed once ``choose`` returns or raises.
+
+    What the session does for every decision a bot takes: one call, so the view costs little.
+    """
     key = next(_KEYS)
     _SOURCES[key] = state
-    return _new_view(View, (seat, legal, game, [None, None, key]))
-
-
-def close_view(view: View) -> None:
-    """End the time ``view`` may build its parts from the state (its move is over)."""
-    _SOURCES.pop(view[3][2], None)
+    try:
+        return choose(_new_view(View, (seat, legal, game, [None, None, key])))
+    finally:
+        _SOURCES.pop(key, None)
 
 
 def _source(parts: list[Any]) -> Any:
