@@ -55,13 +55,17 @@ class RemoteView:
         """Return the whole observation as a dict (a fresh copy)."""
         return dict(self._data)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
+    def fact(self, name: str) -> Any:
+        """Return one entry of the observation (``view.fact("trick")`` is ``view.trick``)."""
         try:
             return self._data[name]
         except KeyError:
-            raise AttributeError(f"this game's view has no {name!r}") from None
+            raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(self._data)}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self.fact(name)
 
 
 def serve(lines: Any, out: Any) -> None:

@@ -115,3 +115,23 @@ def test_a_bot_process_that_runs_out_of_time_is_replaced_and_restarted(games_dir
     finally:
         seats[0].close()
     assert "took longer than 0.5 s" in session.faults[0].problem
+
+
+def test_a_built_in_bot_in_its_own_process_plays_as_it_does_in_this_one() -> None:
+    # The greedy bot reads single facts (view.fact): a view sent as data answers them too, so the
+    # bot plays its own moves in a process of its own, the same moves, with no fallback.
+    game = registry.make_game("trick-taking", players=4, options={"deals": 1})
+    scores = []
+    for name in ("greedy", "process:greedy"):
+        seats = registry.make_seats([name, "random", "random", "random"], game, seed=11)
+        session = Session(game, seats, seed=11, events=False)
+        try:
+            session.run()
+        finally:
+            for bot in seats:
+                close = getattr(bot, "close", None)
+                if close is not None:
+                    close()
+        assert session.faults == []
+        scores.append(session.scores())
+    assert scores[0] == scores[1]
