@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from tabletop.engine.cards import Card
-from tabletop.engine.zones import Move, Popup, hand_id
+from tabletop.engine.zones import InfoRow, Move, Popup, hand_id
 from tabletop.i18n import N_, join
 
 
@@ -189,6 +189,16 @@ class Moved(Event):
     def moves(self) -> tuple[Move, ...]:
         """The moves, as given."""
         return self.moved
+
+
+@dataclass(frozen=True, slots=True)
+class InfoChanged(Event):
+    """The side panel's rows as they stand at this point of a move. A game emits it where one move
+    changes the rows and goes on (the last trick of a deal: the deal's box must show its count
+    before the next deal starts); the table otherwise reads the rows once a move's events are shown."""
+
+    kind: ClassVar[str] = "info"
+    rows: tuple[InfoRow, ...]
 
 
 @dataclass(frozen=True, slots=True)

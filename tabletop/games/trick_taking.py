@@ -37,7 +37,7 @@ from tabletop.engine.cards import (
 )
 from tabletop.engine.determinize import deal as deal_hidden
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, InfoChanged, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import random_order
@@ -737,6 +737,8 @@ class TrickGame(Game):
         state.trick, state.plays = [], ()
         state.leader = state.to_move = winner
         if not state.hands[winner]:
+            if emit is not None:  # the deal's box is shown before the next deal's rows: give these now
+                emit(InfoChanged(tuple(self.info(state, None))))
             self._finish_deal(state, emit)
 
     def _finish_deal(self, state: TrickState, emit: Emit) -> None:

@@ -117,6 +117,10 @@ class Board:
         """Show the running totals of a scored deal."""
         self.scores = list(totals)
 
+    def set_info(self, rows: tuple[InfoRow, ...]) -> None:
+        """Show the side panel's rows as a game said they stand mid-move."""
+        self.info = rows
+
     # -- internals -----------------------------------------------------------------------------
     def _take(self, move: Move) -> tuple[list[int], list[Item | None]]:
         """Remove the moved things from ``src`` (the same cards where seen, else hidden items);

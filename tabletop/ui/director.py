@@ -21,7 +21,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, seat_name
+from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, InfoChanged, seat_name
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
@@ -422,6 +422,9 @@ class Director:
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
+        if isinstance(event, InfoChanged):
+            self.board.set_info(event.rows)
+            return
         moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
         if isinstance(event, GameOver):
             self.board.set_scores(event.scores)

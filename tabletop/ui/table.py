@@ -40,6 +40,11 @@ APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again",
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
+POPUP_ROOM = (240, 40)
+"""How near (pixels across, down) an older popup must be for a new one to replace it: a short line of
+popup text is about this wide and tall."""
+
+
 @dataclass(frozen=True)
 class Floating:
     """A popup text rising from where it was said, between two moments."""
@@ -602,8 +607,13 @@ class TableScene:
                 self.log.append(_(cue.text))
                 self.log_scroll = 0
             elif cue.kind == "popup" and cue.popup is not None:
-                self.floating.append(Floating(_(cue.popup.text), self._popup_point(cue.popup), self.now, cue.duration,
-                                              cue.popup.zone, cue.popup.seat))
+                at = self._popup_point(cue.popup)
+                # Newer news at the same spot replaces the older (tricks played faster than their
+                # popups fade would stack them into one unreadable blot); popups of one moment all stay.
+                self.floating = [f for f in self.floating if f.begin >= self.now
+                                 or abs(f.at[0] - at[0]) > POPUP_ROOM[0] or abs(f.at[1] - at[1]) > POPUP_ROOM[1]]
+                self.floating.append(Floating(_(cue.popup.text), at, self.now, cue.duration, cue.popup.zone,
+                                              cue.popup.seat))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
 

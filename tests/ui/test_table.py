@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from tabletop.ui.app import PlaySettings, Table
+from tabletop.ui.table import POPUP_ROOM
 from tests.ui.helpers import card_point, click, hand_cards, press, pump_until
 
 HUMAN_VS_BOTS = ["human", "random", "random", "random"]
@@ -110,4 +111,38 @@ def test_bid_actions_become_buttons(app) -> None:
     click(buttons[2].rect.center)
     table.step()
     assert table.session.state.bids[table.bottom] == 2
+    table.close()
+
+
+def test_the_deal_box_shows_every_trick_of_the_deal_in_the_side_panel(app) -> None:
+    # The last trick of a deal ends it and the next deal starts in the same move: the panel's
+    # Tricks row must still count it while the deal's box is up.
+    settings = PlaySettings("trick-taking", 4, ["random"] * 4, 7, {"deals": 2}, None, "instant")
+    table = Table(app, settings)
+    director = table.director
+    pump_until(table, lambda: director.pause is not None and director.pause.kind == "deal")
+    tricks = next(row for row in director.board.info if row.label == "Tricks")
+    assert sum(int(n) for n in tricks.per_seat) == 13
+    table.close()
+
+
+def test_popups_of_quick_tricks_do_not_pile_up_in_one_spot(app) -> None:
+    # At instant speed tricks end faster than their "takes it" fades: the newest replaces the older
+    # at the same spot instead of printing over it.
+    settings = PlaySettings("trick-taking", 4, ["random"] * 4, 7, {"deals": 1}, None, "instant")
+    table = Table(app, settings)
+    director, scene = table.director, table.scene
+    seen = 0
+    for _step in range(50_000):
+        if director.pause is not None and director.pause.kind == "game":
+            break
+        table.step()
+        live = scene.floating
+        seen = max(seen, len(live))
+        for i, a in enumerate(live):
+            for b in live[i + 1:]:
+                near = abs(a.at[0] - b.at[0]) <= POPUP_ROOM[0] and abs(a.at[1] - b.at[1]) <= POPUP_ROOM[1]
+                assert a.begin == b.begin or not near, f"{a.text!r} and {b.text!r} printed over each other"
+    assert director.pause is not None and director.pause.kind == "game", "the deal did not finish"
+    assert seen >= 1
     table.close()
