@@ -54,11 +54,13 @@ class GreedyTrickBot(Bot):
             return self._first_look(view, legal)
         if legal[0].kind == "bid":
             return self._bid(legal, view.hand, view.trump, self._power)
-        trump = view.fact("trump")
-        facts = self._facts.get(trump)
-        if facts is None:
+        fact = view.fact
+        trump = fact("trump")
+        try:
+            facts = self._facts[trump]
+        except KeyError:  # the first move under this trump
             facts = self._facts[trump] = _facts(trump, self._order)
-        trick = view.fact("trick")
+        trick = fact("trick")
         try:
             return self._pick(legal, facts, trick)
         except KeyError:  # something other than one-card plays (a game of its own): weigh those only
@@ -89,9 +91,9 @@ class GreedyTrickBot(Bot):
         # What a card must beat: the trick's winner so far (see tricks.winning_index).
         top, cards = facts.top, facts.cards
         first = trick[0][1]
-        best_suit, best, _ = cards.get(first) or facts.card(first)
+        best_suit, best, _ = cards[first]
         for _, card in trick[1:]:
-            suit, rank, _ = cards.get(card) or facts.card(card)
+            suit, rank, _ = cards[card]
             if suit == best_suit:
                 if rank > best:
                     best = rank
@@ -142,24 +144,31 @@ class _Facts(dict[Action, tuple[str | None, int, int]]):
         super().__init__()
         self.top = trump if trump is not None else JOKER  # jokers are trumps, also without a trump suit
         self.power = power
-        self.cards: dict[Card, tuple[str | None, int, int]] = {}
+        self.cards = _CardFacts(self.top, power)
+        """Each card's (suit as played, rank, key)."""
         self.lead_keys = _LeadKeys(self)
         """Each play's key alone (what a lead compares)."""
-
-    def card(self, card: Card) -> tuple[str | None, int, int]:
-        """Return (suit as played, rank, key) of ``card``."""
-        facts = self.cards.get(card)
-        if facts is None:
-            suit = self.top if card.suit == JOKER else card.suit
-            rank = card_power(card, self.power)
-            facts = self.cards[card] = (suit, rank, (1000 if suit == self.top else 0) + rank)
-        return facts
 
     def __missing__(self, action: Action) -> tuple[str | None, int, int]:
         if action.kind != "play" or len(action.cards) != 1:
             raise KeyError(action)
-        facts = self[action] = self.card(action.cards[0])
+        facts = self[action] = self.cards[action.cards[0]]
         self.lead_keys[action] = facts[2]
+        return facts
+
+
+class _CardFacts(dict[Card, tuple[str | None, int, int]]):
+    """Each card's (suit as played, rank, key) under one trump, worked out on first use."""
+
+    def __init__(self, top: str, power: dict[str, int]) -> None:
+        super().__init__()
+        self.top = top
+        self.power = power
+
+    def __missing__(self, card: Card) -> tuple[str | None, int, int]:
+        suit = self.top if card.suit == JOKER else card.suit
+        rank = card_power(card, self.power)
+        facts = self[card] = (suit, rank, (1000 if suit == self.top else 0) + rank)
         return facts
 
 

@@ -127,6 +127,10 @@ class TrickOptions:
     decks: int = option(1, minimum=1, maximum=2, help=N_("1 deck, or 2 for a doubled deck"))
 
 
+_remove = list.remove
+"""``list.remove``, called unbound: compiled (see tabletop/hotpath.py), ``hand.remove(x)`` would make a
+bound method for every card played."""
+
 class TrickState:
     """Everything about one trick-taking game in progress."""
 
@@ -349,11 +353,11 @@ class TrickGame(Game):
         if card is None:
             self._apply_bid(state, seat, action, emit)
             return
-        state.hands[seat].remove(action)
+        _remove(state.hands[seat], action)
         suit = card.suit
         if suit == JOKER and state.trump is not None:
             suit = state.trump
-        state.buckets[seat][suit].remove(action)
+        _remove(state.buckets[seat][suit], action)
         trick = state.trick
         if not trick:
             state.led = suit
