@@ -38,6 +38,15 @@ def test_the_headline_says_luck_dominates_when_no_bot_beats_chance() -> None:
     assert result.headline() == "skill matters: a wins 50% [45%, 55%] where chance is 25%"
 
 
+def test_the_headline_says_skill_matters_when_a_bot_loses_clearly_more_than_chance() -> None:
+    # No bot wins clearly above a third, but one clearly below: playing badly loses, so skill matters.
+    tallies = [Tally("a", 60, 25, 0.0), Tally("b", 60, 24, 0.0), Tally("random", 60, 1, 0.0)]
+    result = LadderResult(tallies, {"a": 1.7, "b": 1.8, "random": 2.9}, 1 / 3, 60, 20, 3, {})
+    line = result.headline()
+    assert line.startswith("skill matters: random wins only 2% [0%, 9%] where chance is 33%: weak play loses")
+    assert "the best, a wins 42%" in line
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (["ladder", "trick-taking", "--bots", "random"], "at least two bots"),
     (["ladder", "trick-taking", "--bots", "random,ismcts:soon"], "bot 'ismcts': bad parameter 'soon'"),

@@ -57,12 +57,19 @@ class LadderResult:
     faults: dict[str, int]
 
     def headline(self) -> str:
-        """Return one line: how far the best bot's win rate is above chance, or that luck dominates."""
-        best = self.tallies[0]
+        """Return one line: how far the best bot's win rate is above chance (or the worst's below it),
+        or that luck dominates."""
+        best, worst = self.tallies[0], self.tallies[-1]
         lo, hi = wilson_interval(best.wins, best.games)
         figure = f"{best.label} wins {best.win_rate:.0%} [{lo:.0%}, {hi:.0%}] where chance is {self.chance:.0%}"
         if lo > self.chance:
             return f"skill matters: {figure}"
+        worst_lo, worst_hi = wilson_interval(worst.wins, worst.games)
+        if worst is not best and worst_hi < self.chance:
+            # Nobody stands out above chance, but weak play clearly loses: that is skill too.
+            return (f"skill matters: {worst.label} wins only {worst.win_rate:.0%} [{worst_lo:.0%}, {worst_hi:.0%}]"
+                    f" where chance is {self.chance:.0%}: weak play loses, though no bot wins clearly more than"
+                    f" chance (the best, {figure})")
         more = " (more games would narrow this)" if hi - lo > 0.1 else ""
         return f"luck dominates: no bot wins clearly more than chance; the best, {figure}{more}"
 
