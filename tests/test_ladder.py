@@ -47,6 +47,15 @@ def test_the_headline_says_skill_matters_when_a_bot_loses_clearly_more_than_chan
     assert "the best, a wins 42%" in line
 
 
+def test_a_seat_that_wins_whoever_sits_there_is_named() -> None:
+    # Every bot wins as first player and loses as second: no bot beats chance, the first seat does.
+    tallies = [Tally("a", 40, 20, 0.0), Tally("b", 40, 20, 0.0)]
+    result = LadderResult(tallies, {"a": 1.5, "b": 1.5}, 0.5, 40, 20, 2, {}, [(40, 40), (0, 40)])
+    assert result.seat_line() == "the seat matters: seat 1 wins 100% [91%, 100%] whoever sits there, where chance is 50%"
+    even = LadderResult(tallies, {"a": 1.5, "b": 1.5}, 0.5, 40, 20, 2, {}, [(21, 40), (19, 40)])
+    assert even.seat_line() == ""
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (["ladder", "trick-taking", "--bots", "random"], "at least two bots"),
     (["ladder", "trick-taking", "--bots", "random,ismcts:soon"], "bot 'ismcts': bad parameter 'soon'"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from tabletop import registry
@@ -55,6 +55,8 @@ class LadderResult:
     rounds: int
     seatings: int
     faults: dict[str, int]
+    seat_wins: list[tuple[int, int]] = field(default_factory=list)
+    """Per seat (first to move first): wins and games, whoever sat there."""
 
     def headline(self) -> str:
         """Return one line: how far the best bot's win rate is above chance (or the worst's below it),
@@ -73,6 +75,19 @@ class LadderResult:
         more = " (more games would narrow this)" if hi - lo > 0.1 else ""
         return f"luck dominates: no bot wins clearly more than chance; the best, {figure}{more}"
 
+    def seat_line(self) -> str:
+        """Return one line when a seat wins clearly more or less than chance whoever sits there, else ""."""
+        lines = []
+        for seat, (wins, games) in enumerate(self.seat_wins):
+            lo, hi = wilson_interval(wins, games)
+            if games and (lo > self.chance or hi < self.chance):
+                lines.append((abs(wins / games - self.chance), wins / games, -seat, lo, hi))
+        if not lines:
+            return ""
+        _, rate, minus_seat, lo, hi = max(lines)  # the seat furthest from chance; of two, the one that wins more
+        return (f"the seat matters: seat {1 - minus_seat} wins {rate:.0%} [{lo:.0%}, {hi:.0%}] whoever sits there,"
+                f" where chance is {self.chance:.0%}")
+
 
 def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
                progress: Callable[[int], None] | None = None) -> LadderResult:
@@ -83,19 +98,23 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
     rank_total: dict[str, float] = {}
     faults: dict[str, int] = {}
     wins = seats = 0
+    seat_wins = [[0, 0] for _ in range(config.players)]
     for done, (line, result) in enumerate(play_seatings(config, lines, rounds, workers), start=1):
         for seat, name in enumerate(line):
             rank = result.ranks[seat]
             tallies.setdefault(name, Tally(name)).add(result.scores[seat], rank)
             rank_total[name] = rank_total.get(name, 0.0) + rank
             faults[name] = faults.get(name, 0) + result.faults[seat]
+            seat_wins[seat][0] += rank == 1
+            seat_wins[seat][1] += 1
             wins += rank == 1
             seats += 1
         if progress:
             progress(done)
     ordered = sorted(tallies.values(), key=lambda t: (-t.win_rate, t.label))
     return LadderResult(ordered, {n: rank_total[n] / tallies[n].games for n in tallies}, wins / seats,
-                        rounds * len(lines), rounds, len(lines), {n: f for n, f in faults.items() if f})
+                        rounds * len(lines), rounds, len(lines), {n: f for n, f in faults.items() if f},
+                        [(w, g) for w, g in seat_wins])
 
 
 def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
@@ -134,4 +153,7 @@ def format_ladder(result: LadderResult) -> str:
     lines.append(f"chance: {result.chance:.1%} (the wins per seat handed out, shared first places included:"
                  " every bot's win rate if bots made no difference)")
     lines.append(result.headline())
+    seat = result.seat_line()
+    if seat:
+        lines.append(seat)
     return "\n".join(lines)
