@@ -51,6 +51,19 @@ def test_the_same_game_with_and_without_the_watch() -> None:
     assert played < sum(len(h) for d in record.deals for h in d.hands)
 
 
+@pytest.mark.parametrize(("name", "bots"), [("trick-taking", ["greedy"] * 4), ("birdhead", ["shedder"] * 3)])
+def test_bots_that_read_facts_play_their_own_moves_while_cards_are_watched(name: str, bots: list[str]) -> None:
+    # --report watches the cards through a wrapper game: the bots must still read their views, not fall back.
+    seed = derive_seed(8, "game", 4)
+    game = make_game(name, players=len(bots))
+    plain = Session(game, seat_factory(bots, game)(seed, random.Random(seed + 1)), seed=seed, events=False)
+    plain.run()
+    watched = Session(CardWatch(game), seat_factory(bots, game)(seed, random.Random(seed + 1)), seed=seed, events=False)
+    watched.run()
+    assert watched.faults == [] and plain.faults == []
+    assert (watched.scores(), watched.moves) == (plain.scores(), plain.moves)
+
+
 @pytest.mark.parametrize("players", [1, 3])
 def test_draw_poker_showdowns_count_as_tricks(players: int) -> None:
     record, _ = _play("draw-poker", players, {"deals": "3"}, 17)

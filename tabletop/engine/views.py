@@ -202,9 +202,17 @@ def _keyed(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
     """Return the ``observe_key`` of ``game``'s class when it computes entries one by one (it
     overrides the default), else None; worked out once per class."""
     cls = type(game)
-    keyed = cls.observe_key if cls.observe_key is not Game.observe_key else None
+    own = getattr(cls, "observe_key", None)
+    if own is None:  # a wrapper that hands every attribute on to a game (the simulator's card watch)
+        keyed = _delegated if callable(getattr(game, "observe_key", None)) else None
+    else:
+        keyed = own if own is not Game.observe_key else None
     _KEYED[cls] = keyed
     return keyed
+
+
+def _delegated(game: Any, state: Any, seat: int, name: str) -> Any:
+    return game.observe_key(state, seat, name)
 
 
 _UNKNOWN: Any = object()
