@@ -353,12 +353,10 @@ class Session:
                                 answer = quick(legal)
                             else:
                                 answer = ask(bot.choose, game, state, seat, legal)
-                        except Exception as exc:  # a bot's bug must not stop the game
-                            problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
-                        except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
-                            if is_user_interrupt(exc):
+                        except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
+                            problem = _bot_problem(exc)
+                            if problem is None:  # but the user's own Ctrl-C does
                                 raise
-                            problem = what_it_did(exc)
                         else:
                             if answer not in legal:
                                 problem = N_("chose an illegal action ({action})", action=_describe(answer))
@@ -385,11 +383,7 @@ class Session:
             self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
-        if moves >= self.move_limit and state.to_move is not None:
-            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
-                                      " (is_game_over, or setting state.to_move to None) never comes true"),
-                         "apply", moves + 1)
-        self._check_finished()
+        self._after_run()
 
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
         """The loop of :meth:`_play` when bots fill every seat, none is timed, the game is trusted and
@@ -421,12 +415,10 @@ class Session:
                         else:
                             # A tuple, so no bot can edit the game's own list of legal actions.
                             action = ask(choose[seat], game, state, seat, tuple(legal))
-                    except Exception as exc:  # a bot's bug must not stop the game
-                        problem = N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
-                    except BaseException as exc:  # nor its sys.exit or KeyboardInterrupt
-                        if is_user_interrupt(exc):
+                    except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
+                        problem = _bot_problem(exc)
+                        if problem is None:  # but the user's own Ctrl-C does
                             raise
-                        problem = what_it_did(exc)
                     else:
                         if action not in legal:
                             problem = N_("chose an illegal action ({action})", action=_describe(action))
@@ -441,10 +433,14 @@ class Session:
             self._broken(exc, stage, moves if stage == "apply" else moves + 1)
         finally:
             self.moves = moves
-        if moves >= self.move_limit and state.to_move is not None:
-            self._broken(_HookMistake(f"the game has not ended after {moves:,} moves: its end condition"
+        self._after_run()
+
+    def _after_run(self) -> None:
+        """Stop a game that reached the move limit without ending; note a game that just ended."""
+        if self.moves >= self.move_limit and self.state.to_move is not None:
+            self._broken(_HookMistake(f"the game has not ended after {self.moves:,} moves: its end condition"
                                       " (is_game_over, or setting state.to_move to None) never comes true"),
-                         "apply", moves + 1)
+                         "apply", self.moves + 1)
         self._check_finished()
 
     def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
@@ -492,6 +488,13 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+def _bot_problem(exc: BaseException) -> str | None:
+    """Return how a bot failed, as its fault says it; None for the user's own interrupt (it must go on up)."""
+    if isinstance(exc, Exception):
+        return N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
+    return None if is_user_interrupt(exc) else what_it_did(exc)
 
 
 def _describe(action: object) -> str:

@@ -414,7 +414,7 @@ class TrickGame(Game):
     def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
         """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
         if self._plain_observe:
-            if key == "trick":
+            if key == "trick":  # _trick_plays inlined: bots read it every move
                 plays = state.plays
                 return plays if len(plays) == len(state.trick) else self._trick_plays(state)
             if key == "trump":

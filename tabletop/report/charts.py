@@ -97,12 +97,8 @@ def win_rates(study: Study, folder: Path) -> str:
         _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
                    [100 * hi for _, hi in intervals], color=_colour(i), label=v.label)
         ax.axhline(100 * even_share(v), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
-    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
-    ax.set_ylabel(_("win rate (%)"))
-    ax.set_title(_("Win rate by seat (95% intervals; dashed: chance)"))
-    ax.grid(axis="y", alpha=0.3)
-    if len(study.variants) > 1:
-        ax.legend(fontsize="small")
+    _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
+             legend=len(study.variants) > 1)
     return _save(fig, folder, "win-rates.png")
 
 
@@ -120,12 +116,8 @@ def seat_advantage(study: Study, folder: Path) -> str:
                    [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
                    color=_colour(i), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
-    ax.set_ylabel(_("win rate minus chance (points)"))
-    ax.set_title(_("Seat advantage (95% intervals)"))
-    ax.grid(axis="y", alpha=0.3)
-    if len(study.variants) > 1:
-        ax.legend(fontsize="small")
+    _by_seat(ax, players, _("win rate minus chance (points)"), _("Seat advantage (95% intervals)"),
+             legend=len(study.variants) > 1)
     return _save(fig, folder, "seat-advantage.png")
 
 
@@ -163,13 +155,19 @@ def differences(study: Study, folder: Path) -> str:
                    [100 * lo for _, (lo, _) in figures], [100 * hi for _, (_, hi) in figures],
                    color=_colour(i + 1), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
-    ax.set_ylabel(_("points"))
-    ax.set_title(_("Win rate minus {variant}'s, same deals (paired 95% intervals)").format(
-        variant=study.variants[0].label))
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize="small")
+    _by_seat(ax, players, _("points"), _("Win rate minus {variant}'s, same deals (paired 95% intervals)").format(
+        variant=study.variants[0].label), legend=True)
     return _save(fig, folder, "differences.png")
+
+
+def _by_seat(ax: Any, players: int, ylabel: str, title: str, *, legend: bool) -> None:
+    """Label a chart whose x axis is the seats: seat ticks, axis and chart titles, grid, legend."""
+    ax.set_xticks(range(1, players + 1), [_seat(s) for s in range(players)])
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    if legend:
+        ax.legend(fontsize="small")
 
 
 def _distributions(ax: Any, series: Sequence[tuple[Counter[int], str, str]]) -> None:
