@@ -78,7 +78,7 @@ HOOKS = {
     "setup-exit": "def setup(self, rng, emit):\n    sys.exit(2)\n",
     "observe-raises": "def observe(self, state, seat):\n    raise ValueError('no view')\n",
 }
-RUNTIME = game("flaky", """
+FLAKY_WINNER = """
     def trick_winner(self, state, cards):
         if self.options.deals == 3 and state.deal == 2 and state.trick_no == 1:
             roll = state.rng.random()
@@ -90,7 +90,9 @@ RUNTIME = game("flaky", """
                 while True:
                     pass
         return super().trick_winner(state, cards)
-    """)
+    """
+"""A trick winner that exits, kills its process or hangs in some games only (deal 2 of 3, first trick)."""
+RUNTIME = game("flaky", FLAKY_WINNER)
 STUCK_BOT = """
 from tabletop.bots.base import Bot
 

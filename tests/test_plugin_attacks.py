@@ -23,6 +23,7 @@ from tabletop.engine.session import Session
 from tabletop.engine.watchdog import Watchdog
 from tabletop.sim.runner import SimConfig, simulate
 from tabletop.sim.supervise import SkippedGame
+from tests.attack_corpus import FLAKY_WINNER
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]
@@ -190,19 +191,7 @@ def test_a_broken_plugin_is_refused_in_one_line(folder: Path, listing: subproces
 
 
 # -- hooks that misbehave only in some games: the supervised simulator skips just those ----------------
-RUNTIME = hook_game("flaky", """
-    def trick_winner(self, state, cards):
-        if self.options.deals == 3 and state.deal == 2 and state.trick_no == 1:
-            roll = state.rng.random()
-            if roll < 0.2:
-                sys.exit(4)
-            if roll < 0.4:
-                os._exit(5)
-            if roll < 0.6:
-                while True:
-                    pass
-        return super().trick_winner(state, cards)
-    """)
+RUNTIME = hook_game("flaky", FLAKY_WINNER)
 
 
 def test_simulate_skips_only_the_games_whose_rules_exit_crash_or_hang(tmp_path: Path) -> None:
