@@ -31,6 +31,7 @@ DIRECTIVES = {
     "annotation_typing": False,  # our annotations are documentation, not C types to enforce
     "binding": True,  # functions keep their Python behaviour: introspection, pickling, monkeypatching
     "autotestdict": False,  # no __test__ copies of docstrings: each doctest runs once, as with the .py
+    "auto_pickle": False,  # a class typed in a .pxd pickles and copies through its __slots__, as the .py class
 }
 
 

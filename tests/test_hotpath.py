@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
+import random
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -11,6 +13,9 @@ from pathlib import Path
 
 import tabletop
 import tabletop.engine
+from tabletop import registry
+from tabletop.engine.snapshot import _slots, copy_state
+from tabletop.games.trick_taking import TrickState
 from tabletop.hotpath import HOT_MODULES, SourceFirst
 from tabletop.sim.bench import engine_line
 
@@ -23,6 +28,11 @@ for bots, count in (("random", 12), ("greedy", 12), ("ismcts:20", 2)):
     config = SimConfig(game="trick-taking", players=4, bots=(bots, "greedy", "random", "greedy"), seed=7,
                        games=count, options={"deals": 2})
     games[bots] = [[r.scores, r.ranks, r.moves, r.faults] for r in simulate(config)]
+# Jokers that follow a turned-up trump, hearts scoring, a doubled deck: the typed per-card steps' other paths.
+for name, options in (("jokers", {"deals": 3, "jokers": True, "trump": "turnup"}),
+                      ("hearts", {"deals": 2, "scoring": "hearts", "decks": 2})):
+    config = SimConfig(game="trick-taking", players=4, bots=("greedy", "random") * 2, seed=3, games=12, options=options)
+    games[name] = [[r.scores, r.ranks, r.moves, r.faults] for r in simulate(config)]
 files = {name: importlib.import_module(name).__file__ for name in tabletop.hotpath.HOT_MODULES}
 from tabletop.sim.bench import engine_line
 print(json.dumps({"games": games, "files": files, "compiled": tabletop.compiled_modules(), "line": engine_line()}))
@@ -46,7 +56,7 @@ def test_pure_python_runs_the_sources_and_plays_the_same_games() -> None:
     assert all(path.endswith(".py") for path in pure["files"].values()), pure["files"]
     assert set(pure["files"]) == set(HOT_MODULES)
     assert pure["games"] == default["games"]  # same seed, same scores, compiled or not
-    assert [len(games) for games in pure["games"].values()] == [12, 12, 2]
+    assert [len(games) for games in pure["games"].values()] == [12, 12, 2, 12, 12]
 
 
 def test_compiled_modules_are_the_hot_modules_loaded_from_extensions() -> None:
@@ -78,3 +88,29 @@ def test_a_module_compiled_from_an_older_source_runs_the_source(tmp_path: Path) 
     os.utime(source, (2000, 2000))  # edited (or checked out) after the build
     spec = SourceFirst.find_spec("tabletop.engine.rng", [str(tmp_path)])
     assert spec is not None and spec.origin == str(source)
+
+
+class NotedState(TrickState):
+    """What a plugin might do: its own state class, with a field of its own."""
+
+    def __init__(self) -> None:
+        self.note = "mine"
+
+
+def test_a_trick_state_copies_pickles_and_subclasses_whether_compiled_or_not() -> None:
+    game = registry.make_game("trick-taking", players=4)
+    state = game.setup(random.Random(5), None)
+    copied, unpickled = copy_state(state), pickle.loads(pickle.dumps(state))
+    for other in (copied, unpickled):
+        assert type(other) is type(state) and other.hands == state.hands and other.hands is not state.hands
+        assert other.rng.random() == copy_state(state).rng.random()
+    # Undo copies a trick state field by field, not through the slow deepcopy fallback.
+    assert _slots(type(state)) is not None
+    noted = NotedState()
+    for name in _slots(TrickState) or ():
+        setattr(noted, name, getattr(state, name))
+    session_state = copy_state(noted)
+    assert session_state.note == "mine" and session_state.hands == state.hands
+    card = game.legal_actions(noted)[0]
+    game.apply(noted, card, None)  # the compiled per-card step takes a subclass's state
+    assert card not in noted.hands[state.to_move] and noted.trick == [card.card]

@@ -56,9 +56,8 @@ class GreedyTrickBot(Bot):
             return self._bid(legal, view.hand, view.trump, self._power)
         fact = view.fact
         trump = fact("trump")
-        try:
-            facts = self._facts[trump]
-        except KeyError:  # the first move under this trump
+        facts = self._facts.get(trump)
+        if facts is None:  # the first move under this trump
             facts = self._facts[trump] = _facts(trump, self._order)
         trick = fact("trick")
         try:

@@ -14,6 +14,7 @@ import enum
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import BuiltinFunctionType
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -67,7 +68,10 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         return value if all(a is b for a, b in zip(items, value, strict=True)) else kind(*items)
     slots = _slots(kind)
     if slots is not None:
-        out = object.__new__(kind)
+        # A class compiled to a C struct (a .pxd beside a hot module) must be made by its own C-level
+        # __new__; a Python class's own __new__ may want arguments, so object's makes it, as always.
+        new: Any = kind.__new__
+        out = new(kind) if new is not object.__new__ and isinstance(new, BuiltinFunctionType) else object.__new__(kind)
         memo[id(value)] = out
         for name in slots:
             try:

@@ -127,10 +127,6 @@ class TrickOptions:
     decks: int = option(1, minimum=1, maximum=2, help=N_("1 deck, or 2 for a doubled deck"))
 
 
-_remove = list.remove
-"""``list.remove``, called unbound: compiled (see tabletop/hotpath.py), ``hand.remove(x)`` would make a
-bound method for every card played."""
-
 class TrickState:
     """Everything about one trick-taking game in progress."""
 
@@ -169,6 +165,95 @@ class TrickState:
     last_trick: tuple[int, list[Card]]
     voids: list[set[str | None]]
     """Per seat, the suits it showed it holds none of this deal (it did not follow them)."""
+
+
+# The per-card and per-trick steps of the default rules, as functions on the state alone: compiled
+# (tabletop/hotpath.py), trick_taking.pxd makes TrickState a C struct and types these, so they read and
+# write its fields directly. Python subclasses of TrickState work; a game whose state is not one must
+# override legal_actions and apply.
+
+_COMPILED = not __file__.endswith(".py")
+"""True when this module runs compiled."""
+
+
+def _take_out(items: list[Action], item: Action) -> None:
+    """Remove ``item`` itself from ``items``: compiled, a pointer scan is cheaper than ``list.remove``,
+    which compares every card before it as a Python object (as Python, it is the other way round)."""
+    for i in range(len(items)):
+        if items[i] is item:
+            del items[i]
+            return
+    raise ValueError(f"{item!r} is not in the list")
+
+
+def _close_trick(state: TrickState, index: int) -> int:
+    """Give the full trick to the card at ``index`` in play order, start the next; return the winner's seat.
+    Once per trick: typed in trick_taking.pxd when compiled."""
+    cards = state.trick
+    leader = state.leader
+    winner = (leader + index) % len(state.hands)
+    state.tricks_won[winner] += 1
+    state.taken[winner] += cards
+    state.played += cards
+    state.trick_no += 1
+    state.last_trick = (leader, cards)
+    state.trick, state.plays = [], ()
+    state.leader = state.to_move = winner
+    return winner
+
+
+def _sort_hand(positions: list[int], plays: list[Action], suit_at: list[str | None],
+               suits: tuple[str | None, ...], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
+    """Return the play actions and suit buckets of a hand given as sorted deck positions (``plays`` and
+    ``suit_at``: the play and the suit at each position; ``suits``: every bucket). Typed when compiled."""
+    actions: list[Action] = []
+    buckets: dict[str | None, list[Action]] = {s: [] for s in suits}
+    # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
+    for p in positions:
+        play = plays[p]
+        actions.append(play)
+        buckets[suit_at[p]].append(play)
+    if trump is not None and buckets[JOKER]:
+        buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
+        buckets[JOKER] = []
+    return actions, buckets
+
+
+def _must_follow(state: TrickState) -> list[Action]:
+    """The default legal_cards for the seat to move, inlined: this runs once per card played (typed in
+    trick_taking.pxd when compiled)."""
+    seat: int = state.to_move  # type: ignore[assignment]
+    if state.trick:
+        return state.buckets[seat][state.led] or state.hands[seat]
+    return state.hands[seat]
+
+
+def _play_card(state: TrickState, action: Action, card: Card, must_follow: bool) -> bool:
+    """Move the card of ``action`` from the hand of the seat to move to the trick; True when the trick is full.
+    Once per card played: typed in trick_taking.pxd when compiled."""
+    seat: int = state.to_move  # type: ignore[assignment]
+    suit = card.suit
+    if suit == JOKER and state.trump is not None:
+        suit = state.trump
+    hands = state.hands
+    if _COMPILED:
+        _take_out(hands[seat], action)
+        _take_out(state.buckets[seat][suit], action)
+    else:
+        hands[seat].remove(action)
+        state.buckets[seat][suit].remove(action)
+    trick = state.trick
+    if not trick:
+        state.led = suit
+    elif must_follow and suit != state.led:
+        # Under must-follow, not following shows the seat holds none of the led suit.
+        state.voids[seat].add(state.led)
+    trick.append(card)
+    state.plays += ((seat, card),)
+    if len(trick) < len(hands):
+        state.to_move = (seat + 1) % len(hands)
+        return False
+    return True
 
 
 class TrickGame(Game):
@@ -243,10 +328,6 @@ class TrickGame(Game):
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
         self._default_winner = type(self).trick_winner is TrickGame.trick_winner
-        self._next_seat = [(s + 1) % self.players for s in range(self.players)]
-        # Per seat, each card as a one-pair trick (what a play adds to state.plays), made once.
-        self._plays_of: list[dict[Card, tuple[tuple[int, Card]]]] = [
-            {c: ((seat, c),) for c in self.deck_cards} for seat in range(self.players)]
         self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
         self._plain_observe = type(self).observe is TrickGame.observe
         self.has_undealt: bool = self.cards_per_hand * self.players < size
@@ -336,11 +417,7 @@ class TrickGame(Game):
         """Return the bids or card plays open to the seat to move."""
         if state.phase == "play":
             if self._default_legal:
-                # The default legal_cards, inlined: this runs once per card played.
-                seat: int = state.to_move  # type: ignore[assignment]
-                if state.trick:
-                    return state.buckets[seat][state.led] or state.hands[seat]
-                return state.hands[seat]
+                return _must_follow(state)
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
@@ -348,29 +425,13 @@ class TrickGame(Game):
 
     def apply(self, state: TrickState, action: Action, emit: Emit) -> None:
         """Apply a bid or a card play; finish tricks, deals and the game."""
-        seat: int = state.to_move  # type: ignore[assignment]
         card = action.card
         if card is None:
-            self._apply_bid(state, seat, action, emit)
+            self._apply_bid(state, state.to_move, action, emit)  # type: ignore[arg-type]
             return
-        _remove(state.hands[seat], action)
-        suit = card.suit
-        if suit == JOKER and state.trump is not None:
-            suit = state.trump
-        _remove(state.buckets[seat][suit], action)
-        trick = state.trick
-        if not trick:
-            state.led = suit
-        elif suit != state.led and self._default_legal:
-            # Under must-follow, not following shows the seat holds none of the led suit.
-            state.voids[seat].add(state.led)
         if emit is not None:
-            emit(ActionTaken(seat, action, self._play_moves(state, seat, card)))
-        trick.append(card)
-        state.plays += self._plays_of[seat][card]
-        if len(trick) < self.players:
-            state.to_move = self._next_seat[seat]
-        else:
+            emit(ActionTaken(state.to_move, action, self._play_moves(state, state.to_move, card)))  # type: ignore[arg-type]
+        if _play_card(state, action, card, self._default_legal):
             self._finish_trick(state, emit)
 
     def why_illegal(self, state: TrickState, action: Action) -> str:
@@ -674,18 +735,7 @@ class TrickGame(Game):
 
     def _hand(self, positions: list[int], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
         """Return the play actions and suit buckets of a hand given as sorted deck positions."""
-        plays, suit_at = self._sorted_plays, self._suit_at
-        actions: list[Action] = []
-        buckets: dict[str | None, list[Action]] = {s: [] for s in self._bucket_suits}
-        # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
-        for p in positions:
-            play = plays[p]
-            actions.append(play)
-            buckets[suit_at[p]].append(play)
-        if trump is not None and buckets[JOKER]:
-            buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
-            buckets[JOKER] = []
-        return actions, buckets
+        return _sort_hand(positions, self._sorted_plays, self._suit_at, self._bucket_suits, trump)
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
@@ -729,17 +779,10 @@ class TrickGame(Game):
             index = winning_index(cards, state.trump, self._power_of)
         else:
             index = self.trick_winner(state, cards)
-        winner = (state.leader + index) % self.players
-        state.tricks_won[winner] += 1
-        state.taken[winner] += cards
-        state.played += cards
-        state.trick_no += 1
-        state.last_trick = (state.leader, cards)
+        seats = self.trick_seats(state) if emit is not None else ()
+        winner = _close_trick(state, index)
         if emit is not None:
-            seats = self.trick_seats(state)
             emit(TrickWon(winner, tuple((s, (c,)) for s, c in zip(seats, cards, strict=True)), state.trick_no))
-        state.trick, state.plays = [], ()
-        state.leader = state.to_move = winner
         if not state.hands[winner]:
             if emit is not None:  # the deal's box is shown before the next deal's rows: give these now
                 emit(InfoChanged(tuple(self.info(state, None))))
