@@ -12,23 +12,16 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 
+# The attack corpus's endless bot: from the checkout's root under pytest, from tests/ as a script.
+try:
+    from tests.attack_corpus import STUCK_BOT
+except ModuleNotFoundError:  # run as a script: python tests/bench_stuck_bot.py
+    from attack_corpus import STUCK_BOT
+
 GAME = "from tabletop.games.trick_taking import TrickGame\n\n\nclass G(TrickGame):\n    name = 'host'\n"
-BOT = textwrap.dedent("""
-    from tabletop.bots.base import Bot
-
-
-    class Stuck(Bot):
-        name = "stuck"
-
-        def choose(self, view):
-            while len(view.legal) > 3:
-                pass
-            return view.legal[0]
-    """)
 
 
 def _threads(pid: int) -> int:
@@ -48,7 +41,7 @@ def run(root: str, games: int) -> str:
     cwd = Path(tempfile.mkdtemp(prefix="stuck-bot-"))
     (cwd / "games" / "host").mkdir(parents=True)
     (cwd / "games" / "host" / "__init__.py").write_text(GAME)
-    (cwd / "games" / "host" / "bots.py").write_text(BOT)
+    (cwd / "games" / "host" / "bots.py").write_text(STUCK_BOT)
     env = {**os.environ, "PYTHONPATH": root, "TABLETOP_PLUGIN_CACHE": str(cwd / "cache")}
     started = time.monotonic()
     process = subprocess.Popen([sys.executable, "-m", "tabletop", "simulate", "trick-taking", "--games", str(games),

@@ -208,38 +208,30 @@ class Session:
 
         :raises GameBroken: when the game's ``scores`` fails or is not one number per seat.
         """
-        if self._final is not None:
-            return list(self._final[0])
-        try:
-            values = self.game.scores(self.state)
-        except BaseException as exc:
-            self._broken(exc, "scores")
-        if type(values) is list and len(values) == self.game.players:
-            for v in values:  # the usual answer, checked in one pass (a loop: cheaper than all())
-                if type(v) is not int:
-                    break
-            else:
-                return list(values)
-        return self._numbers("scores", values)
+        return self._per_seat("scores", 0)
 
     def ranks(self) -> list[int]:
         """Return each seat's rank (1 the best).
 
         :raises GameBroken: when the game's ``ranks`` fails or is not one whole number per seat.
         """
+        return self._per_seat("ranks", 1)
+
+    def _per_seat(self, hook: str, final: int) -> list[Any]:
+        """Return the game's ``scores`` or ``ranks`` (``final``: where the ended game's copy is kept), checked."""
         if self._final is not None:
-            return list(self._final[1])
+            return list(self._final[final])
         try:
-            values = self.game.ranks(self.state)
+            values = getattr(self.game, hook)(self.state)
         except BaseException as exc:
-            self._broken(exc, "ranks")
+            self._broken(exc, hook)
         if type(values) is list and len(values) == self.game.players:
-            for v in values:
+            for v in values:  # the usual answer, checked in one pass (a loop: cheaper than all())
                 if type(v) is not int:
                     break
             else:
                 return list(values)
-        return self._numbers("ranks", values)
+        return self._numbers(hook, values)
 
     def _numbers(self, hook: str, values: Any) -> list[Any]:
         values = list(values) if isinstance(values, list | tuple) else values
