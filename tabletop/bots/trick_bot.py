@@ -45,7 +45,13 @@ class GreedyTrickBot(Bot):
             # learnt from its first view holds for them all.
             known = _known_shape(game)
             if known is not None:
-                self._is_trick, self._order, self._power, self._avoid = known
+                self._learnt(*known)
+
+    def _learnt(self, is_trick: bool, order: str, power: dict[str, int], avoid: bool, bidding: bool) -> None:
+        self._is_trick, self._order, self._power, self._avoid = is_trick, order, power, avoid
+        if is_trick and not bidding:
+            # Card play needs the trick and the trump alone: the session can hand over just those.
+            self.reads = ("trick", "trump")
 
     def choose(self, view: View) -> Action:
         """Return the cheapest winning card, or the least useful card when it cannot win."""
@@ -55,11 +61,14 @@ class GreedyTrickBot(Bot):
         if legal[0].kind == "bid":
             return self._bid(legal, view.hand, view.trump, self._power)
         fact = view.fact
-        trump = fact("trump")
+        return self.choose_from_facts(legal, fact("trick"), fact("trump"))
+
+    def choose_from_facts(self, legal: Sequence[Action], trick: Sequence[tuple[int, Card]],
+                          trump: str | None) -> Action:
+        """Return the card to play from ``legal`` given the view's trick and trump (a trick game's card play)."""
         facts = self._facts.get(trump)
         if facts is None:  # the first move under this trump
             facts = self._facts[trump] = _facts(trump, self._order)
-        trick = fact("trick")
         try:
             return self._pick(legal, facts, trick)
         except KeyError:  # something other than one-card plays (a game of its own): weigh those only
@@ -70,12 +79,12 @@ class GreedyTrickBot(Bot):
         """Choose after learning the view's shape (first move), or at random outside trick games."""
         if self._is_trick is None:
             # The view's shape and the options are the same all game: looked at once.
-            self._is_trick = _is_trick_view(view.data())
-            self._order = _order(view.options)
-            self._power = _power(self._order)
-            self._avoid = getattr(view.options, "scoring", "") == "hearts"
+            order = _order(view.options)
+            scoring = getattr(view.options, "scoring", "")
+            shape = (_is_trick_view(view.data()), order, _power(order), scoring == "hearts", scoring == "bid")
+            self._learnt(*shape)
             if self._game is not None:
-                _remember_shape(self._game, (self._is_trick, self._order, self._power, self._avoid))
+                _remember_shape(self._game, shape)
         if not self._is_trick:
             return self._any(legal)
         return self.choose(view)
@@ -182,18 +191,18 @@ class _LeadKeys(dict[Action, int]):
         return self.facts[action][2]  # _Facts.__missing__ stores the key here too
 
 
-_SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool]] = weakref.WeakKeyDictionary()
+_SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool, bool]] = weakref.WeakKeyDictionary()
 """Per game (rules and options, not a game in progress): the shape the first bot saw."""
 
 
-def _known_shape(game: Any) -> tuple[bool, str, dict[str, int], bool] | None:
+def _known_shape(game: Any) -> tuple[bool, str, dict[str, int], bool, bool] | None:
     try:
         return _SHAPES.get(game)
     except TypeError:  # a plugin game that cannot be a key (unhashable, or no weak references)
         return None
 
 
-def _remember_shape(game: Any, shape: tuple[bool, str, dict[str, int], bool]) -> None:
+def _remember_shape(game: Any, shape: tuple[bool, str, dict[str, int], bool, bool]) -> None:
     with contextlib.suppress(TypeError):  # a game that cannot be a key: each bot looks for itself
         _SHAPES[game] = shape
 

@@ -23,7 +23,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
-from tabletop.engine.views import View, ask
+from tabletop.engine.views import View, ask, fact_reader
 from tabletop.i18n import N_, _
 
 
@@ -304,9 +304,7 @@ class Session:
         budget = left if max_moves is None else min(max_moves, left)
         # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
         timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
-        # A bot that needs nothing but the legal actions says so, and is spared building a view.
-        by_legal = [getattr(b, "choose_from_legal", None) if getattr(b, "trusted", False) else None
-                    for b in seats]
+        by_legal = _quick_choosers(game, state, seats)
         if given is None and log is None and on_move is None and not strict and not any(timed) and None not in seats:
             self._play_quick(by_legal, budget)
             return
@@ -380,8 +378,8 @@ class Session:
     def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
         """The loop of :meth:`_play` when bots fill every seat, none is timed, the game is trusted and
         nothing is logged or watched (the simulator's case): the same checks and the same handling
-        of failures, without the per-move bookkeeping. ``quick`` holds, per seat, the bot's
-        ``choose_from_legal`` (None: it is asked ``choose`` with a view)."""
+        of failures, without the per-move bookkeeping. ``quick`` holds, per seat, how to ask the bot
+        without a view (see :func:`_quick_choosers`; None: it is asked ``choose`` with a view)."""
         game, state, seats = self.game, self.state, self.seats
         legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
         choose = [getattr(bot, "choose", None) for bot in seats]
@@ -480,6 +478,35 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+def _quick_choosers(game: Any, state: Any, seats: Sequence[Player | None]) -> list[Callable[[Sequence[Action]], Action] | None]:
+    """Return, per seat, how to ask its bot for a move given the legal actions alone, without a view (else None).
+
+    A trusted bot that needs nothing but the legal actions says so with ``choose_from_legal(legal)``;
+    one that needs only a few facts of its view names them in ``reads`` and takes them in
+    ``choose_from_facts(legal, *facts)``, read for the seat to move as :meth:`View.fact` gives them.
+    """
+    choosers: list[Callable[[Sequence[Action]], Action] | None] = []
+    for seat, bot in enumerate(seats):
+        chooser = None
+        if getattr(bot, "trusted", False):
+            chooser = getattr(bot, "choose_from_legal", None)
+            if chooser is None:
+                names = getattr(bot, "reads", None)
+                read = fact_reader(game) if names else None
+                if read is not None:
+                    chooser = _from_facts(bot.choose_from_facts, read, game, state, seat, tuple(names))  # type: ignore[union-attr,arg-type]
+        choosers.append(chooser)
+    return choosers
+
+
+def _from_facts(choose: Callable[..., Action], read: Callable[[Any, Any, int, str], Any], game: Any, state: Any,
+                seat: int, names: tuple[str, ...]) -> Callable[[Sequence[Action]], Action]:
+    """Return ``choose(legal, *facts)`` as a function of ``legal``, the facts read for ``seat`` when it is asked."""
+    def from_facts(legal: Sequence[Action]) -> Action:
+        return choose(legal, *[read(game, state, seat, name) for name in names])
+    return from_facts
 
 
 def _bot_problem(exc: BaseException) -> str | None:

@@ -196,10 +196,15 @@ def winning_index(cards: Sequence[Card], trump: str | None = None,
         strength = RankStrength()
     # Runs once per trick in every simulated deal: the joker rule of effective_suit is inlined.
     first = cards[0]
-    best, best_suit, best_power = 0, trump if first.suit == JOKER else first.suit, strength[first]
+    best_suit = first.suit
+    if best_suit == JOKER:
+        best_suit = trump
+    best, best_power = 0, strength[first]
     for i in range(1, len(cards)):
         card = cards[i]
-        suit = trump if card.suit == JOKER else card.suit
+        suit = card.suit  # read once: compiled, every attribute read is a lookup by name
+        if suit == JOKER:
+            suit = trump
         if suit == best_suit:
             p = strength[card]
             if p > best_power:

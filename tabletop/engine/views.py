@@ -185,6 +185,16 @@ def ask(choose: Callable[[View], Any], game: Any, state: Any, seat: int, legal: 
         _SOURCES.pop(key, None)
 
 
+def fact_reader(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
+    """Return ``read(game, state, seat, name)``, one entry of the seat's observation as
+    :meth:`View.fact` gives it, when ``game`` computes entries one by one (``observe_key``); else None.
+
+    For the session's trusted bots that name the few facts they read (``Bot.reads``): no view is built.
+    """
+    keyed = _KEYED.get(type(game), _UNKNOWN)
+    return _keyed(game) if keyed is _UNKNOWN else keyed
+
+
 def _source(parts: list[Any]) -> Any:
     try:
         return _SOURCES[parts[2]]

@@ -219,9 +219,11 @@ def _sort_hand(positions: list[int], plays: list[Action], suit_at: list[str | No
     return actions, buckets
 
 
-def _must_follow(state: TrickState) -> list[Action]:
-    """The default legal_cards for the seat to move, inlined: this runs once per card played (typed in
-    trick_taking.pxd when compiled)."""
+def _must_follow(state: TrickState) -> list[Action] | None:
+    """The default legal_cards for the seat to move in card play, inlined (None in another phase): this
+    runs once per card played (typed in trick_taking.pxd when compiled, where it reads the phase for free)."""
+    if state.phase != "play":
+        return None
     seat: int = state.to_move  # type: ignore[assignment]
     if state.trick:
         return state.buckets[seat][state.led] or state.hands[seat]
@@ -415,9 +417,11 @@ class TrickGame(Game):
 
     def legal_actions(self, state: TrickState) -> list[Action]:
         """Return the bids or card plays open to the seat to move."""
-        if state.phase == "play":
-            if self._default_legal:
-                return _must_follow(state)
+        if self._default_legal:
+            legal = _must_follow(state)
+            if legal is not None:
+                return legal
+        elif state.phase == "play":
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
