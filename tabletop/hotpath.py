@@ -1,7 +1,7 @@
 """The compiled hot path: which engine modules setup.py compiles with Cython, and the pure-Python switch.
 
 The compiled modules are built from the unchanged .py files, which always stay next to them; a .pxd
-file beside one (trick_taking, tricks) only adds C types: its state class becomes a C struct and the
+file beside one (trick_taking, tricks, rng) only adds C types: its state class becomes a C struct and the
 functions that run for every card are typed. Python imports the compiled one when both exist, except
 where :class:`SourceFirst` (installed by ``tabletop/__init__.py``) says otherwise: everywhere with
 ``TABLETOP_PURE_PYTHON=1``, and for a module whose .py was changed after it was compiled (a stale build

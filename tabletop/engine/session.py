@@ -21,7 +21,7 @@ from tabletop.engine.errors import GameBroken, IllegalAction, TabletopError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
-from tabletop.engine.rng import derive_seed
+from tabletop.engine.rng import derive_seed, seeded
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
 from tabletop.engine.views import View, ask, fact_reader
 from tabletop.i18n import N_, _
@@ -82,7 +82,7 @@ class Session:
         self.seats: list[Player | None] = list(seats) if seats is not None else [None] * game.players
         if len(self.seats) != game.players:
             raise ValueError(f"{len(self.seats)} seats given for a {game.players}-player game")
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self._fallback_rng: random.Random | None = None
         self.log = log
         self.bot_timeout = bot_timeout

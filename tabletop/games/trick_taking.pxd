@@ -17,6 +17,9 @@ cpdef Py_ssize_t _close_trick(TrickState state, Py_ssize_t index) except -1
 @cython.locals(actions=list, buckets=dict, p=Py_ssize_t)
 cpdef tuple _sort_hand(list positions, list plays, list suit_at, tuple suits, object trump)
 
+@cython.locals(place="Py_ssize_t[128]", i=Py_ssize_t, p=Py_ssize_t, dealt=Py_ssize_t)
+cpdef list _dealt_positions(list order, Py_ssize_t players, Py_ssize_t size)
+
 @cython.locals(seat=Py_ssize_t)
 cpdef list _must_follow(TrickState state)
 

@@ -40,7 +40,7 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, InfoChanged, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
-from tabletop.engine.rng import random_order
+from tabletop.engine.rng import below, random_order
 from tabletop.engine.tricks import (
     TRICK,
     TURNUP,
@@ -219,6 +219,24 @@ def _sort_hand(positions: list[int], plays: list[Action], suit_at: list[str | No
     return actions, buckets
 
 
+def _dealt_positions(order: list[int], players: int, size: int) -> list[list[int]]:
+    """Return each seat's hand, as sorted deck positions, when the deck's positions in ``order`` are dealt
+    ``size`` to a seat in turn (``[sorted(order[i * size:(i + 1) * size]) ...]``). Once per deal: compiled
+    (trick_taking.pxd), one pass over the deck in C, with no sorting, for a deck of up to 128 cards."""
+    if not _COMPILED or len(order) > 128:
+        return [sorted(order[i * size:(i + 1) * size]) for i in range(players)]
+    place = [0] * 128  # each deck position's place in the dealing order
+    for i in range(len(order)):
+        place[order[i]] = i
+    hands: list[list[int]] = [[] for _ in range(players)]
+    dealt = players * size
+    for p in range(len(order)):
+        i = place[p]
+        if i < dealt:
+            hands[i // size].append(p)
+    return hands
+
+
 def _must_follow(state: TrickState) -> list[Action] | None:
     """The default legal_cards for the seat to move in card play, inlined (None in another phase): this
     runs once per card played (typed in trick_taking.pxd when compiled, where it reads the phase for free)."""
@@ -355,7 +373,7 @@ class TrickGame(Game):
         """Shuffle and deal ``cards_per_hand`` to each seat; keep the rest undealt; turn up trump."""
         n, size, deck = self.players, self.cards_per_hand, self._sorted_deck
         order = random_order(len(deck), state.rng)
-        hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
+        hands = _dealt_positions(order, n, size)
         state.undealt = [deck[i] for i in order[n * size:]] if self.has_undealt else []
         state.turnup = None
         if self.options.trump == "turnup":
@@ -408,7 +426,7 @@ class TrickGame(Game):
         state = TrickState()
         state.rng = rng
         state.deal = 0
-        state.dealer = rng.randrange(n)
+        state.dealer = below(rng, n)
         state.scores = [0] * n
         state.deal_points = []
         state.last_trick = (0, [])
