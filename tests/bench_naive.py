@@ -169,8 +169,9 @@ def main() -> None:
         "straightforward, random bots": timed(naive_round),
         f"tabletop {kind}, random bots": timed(lambda n, seed: tabletop_round(n, seed, "random")),
         f"tabletop {kind}, greedy bots": timed(lambda n, seed: tabletop_round(n, seed, "greedy")),
-        # A game's own generators (seeded from its number, so any game replays alone) cost about a
-        # seventh of a one-deal game; a game of the default length (a deal per player) shares them.
+        # What a game costs beyond its deals (its session, seats and own generators, seeded from its
+        # number so any game replays alone) is about a third of a one-deal game; a game of the default
+        # length (a deal per player) shares it.
         f"tabletop {kind}, 4-deal games": timed(lambda n, seed: tabletop_round(n, seed, "random", 4)),
     }
     child = None

@@ -138,9 +138,7 @@ class View(tuple):
         parts = self[3]
         if parts[0] is None:
             game = self[2]
-            keyed = _KEYED.get(type(game), _UNKNOWN)
-            if keyed is _UNKNOWN:
-                keyed = _keyed(game)
+            keyed = fact_reader(game)
             if keyed is not None:
                 # Bots read a fact or two every move: the source is looked up inline.
                 state = _SOURCES.get(parts[2], _UNKNOWN)
