@@ -24,7 +24,7 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, short, what_it_did
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import derive_seed, new_rng, seeded
+from tabletop.engine.rng import derive_seed, new_rng, seeded, seeded_pair
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.engine.watchdog import Watchdog
 from tabletop.i18n import _
@@ -497,6 +497,12 @@ PROCESS = "process:"
 def bot_rng(seed: int) -> random.Random:
     """Return the generator the built-in bots of a game dealt from ``seed`` share."""
     return seeded(seed + 1)
+
+
+def seat_rngs(seed: int) -> tuple[random.Random, random.Random]:
+    """Return the generator of a game dealt from ``seed`` (its session's) and :func:`bot_rng` of it, made
+    together: in the simulator, where a game takes tens of microseconds, seeding them apart costs more."""
+    return seeded_pair(seed, seed + 1)
 
 
 def seat_factory(names: Sequence[str], game: Game, *,

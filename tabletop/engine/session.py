@@ -64,6 +64,9 @@ class Session:
     With ``hook_limit`` (seconds), one call into the game that runs longer (a rule stuck in a
     loop) stops the game with :class:`GameBroken`; it works in the main thread, where the
     system offers SIGALRM. The simulator leaves it off and bounds whole games instead.
+
+    ``rng`` is the game's generator when the caller has made it already: it must be
+    ``rng.seeded(seed)`` (the simulator seeds it together with the bots' generator).
     """
 
     def __init__(
@@ -76,13 +79,14 @@ class Session:
         bot_timeout: float | None = DEFAULT_BOT_TIMEOUT,
         events: bool = True,
         hook_limit: float | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
         self.seats: list[Player | None] = list(seats) if seats is not None else [None] * game.players
         if len(self.seats) != game.players:
             raise ValueError(f"{len(self.seats)} seats given for a {game.players}-player game")
-        self.rng = seeded(seed)
+        self.rng = rng if rng is not None else seeded(seed)
         self._fallback_rng: random.Random | None = None
         self.log = log
         self.bot_timeout = bot_timeout

@@ -106,12 +106,14 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
     for number in range(task.start, task.stop):
         seed = derive_seed(config.seed, "game", number)
-        seats = make_seats(seed, registry.bot_rng(seed))
+        game_rng, bots_rng = registry.seat_rngs(seed)
+        seats = make_seats(seed, bots_rng)
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
                                  seed=seed)
-        session = Session(played, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log)
+        session = Session(played, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log,
+                          rng=game_rng)
         try:
             session.run()
         finally:

@@ -8,8 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from tabletop.engine.rng import _short_order, below, random_order, seeded
+from tabletop import registry
+from tabletop.engine.rng import _short_order, below, random_order, seeded, seeded_pair
+from tabletop.engine.session import Session
 from tabletop.games.trick_taking import _dealt_positions
+from tabletop.sim.runner import SimConfig, simulate
 
 SEEDS = [0, 1, 7, -5, 2**31, 2**62 + 17, 2**63 - 1, 2**200 + 3]
 
@@ -20,6 +23,28 @@ def test_a_seeded_generator_is_random_random_of_the_seed(seed: int) -> None:
     assert type(made) is random.Random
     assert made.getstate() == plain.getstate()
     assert [made.random() for _ in range(5)] + [made.gauss(0, 1)] == [plain.random() for _ in range(5)] + [plain.gauss(0, 1)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seeded_pair_is_random_random_of_each_seed(seed: int) -> None:
+    # Seeds of one and two 32-bit words, and past 2**64 (seeded the plain way), in both places.
+    for first, second in [(seed, seed + 1), (seed, 2**40 + 9), (3, seed), (seed, "other")]:
+        made = seeded_pair(first, second)  # type: ignore[arg-type]
+        assert [type(m) for m in made] == [random.Random, random.Random]
+        assert [m.getstate() for m in made] == [random.Random(first).getstate(), random.Random(second).getstate()]
+        assert made[0].gauss(0, 1) == random.Random(first).gauss(0, 1)
+
+
+def test_simulated_games_deal_and_play_as_sessions_seeded_alone_do() -> None:
+    config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=11, games=6)
+    simulated = [(r.seed, r.scores, r.moves) for r in simulate(config)]
+    alone = []
+    for seed, _, _ in simulated:
+        game = registry.make_game("trick-taking", players=4)
+        session = Session(game, registry.make_seats(config.bots, game, seed), seed=seed, events=False)
+        session.run()
+        alone.append((seed, tuple(session.scores()), session.moves))
+    assert simulated == alone
 
 
 def test_a_seed_that_is_not_an_int_is_seeded_as_random_random_seeds_it() -> None:
