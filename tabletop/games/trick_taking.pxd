@@ -5,8 +5,23 @@ cimport cython
 cdef class TrickState:
     cdef public object rng, to_move, phase, deal, dealer, hand_size, trump, turnup
     cdef public list hands, buckets, trick
-    cdef public object plays, led, leader, trick_no
+    cdef public object led, leader, trick_no
     cdef public object tricks_won, taken, bids, scores, deal_points, undealt, played, last_trick, voids
+
+# Deleting item i of a list as CPython's own list code does, without its detour through slice assignment.
+cdef extern from *:
+    """
+    #include <string.h>
+    static CYTHON_INLINE void tabletop_list_delete(PyObject *list, Py_ssize_t i) {
+        PyObject **items = ((PyListObject *)list)->ob_item;
+        PyObject *gone = items[i];
+        Py_ssize_t n = Py_SIZE(list);
+        memmove(items + i, items + i + 1, (size_t)(n - i - 1) * sizeof(PyObject *));
+        Py_SET_SIZE(list, n - 1);
+        Py_DECREF(gone);
+    }
+    """
+    void _list_delete "tabletop_list_delete"(list items, Py_ssize_t i)
 
 @cython.locals(i=Py_ssize_t)
 cdef void _take_out(list items, object item) except *

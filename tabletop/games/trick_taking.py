@@ -132,7 +132,7 @@ class TrickState:
 
     __slots__ = (
         "rng", "to_move", "phase", "deal", "dealer", "hand_size", "trump", "turnup",
-        "hands", "buckets", "trick", "plays", "led", "leader", "trick_no",
+        "hands", "buckets", "trick", "led", "leader", "trick_no",
         "tricks_won", "taken", "bids", "scores", "deal_points", "undealt", "played", "last_trick",
         "voids",
     )
@@ -148,9 +148,6 @@ class TrickState:
     hands: list[list[Action]]
     buckets: list[dict[str | None, list[Action]]]
     trick: list[Card]
-    plays: tuple[tuple[int, Card], ...]
-    """The trick as (seat, card) pairs in play order, as views show it (kept as cards are played:
-    bots read it every move)."""
     led: str | None
     leader: int
     trick_no: int
@@ -177,11 +174,12 @@ _COMPILED = not __file__.endswith(".py")
 
 
 def _take_out(items: list[Action], item: Action) -> None:
-    """Remove ``item`` itself from ``items``: compiled, a pointer scan is cheaper than ``list.remove``,
-    which compares every card before it as a Python object (as Python, it is the other way round)."""
+    """Remove ``item`` itself from ``items``. Only compiled (trick_taking.pxd): a pointer scan, and the
+    rest of the list moved down in C, cost a fraction of ``list.remove``, which compares every card
+    before it as a Python object, and of ``del items[i]``, which goes through slice assignment."""
     for i in range(len(items)):
         if items[i] is item:
-            del items[i]
+            _list_delete(items, i)  # type: ignore[name-defined]  # noqa: F821  (declared in trick_taking.pxd)
             return
     raise ValueError(f"{item!r} is not in the list")
 
@@ -197,7 +195,7 @@ def _close_trick(state: TrickState, index: int) -> int:
     state.played += cards
     state.trick_no += 1
     state.last_trick = (leader, cards)
-    state.trick, state.plays = [], ()
+    state.trick = []
     state.leader = state.to_move = winner
     return winner
 
@@ -269,7 +267,6 @@ def _play_card(state: TrickState, action: Action, card: Card, must_follow: bool)
         # Under must-follow, not following shows the seat holds none of the led suit.
         state.voids[seat].add(state.led)
     trick.append(card)
-    state.plays += ((seat, card),)
     if len(trick) < len(hands):
         state.to_move = (seat + 1) % len(hands)
         return False
@@ -497,9 +494,8 @@ class TrickGame(Game):
     def observe_key(self, state: TrickState, seat: int, key: str) -> Any:
         """Return one entry of :meth:`observe`; the few a bot reads every move cost only themselves."""
         if self._plain_observe:
-            if key == "trick":  # _trick_plays inlined: bots read it every move
-                plays = state.plays
-                return plays if len(plays) == len(state.trick) else self._trick_plays(state)
+            if key == "trick":
+                return self._trick_plays(state)
             if key == "trump":
                 return state.trump
             if key == "phase":
@@ -512,11 +508,10 @@ class TrickGame(Game):
         return tuple([a.card for a in state.hands[seat]])  # type: ignore[misc]  # plays hold one card
 
     def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
-        plays = state.plays
-        if len(plays) == len(state.trick):
-            return plays
-        # A trick set by other code (a rigged position, a subclass): the seats follow from the leader.
-        return tuple(zip(self._seat_order[state.leader][:len(state.trick)], state.trick, strict=True))
+        # Made when asked (a bot reads it once a move), not kept up as cards are played: the seats
+        # follow from the leader.
+        trick = state.trick
+        return tuple(zip(self._seat_order[state.leader][:len(trick)], trick, strict=True))
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -641,7 +636,7 @@ class TrickGame(Game):
         if unknown:
             raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
         state.hand_size = max(len(h) for h in cards)
-        state.trick, state.plays, state.led, state.played = [], (), None, []
+        state.trick, state.led, state.played = [], None, []
         state.tricks_won = [0] * self.players
         state.taken = [[] for _ in range(self.players)]
         state.voids = [set() for _ in range(self.players)]
@@ -667,7 +662,6 @@ class TrickGame(Game):
             setattr(new, name, getattr(state, name))
         new.rng = rng if rng is not None else copy.deepcopy(state.rng)
         new.trick = state.trick[:]
-        new.plays = state.plays
         new.tricks_won = state.tricks_won[:]
         new.taken = [t[:] for t in state.taken]
         new.bids = state.bids[:]
@@ -764,7 +758,7 @@ class TrickGame(Game):
         gathered = self._gather_moves(state) if emit is not None and state.deal else ()
         state.deal += 1
         state.hand_size = self.cards_per_hand
-        state.trick, state.plays, state.led = [], (), None
+        state.trick, state.led = [], None
         state.trick_no = 0
         state.tricks_won = [0] * n
         state.taken = [[] for _ in range(n)]
