@@ -1,7 +1,13 @@
 """The greedy trick bot: legal everywhere, and clearly better than random at trick games."""
 
+import random
+
 import pytest
 
+from tabletop.bots.trick_bot import _facts, _pick
+from tabletop.engine.actions import play
+from tabletop.engine.cards import JOKER, standard_deck
+from tabletop.engine.tricks import STANDARD_POWER, card_power
 from tabletop.sim.runner import SimConfig, simulate
 
 
@@ -74,3 +80,44 @@ def test_greedy_is_asked_without_a_view_once_it_knows_the_game(monkeypatch: pyte
     assert len(games) == 20 and not any(any(r.faults) for r in games)
     # The first game's bots look at a whole view before they know the game; after that, none is built.
     assert len(asked) < 52  # without: about 40 views a game
+
+
+def _plain_pick(legal: list, trick: list, trump: str | None, avoid: bool) -> object:
+    """The greedy rule written the plain way: win as cheaply as possible (lose as dearly, avoiding points)."""
+    top = trump if trump is not None else JOKER
+
+    def facts(card: object) -> tuple:
+        suit = top if card.suit == JOKER else card.suit  # type: ignore[attr-defined]
+        rank = card_power(card, STANDARD_POWER)  # type: ignore[arg-type]
+        return suit, rank, (1000 if suit == top else 0) + rank
+
+    if not trick:
+        return (min if avoid else max)(legal, key=lambda a: facts(a.cards[0])[2])
+    best_suit, best, _ = facts(trick[0][1])
+    for _, card in trick[1:]:
+        suit, rank, _ = facts(card)
+        if suit == best_suit and rank > best:
+            best = rank
+        elif suit != best_suit and suit == top:
+            best_suit, best = suit, rank
+    keyed = [(facts(a.cards[0]), a) for a in legal]
+    wins = [(f[2], a) for f, a in keyed if (f[0] == best_suit and f[1] > best) or (f[0] == top and best_suit != top)]
+    losses = [(f[2], a) for f, a in keyed if (f[2], a) not in wins]
+    if avoid:
+        return max(losses, key=lambda e: e[0])[1] if losses else max(keyed, key=lambda e: e[0][2])[1]
+    return min(wins, key=lambda e: e[0])[1] if wins else min(keyed, key=lambda e: e[0][2])[1]
+
+
+def test_the_greedy_choice_is_the_plain_rule_in_many_positions() -> None:
+    deck = standard_deck(jokers=True)
+    for seed in range(400):
+        rng = random.Random(seed)
+        held, played = rng.randint(1, 13), rng.randint(0, 3)
+        cards = rng.sample(deck, held + played)
+        hand, trick_cards = cards[:held], cards[held:]
+        trump = rng.choice([None, "S", "H"])
+        avoid = rng.random() < 0.5
+        legal = [play(c) for c in hand]
+        trick = [(i, c) for i, c in enumerate(trick_cards)]
+        chosen = _pick(legal, _facts(trump, "standard"), trick, avoid)
+        assert chosen is _plain_pick(legal, trick, trump, avoid), (seed, trump, avoid)

@@ -70,10 +70,10 @@ class GreedyTrickBot(Bot):
         if facts is None:  # the first move under this trump
             facts = self._facts[trump] = _facts(trump, self._order)
         try:
-            return self._pick(legal, facts, trick)
+            return _pick(legal, facts, trick, self._avoid)
         except KeyError:  # something other than one-card plays (a game of its own): weigh those only
             plays = tuple(a for a in legal if a.kind == "play" and len(a.cards) == 1)
-            return self._pick(plays, facts, trick) if plays else self._any(legal)
+            return _pick(plays, facts, trick, self._avoid) if plays else self._any(legal)
 
     def _first_look(self, view: View, legal: tuple[Action, ...]) -> Action:
         """Choose after learning the view's shape (first move), or at random outside trick games."""
@@ -89,43 +89,6 @@ class GreedyTrickBot(Bot):
             return self._any(legal)
         return self.choose(view)
 
-    def _pick(self, legal: Sequence[Action], facts: _Facts, trick: Sequence[tuple[int, Card]]) -> Action:
-        """Return the card to play from ``legal`` (one-card plays only: others raise KeyError)."""
-        avoid = self._avoid
-        if not trick:
-            # Lead the strongest card (the weakest when tricks cost points).
-            # min and max return the first of equals: ties go to the first in hand.
-            return (min if avoid else max)(legal, key=facts.lead_keys.__getitem__)
-        # What a card must beat: the trick's winner so far (see tricks.winning_index).
-        top, cards = facts.top, facts.cards
-        first = trick[0][1]
-        best_suit, best, _ = cards[first]
-        for _, card in trick[1:]:
-            suit, rank, _ = cards[card]
-            if suit == best_suit:
-                if rank > best:
-                    best = rank
-            elif suit == top:
-                best_suit, best = suit, rank
-        # Win as cheaply as possible, else throw the weakest card; avoiding points, lose with the
-        # strongest card that loses, else play the strongest. Ties go to the first in hand.
-        win: Action | None = None
-        lose: Action | None = None
-        win_key = lose_key = 0
-        extreme, any_key = legal[0], facts[legal[0]][2]
-        for action in legal:
-            suit, rank, key = facts[action]
-            if (suit == best_suit and rank > best) or (suit == top and best_suit != top):
-                if win is None or key < win_key:
-                    win, win_key = action, key
-            elif lose is None or key > lose_key:
-                lose, lose_key = action, key
-            if (key > any_key) if avoid else (key < any_key):
-                extreme, any_key = action, key
-        if avoid:
-            return lose if lose is not None else extreme
-        return win if win is not None else extreme
-
     def _any(self, legal: Sequence[Action]) -> Action:
         """Return a uniformly drawn legal action (outside trick play)."""
         return legal[int(self.rng.random() * len(legal))]
@@ -140,55 +103,85 @@ class GreedyTrickBot(Bot):
         return min(bids, key=lambda a: abs(int(a.value or 0) - sure)) if bids else legal[0]
 
 
-def _first(entry: tuple[tuple[str | None, int, int], Action]) -> int:
-    return entry[0][2]
+def _pick(legal: Sequence[Action], facts: _Facts, trick: Sequence[tuple[int, Card]], avoid: bool) -> Action:
+    """Return the card to play from ``legal`` (one-card plays only: others raise KeyError). Once a move:
+    typed in trick_bot.pxd when compiled, where the facts are plain dicts read in C."""
+    plays = facts.plays
+    if not trick:
+        # Lead the strongest card (the weakest when tricks cost points); ties go to the first in hand.
+        extreme = legal[0]
+        entry = plays.get(extreme)
+        any_key = (entry if entry is not None else facts.learn(extreme))[2]
+        for action in legal:
+            entry = plays.get(action)
+            key = (entry if entry is not None else facts.learn(action))[2]
+            if (key < any_key) if avoid else (key > any_key):
+                extreme, any_key = action, key
+        return extreme
+    # What a card must beat: the trick's winner so far (see tricks.winning_index).
+    top, cards = facts.top, facts.cards
+    first = trick[0][1]
+    entry = cards.get(first)
+    best_suit, best, _ = entry if entry is not None else facts.learn_card(first)
+    for i in range(1, len(trick)):
+        card = trick[i][1]
+        entry = cards.get(card)
+        suit, rank, _ = entry if entry is not None else facts.learn_card(card)
+        if suit == best_suit:
+            if rank > best:
+                best = rank
+        elif suit == top:
+            best_suit, best = suit, rank
+    # Win as cheaply as possible, else throw the weakest card; avoiding points, lose with the
+    # strongest card that loses, else play the strongest. Ties go to the first in hand.
+    win: Action | None = None
+    lose: Action | None = None
+    win_key = lose_key = 0
+    extreme = legal[0]
+    entry = plays.get(extreme)
+    any_key = (entry if entry is not None else facts.learn(extreme))[2]
+    for action in legal:
+        entry = plays.get(action)
+        suit, rank, key = entry if entry is not None else facts.learn(action)
+        if (suit == best_suit and rank > best) or (suit == top and best_suit != top):
+            if win is None or key < win_key:
+                win, win_key = action, key
+        elif lose is None or key > lose_key:
+            lose, lose_key = action, key
+        if (key > any_key) if avoid else (key < any_key):
+            extreme, any_key = action, key
+    if avoid:
+        return lose if lose is not None else extreme
+    return win if win is not None else extreme
 
 
-class _Facts(dict[Action, tuple[str | None, int, int]]):
+class _Facts:
     """Per one-card play under one trump: its suit as it plays (jokers are trumps), its rank, and the
-    key that orders cards as (is a trump, rank) would. Filled on first use; other actions raise KeyError."""
+    key that orders cards as (is a trump, rank) would; learnt on first use. Plain dicts, read with
+    ``get``: a dict subclass with ``__missing__`` costs several times more a lookup."""
 
     def __init__(self, trump: str | None, power: dict[str, int]) -> None:
-        super().__init__()
         self.top = trump if trump is not None else JOKER  # jokers are trumps, also without a trump suit
         self.power = power
-        self.cards = _CardFacts(self.top, power)
-        """Each card's (suit as played, rank, key)."""
-        self.lead_keys = _LeadKeys(self)
-        """Each play's key alone (what a lead compares)."""
+        self.plays: dict[Action, tuple[str | None, int, int]] = {}
+        """Each one-card play's (suit as played, rank, key), once learnt."""
+        self.cards: dict[Card, tuple[str | None, int, int]] = {}
+        """Each card's (suit as played, rank, key), once learnt."""
 
-    def __missing__(self, action: Action) -> tuple[str | None, int, int]:
+    def learn(self, action: Action) -> tuple[str | None, int, int]:
+        """Return and keep the facts of a one-card play; raise KeyError for any other action."""
         if action.kind != "play" or len(action.cards) != 1:
             raise KeyError(action)
-        facts = self[action] = self.cards[action.cards[0]]
-        self.lead_keys[action] = facts[2]
+        card = action.cards[0]
+        facts = self.plays[action] = self.cards.get(card) or self.learn_card(card)
         return facts
 
-
-class _CardFacts(dict[Card, tuple[str | None, int, int]]):
-    """Each card's (suit as played, rank, key) under one trump, worked out on first use."""
-
-    def __init__(self, top: str, power: dict[str, int]) -> None:
-        super().__init__()
-        self.top = top
-        self.power = power
-
-    def __missing__(self, card: Card) -> tuple[str | None, int, int]:
+    def learn_card(self, card: Card) -> tuple[str | None, int, int]:
+        """Return and keep the facts of a card."""
         suit = self.top if card.suit == JOKER else card.suit
         rank = card_power(card, self.power)
-        facts = self[card] = (suit, rank, (1000 if suit == self.top else 0) + rank)
+        facts = self.cards[card] = (suit, rank, (1000 if suit == self.top else 0) + rank)
         return facts
-
-
-class _LeadKeys(dict[Action, int]):
-    """Each one-card play's key (filled from its facts on first use; other actions raise KeyError)."""
-
-    def __init__(self, facts: _Facts) -> None:
-        super().__init__()
-        self.facts = facts
-
-    def __missing__(self, action: Action) -> int:
-        return self.facts[action][2]  # _Facts.__missing__ stores the key here too
 
 
 _SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool, bool]] = weakref.WeakKeyDictionary()

@@ -510,8 +510,8 @@ class TrickGame(Game):
     def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
         # Made when asked (a bot reads it once a move), not kept up as cards are played: the seats
         # follow from the leader.
-        trick = state.trick
-        return tuple(zip(self._seat_order[state.leader][:len(trick)], trick, strict=True))
+        trick, seats = state.trick, self._seat_order[state.leader]
+        return tuple([(seats[i], trick[i]) for i in range(len(trick))])
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
