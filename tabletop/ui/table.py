@@ -622,7 +622,8 @@ class TableScene:
         assert move is not None
         if move.src and move.src == move.dst:
             return  # a reveal in place: the cards simply turn face up
-        self.actions_shown += 1
+        if move.seat >= 0:
+            self.actions_shown += 1  # a seat's own move; a deal or a sweep is nobody's
         if cue.duration <= 0 or move.cell:
             return
         lay = self.layout()

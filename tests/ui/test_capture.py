@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pygame
 import pytest
 from PIL import Image
 
-from tabletop.ui.capture import Recorder
+from tabletop.ui import app
+from tabletop.ui.capture import Recorder, save_screenshot
 from tabletop.ui.flow import run_play
 
 
@@ -25,6 +27,24 @@ def test_a_scripted_deal_records_to_mp4(tmp_path: Path, monkeypatch: pytest.Monk
     assert {(f.width, f.height) for f in frames} == {(800, 600)}
     assert shot.exists() and (tmp_path / "end-mid.png").exists()
     assert list((tmp_path / "logs").glob("trick-taking-*-seed3.jsonl"))
+
+
+def test_the_mid_screenshot_shows_a_trick_of_two_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    trick_sizes: dict[str, int] = {}
+
+    def spy(surface: pygame.Surface, path: Path | None = None) -> Path:
+        table = inspect.currentframe().f_back.f_locals["self"]  # type: ignore[union-attr]
+        zone = table.director.board.zone("trick")
+        trick_sizes.setdefault(Path(str(path)).name, len(zone.items))
+        return save_screenshot(surface, path)
+
+    monkeypatch.setattr(app, "save_screenshot", spy)
+    status = run_play("trick-taking", players=4, seats=["greedy"], seed=5, options={}, speed="instant",
+                      exit_after=1, screenshot=tmp_path / "end.png", size=(800, 600))
+    assert status == 0
+    # The deal's moves are nobody's: the picture waits for the second card of the first trick.
+    assert trick_sizes["end-mid.png"] == 2
 
 
 def test_without_pyav_a_gif_is_written(tmp_path: Path) -> None:
