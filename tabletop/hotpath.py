@@ -20,7 +20,7 @@ HOT_MODULES = (
     "tabletop.engine.session",
     "tabletop.engine.game",
     "tabletop.engine.actions",
-    "tabletop.engine.tricks",
+    "tabletop.kit.tricks",
     "tabletop.engine.rng",
     "tabletop.games.trick_taking",
     "tabletop.bots.random_bot",

@@ -106,7 +106,7 @@ class Stuck(Bot):
 """
 PATCH_BOT = """
 from tabletop.bots.base import Bot
-from tabletop.engine.watchdog import Watchdog
+from tabletop.plugins.watchdog import Watchdog
 
 class Patcher(Bot):
     name = "patcher"
@@ -182,9 +182,9 @@ def plugin_attacks() -> list[Attack]:
 
 def good_log(deals: int = 1) -> str:
     sys.path.insert(0, str(ROOT))
-    from tabletop.engine.log import GameLog
     from tabletop.engine.session import Session
-    from tabletop.registry import make_game, make_seats
+    from tabletop.formats.log import GameLog
+    from tabletop.plugins.registry import make_game, make_seats
 
     game_ = make_game("trick-taking", players=4, options={"deals": deals})
     path = Path(tempfile.mkdtemp()) / "g.jsonl"

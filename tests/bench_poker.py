@@ -57,7 +57,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="also check categories and order against treys")
     args = parser.parse_args()
     from tabletop.engine.cards import STANDARD_52
-    from tabletop.engine.poker import hand_value
+    from tabletop.kit.poker import hand_value
 
     ours_deck = [next(c for c in STANDARD_52 if c.id == (("10" if r == "T" else r) + s.upper()))
                  for r in RANKS for s in SUITS]
@@ -90,7 +90,7 @@ def main() -> None:
 
 def check(ours_deck: list[Any], deck: list[int], evaluator: Any, ours_seven: list[Any], treys_seven: list[Any]) -> None:
     """Print whether both evaluators agree on every category and on the order of all hands."""
-    from tabletop.engine.poker import category_of, hand_value
+    from tabletop.kit.poker import category_of, hand_value
 
     pairs: dict[int, int] = {}
     categories_agree = True

@@ -21,11 +21,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tabletop import registry  # noqa: E402
-from tabletop.engine.log import GameLog  # noqa: E402
 from tabletop.engine.session import Session  # noqa: E402
 from tabletop.engine.timeline import SEEK_EVERY  # noqa: E402
-from tabletop.replays import replay  # noqa: E402
+from tabletop.formats.log import GameLog  # noqa: E402
+from tabletop.plugins import registry  # noqa: E402
+from tabletop.plugins.replays import replay  # noqa: E402
 
 
 def make_log(folder: Path, moves: int) -> Path:

@@ -14,7 +14,7 @@ import sys
 ONE = """
 import random, sys, time
 sys.path.insert(0, {root!r})
-from tabletop import registry
+from tabletop.plugins import registry
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 game = registry.make_game("trick-taking", players=4, options={{"deals": 1}})

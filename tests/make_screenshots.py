@@ -23,8 +23,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from tabletop import plugins  # noqa: E402
 from tabletop.engine.actions import Action  # noqa: E402
+from tabletop.plugins import discovery as plugins  # noqa: E402
 from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
 

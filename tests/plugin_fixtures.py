@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import plugins, registry
 from tabletop.engine import folders
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import DealScored, DealStarted, Moved
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import TRICK, TrickWon
 from tabletop.engine.zones import EVERYONE, Move
 from tabletop.games.birdhead import (
     CARDS,
@@ -27,6 +26,7 @@ from tabletop.games.birdhead import (
     beats,
     legal_actions,
 )
+from tabletop.kit.tricks import TRICK, TrickWon
 
 FULL = Counter(c.value for c in DECK)
 

@@ -7,7 +7,7 @@ import pytest
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import trick_winner
-from tabletop.registry import make_game, seat_factory
+from tabletop.plugins.registry import make_game, seat_factory
 from tabletop.sim.cards import CardWatch, GameCards
 from tabletop.sim.cardstats import CardTally, card_figures
 

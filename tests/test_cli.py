@@ -93,9 +93,9 @@ def test_bad_input_gets_one_clear_line(tmp_path: Path, args: list[str], needle: 
 
 
 def test_replay_prints_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tabletop.engine.log import GameLog
     from tabletop.engine.session import Session
-    from tabletop.registry import make_game, make_seats
+    from tabletop.formats.log import GameLog
+    from tabletop.plugins.registry import make_game, make_seats
 
     game = make_game("trick-taking", players=3, options={"deals": 1})
     path = tmp_path / "g.jsonl"
@@ -137,8 +137,8 @@ def test_unwritable_output_paths_get_one_clear_line(tmp_path: Path, args: list[s
 
 
 def test_simulate_warns_about_bots_that_misbehave(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tabletop import registry
     from tabletop.bots.base import Bot
+    from tabletop.plugins import registry
 
     class Faulty(Bot):
         name = "faulty-for-cli-test"

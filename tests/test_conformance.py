@@ -18,15 +18,17 @@ from typing import Any
 
 import pytest
 
-from tabletop import plugins, registry, scaffold
+from tabletop import scaffold
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, TOP, Zone, check_zones
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]

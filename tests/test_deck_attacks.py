@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.engine.deckfile import DeckError, load_deck, parse_deck_text
+from tabletop.formats.deckfile import DeckError, load_deck, parse_deck_text
 
 
 @pytest.mark.parametrize(("text", "problem"), [

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.cards import JOKER
-from tabletop.engine.deckfile import DeckError, cached_deck, load_deck, parse_deck_text
 from tabletop.engine.errors import UserInputError
+from tabletop.formats.deckfile import DeckError, cached_deck, load_deck, parse_deck_text
 
 GOOD_TOML = '''
 name = "Sample"

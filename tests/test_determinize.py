@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from tabletop import registry
 from tabletop.engine.cards import Card, parse_cards
-from tabletop.engine.determinize import DeterminizeError, ImpossibleDeal, Worlds, deal
 from tabletop.engine.game import Game
 from tabletop.engine.session import Session
+from tabletop.engine.worlds import DeterminizeError, ImpossibleDeal, Worlds, deal
+from tabletop.plugins import registry
 from tests.ui.zone_game import ZoneGame
 
 

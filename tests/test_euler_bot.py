@@ -12,7 +12,7 @@ from tabletop.bots.euler_bot import Area, EulerGreedyBot
 from tabletop.engine.actions import Action
 from tabletop.engine.session import Session
 from tabletop.games.euler_getter import EulerGetter
-from tabletop.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game, make_seats
 
 
 def plain_minimax(game: EulerGetter, owners: tuple[int, ...]) -> int:

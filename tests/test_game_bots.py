@@ -11,7 +11,7 @@ from tabletop.bots.poker_bot import PokerKeeperBot, cards_to_keep
 from tabletop.engine.cards import parse_cards
 from tabletop.engine.session import Session
 from tabletop.games.birdhead import BirdHead
-from tabletop.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game, make_seats
 
 
 @pytest.mark.parametrize(("hand", "keep"), [

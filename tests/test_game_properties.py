@@ -25,7 +25,7 @@ from tabletop.engine.session import Session
 from tabletop.engine.views import View
 from tabletop.games.birdhead import DECK, action_for
 from tabletop.games.draw_poker import POT, SOLO_POINTS
-from tabletop.registry import make_game
+from tabletop.plugins.registry import make_game
 
 PLAYERS = {"birdhead": (3, 4, 5), "draw-poker": (1, 2, 4, 6)}
 OPTIONS: dict[str, dict[str, Any]] = {"birdhead": {}, "draw-poker": {"deals": 3}}

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import tabletop
 import tabletop.engine
-from tabletop import registry
 from tabletop.engine.snapshot import _slots, copy_state
 from tabletop.games.trick_taking import TrickState
 from tabletop.hotpath import HOT_MODULES, SourceFirst
+from tabletop.plugins import registry
 from tabletop.sim.bench import engine_line
 
 PLAY = """

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from tabletop import registry
 from tabletop.bots.ismcts import Budget, ISMCTSBot, parse_budget, search
 from tabletop.cli import main
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.session import Session
+from tabletop.plugins import registry
 from tests.ui.zone_game import ZoneGame
 
 BUILTIN_GAMES = [e.name for e in registry.game_entries() if e.is_builtin]

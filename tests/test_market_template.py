@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop import plugins, registry
 from tabletop.cli import main
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, TOP, Zone
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
 from tabletop.scaffold import create_game
 from tests import test_conformance as conformance
 from tests.plugin_fixtures import clean_registry

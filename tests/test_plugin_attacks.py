@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import plugins, registry
 from tabletop.engine.session import Session
-from tabletop.engine.watchdog import Watchdog
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.plugins.watchdog import Watchdog
 from tabletop.sim.runner import SimConfig, simulate
 from tabletop.sim.supervise import SkippedGame
 from tests.attack_corpus import FLAKY_WINNER
@@ -124,7 +125,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_game(games, "botsexit", {"__init__.py": tiny_game("botsexit"),
                                    "bots.py": "import sys\nsys.exit(9)\n"})
     write_game(games, "patcher", {"__init__.py": tiny_game("patcher"), "bots.py": """
-        from tabletop.engine.watchdog import Watchdog
+        from tabletop.plugins.watchdog import Watchdog
 
         Watchdog.choose = lambda self, view: self.bot.choose(view)
         """})

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import plugins, registry, scaffold
+from tabletop import scaffold
 from tabletop.bots.random_bot import RandomBot
 from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.session import Session
-from tabletop.engine.watchdog import Watchdog
 from tabletop.games.trick_taking import TrickGame
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.plugins.watchdog import Watchdog
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]
@@ -267,7 +269,8 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ttx-game\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text("[tabletop.games]\nttx = ttx_game:Game1\n")
     script = textwrap.dedent("""
-        from tabletop import plugins, registry
+        from tabletop.plugins import discovery as plugins
+        from tabletop.plugins import registry
         plugins.discover()
         entry = {e.name: e for e in registry.game_entries()}["ttx"]
         print(entry.error, entry.source)
@@ -285,8 +288,8 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
 
 
 def test_plugin_modules_import_neither_pygame_nor_pil() -> None:
-    script = ("import sys, tabletop.plugins, tabletop.scaffold, tabletop.engine.deckfile, "
-              "tabletop.engine.watchdog, tabletop.games.deck_trick; "
+    script = ("import sys, tabletop.plugins.discovery, tabletop.scaffold, tabletop.formats.deckfile, "
+              "tabletop.plugins.watchdog, tabletop.games.deck_trick; "
               "print([m for m in ('pygame', 'PIL') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from tabletop.engine.cards import STANDARD_52, Card, parse_cards
-from tabletop.engine.poker import (
+from tabletop.kit.poker import (
     CATEGORIES,
     best_hand,
     category_of,

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from tabletop import plugins, registry
-from tabletop.bots.process import ProcessBot
-from tabletop.bots.wire import decode
 from tabletop.engine.cards import Card
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
+from tabletop.formats.wire import decode
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.plugins.process_bot import ProcessBot
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]

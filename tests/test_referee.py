@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop import registry
 from tabletop.bots.base import Bot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.engine.actions import Action
 from tabletop.engine.rng import new_rng, shuffled
 from tabletop.engine.session import Session
 from tabletop.engine.views import View
-from tabletop.engine.watchdog import BotTimeout, Watchdog
 from tabletop.games.trick_taking import TrickGame, TrickState
+from tabletop.plugins import registry
+from tabletop.plugins.watchdog import BotTimeout, Watchdog
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tabletop import registry
 from tabletop.cli import main
 from tabletop.engine.session import Session
-from tabletop.replays import replay
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 
 BOTS = ["greedy", "random", "random", "greedy"]
 

@@ -1,7 +1,7 @@
 """A first deal plays to the end headless."""
 
 from tabletop.engine.session import Session
-from tabletop.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game, make_seats
 
 
 def test_one_deal_plays_to_the_end() -> None:

@@ -7,7 +7,7 @@ import pytest
 from tabletop.bots.trick_bot import _facts, _pick
 from tabletop.engine.actions import play
 from tabletop.engine.cards import JOKER, standard_deck
-from tabletop.engine.tricks import STANDARD_POWER, card_power
+from tabletop.kit.tricks import STANDARD_POWER, card_power
 from tabletop.sim.runner import SimConfig, simulate
 
 
@@ -48,7 +48,7 @@ def greedy_game(options: dict, seed: int, *, views: bool) -> tuple[list, list]:
     """Play a game of four greedy bots; return its tricks taken and scores. ``views``: every move through a view."""
     from tabletop.bots.trick_bot import GreedyTrickBot
     from tabletop.engine.session import Session
-    from tabletop.registry import bot_rng, make_game
+    from tabletop.plugins.registry import bot_rng, make_game
 
     game = make_game("trick-taking", players=4, options=options)
     rng = bot_rng(seed)

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from tabletop import registry
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
@@ -24,6 +23,7 @@ from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import View, ViewClosed
 from tabletop.engine.zones import OWNER
+from tabletop.plugins import registry
 
 
 def reachable(root: object, rules: frozenset[int] = frozenset()) -> Iterator[object]:

@@ -31,8 +31,8 @@ from typing import Any
 
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
-from tabletop.engine.determinize import Worlds
 from tabletop.engine.views import View
+from tabletop.engine.worlds import Worlds
 
 EXPLORATION = 0.7
 """The UCB1 constant for rewards between 0 and 1 (Cowling et al. use 0.7)."""

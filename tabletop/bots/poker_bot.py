@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.poker import category_of, hand_value
 from tabletop.engine.views import View
+from tabletop.kit.poker import category_of, hand_value
 
 STAND_PAT = frozenset({"straight", "flush", "full house", "four of a kind", "straight flush", "royal flush"})
 """Categories the bot never breaks."""

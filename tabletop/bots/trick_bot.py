@@ -17,13 +17,13 @@ from typing import Any
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import JOKER, Card
-from tabletop.engine.tricks import (
+from tabletop.engine.views import View
+from tabletop.kit.tricks import (
     STANDARD_POWER,
     card_power,
     parse_rank_order,
     rank_power,
 )
-from tabletop.engine.views import View
 
 
 class GreedyTrickBot(Bot):

@@ -26,9 +26,9 @@ from typing import Any, ClassVar
 from tabletop.engine import options as opts
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.determinize import copy_state, default_determinize
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
+from tabletop.engine.worlds import copy_state, default_determinize
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
 from tabletop.i18n import N_, _
 
@@ -167,7 +167,7 @@ class Game:
         """Return the rules for the rules panel: ``rules``, else the ``summary``."""
         return self.rules or self.summary
 
-    # -- hooks for search bots (see tabletop.engine.determinize) ---------------------------------
+    # -- hooks for search bots (see tabletop.engine.worlds) ---------------------------------
     def clone_state(self, state: Any, rng: random.Random | None = None) -> Any:
         """Return an independent copy of ``state``; with ``rng`` the copy draws its chance events from it.
 
@@ -181,9 +181,9 @@ class Game:
         what it has seen (a *world* for search bots; the real state is never changed).
 
         The default deals the cards of the zones hidden from ``seat`` back into those zones
-        (:func:`~tabletop.engine.determinize.default_determinize`). Override it when play reveals
+        (:func:`~tabletop.engine.worlds.default_determinize`). Override it when play reveals
         more than the zones say (a seat that did not follow holds none of the led suit), or when
-        the hidden cards are not kept as plain lists of cards; :func:`~tabletop.engine.determinize.deal`
+        the hidden cards are not kept as plain lists of cards; :func:`~tabletop.engine.worlds.deal`
         deals under such constraints.
         """
         return default_determinize(self, state, seat, rng)

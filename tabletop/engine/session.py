@@ -38,7 +38,7 @@ class Player(Protocol):
 
 
 class ActionLog(Protocol):
-    """Where a session writes each action as it happens (see :mod:`tabletop.engine.log`)."""
+    """Where a session writes each action as it happens (see :mod:`tabletop.formats.log`)."""
 
     def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
 

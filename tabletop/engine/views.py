@@ -11,7 +11,7 @@ bot is closed when the bot's move is over: parts not read by then can no longer 
 The trust boundary: bots that run in this process are trusted code. A view keeps honest bots
 from seeing or changing what they should not, by accident or by a bug; Python cannot stop code in
 the same process that goes looking through module globals, ``gc`` or stack frames. Untrusted
-bots run in another process (:mod:`tabletop.bots.process`) and receive views as data only.
+bots run in another process (:mod:`tabletop.plugins.process_bot`) and receive views as data only.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.determinize import Worlds
 from tabletop.engine.game import Game
+from tabletop.engine.worlds import Worlds
 from tabletop.engine.zones import TableView
 
 SPECTATOR = -1
@@ -118,7 +118,7 @@ class View(tuple):
         """Return a sampler of whole states consistent with what this seat has seen (for search bots).
 
         Ask during the move, before both the data and the table are read (the view lets go of the
-        state then). The sampler holds no secret (see :class:`~tabletop.engine.determinize.Worlds`).
+        state then). The sampler holds no secret (see :class:`~tabletop.engine.worlds.Worlds`).
 
         :raises ViewClosed: when the move is over.
         :raises DeterminizeError: when the game's hidden cards cannot be sampled.

@@ -39,13 +39,12 @@ from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.determinize import deal
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
-from tabletop.engine.tricks import TRICK, TrickWon
+from tabletop.engine.worlds import deal
 from tabletop.engine.zones import (
     DEALER,
     EVERYONE,
@@ -63,6 +62,7 @@ from tabletop.engine.zones import (
 )
 from tabletop.engine.zones import Move as MoveTo
 from tabletop.i18n import N_, _, join, nN_
+from tabletop.kit.tricks import TRICK, TrickWon
 
 VALUES = tuple(range(2, 12))
 """The card values, lowest first."""

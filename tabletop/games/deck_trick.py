@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from tabletop.engine.cards import Card
-from tabletop.engine.deckfile import Deck, DeckError, load_deck
 from tabletop.engine.options import option
+from tabletop.formats.deckfile import Deck, DeckError, load_deck
 from tabletop.games.trick_taking import MAX_DEALS, TrickGame, TrickState
 from tabletop.i18n import N_
 

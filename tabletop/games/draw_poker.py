@@ -9,7 +9,7 @@ Rules (SPEC 3.3), with the choices this module makes:
   draws as many from the deck. Labels: "Stand pat" for none, else "Discard 9♣ K♦". Should the deck
   run short (six players drawing many), the earlier players' discards are shuffled into it; the
   current player's own discards never come back to them.
-- Showdown after the dealer's draw: hands are compared with :mod:`tabletop.engine.poker` (kickers
+- Showdown after the dealer's draw: hands are compared with :mod:`tabletop.kit.poker` (kickers
   decide; suits never do). The deal's winner scores :data:`POT` (60) points; tied winners split
   it evenly (60 divides by every count of winners from 1 to 6). Everyone else scores 0.
 - With one player it is a solo drill: the hand after the draw scores by category
@@ -32,12 +32,11 @@ from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import STANDARD_52, SUITS, Card
-from tabletop.engine.determinize import deal
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
-from tabletop.engine.poker import category_of, hand_value, significance_order
 from tabletop.engine.rng import shuffled
+from tabletop.engine.worlds import deal
 from tabletop.engine.zones import (
     DEALER,
     EVERYONE,
@@ -53,6 +52,7 @@ from tabletop.engine.zones import (
     items,
 )
 from tabletop.i18n import N_, join, nN_
+from tabletop.kit.poker import category_of, hand_value, significance_order
 
 HAND_SIZE = 5
 POT = 60

@@ -35,26 +35,12 @@ from tabletop.engine.cards import (
     parse_suit,
     standard_deck,
 )
-from tabletop.engine.determinize import deal as deal_hidden
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, InfoChanged, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.rng import below, random_order
-from tabletop.engine.tricks import (
-    TRICK,
-    TURNUP,
-    TrickWon,
-    TrumpChosen,
-    card_power,
-    effective_suit,
-    follow_cards,
-    parse_rank_order,
-    rank_power,
-    suit_text,
-    winning_index,
-    won_id,
-)
+from tabletop.engine.worlds import deal as deal_hidden
 from tabletop.engine.zones import (
     DEALER,
     EVERYONE,
@@ -72,6 +58,20 @@ from tabletop.engine.zones import (
     items,
 )
 from tabletop.i18n import N_, _
+from tabletop.kit.tricks import (
+    TRICK,
+    TURNUP,
+    TrickWon,
+    TrumpChosen,
+    card_power,
+    effective_suit,
+    follow_cards,
+    parse_rank_order,
+    rank_power,
+    suit_text,
+    winning_index,
+    won_id,
+)
 
 MAX_DEALS = 1000
 """A game that only ends on a target score stops after this many deals all the same."""

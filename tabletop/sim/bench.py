@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 import time
 
-from tabletop import hotpath, registry
+from tabletop import hotpath
 from tabletop.engine.session import Session
 from tabletop.i18n import _, ngettext
+from tabletop.plugins import registry
 from tabletop.sim.runner import SimConfig, simulate
 
 SEARCH_GAMES: dict[str, tuple[int, dict[str, object]]] = {

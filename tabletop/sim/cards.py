@@ -7,7 +7,7 @@ analytics, kept narrow so that it alone changes when the events do:
   (``game.zones(state)``, the zone that :meth:`~tabletop.engine.zones.Zone.is_hand_of` the seat)
   read at that moment (before anyone acts);
 - ``DealScored``: ``points`` per seat for the deal just finished;
-- ``TrickWon`` (:mod:`tabletop.engine.tricks`): ``seat`` took the trick whose ``plays`` are ``(seat, cards)`` in play order; the
+- ``TrickWon`` (:mod:`tabletop.kit.tricks`): ``seat`` took the trick whose ``plays`` are ``(seat, cards)`` in play order; the
   cards of the winner's (last) play are the ones that took it;
 - a ``showdown`` event (draw poker's): each seat's shown ``hands`` count as its plays, and the
   hands of its ``winners`` took the pot: the card game's equivalent of a trick.
@@ -25,8 +25,8 @@ from typing import Any
 from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event
 from tabletop.engine.game import Emit, Game
-from tabletop.engine.tricks import TrickWon
 from tabletop.engine.zones import FAN
+from tabletop.kit.tricks import TrickWon
 
 SHOWDOWN = "showdown"
 """The ``kind`` of an event showing every hand (``hands``) and who won (``winners``)."""

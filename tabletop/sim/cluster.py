@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop import __version__, plugins
+from tabletop import __version__
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.i18n import _
+from tabletop.plugins import discovery as plugins
 from tabletop.sim.runner import Chunk, SimConfig, Task, plan, play_task
 
 CONNECT_TIMEOUT = 10.0
@@ -167,7 +168,7 @@ def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = 
 
 
 def _default_games_dir() -> Path:
-    from tabletop.plugins import DEFAULT_GAMES_DIR
+    from tabletop.plugins.discovery import DEFAULT_GAMES_DIR
 
     return DEFAULT_GAMES_DIR
 

@@ -20,7 +20,7 @@ def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None =
     if cluster is None:
         yield from run_local(configs, workers=workers, cards=cards, progress=progress, game_timeout=game_timeout)
         return
-    from tabletop import registry
+    from tabletop.plugins import registry
     from tabletop.sim.cluster import run_on_cluster  # dask is an optional extra
 
     for c in configs:  # a bad game or option fails here, before any worker is asked

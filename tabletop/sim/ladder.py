@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from tabletop import registry
+from tabletop.plugins import registry
 from tabletop.sim.runner import GameResult, SimConfig, _worker_init, play_games
 from tabletop.sim.stats import Tally, wilson_interval
 

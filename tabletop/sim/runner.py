@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from tabletop import plugins, registry
 from tabletop.engine.game import Game
 from tabletop.engine.guard import quiet_worker
-from tabletop.engine.log import GameLog
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.formats.log import GameLog
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
 from tabletop.sim.cards import CardWatch
 from tabletop.sim.cardstats import CardTally
 from tabletop.sim.supervise import SkippedGame, supervised

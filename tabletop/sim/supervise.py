@@ -19,10 +19,10 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.guard import TimeLimit, quiet_worker, short, time_limit, what_it_did, where
-from tabletop.engine.watchdog import busy_bots
+from tabletop.plugins import registry
+from tabletop.plugins.watchdog import busy_bots
 
 CHUNK = 8
 """Games handed to a worker at a time (results still come back one game at a time)."""
@@ -182,8 +182,8 @@ class _Worker:
 def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawned: bool, games_dir: str | None,
           game_timeout: float) -> None:
     """Worker process: play the games asked for, one report (a chunk) per game."""
-    from tabletop import plugins
     from tabletop.engine.rng import derive_seed
+    from tabletop.plugins import discovery as plugins
 
     quiet_worker()
     variant, config, cards, play, skip = job

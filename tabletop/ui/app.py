@@ -20,12 +20,12 @@ from typing import Any
 
 import pygame
 
-from tabletop import registry
 from tabletop.engine.errors import GameBroken, UserInputError
-from tabletop.engine.log import GameLog, default_log_path, new_game_id
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
+from tabletop.formats.log import GameLog, default_log_path, new_game_id
 from tabletop.i18n import _
+from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot

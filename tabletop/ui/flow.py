@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tabletop import i18n, registry
+from tabletop import i18n
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
+from tabletop.plugins import registry
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.pace import pace

@@ -53,7 +53,7 @@ def load_language() -> str | None:
 
 def load() -> PlaySettings | None:
     """Return the remembered set-up, or None when there is none or it no longer fits."""
-    from tabletop import registry
+    from tabletop.plugins import registry
 
     try:
         data = json.loads((config_dir() / FILE_NAME).read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """Watching logged games: the replay viewer, logs rendered to video, and a spectator following a live log.
 
-:class:`ReplayTable` is a table whose moves come from a log (:func:`~tabletop.engine.log.replay`
+:class:`ReplayTable` is a table whose moves come from a log (:func:`~tabletop.formats.log.replay`
 checks it first) instead of bots or a human. It keeps a :class:`~tabletop.engine.timeline.Timeline`
 with a snapshot every :data:`~tabletop.engine.timeline.SEEK_EVERY` moves, so seeking anywhere costs
 a snapshot copy and a few moves. :func:`run_record` renders a log to a video without a screen, on
@@ -22,11 +22,11 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import LogError, TabletopError
-from tabletop.engine.log import Replay
 from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
+from tabletop.formats.log import Replay
 from tabletop.i18n import _
-from tabletop.replays import replay
+from tabletop.plugins.replays import replay
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop import i18n, registry
+from tabletop import i18n
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import OptionInfo, describe
 from tabletop.i18n import N_, _
+from tabletop.plugins import registry
 from tabletop.ui import theme
 from tabletop.ui.layout import Rect
 from tabletop.ui.pace import PACES

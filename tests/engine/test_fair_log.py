@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import registry
 from tabletop.engine.errors import LogError
-from tabletop.engine.log import GameLog, default_log_path
 from tabletop.engine.session import Session
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog, default_log_path
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 
 SEED = 734_519_882_013
 

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.errors import LogError
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
-from tabletop.registry import make_game, make_seats
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog
+from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.replays import replay
 
 
 def logged_game(tmp_path: Path, **options: object) -> tuple[Path, Session]:

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import LogError
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
-from tabletop.registry import make_game, make_seats
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog
+from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.replays import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -167,7 +167,8 @@ def test_unreadable_paths_give_one_line(tmp_path: Path) -> None:
 
 
 def test_deck_file_changed_since_the_game_was_played(tmp_path: Path) -> None:
-    from tabletop import plugins, registry
+    from tabletop.plugins import discovery as plugins
+    from tabletop.plugins import registry
     from tests.plugin_fixtures import tiny_game, write_game
 
     folder = write_game(tmp_path / "games", "decky", {

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.cards import STANDARD_52, Card
-from tabletop.engine.melds import groups, selections
+from tabletop.kit.melds import groups, selections
 
 POOL = STANDARD_52[:5]
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.engine import piles
 from tabletop.engine.cards import STANDARD_52, parse_cards
 from tabletop.engine.zones import EVERYONE, NOBODY, ROW, STACK, TOP, Move
+from tabletop.kit import piles
 
 
 def test_zones_say_who_sees_what_and_where_they_lie() -> None:

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from tabletop import registry
 from tabletop.engine.rng import _short_order, below, random_order, seeded, seeded_pair
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import _dealt_positions
+from tabletop.plugins import registry
 from tabletop.sim.runner import SimConfig, simulate
 
 SEEDS = [0, 1, 7, -5, 2**31, 2**62 + 17, 2**63 - 1, 2**200 + 3]

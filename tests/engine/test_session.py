@@ -10,7 +10,7 @@ from tabletop.engine.errors import GameBroken, IllegalAction
 from tabletop.engine.rng import new_rng
 from tabletop.engine.session import Session
 from tabletop.engine.views import View
-from tabletop.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game, make_seats
 
 
 def game4(**options: object):

@@ -12,11 +12,11 @@ import pytest
 
 from tabletop.engine import guard
 from tabletop.engine.errors import GameBroken, LogError
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
+from tabletop.formats.log import GameLog
 from tabletop.games.trick_taking import TrickGame
-from tabletop.registry import make_seats
-from tabletop.replays import replay
+from tabletop.plugins.registry import make_seats
+from tabletop.plugins.replays import replay
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ def test_a_hook_stuck_in_a_loop_stops_the_game_at_the_hook_limit() -> None:
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
 def test_replaying_a_log_whose_rules_loop_stops_with_one_line(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop import registry
+    from tabletop.plugins import registry
 
     class Sometimes(TrickGame):
         name = "sometimes-loops"
@@ -128,7 +128,7 @@ def test_replaying_a_log_whose_rules_loop_stops_with_one_line(tmp_path: Path,
     Session(game, make_seats(["random"] * 4, game, 4), seed=4, log=log).run()
     log.close()
     monkeypatch.setattr(Sometimes, "looping", True)
-    monkeypatch.setattr("tabletop.engine.log.HOOK_LIMIT", 0.2)
+    monkeypatch.setattr("tabletop.formats.log.HOOK_LIMIT", 0.2)
     with pytest.raises(GameBroken, match="game 'sometimes-loops' failed in apply at move 4: did not return within 0.2 s"):
         replay(path)
     with pytest.raises(LogError):

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop import registry
 from tabletop.engine.actions import Action
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline, seen_cards
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 
 GAMES = [("trick-taking", 4, {"deals": 1}), ("trick-taking", 3, {"deals": 1, "scoring": "bid", "trump": "turnup"}),
          ("draw-poker", 3, {"deals": 2}), ("birdhead", 3, {})]

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import plugins, registry
 from tabletop.cli import main
 from tabletop.engine import folders
 from tabletop.engine.errors import UserInputError
@@ -24,6 +23,8 @@ from tabletop.games.euler_getter.boardfile import (
 )
 from tabletop.games.euler_getter.make_boards import derive, hexagon, layout_rows, rhombus
 from tabletop.games.euler_getter.polyhedron import build
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
 
 INVENTOR = (SHIPPED / "rhombus-10.toml").read_text(encoding="utf-8")
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.session import Session
-from tabletop.registry import make_game
+from tabletop.plugins.registry import make_game
 
 OPTIONS = st.fixed_dictionaries({
     "trump": st.sampled_from(["none", "S", "H", "D", "C", "turnup"]),

@@ -7,7 +7,7 @@ from tabletop.engine.cards import parse_card
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import TrickGame, legal_cards, trick_winner
-from tabletop.registry import make_game
+from tabletop.plugins.registry import make_game
 
 
 def ids(cards: list) -> list[str]:

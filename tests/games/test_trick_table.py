@@ -6,14 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import plugins, registry, scaffold
+from tabletop import scaffold
 from tabletop.engine.actions import Action, play
 from tabletop.engine.cards import Card, parse_card, parse_cards
 from tabletop.engine.events import ActionTaken, DealStarted
 from tabletop.engine.session import Session
-from tabletop.engine.tricks import TRICK, TURNUP, TrickWon, TrumpChosen
 from tabletop.engine.zones import NOBODY, InfoRow, Move
 from tabletop.games.trick_taking import TrickGame
+from tabletop.kit.tricks import TRICK, TURNUP, TrickWon, TrumpChosen
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]

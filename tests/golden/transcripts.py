@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
 from tabletop.engine.session import Session
+from tabletop.plugins import registry
 
 FOLDER = Path(__file__).parent
 CASES = [

@@ -9,9 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop import i18n, registry
+from tabletop import i18n
 from tabletop.engine.cards import Card
-from tabletop.engine.deckfile import parse_deck_text
+from tabletop.formats.deckfile import parse_deck_text
+from tabletop.plugins import registry
 from tabletop.ui import fonts
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.faces import draw_face

@@ -8,7 +8,7 @@ import pygame
 from conftest import MakeImage
 
 from tabletop.engine.cards import Card
-from tabletop.registry import make_game
+from tabletop.plugins.registry import make_game
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.gallery import (
     FELT,

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import registry
 from tabletop.engine.errors import GameBroken
 from tabletop.games.trick_taking import TrickGame
+from tabletop.plugins import registry
 
 
 class BrokenTricks(TrickGame):

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop import registry
-from tabletop.engine.log import GameLog
 from tabletop.engine.session import Session
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 from tabletop.ui.replay import ReplayTable, run_record
 from tests.ui.helpers import click, press, pump_until
 

@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine.log import GameLog, log_players
 from tabletop.engine.session import Session
-from tabletop.registry import make_game, make_seats
-from tabletop.replays import replay
+from tabletop.formats.log import GameLog, log_players
+from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.replays import replay
 
 
 @pytest.mark.parametrize(("name", "players"), [("trick-taking", 4), ("birdhead", 3), ("draw-poker", 2)])

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import registry
 from tabletop.bots.base import Bot
 from tabletop.games.trick_taking import TrickGame
+from tabletop.plugins import registry
 
 RELEASE = threading.Event()
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 
-from tabletop import registry
-from tabletop.replays import replay
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.start import StartForm
 from tests.ui.helpers import card_point, click, press, pump_until
@@ -218,7 +218,7 @@ def test_a_finished_game_opens_in_the_replay_viewer_from_the_end_box(app) -> Non
 
 def test_watching_a_fair_game_needs_its_seed_from_the_player(tmp_path, capsys) -> None:
     from tabletop.cli import main
-    from tabletop.engine.log import GameLog
+    from tabletop.formats.log import GameLog
 
     game = registry.make_game("trick-taking", players=4)
     path = tmp_path / "fair.jsonl"

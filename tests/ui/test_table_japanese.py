@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import i18n, registry
+from tabletop import i18n
 from tabletop.engine.options import describe
+from tabletop.plugins import registry
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.choices import Target
 from tests.ui.helpers import drawn_texts, english_words, pump_until

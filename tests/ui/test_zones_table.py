@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from tabletop import registry
+from tabletop.plugins import registry
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.choices import Target
 from tests.plugin_fixtures import clean_registry  # noqa: F401 - a fixture

@@ -19,8 +19,8 @@ def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
     """
     if art_dir is not None:
         return Path(art_dir)
-    from tabletop import registry
     from tabletop.engine.errors import TabletopError
+    from tabletop.plugins import registry
 
     try:
         extra = registry.game_entry(game.name).extra

@@ -1,4 +1,4 @@
-"""Probing plugins in child processes (``python -m tabletop.probe``), with a time limit and a cache.
+"""Probing plugins in child processes (``python -m tabletop.plugins.probe_child``), with a time limit and a cache.
 
 :func:`probe_all` returns what each plugin declares, and what went wrong, without running any
 plugin code in this process. Probes run a few at a time; one still importing after
@@ -39,7 +39,7 @@ NOTICE_AFTER = 3.0
 CACHE_KEEP = 500
 """Probe reports kept in the cache; past this the older half goes."""
 PROBE_FORMAT = 1
-"""Version of the cached reports; bump it when :mod:`tabletop.probe` reports something new."""
+"""Version of the cached reports; bump it when :mod:`tabletop.plugins.probe_child` reports something new."""
 _KEY_FILES = 2000  # files of one plugin whose size and time make its cache key
 
 
@@ -141,7 +141,7 @@ def _own_stamp() -> str:
     """Return tabletop's version and its newest file time: a report made by other code is stale."""
     global _own
     if _own is None:
-        package = Path(__file__).resolve().parent
+        package = Path(__file__).resolve().parents[1]  # the whole tabletop package
         newest = max((p.stat().st_mtime_ns for p in package.rglob("*.py")), default=0)
         _own = f"{__version__}:{newest}"
     return _own
@@ -222,10 +222,10 @@ class _Probe:
         self.stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in finish()
         request = json.dumps({"source": source.request(), "limit": limit})
         env = dict(os.environ)
-        root = str(Path(__file__).resolve().parents[1])
+        root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
         env.pop("PYTHONSTARTUP", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "tabletop.probe", request], stdin=subprocess.DEVNULL,
+        self.proc = subprocess.Popen([sys.executable, "-m", "tabletop.plugins.probe_child", request], stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=self.stderr, env=env)
         threading.Thread(target=self._read, args=(lines,), daemon=True).start()
 
@@ -343,7 +343,7 @@ def _stack_spot(dump: str, folder: Path | None) -> str | None:
 
     frames = re.findall(r'File "(.*)", line (\d+) in (\S+)', dump.split("Timeout (")[-1])
     root = os.path.abspath(folder) if folder is not None else None
-    own = str(Path(__file__).resolve().parent)
+    own = str(Path(__file__).resolve().parents[1])
     for filename, line, func in frames:  # most recent call first
         path = os.path.abspath(filename)
         if (root and path.startswith(root + os.sep)) or (

@@ -13,7 +13,7 @@ declaring ``tabletop.games`` entry points (each naming a ``Game`` subclass), and
 Bots come from ``tabletop.bots`` entry points and from games' ``bots.py``.
 
 **No plugin code runs in tabletop's own process until a command needs that plugin.** Each plugin
-is first imported by :mod:`tabletop.probe` in a child process with a time limit, which reports
+is first imported by :mod:`tabletop.plugins.probe_child` in a child process with a time limit, which reports
 what it declares and plays one short test game with random bots. Whatever a plugin does there
 (``sys.exit``, ``os._exit``, ``KeyboardInterrupt``, endless recursion or loops, a crash) ends only
 that child: the plugin is listed as broken with a message naming it, the file and what it did,
@@ -37,11 +37,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tabletop import registry
 from tabletop.engine import folders
 from tabletop.engine.game import Game
 from tabletop.engine.guard import notice_after, shown_path, what_it_did, where
-from tabletop.probing import NOTICE_AFTER, Source, probe_all
+from tabletop.plugins import registry
+from tabletop.plugins.probe import NOTICE_AFTER, Source, probe_all
 
 GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
@@ -59,7 +59,7 @@ def discover(games_dir: Path | None = None) -> None:
     Entries found by an earlier call are dropped first, so calling again picks up changes to
     folders. Never raises and never runs plugin code in this process: a broken plugin is listed
     with its error, and a ``games_dir`` that does not exist (yet: ``tabletop new`` makes it) is
-    remembered in :data:`tabletop.registry.missing_games_dir` for the "unknown game" message.
+    remembered in :data:`tabletop.plugins.registry.missing_games_dir` for the "unknown game" message.
     """
     registry.forget_plugins()
     folder = games_dir if games_dir is not None else DEFAULT_GAMES_DIR

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop import registry
-from tabletop.engine import log
+from tabletop.formats import log
+from tabletop.plugins import registry
 
 
 def replay(path: Path | str, *, allow_incomplete: bool = False, seed: int | None = None,
            events: bool = False) -> log.Replay:
-    """Rebuild the game logged in ``path`` (see :func:`tabletop.engine.log.replay`).
+    """Rebuild the game logged in ``path`` (see :func:`tabletop.formats.log.replay`).
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
     """

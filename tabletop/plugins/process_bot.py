@@ -2,9 +2,9 @@
 
 A bot running in the table's own process is trusted code (see :mod:`tabletop.engine.views`). A
 bot you do not trust is seated as ``process:NAME``: :class:`ProcessBot` starts
-``python -m tabletop.botworker``, tells it the game's rules, the seat and a seed of the
+``python -m tabletop.plugins.botworker``, tells it the game's rules, the seat and a seed of the
 bot's own (never the game's), and for each move sends the seat's observation and table view as
-JSON (:mod:`tabletop.bots.wire`). The other process holds no game state and no other seat's
+JSON (:mod:`tabletop.formats.wire`). The other process holds no game state and no other seat's
 cards, so nothing it does can read them. A bot that does not answer within its time limit is
 stopped (the session plays a random legal move for it) and started afresh for the next move.
 """
@@ -19,10 +19,10 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
-from tabletop.bots.wire import encode, json
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import to_json
+from tabletop.formats.wire import encode, json
 
 PREFIX = "process:"
 """Seat names starting with this run the named bot in its own process."""
@@ -127,7 +127,7 @@ class ProcessBot:
         return answer
 
     def _spawn(self) -> None:
-        self._proc = subprocess.Popen([sys.executable, "-m", "tabletop.botworker"],
+        self._proc = subprocess.Popen([sys.executable, "-m", "tabletop.plugins.botworker"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._answers = queue.Queue()
         assert self._proc.stdout is not None

@@ -1,9 +1,9 @@
-"""The plugin probe, run as ``python -m tabletop.probe SOURCE``: imports one plugin in a child process.
+"""The plugin probe, run as ``python -m tabletop.plugins.probe_child SOURCE``: imports one plugin in a child process.
 
 It reports, one JSON line at a time on a private channel, what the plugin declares (the game's
 name, seats and options, its bots) and how a short test game with random bots went, so that
 tabletop's own process runs no plugin code until a command needs that plugin. Anything the plugin
-does (exit, loop, crash) ends only this process; :mod:`tabletop.plugins` turns what it saw into a
+does (exit, loop, crash) ends only this process; :mod:`tabletop.plugins.discovery` turns what it saw into a
 message naming the plugin, the file and what it did.
 
 Messages: ``{"phase": "import" | "play" | "bots"}`` before each step, then ``{"game": ...}``,
@@ -22,7 +22,7 @@ import traceback
 from pathlib import Path
 from typing import IO, Any
 
-from tabletop.probing import PHASE_WORDS
+from tabletop.plugins.probe import PHASE_WORDS
 
 PLAY_SHARE = 0.5
 """Share of the time limit a test game may take before it is stopped as unfinished (not broken)."""
@@ -99,8 +99,8 @@ def _phase(channel: IO[str], name: str, limit: float) -> None:
 
 def _failure(exc: BaseException, folder: Path | None, phase: str) -> str:
     """Return what the plugin did, when and where: "called sys.exit(3) while being imported (at ...)"."""
-    from tabletop import registry
     from tabletop.engine.guard import what_it_did, where
+    from tabletop.plugins import registry
 
     if isinstance(exc, registry.UserInputError) or type(exc) is SyntaxError:
         return registry.describe_error(exc)
@@ -113,7 +113,7 @@ def _failure(exc: BaseException, folder: Path | None, phase: str) -> str:
 
 
 def _probe_folder(channel: IO[str], folder: Path, limit: float) -> None:
-    from tabletop import plugins
+    from tabletop.plugins import discovery as plugins
 
     name = folder.name
     _phase(channel, "import", limit)
@@ -172,8 +172,8 @@ def _game_info(cls: Any) -> dict[str, Any]:
 
     :raises PluginError: listing the declaration's problems.
     """
-    from tabletop import registry
     from tabletop.engine.options import describe
+    from tabletop.plugins import registry
 
     problems = registry.check_game_class(cls)
     if problems:
@@ -192,7 +192,7 @@ def _plain(value: Any) -> Any:
 
 
 def _bot_info(cls: Any) -> dict[str, Any]:
-    from tabletop import registry
+    from tabletop.plugins import registry
 
     problems = registry.check_bot_class(cls)
     return {"name": str(getattr(cls, "name", getattr(cls, "__name__", "?"))),

@@ -3,7 +3,7 @@
 - ``trick`` (the default): the new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame`
   (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
 - ``market``: a set-collection game on zones (a market row, draw and discard piles, a tableau per
-  seat), copied from the package :mod:`tabletop.templates.market` with a greedy bot in ``bots.py``.
+  seat), copied from the package :mod:`tabletop.scaffold.templates.market` with a greedy bot in ``bots.py``.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from importlib import resources
 from pathlib import Path
 
 from tabletop import games as builtin_games
-from tabletop import registry
 from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
-from tabletop.templates import TEMPLATES
+from tabletop.plugins import registry
+from tabletop.scaffold.templates import TEMPLATES
 
 MARKET_FILES = ("__init__.py", "bots.py", "deck.toml")
 """The files of the market template package, copied with the new game's names put in."""
@@ -114,7 +114,7 @@ def market_file(rel: str, *, name: str, title: str, class_name: str) -> str:
 
 
 def _market_source(rel: str) -> str:
-    return (resources.files("tabletop.templates") / "market" / rel).read_text(encoding="utf-8")
+    return (resources.files("tabletop.scaffold.templates") / "market" / rel).read_text(encoding="utf-8")
 
 
 def _identifiers(text: str) -> frozenset[str]:

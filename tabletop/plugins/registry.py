@@ -1,6 +1,6 @@
 """The one registry of games and bots that the CLI, start screen, simulator and tests read.
 
-Built-in games and bots are listed here; :mod:`tabletop.plugins` (a layer above, which this module
+Built-in games and bots are listed here; :mod:`tabletop.plugins.discovery` (a layer above, which this module
 never imports) finds plugin ones and registers them with :func:`register_game` and :func:`register_bot`.
 """
 
@@ -17,17 +17,17 @@ from typing import Any
 
 from tabletop import bots as builtin_bots
 from tabletop import games as builtin_games
-from tabletop.bots.process import ProcessBot
 from tabletop.engine import folders
-from tabletop.engine.deckfile import DeckError
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, short, what_it_did
 from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import derive_seed, new_rng, seeded, seeded_pair
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
-from tabletop.engine.watchdog import Watchdog
+from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
+from tabletop.plugins.process_bot import ProcessBot
+from tabletop.plugins.watchdog import Watchdog
 
 HUMAN = "human"
 """The seat name of a person at the table."""
@@ -313,7 +313,7 @@ def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str
 
 
 def forget_plugins() -> None:
-    """Drop every plugin entry (:func:`tabletop.plugins.discover` calls this before looking again)."""
+    """Drop every plugin entry (:func:`tabletop.plugins.discovery.discover` calls this before looking again)."""
     for table in (_games, _bots):
         for key in [k for k, e in table.items() if e.plugin]:
             del table[key]
@@ -482,7 +482,7 @@ def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Rando
     seat): one stuck in its worker thread and drawing late must not shift the other seats' draws.
 
     Plugin bots (and any bot with ``trusted = False``) are wrapped in a
-    :class:`~tabletop.engine.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
+    :class:`~tabletop.plugins.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
     seconds; trust comes from where a bot was installed, not from what it says of itself.
 
     :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.

@@ -1,6 +1,6 @@
-"""The other end of :mod:`tabletop.bots.process`: runs one bot in its own process, fed views as data.
+"""The other end of :mod:`tabletop.plugins.process_bot`: runs one bot in its own process, fed views as data.
 
-Run as ``python -m tabletop.botworker`` (above the plugins, which find a designer's bots). It reads
+Run as ``python -m tabletop.plugins.botworker`` (above the plugins, which find a designer's bots). It reads
 one JSON request per line on stdin and answers one JSON line on stdout. The first request names the bot, the game's rules (name,
 players, options), the seat and the bot's own seed; it never receives the game's seed or state,
 so nothing in this process can tell where the other seats' cards are.
@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.bots.wire import decode, json
 from tabletop.engine.actions import Action
 from tabletop.engine.zones import TableView
+from tabletop.formats.wire import decode, json
 
 
 class RemoteView:
@@ -70,7 +70,8 @@ class RemoteView:
 
 def serve(lines: Any, out: Any) -> None:
     """Answer requests from ``lines`` on ``out`` until the input ends."""
-    from tabletop import plugins, registry
+    from tabletop.plugins import discovery as plugins
+    from tabletop.plugins import registry
 
     bot: Any = None
     game: Any = None

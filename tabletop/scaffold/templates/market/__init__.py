@@ -14,18 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine import piles
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.deckfile import cached_deck
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Moved, Note, seat_name
 from tabletop.engine.game import Emit, Game, GameState
-from tabletop.engine.melds import groups, selections
 from tabletop.engine.options import option
 from tabletop.engine.rng import shuffled
 from tabletop.engine.zones import DEALER, InfoRow, Move, Popup, Zone, hand_id, hand_zone
+from tabletop.formats.deckfile import cached_deck
 from tabletop.i18n import N_, _, nN_
+from tabletop.kit import piles
+from tabletop.kit.melds import groups, selections
 
 DECK_FILE = Path(__file__).with_name("deck.toml")
 TAKE, PAY, MELD, OVER = "take", "pay", "meld", "over"

@@ -5,7 +5,7 @@ An undo is a line too (``{"type": "undo", "to": N}``: the game went back to befo
 the file stays an exact history of what happened and replays to the same end.
 :func:`replay` rebuilds the exact game from a log by submitting every logged action through the
 session's one legality gate; it is handed the factory that makes a game from its registered name
-(:func:`tabletop.replays.replay` hands it the registry's), since the engine knows no game.
+(:func:`tabletop.plugins.replays.replay` hands it the registry's), since the engine knows no game.
 
 A *fair* game's log hides what could give its hidden cards away while it is being played: the
 header names a game id instead of the seed, and each action line is sealed (encrypted with a key

@@ -1,0 +1,70 @@
+"""``tabletop art``: every card of a game's deck with its art: gallery, contact sheet, TTS sheets, PDF."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tabletop.cli.common import (
+    card_size,
+    check_writable,
+    game_for,
+    millimetres,
+    window_size,
+)
+from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _
+
+
+def add(sub: Any) -> None:
+    """Add ``tabletop art`` and its arguments to the subcommands ``sub``."""
+    art = sub.add_parser("art", help=_("show every card of a game's deck with its art (or write a contact sheet,"
+                         " TTS sheets or a print-and-play PDF)"))
+    art.add_argument("game", help=_("game name (see tabletop games)"))
+    art.add_argument("--art", type=Path, default=None,
+                     help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
+    art.add_argument("--sheet", type=Path, default=None, help=_("write a contact sheet PNG here; no window"))
+    art.add_argument("--export-tts", type=Path, default=None, metavar="DIR",
+                     help=_("write the deck as Tabletop Simulator sheets (faces, back, TOMLs) into DIR; no window"))
+    art.add_argument("--pdf", type=Path, default=None, help=_("write a print-and-play PDF of every card here; no window"))
+    art.add_argument("--card-size", type=card_size, default=(63.0, 88.0), metavar="SIZE",
+                     help=_("printed card size: poker (63x88 mm, default), bridge, tarot, mini, square, or WxH in mm"))
+    art.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper of the PDF (default a4)"))
+    art.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM",
+                     help=_("print the art this many mm past the cut lines (e.g. 3; default 0)"))
+    art.add_argument("--size", type=window_size, default=(1280, 800), help=_("window size, e.g. 1280x800"))
+    art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                     help=_("a game option that changes the deck, e.g. --set jokers=true"))
+    art.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``tabletop art``."""
+    from tabletop.ui.art.folders import check_art_path
+
+    game = game_for(args.game, None, args.sets)[0]
+    check_art_path(args.art)
+    if args.sheet is not None and args.sheet.suffix.lower() != ".png":
+        raise TabletopError(_("--sheet {path}: the contact sheet is a .png file").format(path=args.sheet))
+    if args.pdf is not None and args.pdf.suffix.lower() != ".pdf":
+        raise TabletopError(_("--pdf {path}: the print-and-play file is a .pdf file").format(path=args.pdf))
+    if args.export_tts is not None and args.export_tts.exists() and not args.export_tts.is_dir():
+        raise TabletopError(_("--export-tts {path}: give a folder (it is a file)").format(path=args.export_tts))
+    check_writable("--sheet", args.sheet)
+    check_writable("--pdf", args.pdf)
+    check_writable("--export-tts", args.export_tts / "x" if args.export_tts else None)
+    if args.export_tts is not None or args.pdf is not None:
+        from tabletop.ui.art.exports import export_files
+
+        for line in export_files(game, args.art, tts=args.export_tts, pdf=args.pdf, card_size=args.card_size,
+                                 paper=args.paper, bleed=args.bleed):
+            print(line)
+        if args.sheet is None:
+            return 0
+    from tabletop.ui.art.gallery import run_gallery
+
+    code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)
+    if args.sheet is not None:
+        print(_("wrote {file}").format(file=args.sheet))
+    return code

@@ -1,0 +1,24 @@
+"""``tabletop launcher``: write a double-clickable launcher."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tabletop.i18n import _
+
+
+def add(sub: Any) -> None:
+    """Add ``tabletop launcher`` and its arguments to the subcommands ``sub``."""
+    launcher = sub.add_parser("launcher", help=_("write a double-clickable launcher (default: on the Desktop)"))
+    launcher.add_argument("folder", type=Path, nargs="?", default=None)
+    launcher.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``tabletop launcher``."""
+    from tabletop.ui.launcher import write_launcher
+
+    print(_("wrote {file}").format(file=write_launcher(args.folder)))
+    return 0

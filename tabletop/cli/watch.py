@@ -1,0 +1,37 @@
+"""``tabletop watch``: follow a game from its log as it is written (public cards only)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from tabletop.cli.common import (
+    window_size,
+)
+from tabletop.engine.errors import TabletopError
+from tabletop.i18n import _
+
+
+def add(sub: Any) -> None:
+    """Add ``tabletop watch`` and its arguments to the subcommands ``sub``."""
+    watch = sub.add_parser("watch", help=_("follow a game from its log as it is written (public cards only)"))
+    watch.add_argument("log", type=Path, help=_("the .jsonl log of a game being played"))
+    watch.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="fast")
+    watch.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    watch.add_argument("--seed-stdin", action="store_true", help=argparse.SUPPRESS)
+    watch.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``tabletop watch``."""
+    from tabletop.ui.replay import run_watch
+
+    seed = None
+    if args.seed_stdin:
+        try:
+            seed = int(sys.stdin.readline().strip())
+        except ValueError:
+            raise TabletopError(_("--seed-stdin: expected the game's seed on the first line of stdin")) from None
+    return run_watch(args.log, speed=args.speed, size=args.size, seed=seed)

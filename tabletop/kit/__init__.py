@@ -1,0 +1,1 @@
+"""The game kit: mechanics shared by games (tricks, poker hands, piles and rows, melds)."""
