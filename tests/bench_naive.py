@@ -155,7 +155,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9, help="rounds (default 9)")
     parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python rounds of a compiled install")
     parser.add_argument("--pure-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--straightforward", type=int, default=None, metavar="N",
+                        help="only play N deals through the straightforward engine (tests/bench_simulate.py times it)")
     args = parser.parse_args()
+    if args.straightforward is not None:
+        naive_round(args.straightforward, 1)
+        return
     if args.pure_worker:
         pure_worker()
         return
