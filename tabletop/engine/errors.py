@@ -34,3 +34,8 @@ class LogWriteError(TabletopError):
 
 class GameBroken(TabletopError):
     """A game's own code failed mid-game; the game stops with a saved log."""
+
+
+class HookMistake(Exception):
+    """A game hook returned something it must not (no legal actions, a score that is not a number);
+    the session turns it into :class:`GameBroken` naming the hook."""

@@ -14,7 +14,6 @@ import enum
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import BuiltinFunctionType
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -68,10 +67,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         return value if all(a is b for a, b in zip(items, value, strict=True)) else kind(*items)
     slots = _slots(kind)
     if slots is not None:
-        # A class compiled to a C struct (a .pxd beside a hot module) must be made by its own C-level
-        # __new__; a Python class's own __new__ may want arguments, so object's makes it, as always.
-        new: Any = kind.__new__
-        out = new(kind) if new is not object.__new__ and isinstance(new, BuiltinFunctionType) else object.__new__(kind)
+        # A class's own __new__ may want arguments: object's makes the copy, whose slots are filled below.
+        out = object.__new__(kind)
         memo[id(value)] = out
         for name in slots:
             try:

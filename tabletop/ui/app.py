@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from tabletop.engine.errors import GameBroken, UserInputError
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
 from tabletop.i18n import _
@@ -184,10 +184,10 @@ class Table:
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players = players if players is not None else registry.make_seats(
-            self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
-        self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
-                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
+        seat_players: Sequence[Any] = players if players is not None else registry.seat_makers(
+            self.seat_names, self.game, bot_timeout=settings.bot_timeout)
+        self.session = open_session(self.game, seat_players, seed=self.seed, log=self.log,
+                                    options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT))
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())

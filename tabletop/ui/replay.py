@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.errors import LogError, TabletopError
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
 from tabletop.i18n import _
@@ -67,7 +67,7 @@ class ReplayTable(Table):
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))
         self.log = None
-        self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT)
+        self.session = open_session(self.game, seed=self.seed, options=SessionOptions(hook_limit=HOOK_LIMIT))
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
         for action in line:
