@@ -222,24 +222,44 @@ def test_a_subclass_that_overrides_a_hook_runs_as_python(kernel: Any) -> None:
     assert session.rules is game
 
 
-def test_a_hook_patched_on_the_game_or_its_class_turns_the_kernel_off(kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def rules_run_by_kernel(game: Any, seats: list[Any]) -> bool:
+    """True when the kernel would run the game's rules for these seats (not only stand in for bots)."""
+    kernel = _fast.kernel_for(game, seats)
+    return kernel is not None and kernel.rules is not None
+
+
+def test_a_hook_patched_on_the_game_or_its_class_turns_the_kernel_s_rules_off(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     makers = registry.seat_makers(["random"] * 4, registry.make_game("trick-taking", players=4))
+    assert rules_run_by_kernel(registry.make_game("trick-taking", players=4), makers)
     patched = registry.make_game("trick-taking", players=4)
     patched.score_deal = lambda state: [100] * 4  # type: ignore[method-assign]
-    assert _fast.kernel_for(patched, makers) is None
+    assert not rules_run_by_kernel(patched, makers)
     monkeypatch.setattr(TrickGame, "card_points", lambda self, card: 5)
-    assert _fast.kernel_for(registry.make_game("trick-taking", players=4), makers) is None
+    assert not rules_run_by_kernel(registry.make_game("trick-taking", players=4), makers)
 
 
-def test_the_kernel_serves_only_built_in_random_and_greedy_bots_and_only_without_listeners(kernel: Any) -> None:
+def test_the_kernel_s_rules_run_only_with_its_bots_in_every_seat_and_without_listeners(kernel: Any) -> None:
     game = registry.make_game("trick-taking", players=4)
-    assert _fast.kernel_for(game, registry.seat_makers(["random", "greedy", "random", "greedy"], game)) is not None
+    assert rules_run_by_kernel(game, registry.seat_makers(["random", "greedy", "random", "greedy"], game))
+    # A built-in bot the kernel does not have shares the built-in bots' generator: no kernel at all.
     assert _fast.kernel_for(game, registry.seat_makers(["random", "random", "random", "ismcts:50"], game)) is None
-    assert _fast.kernel_for(game, registry.seat_makers(["random", "random", "random", "human"], game)) is None
+    # A person at the table: the game's own rules, and the kernel's random bots in the other seats.
+    with_human = _fast.kernel_for(game, registry.seat_makers(["random", "random", "random", "human"], game))
+    assert with_human is not None and with_human.rules is None and with_human.kinds == ("random",) * 3 + (None,)
     made = registry.make_seats(["random"] * 4, game, 3)
     assert _fast.kernel_for(game, made) is None, "bots made elsewhere hold generators of their own"
     watched = open_session(game, registry.seat_makers(["random"] * 4, game), seed=3, options=SessionOptions(events=True))
-    assert watched.rules is game
+    assert watched.rules is game and type(watched.seats[0]).__name__ == "RandomBot"
+
+
+def test_the_kernel_s_random_bot_plays_any_game_as_the_built_in_one(kernel: Any) -> None:
+    for name, players in (("draw-poker", 3), ("birdhead", 4), ("euler-getter", 2)):
+        game = registry.make_game(name, players=players)
+        python, _ = play(game, ["random"] * players, 12, SessionOptions(events=True))
+        fast, session = play(game, ["random"] * players, 12, QUIET)
+        assert session.rules is game and type(session.seats[0]).__name__ == "RandomKernelBot"
+        assert fast == python
 
 
 def test_pure_python_on_request(kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,10 +6,12 @@ request (:mod:`tabletop._fast.build`). :func:`~tabletop.engine.session.open_sess
 :func:`kernel_for` whether it may run a game, and it may only where it provably computes the same:
 
 - the compiled module is here and was built from the sources as they are now (their hash);
-- the game is ``TrickGame`` itself, with no hook overridden, patched or shadowed on the instance
-  (a subclass, a folder game or a state with a field of its own runs as Python);
-- every seat is the built-in random or greedy bot, made when the session opens;
-- no one listens to events (the simulator, the bench: a table or a timeline gets the game itself).
+- no one listens to events (the simulator, the bench: a table or a timeline gets the game itself);
+- its bots stand in for the built-in random bot (any game) and greedy bot (the trick game), made when
+  the session opens, all of the built-in bots of a game or none (they share one generator);
+- its rules stand in for the game only when the game is ``TrickGame`` itself, with no hook overridden,
+  patched or shadowed on the instance (a subclass, a folder game or a state with a field of its own
+  runs as Python), and its bots fill every seat.
 
 Same seeds, same games: tests/test_kernel.py plays the golden transcripts and seeded games of every
 option through both. ``TABLETOP_PURE_PYTHON=1`` turns the kernel off.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import operator
 import os
 import random
 import sys
@@ -120,18 +123,23 @@ def stale_warning() -> str | None:
 
 
 class Kernel:
-    """The kernel's stand-ins for one game and its seats: :meth:`start` gives them for one session."""
+    """The kernel's stand-ins for one game and its seats: :meth:`start` gives them for one session.
 
-    def __init__(self, module: ModuleType, rules: Any, kinds: Sequence[str]) -> None:
+    ``rules`` is the kernel's trick game, or None where the game's own rules run; ``kinds`` says per
+    seat which kernel bot sits there ("random" or "greedy"), or None for a seat made the Python way.
+    """
+
+    def __init__(self, module: ModuleType, rules: Any, kinds: Sequence[str | None]) -> None:
         self.module = module
         self.rules = rules
         self.kinds = tuple(kinds)
 
-    def start(self, seeds: Any) -> tuple[Any, list[Any], Any]:
-        """Return the rules, the bots and the game's generator of a session dealt from ``seeds``: the
-        generators are the kernel's, seeded from the very seeds ``random.Random`` would be."""
+    def start(self, seeds: Any, seats: Sequence[Any]) -> tuple[Any, list[Any], Any]:
+        """Return the kernel's rules (or None), the seats with the kernel's bots in place, and the game's
+        generator (the kernel's, or None for the game's own): the kernel's generators are seeded from
+        the very seeds ``random.Random`` would be."""
         bots, rng = self.module.start(self.rules, self.kinds, seeds.game_seed, seeds.bots_seed)
-        return self.rules, bots, rng
+        return self.rules, [seat if bot is None else bot for seat, bot in zip(seats, bots, strict=True)], rng
 
 
 _PLANS: dict[tuple[int, ...], tuple[Any, tuple[Any, ...], Kernel | None]] = {}
@@ -141,13 +149,14 @@ _RULES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 def kernel_for(game: Any, seats: Sequence[Any]) -> Kernel | None:
     """Return the kernel that runs ``game`` with ``seats`` (bots or their makers) exactly as Python
     would, or None where it cannot be proved to (see the module's docs)."""
-    status()
+    if "status" not in _state:
+        status()
     module = _state["module"]
     if module is None:
         return None
     key = (id(game), *map(id, seats))
     plan = _PLANS.get(key)
-    if plan is None or plan[0] is not game or any(a is not b for a, b in zip(plan[1], seats, strict=True)):
+    if plan is None or plan[0] is not game or not all(map(operator.is_, plan[1], seats)):
         if len(_PLANS) >= 64:
             _PLANS.clear()
         plan = _PLANS[key] = (game, tuple(seats), _plan(module, game, seats))
@@ -155,17 +164,22 @@ def kernel_for(game: Any, seats: Sequence[Any]) -> Kernel | None:
 
 
 def _plan(module: ModuleType, game: Any, seats: Sequence[Any]) -> Kernel | None:
-    if not _untouched(type(game), ("tabletop.games.trick_taking.TrickGame", "tabletop.engine.game.Game"), game):
+    trick = (_untouched(type(game), ("tabletop.games.trick_taking.TrickGame", "tabletop.engine.game.Game"), game)
+             and module.TrickKernel.fits(game))
+    # The greedy bot's kernel reads the trick game's own tables; the random bot's fits any game.
+    kinds = [kind if kind != "greedy" or trick else None for kind in map(_bot_kind, seats)]
+    if any(kind is None and getattr(seat, "shares_rng", False) for seat, kind in zip(seats, kinds, strict=True)):
+        return None  # the built-in bots of a game share one generator: all of them in the kernel, or none
+    rules = None
+    if trick and None not in kinds:
+        rules = _RULES.get(game)
+        if rules is None:
+            # The class of the state the game makes, for the kernel's plain_state: asked of the game itself.
+            state_class = type(game.setup(random.Random(0), None))
+            rules = _RULES[game] = module.TrickKernel(game, state_class)
+    if rules is None and not any(kinds):
         return None
-    kinds = [_bot_kind(seat) for seat in seats]
-    if None in kinds or not module.TrickKernel.fits(game):
-        return None
-    rules = _RULES.get(game)
-    if rules is None:
-        # The class of the state the game makes, for the kernel's plain_state: asked of the game itself.
-        state_class = type(game.setup(random.Random(0), None))
-        rules = _RULES[game] = module.TrickKernel(game, state_class)
-    return Kernel(module, rules, kinds)  # type: ignore[arg-type]
+    return Kernel(module, rules, kinds)
 
 
 _BOTS = {"random": ("tabletop.bots.random_bot.RandomBot", "tabletop.bots.base.Bot"),

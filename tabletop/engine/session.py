@@ -30,7 +30,15 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import Seeds
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
-from tabletop.engine.views import Source, View, close_view, fact_reader, game_info, open_view
+from tabletop.engine.views import (
+    Source,
+    View,
+    fact_reader,
+    game_info,
+    new_key,
+    new_view,
+    open_views,
+)
 from tabletop.engine.worlds import Worlds
 from tabletop.i18n import N_, _
 
@@ -104,19 +112,19 @@ def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, 
     Every generator comes from ``seed`` through :class:`~tabletop.engine.rng.Seeds`: the game's, each
     bot's (a seat given as a :class:`BotMaker` is made here; a bot given ready-made keeps its own)
     and the fallback's. Bots get a private copy of the rules, never the referee's game. Where no one
-    listens to events and every seat is a built-in bot the private kernel serves (see
-    :mod:`tabletop._fast`), the unmodified built-in trick game runs compiled, with the same games
-    from the same seeds.
+    listens to events the private kernel (see :mod:`tabletop._fast`) stands in for the built-in
+    random and greedy bots and, when they fill every seat, for the unmodified built-in trick game:
+    the same games from the same seeds.
     """
     seeds = Seeds(seed)
     specs: list[Seat] = list(seats) if seats is not None else [None] * game.players
     kernel = None if options.events else _fast.kernel_for(game, specs)
+    rules = rng = None
     if kernel is not None:
-        rules, bots, rng = kernel.start(seeds)
-    else:
-        rules, bots, rng = game, make_bots(game, specs, seeds), seeds.game()
-    return Session(game, bots, seed=seed, log=log, events=options.events, bot_timeout=options.bot_timeout,
-                   hook_limit=options.hook_limit, rules=rules, rng=rng)
+        rules, specs, rng = kernel.start(seeds, specs)
+    return Session(game, make_bots(game, specs, seeds), seed=seed, log=log, events=options.events,
+                   bot_timeout=options.bot_timeout, hook_limit=options.hook_limit, rules=rules,
+                   rng=rng if rng is not None else seeds.game())
 
 
 def make_bots(game: Game, seats: Sequence[Seat], seeds: Seeds) -> list[Player | None]:
@@ -132,11 +140,15 @@ def private_rules(game: Game, seat: int) -> Any:
     game): the referee's game object is never handed to a bot. One copy per seat and game, made
     on first use and reused by every later session of the same game (a simulation's thousands).
     """
-    copies = _COPIES.get(game)
-    if copies is None:
-        copies = {}
-        with contextlib.suppress(TypeError):  # a game that cannot be a weak key: a copy each time
-            _COPIES[game] = copies
+    if _LAST_COPIES[0] is game:  # a simulation opens thousands of sessions of one game
+        copies = _LAST_COPIES[1]
+    else:
+        copies = _COPIES.get(game)
+        if copies is None:
+            copies = {}
+            with contextlib.suppress(TypeError):  # a game that cannot be a weak key: a copy each time
+                _COPIES[game] = copies
+        _LAST_COPIES[:] = [game, copies]
     rules = copies.get(seat)
     if rules is None:
         rules = copies[seat] = _copy_rules(game)
@@ -156,6 +168,7 @@ def _is_maker(spec: object) -> bool:
 
 
 _COPIES: weakref.WeakKeyDictionary[Any, dict[int, Any]] = weakref.WeakKeyDictionary()
+_LAST_COPIES: list[Any] = [None, None]
 
 
 class Session:
@@ -207,11 +220,14 @@ class Session:
         self.hook_limit = hook_limit
         self._info = game_info(game)
         try:
-            with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
+            if hook_limit is None:
                 self.state: Any = self.rules.setup(self.rng, self._emit)
+            else:
+                with time_limit(hook_limit):
+                    self.state = self.rules.setup(self.rng, self._emit)
         except BaseException as exc:
             self._broken(exc, "setup")
-        self._source = Source(self.rules, self.state, self._worlds, fact_reader(self.rules))
+        self._source = self._source_of(self.state)
         self._check_finished()
 
     # -- what the table and tests ask ----------------------------------------------------
@@ -275,7 +291,7 @@ class Session:
         come back with it, so later shuffles, draws and bot choices repeat.
         """
         self.state = copy_state(snapshot.state)
-        self._source = Source(self.rules, self.state, self._worlds, fact_reader(self.rules))
+        self._source = self._source_of(self.state)
         self.rng = getattr(self.state, "rng", self.rng)
         self.moves = snapshot.moves
         self._finished = snapshot.finished
@@ -446,6 +462,11 @@ class Session:
         raise GameBroken(_("game {name} failed in {hook}{when}: {problem}{at}").format(
             name=repr(self.game.name), hook=hook, when=when, problem=what, at=at)) from exc
 
+    def _source_of(self, state: Any) -> Source:
+        """Return where this session's views are built from (a plain tuple made as the named one: a
+        session is opened per simulated game)."""
+        return _new_source(Source, (self.rules, state, self._worlds, fact_reader(self.rules)))
+
     def _worlds(self, seat: int, rng: random.Random) -> Worlds:
         """Return the sampled worlds of ``seat``'s view, played by that seat's own copy of the rules."""
         state = self.state if self.rules is self.game else self.rules.plain_state(self.state)
@@ -512,12 +533,13 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
                 else:
                     if not legal:
                         raise HookMistake(_bad_legal(legal, seat))
-                    # The decision: the bot sees a view that closes when it answers.
-                    view, key = open_view(info, source, seat, legal)
+                    # The decision: the bot sees a view that closes when it answers (opened inline: see views).
+                    key = new_key()
+                    open_views[key] = source
                     started = clock() if timed[seat] else 0.0
                     problem = None
                     try:
-                        action = choose(view)
+                        action = choose(new_view(View, (seat, legal, info, [None, None, key])))
                     except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
                         problem = _bot_problem(exc)
                         if problem is None:  # but the user's own Ctrl-C does
@@ -529,7 +551,7 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
                             problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
                                          seconds=clock() - started, limit=timeout)
                     finally:
-                        close_view(key, None)
+                        open_views.pop(key, None)
                     if problem is not None:
                         action = session._replace(seat, problem, legal)
                         note = f"fallback: {problem}"
@@ -566,6 +588,7 @@ def _describe(action: object) -> str:
 
 
 _NO_LIMIT = contextlib.nullcontext()
+_new_source: Callable[[type, tuple[Any, ...]], Source] = tuple.__new__
 _RULES: dict[type, tuple[int, bool]] = {}
 
 

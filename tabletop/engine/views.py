@@ -93,7 +93,7 @@ class View(tuple):
         _SOURCES[key] = source
         # Made outside a bot's move (a test, the table): the source goes when the view does.
         weakref.finalize(parts, _SOURCES.pop, key, None)
-        return _new_view(cls, (seat, legal, info, parts))
+        return new_view(cls, (seat, legal, info, parts))
 
     @classmethod
     def of(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...] = ()) -> View:
@@ -207,19 +207,18 @@ class View(tuple):
         return f"<View seat={self[0]} legal={len(self[1])}>"
 
 
-def open_view(info: GameInfo, source: Source, seat: int, legal: tuple[Action, ...]) -> tuple[View, int]:
-    """Return a view for a bot's move and its key; :func:`close_view` with the key ends it.
-
-    What the session does for every decision a bot takes: cheaper than a :class:`View` made
-    outside a move (which lets go of its source when it is collected).
-    """
-    key = next(_KEYS)
-    _SOURCES[key] = source
-    return _new_view(View, (seat, legal, info, [None, None, key])), key
-
-
-close_view: Callable[..., object] = _SOURCES.pop
-"""End a bot's view: ``close_view(key, None)``; parts it did not read can no longer be built."""
+# How the session opens a view for a bot's move, inline, for every decision a bot takes (cheaper than a
+# View made outside a move, which lets go of its source when it is collected):
+#     key = new_key(); open_views[key] = source
+#     view = new_view(View, (seat, legal, info, [None, None, key]))
+# and once the bot has answered (or raised) ``open_views.pop(key, None)``: parts it did not read can no
+# longer be built.
+open_views: dict[int, Source] = _SOURCES
+"""The sources of the views open now, by key."""
+new_key: Callable[[], int] = _KEYS.__next__
+"""Return a new view key."""
+new_view: Callable[[type, tuple[Any, ...]], View] = tuple.__new__
+"""Make a view from its four places (no check: the session's own call)."""
 
 
 _INFOS: weakref.WeakKeyDictionary[Any, GameInfo] = weakref.WeakKeyDictionary()
@@ -227,6 +226,8 @@ _INFOS: weakref.WeakKeyDictionary[Any, GameInfo] = weakref.WeakKeyDictionary()
 
 def game_info(game: Any) -> GameInfo:
     """Return what every seat knows of ``game`` (its options copied once: no seat holds the referee's)."""
+    if _LAST_INFO[0] is game:  # a simulation opens thousands of sessions of one game
+        return _LAST_INFO[1]
     try:
         info = _INFOS.get(game)
     except TypeError:  # a plugin game that cannot be a weak key
@@ -235,7 +236,11 @@ def game_info(game: Any) -> GameInfo:
         info = GameInfo(str(game.name), int(game.players), copy.deepcopy(game.options))
         with contextlib.suppress(TypeError):  # a plugin game that cannot be a weak key
             _INFOS[game] = info
+    _LAST_INFO[:] = [game, info]
     return info
+
+
+_LAST_INFO: list[Any] = [None, None]
 
 
 def _source(parts: list[Any]) -> Source:
@@ -273,5 +278,4 @@ def _delegated(rules: Any, state: Any, seat: int, name: str) -> Any:
 
 
 _UNKNOWN: Any = object()
-_new_view = tuple.__new__
 _KEYED: dict[type, Callable[[Any, Any, int, str], Any] | None] = {}

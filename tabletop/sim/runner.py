@@ -104,7 +104,7 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     tally = CardTally() if watch else None
     played = cast(Game, watch) if watch else game
     results = []
-    seats = registry.seat_makers(config.bots, game, bot_timeout=config.bot_timeout)
+    seats = _seat_makers(config, game)
     options = SessionOptions(events=False, bot_timeout=config.bot_timeout)
     game_seed = seed_maker(config.seed, "game")  # derive_seed(config.seed, "game", number), hashed faster
     for number in range(task.start, task.stop):
@@ -132,6 +132,21 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
         results.append(GameResult(number, seed, scores, ranks, session.moves, tuple(faults),
                                   tuple(problems), deals, tricks))
     return Chunk(task.variant, results, tally)
+
+
+def _seat_makers(config: SimConfig, game: Game) -> list[Any]:
+    """Return the seats of ``config`` for ``game`` as the opener takes them, looked up once per game
+    (a supervised worker plays each game as a task of its own)."""
+    key = (id(game), config.bots, config.bot_timeout)
+    known = _MAKERS.get(key)
+    if known is None or known[0] is not game:
+        if len(_MAKERS) >= 16:
+            _MAKERS.clear()
+        known = _MAKERS[key] = (game, registry.seat_makers(config.bots, game, bot_timeout=config.bot_timeout))
+    return known[1]
+
+
+_MAKERS: dict[tuple[Any, ...], tuple[Game, list[Any]]] = {}
 
 
 def _play_one(variant: int, config: SimConfig, number: int, cards: bool, game: Game) -> Chunk:
