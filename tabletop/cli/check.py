@@ -27,7 +27,8 @@ def add(sub: Any) -> None:
                       " line with the command that replays its game; the exit status is 1 if any."))
     check.add_argument("game", help=_("game name (see tabletop games)"))
     check.add_argument("--games", type=positive, default=None,
-                       help=_("games per seat count and per option value (default 10; 3 with --quick)"))
+                       help=_("games at each seat count (default 10; 1 with --quick); each other option value"
+                              " gets a fifth as many, at least one"))
     check.add_argument("--seed", type=seed, default=1, help=_("the first game's seed; the next ones count up (default 1)"))
     check.add_argument("--players", type=positive, default=None, help=_("check only this seat count"))
     check.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
@@ -55,14 +56,15 @@ def run(args: argparse.Namespace) -> int:
 
     cls = registry.game_class(args.game)
     sets = parse_assignments(args.sets)
-    cases = None
+    cases, per_value = None, None
     if args.players is not None or sets:
         players = args.players or cls.default_players or cls.min_players
         registry.make_game(args.game, players=players, options=sets)  # a bad value is one line now
         cases = [Case(players, sets)]
+        per_value = args.games or DEFAULT_GAMES
     elif args.quick:
         cases = quick(cls.min_players, cls.max_players, cls.default_players)
-    games = args.games or (3 if args.quick else DEFAULT_GAMES)
+    games = args.games or (1 if args.quick else DEFAULT_GAMES)
     prefix = "tabletop" + (f" --games-dir {shlex.quote(str(args.games_dir))}" if args.games_dir else "")
     shown: Counter[str] = Counter()
     bar: Progress | None = None
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         bar.update(done)
 
     try:
-        result = run_check(args.game, games=games, seed=args.seed, cases=cases, max_moves=args.max_moves,
+        result = run_check(args.game, games=games, games_per_value=per_value, seed=args.seed, cases=cases, max_moves=args.max_moves,
                            workers=args.workers or cores(), game_timeout=args.game_timeout or DEFAULT_GAME_TIMEOUT,
                            games_dir=args.games_dir, prefix=prefix, on_found=found, progress=progress)
     finally:

@@ -47,9 +47,9 @@ from tabletop.sim.check.retrace import (
     state_digest,
 )
 
-FULL_MOVES = 600
+FULL_MOVES = 250
 """Moves of a game checked for hidden cards at every move; after them, every :data:`SPARSE` th move."""
-SPARSE = 40
+SPARSE = 50
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,7 @@ class PlayThrough:
         self.known: list[set[Card]] = [set() for _ in range(game.players)]
         self.snapshot: tuple[int, Snapshot, Any] | None = None
         self.zones_now: dict[str, Zone] | None = None
+        self.session: Any = None
         """The zones as they are now (those after a move are those before the next)."""
         self.snap_at = self.rng.randrange(1, 40)
 
@@ -163,25 +164,35 @@ class PlayThrough:
                 self.broke(exc, 0, "setup")
             session.move_limit = self.limit
             session.on_move = self._moved
+            self.session = session
             zones = self.zones_now = self._zones(session.state, 0)
             self._events(session.take_events(), zones, zones, 0)
             self._see(zones, [], zones)
             if self.privacy:
                 self._worlds(session.state, zones, 0, range(game.players), None)
             self.snapshot = (0, session.snapshot(), game.clone_state(session.state))
+            self.trace.start(game, session.state)
             while not session.is_over:
-                self._move(session)
+                k = session.moves
+                if k >= self.limit:
+                    self.fail("endless", k + 1, f"the game has not ended after {k:,} moves (set max_moves on the"
+                              " game class if it is meant to be that long, or give --max-moves)", fatal=True)
+                if k < FULL_MOVES or (k - FULL_MOVES) % SPARSE == 0:
+                    self._move(session, full=k < FULL_MOVES)
+                else:
+                    self._run(session, SPARSE - (k - FULL_MOVES) % SPARSE)
         finally:
             log.close()
         return session
 
-    def _move(self, session: Session) -> None:
+    def _move(self, session: Session, *, full: bool) -> None:
+        """Make one move with every check: legal actions first, the events and the worlds after.
+
+        Past the first moves (not ``full``) what the seats have seen is no longer followed, so no
+        move is played again in a renamed world (which must know it).
+        """
         game, state = self.game, session.state
         k = session.moves
-        if k >= self.limit:
-            self.fail("endless", k + 1, f"the game has not ended after {k:,} moves (set max_moves on the game class"
-                      " if it is meant to be longer, or --max-moves)", fatal=True)
-        self.trace.before(k, game, state)
         try:
             legal = tuple(game.legal_actions(state))
         except Exception as exc:
@@ -191,10 +202,10 @@ class PlayThrough:
                       fatal=True)
         before = self.zones_now if self.zones_now is not None else self._zones(state, k + 1)
         self._legal(legal, before, state.to_move, k + 1)
-        # One seat a move (in turn, from a seed-given start) is compared with its worlds: over many
-        # games every seat is checked at every stage, at a fraction of the cost of all at every move.
-        watched = (k + self.seed) % game.players if self.privacy and (k < FULL_MOVES or k % SPARSE == 0) else None
-        pre = (copy_state(state), self._sight(state, watched, k + 1)) if watched is not None else None
+        # One seat a move, drawn at random, is compared with its worlds: over many games every seat
+        # is checked at every stage, at a fraction of the cost of all of them at every move.
+        watched = self.rng.randrange(game.players) if self.privacy else None
+        pre = (copy_state(state), self._sight(state, watched, k + 1)) if watched is not None and full else None
         if k == self.snap_at:
             self.snapshot = (k, session.snapshot(), game.clone_state(state))
         try:
@@ -205,13 +216,23 @@ class PlayThrough:
         state = session.state
         after = self.zones_now = self._zones(state, k + 1)
         self._events(events, before, after, k + 1)
-        self._see(after, events, {**before, **after})
-        if watched is not None and pre is not None:
-            self._worlds(state, after, k + 1, [watched], _Played(pre[0], before, seat, action, events, pre[1]))
+        if full:
+            self._see(after, events, {**before, **after})
+        if watched is not None:
+            move = _Played(pre[0], before, seat, action, events, pre[1]) if pre is not None else None
+            self._worlds(state, after, k + 1, [watched], move)
+
+    def _run(self, session: Session, moves: int) -> None:
+        """Make ``moves`` moves with no checks but the session's own (a long game's moves between checks)."""
+        self.zones_now = None
+        try:
+            session.advance(max_moves=min(moves, self.limit - session.moves))
+        except GameBroken as exc:
+            self.broke(exc, session.moves + 1, "")
 
     def _moved(self, index: int, seat: int, action: Action, forced: bool, events: Sequence[Event]) -> None:
         self.line.append((seat, action))
-        self.trace.moved(seat, action)
+        self.trace.moved(seat, action, self.game, self.session.state)
 
     # -- what a seat may do -------------------------------------------------------------------------
     def _legal(self, legal: tuple[Action, ...], zones: dict[str, Zone], seat: int, move: int) -> None:

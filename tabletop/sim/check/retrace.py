@@ -16,7 +16,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +33,7 @@ BOT = "random"
 """The bot in every seat of a checked game."""
 
 
-def open_session(game: Game, seed: int, *, log: GameLog | Recorder | None = None, events: bool = True) -> Session:
+def open_session(game: Game, seed: int, *, log: GameLog | None = None, events: bool = True) -> Session:
     """Return a session of ``game`` dealt from ``seed`` with random bots in every seat, as
     ``tabletop play`` and ``tabletop simulate`` seat them (so the same seed plays the same game).
 
@@ -67,19 +67,24 @@ def state_digest(game: Game, state: Any) -> str:
 
 @dataclass
 class Trace:
-    """One play of a game: each move (``seat:action``) and state digests at checkpoints (move, digest)."""
+    """One play of a game: each move (seat and action) and state digests at checkpoints (move, digest).
 
-    moves: list[str] = field(default_factory=list)
+    A trace read back from JSON holds each move as text (``seat:action``); one made here holds the
+    actions themselves, which cost nothing to keep and compare (actions are interned values).
+    """
+
+    moves: list[tuple[int, Action] | str] = field(default_factory=list)
     states: list[tuple[int, str]] = field(default_factory=list)
 
-    def before(self, move: int, game: Game, state: Any) -> None:
-        """Note the state before move ``move`` (counted from 0) where a checkpoint falls."""
-        if checkpoint(move):
-            self.states.append((move, state_digest(game, state)))
+    def start(self, game: Game, state: Any) -> None:
+        """Note the state after the deal."""
+        self.states.append((0, state_digest(game, state)))
 
-    def moved(self, seat: int, action: Action) -> None:
-        """Note a move."""
-        self.moves.append(f"{seat}:{json.dumps(action.to_json(), sort_keys=True)}")
+    def moved(self, seat: int, action: Action, game: Game, state: Any) -> None:
+        """Note a move, and the state it left where a checkpoint falls."""
+        self.moves.append((seat, action))
+        if checkpoint(len(self.moves)):
+            self.states.append((len(self.moves), state_digest(game, state)))
 
     def end(self, game: Game, state: Any) -> None:
         """Note the final state."""
@@ -92,7 +97,7 @@ class Trace:
         """
         first = None
         for i, (a, b) in enumerate(zip(self.moves, other.moves, strict=False)):
-            if a != b:
+            if a != b and _text(a) != _text(b):
                 first = i + 1
                 break
         else:
@@ -106,7 +111,7 @@ class Trace:
 
     def to_json(self) -> dict[str, Any]:
         """Return the trace as JSON-able data."""
-        return {"moves": self.moves, "states": self.states}
+        return {"moves": [_text(m) for m in self.moves], "states": self.states}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Trace:
@@ -114,22 +119,11 @@ class Trace:
         return cls(list(data["moves"]), [(int(m), str(d)) for m, d in data["states"]])
 
 
-class Recorder:
-    """A session's action log that writes nothing but the trace (the session calls it before each move)."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.trace = Trace()
-        self.session: Session | None = None
-
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
-        """Note one move, and the state before it."""
-        if self.session is not None:
-            self.trace.before(index, self.game, self.session.state)
-        self.trace.moved(seat, action)
-
-    def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None:
-        """Nothing to write at the end (the caller notes the final state)."""
+def _text(move: tuple[int, Action] | str) -> str:
+    if isinstance(move, str):
+        return move
+    seat, action = move
+    return f"{seat}:{json.dumps(action.to_json(), sort_keys=True)}"
 
 
 @contextmanager
@@ -149,14 +143,15 @@ def retrace(game: Game, seed: int, *, module_seed: int, max_moves: int) -> Trace
 
     :raises GameBroken: when the game fails (or does not end within ``max_moves``).
     """
-    recorder = Recorder(game)
+    trace = Trace()
     with module_random(module_seed):
-        session = open_session(game, seed, log=recorder, events=False)
-        recorder.session = session
+        session = open_session(game, seed, events=False)
         session.move_limit = max_moves
+        trace.start(game, session.state)
+        session.on_move = lambda index, seat, action, forced, events: trace.moved(seat, action, game, session.state)
         session.run()
-    recorder.trace.end(game, session.state)
-    return recorder.trace
+    trace.end(game, session.state)
+    return trace
 
 
 def _main(argv: list[str]) -> None:

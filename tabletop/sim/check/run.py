@@ -31,7 +31,9 @@ from tabletop.sim.check.retrace import Trace
 from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAMES = 10
-"""Games per case of ``tabletop check`` (each seat count, each option value)."""
+"""Games of ``tabletop check`` at each seat count (with the default options)."""
+VALUE_SHARE = 5
+"""Each other option value gets this share of those games (at least one): 10 at each seat count, 2 a value."""
 DEFAULT_GAME_TIMEOUT = 120.0
 """Seconds one checked game of plugin code may take before it is stopped as hanging."""
 
@@ -58,7 +60,7 @@ class GameReport:
     number: int
     failures: list[Failure] = field(default_factory=list)
     moves: int = 0
-    trace: dict[str, Any] | None = None
+    trace: Trace | None = None
     worlds: int = 0
 
 
@@ -118,12 +120,15 @@ class CheckResult:
                 f" games: {played}")
 
 
-def run_check(name: str, *, games: int = DEFAULT_GAMES, seed: int = 1, cases: Sequence[Case] | None = None,
+def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | None = None, seed: int = 1,
+              cases: Sequence[Case] | None = None,
               max_moves: int | None = None, workers: int = 1, game_timeout: float = DEFAULT_GAME_TIMEOUT,
               games_dir: Path | None = None, other_process: bool = True, prefix: str = "tabletop",
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
-    """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) of every case.
+    """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
+    the default options, and ``games_per_value`` (default a fifth as many, at least one) for each
+    other option value.
 
     ``cases`` replaces the plan of :func:`~tabletop.sim.check.cases.plan` (which imports the game
     here). ``on_found`` is told of each failure as it is found; ``progress`` of (games done, total).
@@ -136,10 +141,11 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, seed: int = 1, cases: Se
     if cases is None:
         cases, refused = plan(registry.game_class(name))
     result = CheckResult(name, list(cases), refused)
-    configs = [CheckConfig(name, c.players, dict(c.options), seed, games,
+    per_value = games_per_value if games_per_value is not None else max(1, games // VALUE_SHARE)
+    configs = [CheckConfig(name, c.players, dict(c.options), seed, per_value if c.options else games,
                            str(games_dir) if games_dir is not None else None, max_moves) for c in cases]
     traces: dict[tuple[int, int], Trace] = {}
-    total = games * len(configs)
+    total = sum(c.games for c in configs)
 
     def found(case: int, seed_: int, failure: Failure) -> None:
         item = Found(name, result.cases[case], seed_, failure, prefix)
@@ -156,7 +162,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, seed: int = 1, cases: Se
         for failure in report.failures:
             found(report.case, game_seed, failure)
         if report.trace is not None and not report.failures:
-            traces[(report.case, game_seed)] = Trace.from_json(report.trace)
+            traces[(report.case, game_seed)] = report.trace
         if progress is not None:
             progress(result.games, total)
     if other_process and traces:
@@ -183,8 +189,7 @@ def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
                          privacy_checks=config.privacy).run()
-    trace = played.trace.to_json() if played.trace is not None else None
-    return GameReport(variant, number, played.failures, played.moves, trace, played.worlds)
+    return GameReport(variant, number, played.failures, played.moves, played.trace, played.worlds)
 
 
 def _skip_one(variant: int, skipped: SkippedGame) -> GameReport:
