@@ -15,7 +15,19 @@ from pathlib import Path
 from typing import NoReturn
 
 from tabletop import __version__
-from tabletop.cli import art, bench, check, games, ladder, launcher, new, play, replay, simulate, watch
+from tabletop.cli import (
+    art,
+    bench,
+    check,
+    games,
+    ladder,
+    launcher,
+    new,
+    play,
+    replay,
+    simulate,
+    watch,
+)
 from tabletop.cli.common import EXIT_USAGE, Parser
 from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
