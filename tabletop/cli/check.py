@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.check.run import DEFAULT_GAME_TIMEOUT, DEFAULT_GAMES, Found, run_check
     from tabletop.sim.progress import Progress
 
-    cls = registry.game_class(args.game)
+    cls = registry.examine(args.game).load()
     sets = parse_assignments(args.sets)
     cases, per_value = None, None
     if args.players is not None or sets:

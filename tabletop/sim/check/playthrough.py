@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import GameBroken, LogError
 from tabletop.engine.events import Event
 from tabletop.engine.game import Game, competition_ranks
-from tabletop.engine.guard import TimeLimit, short, what_it_did, where
+from tabletop.engine.guard import TimeLimit, short, shown_path, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot, copy_state, renamed
@@ -47,6 +48,8 @@ from tabletop.sim.check.retrace import (
     state_digest,
 )
 
+_BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move \d+| after move \d+)?: ")
+"""The start of a :class:`GameBroken` message, which a failure line says otherwise."""
 FULL_MOVES = 250
 """Moves of a game checked for hidden cards at every move; after them, every :data:`SPARSE` th move."""
 SPARSE = 50
@@ -123,13 +126,12 @@ class PlayThrough:
     def broke(self, exc: BaseException, move: int | None, what: str) -> None:
         """Report a failure of the game's own code (``what``: which hook, or a sentence) and stop."""
         if isinstance(exc, GameBroken):
-            text = str(exc)
+            # "game 'x' failed in apply at move 5: raised ..." says the game and the move twice here.
+            text = _BROKEN.sub(r"\1: ", str(exc), count=1)
             if isinstance(exc.__cause__, TimeLimit):
-                self.fail("hang", move, f"{text} (stopped by --game-timeout)", fatal=True)
+                self.fail("hang", move, f"{text}; stopped by --game-timeout", fatal=True)
             if "legal_actions returned no actions" in text:
-                self.fail("stuck", move, f"no legal action before the end: {text}", fatal=True)
-            if "has not ended after" in text:
-                self.fail("endless", move, f"the game does not end: {text}", fatal=True)
+                self.fail("stuck", move, text, fatal=True)
             self.fail("crash", move, text, fatal=True)
         spot = where(exc, function=True)
         self.fail("crash", move, f"{what} {what_it_did(exc)}" + (f" (at {spot})" if spot else ""), fatal=True)
@@ -145,11 +147,10 @@ class PlayThrough:
                 with module_random(main_seed):
                     session = self._play(path)
                 finished = True
-            if finished:
+            # A game that goes another way when played again cannot replay either: say the cause only.
+            if finished and self._again(main_seed, other_seed):
                 with contextlib.suppress(_Stop):
                     self._at_end(session, path)
-        if finished:
-            self._again(main_seed, other_seed)
         self.played.trace = self.trace if finished else None
         self.played.moves = len(self.line)
         return self.played
@@ -162,7 +163,7 @@ class PlayThrough:
                 session = open_session(game, self.seed, log=log)
             except GameBroken as exc:
                 self.broke(exc, 0, "setup")
-            session.move_limit = self.limit
+            session.move_limit = self.limit + 1  # the check says it first, in its own words
             session.on_move = self._moved
             self.session = session
             zones = self.zones_now = self._zones(session.state, 0)
@@ -181,6 +182,7 @@ class PlayThrough:
                     self._move(session, full=k < FULL_MOVES)
                 else:
                     self._run(session, SPARSE - (k - FULL_MOVES) % SPARSE)
+            self.trace.end(game, session.state)
         finally:
             log.close()
         return session
@@ -375,7 +377,6 @@ class PlayThrough:
     def _at_end(self, session: Session, path: Path) -> None:
         game, state = self.game, session.state
         end = len(self.line)
-        self.trace.end(game, state)
         try:
             scores, ranks = session.scores(), session.ranks()
         except GameBroken as exc:
@@ -387,7 +388,7 @@ class PlayThrough:
             if state_digest(game, replayed.session.state) != final or replayed.session.scores() != scores:
                 self.fail("replay", None, "its log replays to another end than the game reached")
         except (LogError, GameBroken) as exc:
-            self.fail("replay", None, f"its log does not replay: {exc}")
+            self.fail("replay", None, f"its log does not replay: {str(exc).replace(shown_path(path), 'the log')}")
         if self.snapshot is not None:
             at, snap, clone = self.snapshot
             rest = self.line[at:]
@@ -439,8 +440,11 @@ class PlayThrough:
             self.fail("replay", at, f"played on from clone_state before move {at + 1} (with no events), the game"
                       " reached another end")
 
-    def _again(self, main_seed: int, other_seed: int) -> None:
-        """The same seed gives the same game: with no views or events, and with module ``random`` disturbed."""
+    def _again(self, main_seed: int, other_seed: int) -> bool:
+        """The same seed gives the same game: with no views or events, and with module ``random`` disturbed.
+
+        Return True when it does.
+        """
         game = self.game
         for module_seed, how in ((main_seed, "with no views or events asked (as in tabletop simulate)"),
                                  (other_seed, "with the module-level random seeded otherwise")):
@@ -448,13 +452,14 @@ class PlayThrough:
                 again = retrace(game, self.seed, module_seed=module_seed, max_moves=self.limit)
             except Exception as exc:
                 self.fail("seed", None, f"played again from its seed {how}, it {what_it_did(exc)}" + _at(exc))
-                return
+                return False
             parted = self.trace.parting(again)
             if parted is not None:
-                self.fail("seed", parted, f"played again from its seed {how}, the game went another way at move"
-                          f" {parted}: it depends on something besides its seed (module random, the time, views"
-                          " that change the state, events that change the game)")
-                return
+                self.fail("seed", parted, f"played again from its seed {how}, the game went another way: it"
+                          " depends on something besides its seed (the module-level random, the time, views or"
+                          " events that change the game)")
+                return False
+        return True
 
 
 def _target_problem(action: Action, zones: dict[str, Zone], hand: Zone | None) -> str:

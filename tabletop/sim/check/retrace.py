@@ -163,6 +163,7 @@ def _main(argv: list[str]) -> None:
     quiet_worker()
     request = json.loads(argv[0])
     discovery.discover(Path(request["games_dir"]) if request.get("games_dir") else None)
+    registry.examine(request["game"])
     out: list[Any] = []
     for case in request["cases"]:
         try:

@@ -110,14 +110,19 @@ class CheckResult:
         seats = sorted({c.players for c in self.cases})
         values = sum(1 for c in self.cases if c.options)
         span = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0])
-        played = (f"{self.games} games, {self.moves:,} moves ({len(self.cases)} cases: {span} players,"
-                  f" {values} option values) in {self.seconds:.1f} s")
+        played = (f"{count(self.games, 'game')}, {count(self.moves, 'move')} ({count(len(self.cases), 'case')}:"
+                  f" {span} players, {count(values, 'option value')}) in {self.seconds:.1f} s")
         if self.ok:
             return f"{self.game}: passed: {played}"
-        games = len({(f.case, f.seed) for f in self.found})
+        games = len({(f.case.label(), f.seed) for f in self.found})
         kinds = sorted({f.failure.kind for f in self.found})
-        return (f"{self.game}: FAILED: {len(self.found)} problems ({', '.join(kinds)}) in {games} of {self.games}"
-                f" games: {played}")
+        return (f"{self.game}: FAILED: {count(len(self.found), 'problem')} ({', '.join(kinds)}) in {games} of"
+                f" {count(self.games, 'game')}: {played}")
+
+
+def count(n: int, word: str) -> str:
+    """Return "1 game" or "1,234 games"."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | None = None, seed: int = 1,
@@ -136,7 +141,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     :raises UserInputError: for an unknown or broken game, or one that cannot be set up at all.
     """
     started = time.monotonic()
-    entry = registry.game_entry(name)
+    entry = registry.examine(name)
     refused: list[str] = []
     if cases is None:
         cases, refused = plan(registry.game_class(name))
