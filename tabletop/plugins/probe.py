@@ -99,15 +99,16 @@ def probe_all(sources: list[Source]) -> dict[Source, dict[str, Any]]:
 def cache_key(source: Source, limit: float) -> str | None:
     """Return the cache key of a plugin's report: its files' names, sizes and times, and tabletop's."""
     try:
-        roots = [Path(source.path)] if source.kind == "folder" else _entry_roots(source.value)
+        roots = [Path(source.path)] if source.kind == "folder" else entry_roots(source.value)
         stamps = [_stamp(root) for root in roots]
     except (OSError, ValueError, ImportError):
         return None
-    parts = [PROBE_FORMAT, _own_stamp(), sys.version, limit, source.request(), stamps]
+    parts = [PROBE_FORMAT, own_stamp(), sys.version, limit, source.request(), stamps]
     return hashlib.sha1(json.dumps(parts, default=str).encode("utf-8", "backslashreplace")).hexdigest()
 
 
-def _entry_roots(value: str) -> list[Path]:
+def entry_roots(value: str) -> list[Path]:
+    """Return the files or folders of the package an entry point (``pkg.module:Name``) lives in."""
     top = value.partition(":")[0].strip().split(".")[0]
     spec = importlib.util.find_spec(top)  # finds the files without running them
     if spec is None:
@@ -137,7 +138,7 @@ def _stamp(root: Path) -> list[Any]:
 _own: str | None = None
 
 
-def _own_stamp() -> str:
+def own_stamp() -> str:
     """Return tabletop's version and its newest file time: a report made by other code is stale."""
     global _own
     if _own is None:

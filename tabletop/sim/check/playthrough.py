@@ -80,14 +80,14 @@ class Played:
 @dataclass(frozen=True)
 class _Played:
     """A move as the renamed-world check needs it: the state and zones before it, who made it and how,
-    its events, and the watched seat's sight before it."""
+    its events, and the watched seats' sights before it."""
 
     state: Any
     zones: dict[str, Zone]
     seat: int
     action: Action
     events: list[Event]
-    sight: privacy.Sight
+    sights: dict[int, privacy.Sight]
 
 
 class _Stop(Exception):
@@ -95,13 +95,19 @@ class _Stop(Exception):
 
 
 class PlayThrough:
-    """Checks one game of ``game`` dealt from ``seed``; :meth:`run` returns what it found."""
+    """Checks one game of ``game`` dealt from ``seed``; :meth:`run` returns what it found.
 
-    def __init__(self, game: Game, seed: int, *, max_moves: int | None = None, privacy_checks: bool = True) -> None:
+    ``privacy_checks`` off skips the worlds; ``every_seat`` compares every seat with its worlds at
+    every move instead of one seat drawn at random (a quick check of few games wants that).
+    """
+
+    def __init__(self, game: Game, seed: int, *, max_moves: int | None = None, privacy_checks: bool = True,
+                 every_seat: bool = False) -> None:
         self.game = game
         self.seed = seed
         self.limit = move_limit(game, max_moves)
         self.privacy = privacy_checks
+        self.every_seat = every_seat
         self.played = Played(seed)
         self.kinds: set[str] = set()
         self.rng = random.Random(derive_seed(seed, "check"))
@@ -204,10 +210,10 @@ class PlayThrough:
                       fatal=True)
         before = self.zones_now if self.zones_now is not None else self._zones(state, k + 1)
         self._legal(legal, before, state.to_move, k + 1)
-        # One seat a move, drawn at random, is compared with its worlds: over many games every seat
-        # is checked at every stage, at a fraction of the cost of all of them at every move.
-        watched = self.rng.randrange(game.players) if self.privacy else None
-        pre = (copy_state(state), self._sight(state, watched, k + 1)) if watched is not None and full else None
+        # One seat a move, drawn at random, is compared with its worlds (unless every seat is): over
+        # many games every seat is checked at every stage, at a fraction of the cost of all each move.
+        watched = list(range(game.players)) if self.every_seat else [self.rng.randrange(game.players)]
+        pre = (copy_state(state), {s: self._sight(state, s, k + 1) for s in watched}) if self.privacy and full else None
         if k == self.snap_at:
             self.snapshot = (k, session.snapshot(), game.clone_state(state))
         try:
@@ -220,9 +226,9 @@ class PlayThrough:
         self._events(events, before, after, k + 1)
         if full:
             self._see(after, events, {**before, **after})
-        if watched is not None:
+        if self.privacy:
             move = _Played(pre[0], before, seat, action, events, pre[1]) if pre is not None else None
-            self._worlds(state, after, k + 1, [watched], move)
+            self._worlds(state, after, k + 1, watched, move)
 
     def _run(self, session: Session, moves: int) -> None:
         """Make ``moves`` moves with no checks but the session's own (a long game's moves between checks)."""
@@ -336,7 +342,7 @@ class PlayThrough:
             legal = game.legal_actions(world)
         except Exception:  # noqa: BLE001 - a renamed world the rules cannot play says nothing of a leak
             return
-        problem = privacy.difference(played.sight, before, seat)
+        problem = privacy.difference(played.sights[seat], before, seat)
         if problem:
             self.fail("leak", move - 1, f"{problem}, where the cards seat {seat + 1} has never seen lie otherwise"
                       " (its view shows something of cards it cannot see)")

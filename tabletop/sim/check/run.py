@@ -49,7 +49,7 @@ class CheckConfig:
     games: int
     games_dir: str | None = None
     max_moves: int | None = None
-    privacy: bool = True
+    every_seat: bool = False
 
 
 @dataclass
@@ -128,7 +128,8 @@ def count(n: int, word: str) -> str:
 def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | None = None, seed: int = 1,
               cases: Sequence[Case] | None = None,
               max_moves: int | None = None, workers: int = 1, game_timeout: float = DEFAULT_GAME_TIMEOUT,
-              games_dir: Path | None = None, other_process: bool = True, prefix: str = "tabletop",
+              games_dir: Path | None = None, other_process: bool = True, every_seat: bool = False,
+              prefix: str = "tabletop",
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
@@ -136,7 +137,9 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     other option value.
 
     ``cases`` replaces the plan of :func:`~tabletop.sim.check.cases.plan` (which imports the game
-    here). ``on_found`` is told of each failure as it is found; ``progress`` of (games done, total).
+    here). ``every_seat`` compares every seat with its worlds at every move (for a few games); without
+    ``other_process`` the games are not played again in another process. ``on_found`` is told of each
+    failure as it is found; ``progress`` of (games done, total).
 
     :raises UserInputError: for an unknown or broken game, or one that cannot be set up at all.
     """
@@ -148,7 +151,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     result = CheckResult(name, list(cases), refused)
     per_value = games_per_value if games_per_value is not None else max(1, games // VALUE_SHARE)
     configs = [CheckConfig(name, c.players, dict(c.options), seed, per_value if c.options else games,
-                           str(games_dir) if games_dir is not None else None, max_moves) for c in cases]
+                           str(games_dir) if games_dir is not None else None, max_moves, every_seat) for c in cases]
     traces: dict[tuple[int, int], Trace] = {}
     total = sum(c.games for c in configs)
 
@@ -193,7 +196,7 @@ def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_ti
 def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game: Game) -> GameReport:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
-                         privacy_checks=config.privacy).run()
+                         every_seat=config.every_seat).run()
     return GameReport(variant, number, played.failures, played.moves, played.trace, played.worlds)
 
 

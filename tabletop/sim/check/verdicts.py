@@ -1,0 +1,118 @@
+"""The quick check ``tabletop games`` shows for each plugin game, kept until the plugin's files change.
+
+A quick check plays one game at the fewest, the usual and the most seats with the default options
+(:func:`~tabletop.sim.check.cases.quick`), in worker processes: the listing process runs no plugin
+code. Verdicts are cached beside the probes' reports, keyed by the content of every file of the
+plugin (its art excepted) and by tabletop's own version, so listing stays quick: a game is
+checked again only when it changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.plugins.probe import cache_dir, entry_roots, own_stamp, probe_limit
+from tabletop.plugins.registry import Entry
+
+VERDICT_FORMAT = 1
+"""Version of the cached verdicts; bump it when the quick check checks something new."""
+QUICK_GAMES = 2
+"""Games of a quick check at each of its seat counts (every seat compared with its worlds at every move)."""
+MAX_BYTES = 64 << 20
+"""Bytes of a plugin's files read for its cache key; a bigger plugin is keyed by sizes and times."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A quick check's outcome: passed or not, and a line saying so (the first problem when not)."""
+
+    passed: bool
+    line: str
+
+
+def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] | None = None) -> Verdict | None:
+    """Return the quick check's verdict on a sound plugin game (checked now unless cached, ``before``
+    called first), or None for a built-in or broken game, or one whose files cannot be read."""
+    if entry.is_builtin or entry.is_broken or entry.info is None:
+        return None
+    key = cache_key(entry)
+    if key is None:
+        return None
+    path = cache_dir().parent / "checks" / f"{key}.json"
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Verdict(bool(data["passed"]), str(data["line"]))
+    if before is not None:
+        before()
+    found = quick_check(entry, games_dir)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"passed": found.passed, "line": found.line}, f)
+        os.replace(tmp, path)
+    return found
+
+
+def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
+    """Play the quick check of a plugin game (in worker processes) and return its verdict."""
+    from tabletop.sim.check.cases import quick
+    from tabletop.sim.check.run import count, run_check
+
+    info = entry.info or {}
+    low, high = int(info["min_players"]), int(info["max_players"])
+    cases = quick(low, high, int(info.get("default_players") or 0))
+    result = run_check(entry.name, games=QUICK_GAMES, cases=cases, workers=1, game_timeout=probe_limit(),
+                       games_dir=games_dir, other_process=False, every_seat=True)
+    if result.ok:
+        return Verdict(True, f"passed ({count(result.games, 'quick game')}; tabletop check {entry.name} checks"
+                             " every seat count and option value)")
+    first = result.found[0]
+    more = f" (and {len(result.found) - 1} more)" if len(result.found) > 1 else ""
+    return Verdict(False, f"FAILED: {first.line()}{more}")
+
+
+def cache_key(entry: Entry) -> str | None:
+    """Return the key of a plugin's verdict: the content of its files and tabletop's version (None if unreadable)."""
+    folder = entry.extra.get("folder")
+    try:
+        roots = [Path(folder)] if folder is not None else entry_roots(entry.target)
+        parts: list[Any] = [VERDICT_FORMAT, own_stamp(), sys.version, entry.name, entry.source]
+        digest = hashlib.sha256(json.dumps(parts, default=str).encode("utf-8", "backslashreplace"))
+        for root in roots:
+            _add_files(digest, root)
+    except (OSError, ValueError, ImportError):
+        return None
+    return digest.hexdigest()[:40]
+
+
+def _add_files(digest: Any, root: Path) -> None:
+    """Add every file under ``root`` (art, caches and hidden files excepted) to ``digest``: its name and content."""
+    total = 0
+    for path in _files(root):
+        st = path.stat()
+        total += st.st_size
+        digest.update(str(path.relative_to(root) if path != root else path.name).encode("utf-8", "backslashreplace"))
+        if total > MAX_BYTES:  # a huge plugin: its sizes and times stand for its content
+            digest.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
+        else:
+            digest.update(path.read_bytes())
+
+
+def _files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    out: list[Path] = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in ("art", "__pycache__") and not d.startswith("."))
+        out += [Path(folder) / n for n in sorted(names) if not n.startswith(".")]
+    return out
