@@ -22,11 +22,11 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, short, what_it_did
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import derive_seed, new_rng, seeded, seeded_pair
+from tabletop.engine.rng import new_rng, seeded, seeded_pair
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
-from tabletop.plugins.process_bot import ProcessBot
+from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
 from tabletop.plugins.watchdog import Watchdog
 
 HUMAN = "human"
@@ -534,7 +534,7 @@ def seat_factory(names: Sequence[str], game: Game, *,
             if choice is None:
                 seats.append(None)
             elif how == PROCESS:
-                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
+                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=new_bot_seed(),
                                         timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
             elif how == "trusted":
                 if rng is None:
