@@ -18,17 +18,14 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from tabletop.plugins.probe import cache_dir, entry_roots, own_stamp, probe_limit
+from tabletop.plugins.probe import Source, cache_dir, content_digest, own_stamp, probe_limit
 from tabletop.plugins.registry import Entry
 
 VERDICT_FORMAT = 1
 """Version of the cached verdicts; bump it when the quick check checks something new."""
 QUICK_GAMES = 2
 """Games of a quick check at each of its seat counts (every seat compared with its worlds at every move)."""
-MAX_BYTES = 64 << 20
-"""Bytes of a plugin's files read for its cache key; a bigger plugin is keyed by sizes and times."""
 
 
 @dataclass(frozen=True)
@@ -82,37 +79,13 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
 
 
 def cache_key(entry: Entry) -> str | None:
-    """Return the key of a plugin's verdict: the content of its files and tabletop's version (None if unreadable)."""
+    """Return the key of a plugin's verdict: the content of its files (as its probe hashes them) and
+    tabletop's version, or None when they cannot be read (or are too many to hash each time)."""
     folder = entry.extra.get("folder")
-    try:
-        roots = [Path(folder)] if folder is not None else entry_roots(entry.target)
-        parts: list[Any] = [VERDICT_FORMAT, own_stamp(), sys.version, entry.name, entry.source]
-        digest = hashlib.sha256(json.dumps(parts, default=str).encode("utf-8", "backslashreplace"))
-        for root in roots:
-            _add_files(digest, root)
-    except (OSError, ValueError, ImportError):
+    source = (Source("folder", entry.name, entry.source, path=str(folder)) if folder is not None
+              else Source("entry", entry.name, entry.source, value=entry.target))
+    digest = content_digest(source)
+    if digest is None:
         return None
-    return digest.hexdigest()[:40]
-
-
-def _add_files(digest: Any, root: Path) -> None:
-    """Add every file under ``root`` (art, caches and hidden files excepted) to ``digest``: its name and content."""
-    total = 0
-    for path in _files(root):
-        st = path.stat()
-        total += st.st_size
-        digest.update(str(path.relative_to(root) if path != root else path.name).encode("utf-8", "backslashreplace"))
-        if total > MAX_BYTES:  # a huge plugin: its sizes and times stand for its content
-            digest.update(f"{st.st_size}:{st.st_mtime_ns}".encode())
-        else:
-            digest.update(path.read_bytes())
-
-
-def _files(root: Path) -> list[Path]:
-    if root.is_file():
-        return [root]
-    out: list[Path] = []
-    for folder, dirs, names in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in ("art", "__pycache__") and not d.startswith("."))
-        out += [Path(folder) / n for n in sorted(names) if not n.startswith(".")]
-    return out
+    parts = [VERDICT_FORMAT, own_stamp(), sys.version, entry.name, entry.source, digest]
+    return hashlib.sha256(json.dumps(parts).encode("utf-8", "backslashreplace")).hexdigest()[:40]
