@@ -27,7 +27,7 @@ def add(sub: Any) -> None:
                       " line with the command that replays its game; the exit status is 1 if any."))
     check.add_argument("game", help=_("game name (see tabletop games)"))
     check.add_argument("--games", type=positive, default=None,
-                       help=_("games at each seat count (default 10; 2 with --quick); each other option value"
+                       help=_("games at each seat count (default 10); each other option value"
                               " gets a fifth as many, at least one"))
     check.add_argument("--seed", type=seed, default=1, help=_("the first game's seed; the next ones count up (default 1)"))
     check.add_argument("--players", type=positive, default=None, help=_("check only this seat count"))
@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
     """Run ``tabletop check``: print each problem as found, then a summary; exit status 1 on any problem."""
     from tabletop.plugins import registry
     from tabletop.sim.check.cases import Case, quick
+    from tabletop.sim.check.playthrough import FULL_MOVES
     from tabletop.sim.check.run import DEFAULT_GAME_TIMEOUT, DEFAULT_GAMES, Found, run_check
-    from tabletop.sim.check.verdicts import QUICK_GAMES
+    from tabletop.sim.check.verdicts import QUICK_GAMES, QUICK_MOVES
     from tabletop.sim.progress import Progress
 
     cls = registry.examine(args.game).load()
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         per_value = args.games or DEFAULT_GAMES
     elif args.quick:
         cases = quick(cls.min_players, cls.max_players, cls.default_players)
-    games = args.games or (QUICK_GAMES if args.quick else DEFAULT_GAMES)
+    games = args.games or (-(-QUICK_GAMES // len(cases)) if args.quick and cases else DEFAULT_GAMES)
     prefix = "tabletop" + (f" --games-dir {shlex.quote(str(args.games_dir))}" if args.games_dir else "")
     shown: Counter[str] = Counter()
     bar: Progress | None = None
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = run_check(args.game, games=games, games_per_value=per_value, seed=args.seed, cases=cases, max_moves=args.max_moves,
                            workers=args.workers or cores(), game_timeout=args.game_timeout or DEFAULT_GAME_TIMEOUT,
-                           games_dir=args.games_dir, every_seat=args.quick, prefix=prefix, on_found=found,
+                           games_dir=args.games_dir, every_seat=args.quick,
+                           full_moves=QUICK_MOVES if args.quick else FULL_MOVES, prefix=prefix, on_found=found,
                            progress=progress)
     finally:
         if bar is not None:

@@ -100,16 +100,18 @@ class PlayThrough:
     """Checks one game of ``game`` dealt from ``seed``; :meth:`run` returns what it found.
 
     ``privacy_checks`` off skips the worlds; ``every_seat`` compares every seat with its worlds at
-    every move instead of one seat drawn at random (a quick check of few games wants that).
+    every move instead of one seat drawn at random (a quick check of few games wants that);
+    ``full_moves`` is how many moves are checked in full before only every :data:`SPARSE` th is.
     """
 
     def __init__(self, game: Game, seed: int, *, max_moves: int | None = None, privacy_checks: bool = True,
-                 every_seat: bool = False) -> None:
+                 every_seat: bool = False, full_moves: int = FULL_MOVES) -> None:
         self.game = game
         self.seed = seed
         self.limit = move_limit(game, max_moves)
         self.privacy = privacy_checks
         self.every_seat = every_seat
+        self.full = full_moves
         self.played = Played(seed)
         self.kinds: set[str] = set()
         self.rng = random.Random(derive_seed(seed, "check"))
@@ -186,10 +188,10 @@ class PlayThrough:
                 if k >= self.limit:
                     self.fail("endless", k + 1, f"the game has not ended after {k:,} moves (set max_moves on the"
                               " game class if it is meant to be that long, or give --max-moves)", fatal=True)
-                if k < FULL_MOVES or (k - FULL_MOVES) % SPARSE == 0:
-                    self._move(session, full=k < FULL_MOVES)
+                if k < self.full or (k - self.full) % SPARSE == 0:
+                    self._move(session, full=k < self.full)
                 else:
-                    self._run(session, SPARSE - (k - FULL_MOVES) % SPARSE)
+                    self._run(session, SPARSE - (k - self.full) % SPARSE)
             self.trace.end(game, session.state)
         finally:
             log.close()

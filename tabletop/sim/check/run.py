@@ -26,7 +26,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import short
 from tabletop.plugins import registry
 from tabletop.sim.check.cases import Case, plan
-from tabletop.sim.check.playthrough import Failure, PlayThrough, module_seeds
+from tabletop.sim.check.playthrough import FULL_MOVES, Failure, PlayThrough, module_seeds
 from tabletop.sim.check.retrace import Trace
 from tabletop.sim.supervise import SkippedGame, supervised
 
@@ -50,6 +50,9 @@ class CheckConfig:
     games_dir: str | None = None
     max_moves: int | None = None
     every_seat: bool = False
+    full_moves: int = FULL_MOVES
+    quiet: bool = False
+    """The game's own prints are dropped (its worker's stdout and stderr go nowhere)."""
 
 
 @dataclass
@@ -129,7 +132,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
               cases: Sequence[Case] | None = None,
               max_moves: int | None = None, workers: int = 1, game_timeout: float = DEFAULT_GAME_TIMEOUT,
               games_dir: Path | None = None, other_process: bool = True, every_seat: bool = False,
-              prefix: str = "tabletop",
+              full_moves: int = FULL_MOVES, quiet: bool = False, prefix: str = "tabletop",
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
@@ -137,8 +140,10 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     other option value.
 
     ``cases`` replaces the plan of :func:`~tabletop.sim.check.cases.plan` (which imports the game
-    here). ``every_seat`` compares every seat with its worlds at every move (for a few games); without
-    ``other_process`` the games are not played again in another process. ``on_found`` is told of each
+    here). ``every_seat`` compares every seat with its worlds at every move (for a few games), for the
+    first ``full_moves`` of each game (then every 50th move); without
+    ``other_process`` the games are not played again in another process; ``quiet`` drops what the
+    game prints (it must then be played in worker processes: plugin games are). ``on_found`` is told of each
     failure as it is found; ``progress`` of (games done, total).
 
     :raises UserInputError: for an unknown or broken game, or one that cannot be set up at all.
@@ -151,7 +156,8 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     result = CheckResult(name, list(cases), refused)
     per_value = games_per_value if games_per_value is not None else max(1, games // VALUE_SHARE)
     configs = [CheckConfig(name, c.players, dict(c.options), seed, per_value if c.options else games,
-                           str(games_dir) if games_dir is not None else None, max_moves, every_seat) for c in cases]
+                           str(games_dir) if games_dir is not None else None, max_moves, every_seat, full_moves,
+                           quiet) for c in cases]
     traces: dict[tuple[int, int], Trace] = {}
     total = sum(c.games for c in configs)
 
@@ -196,7 +202,7 @@ def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_ti
 def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game: Game) -> GameReport:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
-                         every_seat=config.every_seat).run()
+                         every_seat=config.every_seat, full_moves=config.full_moves).run()
     return GameReport(variant, number, played.failures, played.moves, played.trace, played.worlds)
 
 

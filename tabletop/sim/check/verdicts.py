@@ -24,8 +24,10 @@ from tabletop.plugins.registry import Entry
 
 VERDICT_FORMAT = 1
 """Version of the cached verdicts; bump it when the quick check checks something new."""
-QUICK_GAMES = 2
-"""Games of a quick check at each of its seat counts (every seat compared with its worlds at every move)."""
+QUICK_GAMES = 3
+"""Games of a quick check, spread over its seat counts: every seat compared with its worlds at each of
+the first :data:`QUICK_MOVES` moves, then at every 50th."""
+QUICK_MOVES = 60
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,10 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
     from tabletop.sim.check.run import count, run_check
 
     info = entry.info or {}
-    low, high = int(info["min_players"]), int(info["max_players"])
-    cases = quick(low, high, int(info.get("default_players") or 0))
-    result = run_check(entry.name, games=QUICK_GAMES, cases=cases, workers=1, game_timeout=probe_limit(),
-                       games_dir=games_dir, other_process=False, every_seat=True)
+    cases = quick(int(info["min_players"]), int(info["max_players"]), int(info.get("default_players") or 0))
+    result = run_check(entry.name, games=-(-QUICK_GAMES // len(cases)), cases=cases, workers=1,
+                       game_timeout=probe_limit(), games_dir=games_dir, other_process=False, every_seat=True,
+                       full_moves=QUICK_MOVES, quiet=True)
     if result.ok:
         return Verdict(True, f"passed ({count(result.games, 'quick game')}; tabletop check {entry.name} checks"
                              " every seat count and option value)")
