@@ -48,7 +48,7 @@ from tabletop.sim.check.retrace import (
     state_digest,
 )
 
-_BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move \d+| after move \d+)?: ")
+_BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move (\d+)| after move \d+)?: ")
 """The start of a :class:`GameBroken` message, which a failure line says otherwise."""
 FULL_MOVES = 250
 """Moves of a game checked for hidden cards at every move; after them, every :data:`SPARSE` th move."""
@@ -137,7 +137,7 @@ class PlayThrough:
         """Report a failure of the game's own code (``what``: which hook, or a sentence) and stop."""
         if isinstance(exc, GameBroken):
             # "game 'x' failed in apply at move 5: raised ..." says the game and the move twice here.
-            text = _BROKEN.sub(r"\1: ", str(exc), count=1)
+            text, _at_move = _broken_text(exc)
             if isinstance(exc.__cause__, TimeLimit):
                 self.fail("hang", move, f"{text}; stopped by --game-timeout", fatal=True)
             if "legal_actions returned no actions" in text:
@@ -391,7 +391,7 @@ class PlayThrough:
         self._ranks(scores, ranks)
         final = state_digest(game, state)
         try:
-            replayed = replay(path)
+            replayed = replay(path, hook_limit=None)  # the whole game is bounded by --game-timeout
             if state_digest(game, replayed.session.state) != final or replayed.session.scores() != scores:
                 self.fail("replay", None, "its log replays to another end than the game reached")
         except (LogError, GameBroken) as exc:
@@ -462,6 +462,10 @@ class PlayThrough:
                                  (other_seed, "with the module-level random seeded otherwise")):
             try:
                 again = retrace(game, self.seed, module_seed=module_seed, max_moves=self.limit)
+            except GameBroken as exc:
+                text, move = _broken_text(exc)
+                self.fail("seed", move, f"played again from its seed {how}, it failed in {text}")
+                return False
             except Exception as exc:
                 self.fail("seed", None, f"played again from its seed {how}, it {what_it_did(exc)}" + _at(exc))
                 return False
@@ -494,6 +498,15 @@ def _target_problem(action: Action, zones: dict[str, Zone], hand: Zone | None) -
             missing = Counter(action.cards) - Counter(held)
             return f"takes {' '.join(c.id for c in missing)}, which {source.id!r} does not hold"
     return ""
+
+
+def _broken_text(exc: GameBroken) -> tuple[str, int | None]:
+    """Return a :class:`GameBroken` message as "hook: what it did (at ...)", and the move it names."""
+    text = str(exc)
+    match = _BROKEN.match(text)
+    if match is None:
+        return text, None
+    return f"{match[1]}: {text[match.end():]}", int(match[2]) if match[2] else None
 
 
 def _at(exc: BaseException) -> str:
