@@ -329,6 +329,8 @@ class PlayThrough:
                 continue
             if played is not None:
                 swap = privacy.swap_for(declared, world_zones, seat, self.known[seat])
+                if swap is None:  # copies of a card: the world is no renaming of the real deal
+                    swap = privacy.shuffled_swap(declared, seat, self.known[seat], self.rng)
                 if swap:
                     self._renamed(swap, seat, move, played, now)
 

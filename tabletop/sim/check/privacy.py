@@ -14,6 +14,8 @@ with :func:`~tabletop.engine.snapshot.renamed` and a move played again in it.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -172,6 +174,33 @@ def swap_for(real: Sequence[Zone], world: Sequence[Zone], seat: int, known: Coll
             new = forward[new]
         if new is not card:
             swap[card] = new
+    return swap
+
+
+def shuffled_swap(zones: Sequence[Zone], seat: int, known: Collection[Card], rng: random.Random) -> dict[Card, Card]:
+    """Return a renaming of hidden cards drawn at random, for a deck with copies of a card (where a world
+    cannot be turned into a renaming, :func:`swap_for`).
+
+    A card is renamed only when the seat has never seen it and every copy of it lies hidden from the
+    seat; it takes the name of another such card with as many copies, so every zone keeps its count
+    of each. (Unlike a world of the game's own, it may break what play has shown: a seat that could
+    not follow a colour getting that colour. Views rarely show that; a check compares them anyway.)
+    """
+    everywhere: Counter[Card] = Counter()
+    hidden: Counter[Card] = Counter()
+    for zone in zones:
+        everywhere.update(zone.cards)
+        if not (zone.visible_to(seat) or zone.visibility == TOP):
+            hidden.update(zone.cards)
+    by_copies: dict[int, list[Card]] = {}
+    for card, n in hidden.items():
+        if card not in known and everywhere[card] == n:
+            by_copies.setdefault(n, []).append(card)
+    swap: dict[Card, Card] = {}
+    for group in by_copies.values():
+        names = group[:]
+        rng.shuffle(names)
+        swap.update((a, b) for a, b in zip(group, names, strict=True) if a is not b)
     return swap
 
 

@@ -114,7 +114,8 @@ class CheckResult:
         values = sum(1 for c in self.cases if c.options)
         span = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0])
         played = (f"{count(self.games, 'game')}, {count(self.moves, 'move')} ({count(len(self.cases), 'case')}:"
-                  f" {span} players, {count(values, 'option value')}) in {self.seconds:.1f} s")
+                  f" {span} players, {count(values, 'option value')}; {count(self.worlds, 'move')} played again"
+                  f" where hidden cards lie otherwise) in {self.seconds:.1f} s")
         if self.ok:
             return f"{self.game}: passed: {played}"
         games = len({(f.case.label(), f.seed) for f in self.found})
