@@ -120,8 +120,8 @@ class PlayThrough:
         self.known: list[set[Card]] = [set() for _ in range(game.players)]
         self.snapshot: tuple[int, Snapshot, Any] | None = None
         self.zones_now: dict[str, Zone] | None = None
-        self.session: Any = None
         """The zones as they are now (those after a move are those before the next)."""
+        self.session: Session | None = None
         self.snap_at = self.rng.randrange(1, 40)
 
     # -- the report -----------------------------------------------------------------------------
@@ -244,11 +244,12 @@ class PlayThrough:
 
     def _moved(self, index: int, seat: int, action: Action, forced: bool, events: Sequence[Event]) -> None:
         self.line.append((seat, action))
+        assert self.session is not None  # set before the first move
         self.trace.moved(seat, action, self.game, self.session.state)
 
     # -- what a seat may do -------------------------------------------------------------------------
     def _legal(self, legal: tuple[Action, ...], zones: dict[str, Zone], seat: int, move: int) -> None:
-        """Every legal action is an Action, listed once, and aimed at something on the table."""
+        """Every legal action is an Action aimed at something on the table."""
         odd = next((a for a in legal if type(a) is not Action), None)
         if odd is not None:
             self.fail("legal", move, f"legal_actions returned {short(repr(odd), 60)}, not an Action", fatal=True)
