@@ -394,7 +394,7 @@ class PlayThrough:
         self._ranks(scores, ranks)
         final = state_digest(game, state)
         try:
-            replayed = replay(path, hook_limit=None)  # the whole game is bounded by --game-timeout
+            replayed = replay(path, unbounded=True)  # the whole game is bounded by --game-timeout
             if state_digest(game, replayed.session.state) != final or replayed.session.scores() != scores:
                 self.fail("replay", None, "its log replays to another end than the game reached")
         except (LogError, GameBroken) as exc:
