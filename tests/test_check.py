@@ -33,6 +33,13 @@ from tests.plugin_fixtures import clean_registry
 __all__ = ["clean_registry"]
 
 BUILT_IN = [e.name for e in registry.game_entries() if e.source == "built-in"]
+LONG = ("trick-taking", "draw-poker", "trick")
+"""Games whose plan holds a thousand deals (the bound of their ``deals``): seconds of checking, marked slow."""
+
+
+def marked(names: list[str]) -> list[object]:
+    """Return ``names`` as parameters, the long ones marked slow."""
+    return [pytest.param(n, marks=pytest.mark.slow) if n in LONG else n for n in names]
 LINE = re.compile(r"^(?P<game>[a-z0-9-]+): seed (?P<seed>\d+) \((?P<case>[^)]*)\), (?:the deal|move (?P<move>\d+))?:? ?"
                   r"(?P<kind>[a-z]+): (?P<problem>.*) -- replay: tabletop (?:--games-dir \S+ )?play (?P=game)"
                   r" --players \d+ --seed (?P=seed) --seats random")
@@ -45,7 +52,7 @@ def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str
 
 
 # -- it passes where it should ----------------------------------------------------------------------
-@pytest.mark.parametrize("name", BUILT_IN)
+@pytest.mark.parametrize("name", marked(BUILT_IN))
 def test_check_passes_on_every_built_in_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out = check(capsys, name, "--games", "1")
     assert code == 0, "\n".join(out)
@@ -70,7 +77,7 @@ def test_check_passes_on_option_combinations(name: str, players: int, options: d
     assert result.worlds > 0, "no move was played again in a renamed world: the event check tested nothing"
 
 
-@pytest.mark.parametrize("template", list(TEMPLATES))
+@pytest.mark.parametrize("template", marked(list(TEMPLATES)))
 def test_check_passes_on_every_template(template: str, tmp_path: Path, clean_registry: None,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     games = tmp_path / "games"
