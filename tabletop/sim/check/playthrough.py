@@ -19,7 +19,7 @@ import random
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,6 +90,17 @@ class _Played:
     action: Action
     events: list[Event]
     sights: dict[int, privacy.Sight]
+
+
+class _Applied:
+    """A state played on by applying actions straight to it, with no events (as a search bot does)."""
+
+    def __init__(self, game: Game, state: Any) -> None:
+        self.game = game
+        self.state = state
+
+    def submit(self, action: Action) -> None:
+        self.game.apply(self.state, action, None)
 
 
 class _Stop(Exception):
@@ -406,8 +417,8 @@ class PlayThrough:
             digests = dict(self.trace.states)
             to = next((m for m, _d in self.trace.states if m >= at + REPLAYED), end)
             rest, target = self.line[at:to], digests.get(to, final)
-            self._from_snapshot(snap, rest, target, at)
-            self._from_clone(clone, rest, target, at)
+            self._play_on("a snapshot taken", lambda: self._restored(snap), rest, target, at)
+            self._play_on("clone_state (with no events)", lambda: _Applied(self.game, clone), rest, target, at)
         if end != session.moves:
             self.fail("replay", None, f"the session counted {session.moves} moves, the check {end}")
 
@@ -427,33 +438,26 @@ class PlayThrough:
                               f" {a + 1} ranks above (the {better} score wins here: is lower_is_better set right?)")
                     return
 
-    def _from_snapshot(self, snap: Snapshot, rest: list[tuple[int, Action]], target: str, at: int) -> None:
+    def _play_on(self, how: str, start: Callable[[], Any], rest: list[tuple[int, Action]], target: str,
+                 at: int) -> None:
+        """Play the moves ``rest`` on from what ``start`` returns (anything with ``submit`` and ``state``);
+        the game must stand as it did when it was played (``target``: its digest then)."""
         try:
-            session = open_session(self.game, self.seed, events=False)
-            session.restore(snap)
+            player = start()
             for _seat, action in rest:
-                session.submit(action)
-            digest = state_digest(self.game, session.state)
+                player.submit(action)
+            digest = state_digest(self.game, player.state)
         except Exception as exc:
-            self.fail("replay", at, f"played on from a snapshot taken before move {at + 1}, it"
-                      f" {what_it_did(exc)}" + _at(exc))
+            self.fail("replay", at, f"played on from {how} before move {at + 1}, it {what_it_did(exc)}" + _at(exc))
             return
         if digest != target:
-            self.fail("replay", at, f"played on from a snapshot taken before move {at + 1}, the game stood otherwise"
-                      f" after move {at + len(rest)} than when it was played")
+            self.fail("replay", at, f"played on from {how} before move {at + 1}, the game stood otherwise after move"
+                      f" {at + len(rest)} than when it was played")
 
-    def _from_clone(self, clone: Any, rest: list[tuple[int, Action]], target: str, at: int) -> None:
-        try:
-            for _seat, action in rest:
-                self.game.apply(clone, action, None)
-            digest = state_digest(self.game, clone)
-        except Exception as exc:
-            self.fail("replay", at, f"played on from clone_state before move {at + 1} (with no events), it"
-                      f" {what_it_did(exc)}" + _at(exc))
-            return
-        if digest != target:
-            self.fail("replay", at, f"played on from clone_state before move {at + 1} (with no events), the game"
-                      f" stood otherwise after move {at + len(rest)} than when it was played")
+    def _restored(self, snap: Snapshot) -> Session:
+        session = open_session(self.game, self.seed, events=False)
+        session.restore(snap)
+        return session
 
     def _again(self, main_seed: int, other_seed: int) -> bool:
         """The same seed gives the same game: with no views or events, and with module ``random`` disturbed.

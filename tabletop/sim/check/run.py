@@ -26,7 +26,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import short
 from tabletop.plugins import registry
 from tabletop.sim.check.cases import Case, plan
-from tabletop.sim.check.playthrough import FULL_MOVES, Failure, PlayThrough, module_seeds
+from tabletop.sim.check.playthrough import FULL_MOVES, Failure, Played, PlayThrough, module_seeds
 from tabletop.sim.check.retrace import Trace
 from tabletop.sim.supervise import SkippedGame, supervised
 
@@ -55,16 +55,13 @@ class CheckConfig:
     """The game's own prints are dropped (its worker's stdout and stderr go nowhere)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameReport:
-    """One checked game as it comes back from where it was played: its failures and trace (or why it stopped)."""
+    """One checked game as it comes back from where it was played: which case and game, and what was found."""
 
     case: int
     number: int
-    failures: list[Failure] = field(default_factory=list)
-    moves: int = 0
-    trace: Trace | None = None
-    worlds: int = 0
+    played: Played
 
 
 @dataclass(frozen=True)
@@ -172,12 +169,13 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
         config = configs[report.case]
         game_seed = config.seed + report.number - 1
         result.games += 1
-        result.moves += report.moves
-        result.worlds += report.worlds
-        for failure in report.failures:
+        played = report.played
+        result.moves += played.moves
+        result.worlds += played.worlds
+        for failure in played.failures:
             found(report.case, game_seed, failure)
-        if report.trace is not None and not report.failures:
-            traces[(report.case, game_seed)] = report.trace
+        if played.trace is not None and not played.failures:
+            traces[(report.case, game_seed)] = played.trace
         if progress is not None:
             progress(result.games, total)
     if other_process and traces:
@@ -204,13 +202,13 @@ def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
                          every_seat=config.every_seat, full_moves=config.full_moves).run()
-    return GameReport(variant, number, played.failures, played.moves, played.trace, played.worlds)
+    return GameReport(variant, number, played)
 
 
 def _skip_one(variant: int, skipped: SkippedGame) -> GameReport:
     """Return the report of a game its worker gave up on (it hung, or its process died)."""
     kind = "hang" if "game-timeout" in skipped.reason else "crash"
-    return GameReport(variant, skipped.game, [Failure(kind, None, skipped.reason)])
+    return GameReport(variant, skipped.game, Played(skipped.seed, [Failure(kind, None, skipped.reason)]))
 
 
 # -- the same games in another process --------------------------------------------------------------
