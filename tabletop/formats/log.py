@@ -179,13 +179,22 @@ def _key_stream(seed: int, salt: int, size: int) -> bytes:
     return bytes(out[:size])
 
 
+SEAL_BLOCK = 256
+"""Sealed lines are padded to a multiple of this many bytes: a line's length must not tell what it holds
+(five discarded cards with two tens are longer than five without)."""
+
+
 def seal(text: str, seed: int, salt: int) -> str:
-    """Return ``text`` sealed with a key stream drawn from ``seed`` and ``salt``, as hex.
+    """Return ``text`` sealed with a key stream drawn from ``seed`` and ``salt``, as hex, padded with spaces
+    to a multiple of :data:`SEAL_BLOCK` bytes (JSON ignores them).
 
     >>> unseal(seal("play AS", 12345, 3), 12345, 3)
     'play AS'
+    >>> len(seal("play AS", 1, 0)) == len(seal("discard 10H 10S 10D 10C 9H", 1, 0))
+    True
     """
     data = text.encode()
+    data += b" " * (-len(data) % SEAL_BLOCK)
     stream = _key_stream(seed, salt, len(data))
     return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").hex()
 
@@ -197,7 +206,7 @@ def unseal(sealed: str, seed: int, salt: int) -> str:
     """
     data = bytes.fromhex(sealed)
     stream = _key_stream(seed, salt, len(data))
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").decode()
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").decode().rstrip(" ")
 
 
 def default_log_path(game_name: str, seed: int | str, folder: Path | str = "logs") -> Path:
