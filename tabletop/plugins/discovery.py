@@ -214,6 +214,7 @@ class _importing:
         self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
         self.limit = time_limit(probe_limit())
         self.handlers: dict[int, Any] = {}
+        self.recursion = sys.getrecursionlimit()
         self.streams: tuple[Any, Any, Any] = (None, None, None)
         self.fds: dict[int, int] = {}
 
@@ -226,6 +227,7 @@ class _importing:
         if threading.current_thread() is threading.main_thread():
             self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         self.streams = (sys.stdin, sys.stdout, sys.stderr)
+        self.recursion = sys.getrecursionlimit()
         self.fds = {}
         for fd in (0, 1, 2):
             with contextlib.suppress(OSError):
@@ -238,7 +240,9 @@ class _importing:
 
         self.limit.__exit__(None, None, None)
         self.notice.__exit__(kind, exc, tb)
-        # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
+        # A plugin must not take Ctrl-C, the terminal, the output files or the stack away from the command.
+        if sys.getrecursionlimit() < self.recursion:
+            sys.setrecursionlimit(self.recursion)
         for number, handler in self.handlers.items():
             if signal.getsignal(number) is not handler:
                 signal.signal(number, handler)
