@@ -39,7 +39,7 @@ Every problem in a file is reported at once as ``file:line: field: problem`` in 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +96,9 @@ class ZoneSpec:
     per_seat: bool = False
     deck: bool = False
     line: int = 0
-    """Where it is declared (0: the default table), for problems found once the deck is known."""
+    """Where it is declared (0: the default table)."""
+    deal_line: int = 0
+    """Where its ``deal`` is written, for problems found once the deck is known (0: unknown)."""
 
 
 @dataclass(frozen=True)
@@ -204,9 +206,8 @@ class _Reader:
         if self.problems.items or hand is None:
             return None
         if not any(z.deck for z in zones):
-            first = next(z for z in zones if z.kind == PILE)  # check_zones made sure there is one
-            zones[zones.index(first)] = ZoneSpec(first.kind, first.id, first.label, first.face, first.deal,
-                                                 first.per_seat, True, first.line)
+            first = next(z for z in zones if z.kind == PILE)  # a table without one has a problem noted
+            zones[zones.index(first)] = replace(first, deck=True)
         return TableSpec(source, title, rules, low, high, players, hand, tuple(zones), tuple(counters), score)
 
     def hand(self, raw: Any, top: _Entry) -> ZoneSpec | None:
@@ -219,7 +220,8 @@ class _Reader:
         entry = _Entry(self, raw, start, self._end(start), HAND)
         entry.unknown(_ZONE_KEYS[HAND])
         deal = entry.number("deal", 0, MAX_DEAL) or 0
-        return ZoneSpec(HAND, HAND, entry.text("label") or N_("Hand"), DOWN, deal, per_seat=True, line=start)
+        return ZoneSpec(HAND, HAND, entry.text("label") or N_("Hand"), DOWN, deal, per_seat=True, line=start,
+                        deal_line=entry.line_of("deal"))
 
     def zones(self, doc: dict[str, Any], kind: str) -> list[ZoneSpec]:
         out = []
@@ -231,30 +233,30 @@ class _Reader:
             deck = kind == PILE and entry.flag("deck")
             if zone_id is not None:
                 out.append(ZoneSpec(kind, zone_id, label or zone_id.replace("-", " ").capitalize(), face, deal,
-                                    per_seat, deck, entry.start))
+                                    per_seat, deck, entry.start, entry.line_of("deal")))
         return out
 
     def check_zones(self, zones: list[ZoneSpec], top: _Entry) -> None:
         seen: dict[str, int] = {}
         for zone in zones:
-            at = zone.line and (key_line(self.lines, zone.line, self._end(zone.line), "id") or zone.line)
+            at = self._at(zone, "id")
             if zone.id == HAND:
                 self.problems.add(at, f"{zone.kind}.id", _("'hand' is every seat's hand: choose another id"))
             elif zone.id in seen:
                 self.problems.add(at, f"{zone.kind}.id", _("{id} is declared twice (also on line {line})").format(
                     id=repr(zone.id), line=seen[zone.id]))
             seen.setdefault(zone.id, at)
-        decks = [z for z in zones if z.deck]
+        decks = [z for z in zones if z.deck] or [z for z in zones if z.kind == PILE][:1]
         for zone in decks:
-            at = zone.line and (key_line(self.lines, zone.line, self._end(zone.line), "deck") or zone.line)
             if zone is not decks[0]:
-                self.problems.add(at, "pile.deck", _("the deck starts in one pile only (also {id})").format(
-                    id=repr(decks[0].id)))
+                self.problems.add(self._at(zone, "deck"), "pile.deck",
+                                  _("the deck starts in one pile only (also {id})").format(id=repr(decks[0].id)))
             elif zone.per_seat:
-                self.problems.add(at, "pile.deck", _("the deck starts in a shared pile, not one per seat"))
+                self.problems.add(self._at(zone, "per_seat"), "pile.per_seat",
+                                  _("the deck starts in a shared pile, not one per seat"))
             elif zone.deal:
-                self.problems.add(at, "pile.deal", _("the pile holding the deck is not dealt to"))
-        if not any(z.kind == PILE for z in zones):
+                self.problems.add(self._at(zone, "deal"), "pile.deal", _("the pile holding the deck is not dealt to"))
+        if PILE not in top.values:
             top.add(PILE, _("no pile to hold the deck: declare a [[pile]] (say id = \"draw\")"))
         if len(zones) > MAX_ZONES:
             top.add(ROW, _("{count} piles and rows; a table holds at most {most}").format(count=len(zones),
@@ -292,6 +294,10 @@ class _Reader:
             return [_Entry(self, t, 0, 0, f"{key} {n}") for n, t in enumerate(raw, 1)]
         return [_Entry(self, t, s + 1, self._end(s + 1), key) for t, s in zip(raw, starts, strict=True)]
 
+    def _at(self, zone: ZoneSpec, key: str) -> int:
+        """Return the line of ``key`` in the table declaring ``zone`` (its header's when not written; 0: unknown)."""
+        return zone.line and (key_line(self.lines, zone.line, self._end(zone.line), key) or zone.line)
+
     def _end(self, start: int) -> int:
         """Return the index (from 0) where the table whose header is on line ``start`` ends."""
         for i in range(start, len(self.lines)):
@@ -306,10 +312,13 @@ class _Entry:
     def __init__(self, reader: _Reader, values: dict[str, Any], start: int, end: int, name: str) -> None:
         self.reader, self.values, self.start, self.end, self.name = reader, values, start, end, name
 
+    def line_of(self, key: str) -> int:
+        """Return the line ``key`` is written on in this table (its header's when not written; 0: unknown)."""
+        return (key_line(self.reader.lines, self.start, self.end, key) if self.end else None) or self.start
+
     def add(self, key: str, problem: str) -> None:
-        line = key_line(self.reader.lines, self.start, self.end, key) if self.end else None
         field = f"{self.name}.{key}" if self.name else key
-        self.reader.problems.add(line or self.start or header_line(self.reader.lines, key), field, problem)
+        self.reader.problems.add(self.line_of(key) or header_line(self.reader.lines, key), field, problem)
 
     def unknown(self, known: tuple[str, ...]) -> None:
         for key in self.values:

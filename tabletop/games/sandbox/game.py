@@ -86,7 +86,7 @@ class SandboxGame(Game):
         needed = sum(z.deal * (self.players if z.per_seat else 1) for z in self.table_spec.dealt)
         if needed > len(self.cards):
             zone = max(self.table_spec.dealt, key=lambda z: z.deal)
-            where = f"{self.table_spec.source}:{zone.line}" if zone.line else self.table_spec.source
+            where = f"{self.table_spec.source}:{zone.deal_line}" if zone.deal_line else self.table_spec.source
             raise UserInputError(_("{where}: deal: {players} seats are dealt {needed} cards at the start but {deck}"
                                    " holds {cards}; lower the deals or the seats").format(
                 where=where, players=self.players, needed=needed, deck=self.cards.source, cards=len(self.cards)))
