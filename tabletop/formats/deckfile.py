@@ -42,14 +42,8 @@ from typing import Any
 
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.engine.errors import UserInputError
-from tabletop.formats.tomlspots import (
-    Problems,
-    header_line,
-    header_lines,
-    key_line,
-    parse_toml,
-    read_text,
-)
+from tabletop.formats import tomltext
+from tabletop.formats.tomlspots import Problems, header_line, key_line
 from tabletop.i18n import _
 
 MAX_COUNT = 999
@@ -114,10 +108,17 @@ def load_deck(path: Path | str) -> Deck:
     """
     path = Path(path)
     source = str(path)
-    problems = Problems(source)
-    text = read_text(path, problems)
-    if text is None:
-        raise DeckError(source, problems.sorted())
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeckError(source, [_("{file}: file: cannot read it ({problem})").format(
+            file=source, problem=exc.strerror or exc)]) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DeckError(source, [_("{file}:{line}: file: not UTF-8 text (save it as UTF-8)").format(
+            file=source, line=line)]) from None
     return parse_deck_text(text, source, name=path.stem)
 
 
@@ -151,8 +152,17 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
 
 # -- reading the two formats ----------------------------------------------------------------------
 def _toml_rows(text: str, problems: Problems) -> tuple[list[_Row], str | None]:
-    doc = parse_toml(text, problems)
-    if doc is None:
+    try:
+        doc = tomltext.parse(text)
+    except tomltext.TomlProblem as exc:
+        message = str(exc)
+        if message.startswith("invalid TOML: "):
+            message = _("invalid TOML: {problem}").format(problem=message.removeprefix("invalid TOML: "))
+        elif "nested" in message:
+            message += ": a card is a flat table"
+        else:
+            message += ": no card needs one"
+        problems.add(exc.line, exc.key, message)
         return [], None
     lines = text.splitlines()
     name = doc.get("name")
@@ -168,7 +178,7 @@ def _toml_rows(text: str, problems: Problems) -> tuple[list[_Row], str | None]:
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
         problems.add(key_line(lines, 0, len(lines), "card"), "card", _("write each card as a [[card]] table"))
         return [], name
-    headers = header_lines(lines, "card")
+    headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*card\s*\]\]", line)]
     rows = []
     for n, table in enumerate(cards):
         # tomllib keeps no positions; find each [[card]] header and its keys in the text instead.
@@ -230,6 +240,11 @@ def _csv_header(cells: list[str], line: int, problems: Problems) -> list[str]:
 
 
 # -- checking fields and building cards ----------------------------------------------------------
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no card's text may hold: a NUL, terminal escapes, text-direction overrides (tabs and line
+breaks are fine)."""
+
+
 def _build(rows: list[_Row], problems: Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
@@ -238,6 +253,12 @@ def _build(rows: list[_Row], problems: Problems) -> tuple[list[Card], list[int],
     for n, row in enumerate(rows, 1):
         before = len(problems.items)
         where = _Where(row, n, problems)
+        for key, value in row.values.items():
+            if isinstance(value, str) and _CONTROL.search(value):
+                where.add(key, _("holds a control character ({char}): write plain text").format(
+                    char=repr(_CONTROL.search(value).group())))  # type: ignore[union-attr]
+        if len(problems.items) != before:
+            continue
         card, count = _card(row.values, where)
         if card is None:
             continue

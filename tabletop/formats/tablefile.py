@@ -170,8 +170,7 @@ def parse_table_text(text: str, source: str) -> TableSpec:
     doc = parse_toml(text, problems)
     if doc is None:
         raise TableError(source, problems.sorted())
-    reader = _Reader(text.splitlines(), problems)
-    spec = reader.table(doc, source)
+    spec = _Reader(text.splitlines(), problems).table(doc, source)
     if problems.items or spec is None:
         raise TableError(source, problems.sorted())
     return spec

@@ -1,8 +1,9 @@
-"""Reading a designer's TOML and CSV files with every problem said as ``file:line: field: problem``.
+"""Where a mistake is in a designer's TOML file: problems said as ``file:line: field: problem``.
 
 Shared by the formats that point at the line of a mistake (deck files, table files): a collector of
-problems in file order, reading a file as UTF-8 text, parsing TOML with the line of a syntax error,
-and finding the line a key or a ``[header]`` is written on (:mod:`tomllib` keeps no positions).
+problems in file order, reading a TOML file through :mod:`tabletop.formats.tomltext` with its
+problems collected, and finding the line a key or a ``[header]`` is written on (:mod:`tomllib`
+keeps no positions).
 
 >>> problems = Problems("t.toml")
 >>> parse_toml('a = 1\\nb = ', problems) is None, problems.sorted()
@@ -14,14 +15,11 @@ and finding the line a key or a ``[header]`` is written on (:mod:`tomllib` keeps
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from tabletop.formats import tomltext
 from tabletop.i18n import _
-
-MAX_NESTING = 50
-"""Levels of nested arrays or tables reported as too deep (the TOML reader gives up far later)."""
 
 
 class Problems:
@@ -42,56 +40,27 @@ class Problems:
 
 
 def read_text(path: Path, problems: Problems) -> str | None:
-    """Return the UTF-8 text of ``path`` (a BOM dropped), or None with the problem noted."""
+    """Return the text of the TOML file ``path``, or None with the problem noted (unreadable, too big,
+    not UTF-8)."""
     try:
-        data = path.read_bytes()
+        return tomltext.read_text(path)
     except OSError as exc:
         problems.add(None, "file", _("cannot read it ({problem})").format(problem=exc.strerror or exc))
-        return None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        problems.add(data.count(b"\n", 0, exc.start) + 1, "file", _("not UTF-8 text (save it as UTF-8)"))
-        return None
+    except tomltext.TomlProblem as exc:
+        problems.add(exc.line, exc.key, str(exc))
+    return None
 
 
 def parse_toml(text: str, problems: Problems) -> dict[str, Any] | None:
     """Return the TOML document in ``text``, or None with the problem noted at its line."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"at line (\d+)", str(exc))
-        line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
-        problems.add(line, "syntax", _("invalid TOML: {problem}").format(problem=exc))
-    except RecursionError:
-        line, key = _deep_line(text)
-        problems.add(line, key, f"nested more than {MAX_NESTING} levels deep: write flat tables")
-    except ValueError:  # a number of thousands of digits, which Python refuses to read
-        line, key = _long_number_line(text)
-        problems.add(line, key, "a number with thousands of digits: no field needs one")
-    return None
-
-
-def _deep_line(text: str) -> tuple[int, str]:
-    """Return the line where brackets first nest deeper than :data:`MAX_NESTING`, and its key."""
-    depth = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        for char in line:
-            depth += 1 if char in "[{" else -1 if char in "]}" else 0
-            if depth > MAX_NESTING:
-                key = line.partition("=")[0].strip() if "=" in line else "syntax"
-                return number, key[:40] or "syntax"
-    return 1, "syntax"
-
-
-def _long_number_line(text: str) -> tuple[int, str]:
-    """Return the line of the first number too long to read, and its key."""
-    match = re.search(r"\d[\d_]{999,}", text)
-    if match is None:
-        return 1, "syntax"
-    line = text.count("\n", 0, match.start()) + 1
-    head = text.splitlines()[line - 1]
-    return line, (head.partition("=")[0].strip()[:40] if "=" in head else "syntax") or "syntax"
+        return tomltext.parse(text)
+    except tomltext.TomlProblem as exc:
+        message = str(exc)
+        if message.startswith("invalid TOML: "):
+            message = _("invalid TOML: {problem}").format(problem=message.removeprefix("invalid TOML: "))
+        problems.add(exc.line, exc.key, message)
+        return None
 
 
 def key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
