@@ -90,6 +90,7 @@ def test_the_default_table_has_a_draw_pile_a_discard_and_a_hand_and_area_per_sea
     ('min_players = 5\nmax_players = 3\n[[pile]]\nid = "d"\n', "table.toml:1: min_players: min_players 5 is above max_players 3"),
     ('[[pile]]\nid = "d"\nfoo = 1\nbar = 2\n', "table.toml:3: pile.foo: unknown field"),
     ('[[pile]\nid = "d"\n', "table.toml:1: syntax: invalid TOML"),
+    ('title = "a\\u001b[2J"\n[[pile]]\nid = "d"\n', "table.toml:1: title: holds a control character"),
 ])
 def test_each_mistake_is_one_line_naming_file_line_and_field(text: str, line: str) -> None:
     with pytest.raises(TableError) as info:

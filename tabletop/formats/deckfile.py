@@ -43,7 +43,7 @@ from typing import Any
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
-from tabletop.formats.tomlspots import Problems, header_line, key_line
+from tabletop.formats.tomlspots import CONTROL, Problems, header_line, key_line
 from tabletop.i18n import _
 
 MAX_COUNT = 999
@@ -240,11 +240,6 @@ def _csv_header(cells: list[str], line: int, problems: Problems) -> list[str]:
 
 
 # -- checking fields and building cards ----------------------------------------------------------
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""Characters no card's text may hold: a NUL, terminal escapes, text-direction overrides (tabs and line
-breaks are fine)."""
-
-
 def _build(rows: list[_Row], problems: Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
@@ -254,9 +249,9 @@ def _build(rows: list[_Row], problems: Problems) -> tuple[list[Card], list[int],
         before = len(problems.items)
         where = _Where(row, n, problems)
         for key, value in row.values.items():
-            if isinstance(value, str) and _CONTROL.search(value):
+            if isinstance(value, str) and CONTROL.search(value):
                 where.add(key, _("holds a control character ({char}): write plain text").format(
-                    char=repr(_CONTROL.search(value).group())))  # type: ignore[union-attr]
+                    char=repr(CONTROL.search(value).group())))  # type: ignore[union-attr]
         if len(problems.items) != before:
             continue
         card, count = _card(row.values, where)

@@ -45,6 +45,7 @@ from typing import Any
 
 from tabletop.engine.errors import UserInputError
 from tabletop.formats.tomlspots import (
+    CONTROL,
     Problems,
     header_line,
     header_lines,
@@ -330,6 +331,10 @@ class _Entry:
             return ""
         if not isinstance(raw, str):
             self.add(key, _("must be text in quotes"))
+            return ""
+        control = CONTROL.search(raw)
+        if control is not None:
+            self.add(key, _("holds a control character ({char}): write plain text").format(char=repr(control.group())))
             return ""
         return raw.strip()
 

@@ -21,6 +21,10 @@ from typing import Any
 from tabletop.formats import tomltext
 from tabletop.i18n import _
 
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no text in a designer's file may hold: a NUL, terminal escapes, text-direction overrides
+(tabs and line breaks are fine)."""
+
 
 class Problems:
     """Collects ``file:line: field: problem`` lines so a user can fix everything in one pass."""

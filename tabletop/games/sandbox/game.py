@@ -75,6 +75,7 @@ class SandboxGame(Game):
         super().__init__(players=players, options=options)
         self.places = places(self.table_spec, self.players)
         self._by_id = {p.id: p for p in self.places}
+        self._moves = moves.TableMoves(self.table_spec, self.places, self.players)
 
     @classmethod
     def deck_path(cls) -> Path:
@@ -118,7 +119,7 @@ class SandboxGame(Game):
         """Return everything the seat to move may do (see :mod:`tabletop.games.sandbox.moves`)."""
         if state.to_move is None:
             return []
-        return moves.legal(self.table_spec, self.places, state, state.to_move, self.players)
+        return self._moves.legal(state, state.to_move)
 
     def apply(self, state: SandboxState, action: Action, emit: Emit) -> None:
         """Carry out a legal action; the turn passes only when the seat ends it."""

@@ -29,32 +29,88 @@ ALL = "all"
 """The ``value`` of a deal that deals the whole pile out."""
 
 
-def legal(table: TableSpec, places: tuple[Place, ...], state: SandboxState, seat: int, players: int) -> list[Action]:
-    """Return every action ``seat`` may take now."""
-    out = list(_buttons(places, state, seat, players))
-    out += _counters(table.counters, players)
-    for place in places:
-        if place.is_pile:
-            out += _pile_actions(place, places, state, table.hand.deal, players)
-    for place in places:
-        out += _moves_from(place, places, state, seat)
-    return out
+class TableMoves:
+    """The actions of one table (its places, seats and counters), each made once and kept: a table
+    offers the same few hundred actions again and again, so a move costs a lookup, not a label."""
+
+    def __init__(self, table: TableSpec, places: tuple[Place, ...], players: int) -> None:
+        self.places = places
+        self.players = players
+        self.deal = table.hand.deal
+        self.passing = (Action(PASS, label=N_("End your turn")),) if players > 1 else ()
+        self.show, self.hide = Action(SHOW, label=N_("Show your hand")), Action(HIDE, label=N_("Hide your hand"))
+        self.end = Action(END, label=N_("End the game"))
+        self.counters = tuple(_counters(table.counters, players))
+        self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
+        self._made: dict[tuple[str, Card | int | None], tuple[Action, ...]] = {}
+
+    def legal(self, state: SandboxState, seat: int) -> list[Action]:
+        """Return every action ``seat`` may take now."""
+        out = [*self.passing, self.hide if state.revealed[seat] else self.show, self.end, *self.counters]
+        if not state.revealed[seat] and not state.cards[f"hand:{seat}"]:
+            out.remove(self.show)
+        for pile in self._piles.values():
+            out += pile.offered(len(state.cards[pile.place.id]), self.deal, self.players)
+        for place in self.places:
+            out += self._moves_from(place, state, seat)
+        return out
+
+    def _moves_from(self, src: Place, state: SandboxState, seat: int) -> list[Action]:
+        """Every move of one card out of ``src`` that ``seat`` can make, to every other zone (and a row's flips)."""
+        cards = state.cards[src.id]
+        if not cards or (src.is_hand and src.owner != seat):
+            return []
+        flags = state.faces(src.id)
+        if src.is_hand:
+            return [a for card in dict.fromkeys(cards) for a in self._made_for(src, card)]
+        if src.is_pile:
+            return list(self._made_for(src, None if flags[-1] else cards[-1]))
+        out = [a for card in dict.fromkeys(c for c, down in zip(cards, flags, strict=True) if not down)
+               for a in self._made_for(src, card)]
+        return out + [a for index, down in enumerate(flags) if down for a in self._made_for(src, index)]
+
+    def _made_for(self, src: Place, what: Card | int | None) -> tuple[Action, ...]:
+        """Return the actions on one card of ``src`` (a card seen, a face-down card's index, a pile's hidden top)."""
+        key = (src.id, what)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = tuple(_on_card(self.places, src, what))
+        return made
+
+
+class _PileActions:
+    """What acts on one pile as a whole: turn it over, shuffle it, put it on another pile, deal from it."""
+
+    def __init__(self, place: Place, places: tuple[Place, ...]) -> None:
+        self.place = place
+        self.flip = Action(FLIP, zone=place.id, label=N_("Turn {pile} over", pile=place.name))
+        self.shuffle = Action(SHUFFLE, zone=place.id, label=N_("Shuffle {pile}", pile=place.name))
+        self.onto = tuple(Action(MOVE_PILE, zone=place.id, to=other.id,
+                                 label=N_("All of {pile} onto {other}", pile=place.name, other=other.name))
+                          for other in places if other.is_pile and other is not place)
+        self.deals: dict[int | str, Action] = {}
+
+    def offered(self, count: int, deal: int, players: int) -> list[Action]:
+        """Return what may be done with the pile when it holds ``count`` cards."""
+        if not count:
+            return []
+        out = [self.flip] + ([self.shuffle, *self.onto] if count > 1 else [])
+        each = count // players
+        out += [self._deal(n) for n in sorted({*DEAL_COUNTS, deal} - {0}) if n <= each]
+        return out + [self._deal(ALL)] if each else out
+
+    def _deal(self, n: int | str) -> Action:
+        action = self.deals.get(n)
+        if action is None:
+            label = (N_("Deal out all of {pile}", pile=self.place.name) if n == ALL else
+                     nN_("Deal {n} card to each hand", "Deal {n} cards to each hand", int(n), n=n))
+            action = self.deals[n] = Action(DEAL, zone=self.place.id, value=n, label=label)
+        return action
 
 
 def counter_value(counter: str, step: int) -> str:
     """Return the ``value`` of a counter action: the counter and the change (``points:+5``)."""
     return f"{counter}:{step:+d}"
-
-
-def _buttons(places: tuple[Place, ...], state: SandboxState, seat: int, players: int) -> Iterator[Action]:
-    if players > 1:
-        yield Action(PASS, label=N_("End your turn"))
-    mine = next(p for p in places if p.is_hand and p.owner == seat)
-    if state.revealed[seat]:
-        yield Action(HIDE, label=N_("Hide your hand"))
-    elif state.cards[mine.id]:
-        yield Action(SHOW, label=N_("Show your hand"))
-    yield Action(END, label=N_("End the game"))
 
 
 def _counters(counters: tuple[CounterSpec, ...], players: int) -> Iterator[Action]:
@@ -68,51 +124,15 @@ def _counters(counters: tuple[CounterSpec, ...], players: int) -> Iterator[Actio
                                           seat=seat_name(target)))
 
 
-def _pile_actions(pile: Place, places: tuple[Place, ...], state: SandboxState, deal: int,
-                  players: int) -> Iterator[Action]:
-    cards = state.cards[pile.id]
-    if not cards:
-        return
-    yield Action(FLIP, zone=pile.id, label=N_("Turn {pile} over", pile=pile.name))
-    if len(cards) > 1:
-        yield Action(SHUFFLE, zone=pile.id, label=N_("Shuffle {pile}", pile=pile.name))
-        for other in places:
-            if other.is_pile and other is not pile:
-                yield Action(MOVE_PILE, zone=pile.id, to=other.id,
-                             label=N_("All of {pile} onto {other}", pile=pile.name, other=other.name))
-    each = len(cards) // players
-    for n in sorted({*DEAL_COUNTS, deal} - {0}):
-        if n <= each:
-            yield Action(DEAL, zone=pile.id, value=n,
-                         label=nN_("Deal {n} card to each hand", "Deal {n} cards to each hand", n, n=n))
-    if each:
-        yield Action(DEAL, zone=pile.id, value=ALL, label=N_("Deal out all of {pile}", pile=pile.name))
-
-
-def _moves_from(src: Place, places: tuple[Place, ...], state: SandboxState, seat: int) -> Iterator[Action]:
-    """Every move of one card out of ``src`` that ``seat`` can make, to every other zone."""
-    cards = state.cards[src.id]
-    if not cards or (src.is_hand and src.owner != seat):
-        return
-    flags = state.faces(src.id)
-    if src.is_hand:
-        for card in dict.fromkeys(cards):
-            yield from _to_each(places, src, (card,), None)
-        return
-    if src.is_pile:
-        yield from _to_each(places, src, () if flags[-1] else (cards[-1],), None)
-        return
-    for card in dict.fromkeys(c for c, down in zip(cards, flags, strict=True) if not down):
+def _on_card(places: tuple[Place, ...], src: Place, what: Card | int | None) -> Iterator[Action]:
+    """Yield a row card's flip, then its move to every other zone."""
+    card = what if isinstance(what, Card) else None
+    index = what if isinstance(what, int) else None
+    if card is not None and not src.is_hand and not src.is_pile:
         yield Action(FLIP, (card,), zone=src.id, label=N_("Turn {card} face down", card=card.label))
-        yield from _to_each(places, src, (card,), None)
-    for index, down in enumerate(flags):
-        if down:
-            yield Action(FLIP, zone=src.id, value=index,
-                         label=N_("Turn up card {n} of {row}", n=index + 1, row=src.name))
-            yield from _to_each(places, src, (), index)
-
-
-def _to_each(places: tuple[Place, ...], src: Place, cards: tuple[Card, ...], index: int | None) -> Iterator[Action]:
+    if index is not None:
+        yield Action(FLIP, zone=src.id, value=index, label=N_("Turn up card {n} of {row}", n=index + 1, row=src.name))
+    cards = (card,) if card is not None else ()
     for dst in places:
         if dst is not src:
             yield Action(MOVE, cards, index, _move_label(src, dst, cards, index), zone=src.id, to=dst.id)
