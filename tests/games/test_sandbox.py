@@ -51,6 +51,8 @@ colour = "gold"
 value = 5
 count = 9
 """
+# The piles are labelled as the sandbox template labels them: actions are interned, and the label of
+# an action is the one the first table alive that made it gave (tests/ui/test_drag.py reads them).
 TABLE = """\
 players = 3
 min_players = 2
@@ -61,9 +63,11 @@ deal = 4
 
 [[pile]]
 id = "draw"
+label = "Draw pile"
 
 [[pile]]
 id = "discard"
+label = "Discard pile"
 face = "up"
 
 [[row]]
