@@ -187,7 +187,7 @@ def _worker_init(games_dir: str | None, spawned: bool) -> None:
 
 def is_trusted(config: SimConfig) -> bool:
     """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
-    return registry.game_entry(config.game).is_builtin and all(
+    return registry.game_entry(config.game).runs_own_code and all(
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 

@@ -17,6 +17,7 @@ from tabletop.i18n import _, ngettext
 from tabletop.ui import choices, overlays, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import REPLAY_HELP
+from tabletop.ui.drag import draw_dragged, draw_targets
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
@@ -104,6 +105,7 @@ class TableRenderer:
         if scene.director.is_replay:
             self._timeline(surface, scene)
         self._pause_box(surface, scene, lay)
+        self._dirty += draw_targets(surface, scene)
         buttons = scene.buttons()
         hovered_button = button_at(buttons, scene.mouse)
         tools = len(lay.toolbar)
@@ -112,6 +114,7 @@ class TableRenderer:
             draw_button(surface, self.text, b, px, hover=b is hovered_button)
         if scene.jump is not None:
             self._jump_box(surface, scene, lay)
+        self._dirty += draw_dragged(surface, scene, self.art)
         if scene.overlay is not None:
             surface.blit(self._veil(lay), (0, 0))
         if scene.overlay == "help":
