@@ -27,7 +27,7 @@ from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
-from tabletop.ui.app import App, PlaySettings, Table
+from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
 from tabletop.ui.director import Director
@@ -67,16 +67,18 @@ class ReplayTable(Table):
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))
         self.log = None
+        self.play_on: PlayOn | None = None
+        """The game to play on from the shown move, once "Play from here" was chosen."""
         self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
-        for action in line:
-            self.session.submit(action)
+        said = [tuple(self.session.submit(action)) for action in line]
         self.timeline.seek(0)
         self.pace = paced or pace(speed)
         self.unattended = True
         self.director = Director(self.session, seat=seat, pace=self.pace, unattended=True,
                                  timeline=self.timeline, line=line, view="public" if follow else view)
+        self.director.said = said
         self.clock = time.perf_counter
         self._mount(art, art_dir, background=background)
         self._looked = 0.0
@@ -90,6 +92,7 @@ class ReplayTable(Table):
         if result.cut:
             self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
                                     " it is skipped"))
+        self.scene.log_intro = list(self.scene.log)
         pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
@@ -123,9 +126,27 @@ class ReplayTable(Table):
         while same < min(len(line), len(new)) and line[same] is new[same]:
             same += 1
         line[:] = new
+        del self.director.said[same:]
         if self.session.moves > same:
             self.director.seek(same)  # the game was taken back (undo): so is the spectator's table
+            self.scene.relog()
             self.scene.log.append(_("The players went back to move {n}").format(n=same))
+
+
+def replay_opener(app: App) -> Callable[[Table], tuple[str, PlayOn | None]]:
+    """Return what opens a finished table's game in the replay viewer: how that ended, and the game
+    to play on from it when the viewer's "Play from here" was chosen."""
+
+    def open_replay(table: Table) -> tuple[str, PlayOn | None]:
+        if table.log is None or table.log.path is None:
+            return "back", None
+        viewer = ReplayTable(app, table.log.path, speed=table.settings.speed, art=table.art)
+        try:
+            return viewer.run(), viewer.play_on
+        finally:
+            viewer.close()
+
+    return open_replay
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -159,7 +180,10 @@ def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 
 
 
 def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
-    """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0."""
+    """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0.
+
+    "Play from here" in the viewer goes on with that game at the table, in the same window.
+    """
     app = App(size, interactive=True)
     try:
         table = make(app)
@@ -168,6 +192,8 @@ def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
         finally:
             table.close()
             table.art.close()
+        if table.play_on is not None:
+            play_tables(app, table.play_on.settings, start=table.play_on.start, on_replay=replay_opener(app))
     finally:
         app.close()
     return 0

@@ -72,6 +72,8 @@ class TableScene:
         self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log_intro: list[str] = []
+        """The lines a replay's log panel starts with (what it replays), kept when a seek rebuilds the panel."""
         self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
         self.tweens: list[Tween] = []
@@ -96,6 +98,8 @@ class TableScene:
         self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
         self.fair = fair
         """Fair mode: no god view (and undo only as fair as the director's mode)."""
+        self.game_log: Path | None = None
+        """Where the game's log is written (the leave box names it)."""
         wanted = REPLAY if director.is_replay else LIVE
         self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
         self.jump: str | None = None
@@ -114,6 +118,12 @@ class TableScene:
     def seat(self) -> int:
         """The seat drawn at the bottom."""
         return self.director.seat
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table may call "you": the one person at it, when that seat is at the bottom (else None)."""
+        humans = self.director.humans
+        return self.seat if len(humans) == 1 and self.seat in humans else None
 
     @property
     def lower_is_better(self) -> bool:
@@ -530,6 +540,14 @@ class TableScene:
             return
         d.seek(position)
         self.tweens, self.floating, self.moving = [], [], set()
+        self.relog()
+
+    def relog(self) -> None:
+        """Make a replay's log panel say what happened up to the move shown (after a seek)."""
+        d = self.director
+        if d.is_replay:
+            self.log = deque([*self.log_intro, *(_(line) for line in d.log_lines(d.session.moves))], maxlen=LOG_LINES)
+            self.log_scroll = 0
 
     def _next_view(self) -> None:
         d = self.director

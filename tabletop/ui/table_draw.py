@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.events import DealScored, GameOver, game_over_text
+from tabletop.engine.guard import shown_path
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.i18n import _, ngettext
 from tabletop.ui import choices, overlays, theme
@@ -126,9 +127,12 @@ class TableRenderer:
         elif scene.overlay == "leave":
             box = lay.overlay_box(2)
             y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
-            note = self.text.fit(_("The game is not over. Its log is kept in logs/."), lay.font_px, theme.TEXT,
-                                 box.w - 2 * lay.font_px)
-            surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
+            kept = (_("The game is not over. Its log is kept: {file}").format(file=shown_path(scene.game_log))
+                    if scene.game_log is not None else _("The game is not over."))
+            for row in self.text.wrap(kept, lay.font_px, box.w - 2 * lay.font_px)[:2]:  # a long path takes two lines
+                note = self.text.fit(row, lay.font_px, theme.TEXT, box.w - 2 * lay.font_px)
+                surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
+                y += round(lay.font_px * 1.3)
             for b in buttons[tools:]:
                 draw_button(surface, self.text, b, lay.font_px, hover=b is hovered_button)
         if scene.zoom is not None and scene.zoom.card is not None:
@@ -525,7 +529,7 @@ class TableRenderer:
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
-            y = overlays.draw_box(surface, self.text, box, game_over_title(event, scene.names, scene.seat), px)
+            y = overlays.draw_box(surface, self.text, box, game_over_title(event, scene.names, scene.you), px)
             rows = [[_("Seat"), _("Minus points") if lower else _("Score"), _("Rank")]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]
