@@ -234,6 +234,9 @@ class TableScene:
         out = [Button(r, self._tool_label(c), c.command, active=self._is_active(c.command))
                for r, c in zip(lay.toolbar, self.controls, strict=False)]
         pause = self.director.pause
+        if self.director.handoff is not None and self.overlay == "leave":
+            return [Button(r, label, cmd) for r, (label, cmd) in
+                    zip(lay.overlay_buttons(2, 2), [(_("Leave the game"), "leave"), (_("Stay"), "stay")], strict=True)]
         if self.director.handoff is not None:
             # The privacy screen shows nothing of the table, and offers nothing but taking it.
             seat = self.director.handoff
@@ -418,7 +421,8 @@ class TableScene:
                 self.command(button.command, button.payload)
             return
         if self.director.handoff is not None:
-            self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            if self.overlay is None:
+                self.command("take_seat")  # the privacy screen: a click anywhere when ready
             return
         if (self.director.is_replay and self.overlay is None
                 and (self.director.pause is None or self.director.pause.kind == "trick")

@@ -22,7 +22,7 @@ from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
-from tabletop.ui.widgets import button_at, draw_button, draw_panel
+from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 SEAT_COLOURS: tuple[theme.Color, ...] = (
     (214, 72, 64), (64, 118, 214), (236, 190, 60), (92, 176, 96), (168, 96, 200), (240, 140, 60),
@@ -125,16 +125,7 @@ class TableRenderer:
             overlays.draw_lines(surface, self.text, lay.overlay, _("Rules"), [scene.rules or _("No rules text.")],
                                 lay.font_px)
         elif scene.overlay == "leave":
-            box = lay.overlay_box(2)
-            y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
-            kept = (_("The game is not over. Its log is kept: {file}").format(file=shown_path(scene.game_log))
-                    if scene.game_log is not None else _("The game is not over."))
-            for row in self.text.wrap(kept, lay.font_px, box.w - 2 * lay.font_px)[:2]:  # a long path takes two lines
-                note = self.text.fit(row, lay.font_px, theme.TEXT, box.w - 2 * lay.font_px)
-                surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
-                y += round(lay.font_px * 1.3)
-            for b in buttons[tools:]:
-                draw_button(surface, self.text, b, lay.font_px, hover=b is hovered_button)
+            self._leave_box(surface, scene, lay, buttons[tools:])
         if scene.zoom is not None and scene.zoom.card is not None:
             surface.blit(self._veil(lay), (0, 0))
             h = round(lay.window.h * 0.86)
@@ -214,9 +205,26 @@ class TableRenderer:
             text = self.text.fit(line, px, theme.TEXT, lay.window.w - 4 * px)
             surface.blit(text, text.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.42) + i * px * 2)))
         buttons = scene.buttons()
+        if scene.overlay == "leave":  # Esc behind the privacy screen: the box shows nothing of the table
+            self._leave_box(surface, scene, lay, buttons)
+            return
         hovered = button_at(buttons, scene.mouse)
         for b in buttons:
             draw_button(surface, self.text, b, px, hover=b is hovered)
+
+    def _leave_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, buttons: list[Button]) -> None:
+        """Ask before leaving a game that is not over, saying where its log is kept."""
+        box = lay.overlay_box(2)
+        y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
+        kept = (_("The game is not over. Its log is kept: {file}").format(file=shown_path(scene.game_log))
+                if scene.game_log is not None else _("The game is not over."))
+        for row in self.text.wrap(kept, lay.font_px, box.w - 2 * lay.font_px)[:2]:  # a long path takes two lines
+            note = self.text.fit(row, lay.font_px, theme.TEXT, box.w - 2 * lay.font_px)
+            surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
+            y += round(lay.font_px * 1.3)
+        hovered = button_at(buttons, scene.mouse)
+        for b in buttons:
+            draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)
 
     def _view_mark(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
         """Say on the table itself (so recordings show it) when every hand is open, or whose view it is."""
