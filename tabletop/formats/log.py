@@ -184,9 +184,11 @@ class GameLog:
             self._revealed = True
             self._write({"type": "seed", "seed": self.seed})
 
-    def note(self, move: int, seat: int | None, text: str) -> None:
-        """Write a note someone made at ``move`` (``seat`` to move there): public, never sealed."""
-        self._write(note_record(move, seat, text, at=self.elapsed()))
+    def note(self, move: int, seat: int | None, text: str) -> dict[str, Any]:
+        """Write a note someone made at ``move`` (``seat`` to move there): public, never sealed; return its line."""
+        record = note_record(move, seat, text, at=self.elapsed())
+        self._write(record)
+        return record
 
     def closed(self, how: str, moves: int) -> None:
         """Write how the game ended (one of :data:`ENDINGS`) after ``moves`` moves, once: the log's last line."""

@@ -175,6 +175,11 @@ def _note(shown: str, number: int, record: dict[str, Any]) -> Note:
     return Note(n, seat, text, _seconds(record.get("at")), written if isinstance(written, str) else "")
 
 
+def note_of(record: dict[str, Any]) -> Note:
+    """Return the note a line written by :func:`~tabletop.formats.log.note_record` holds."""
+    return Note(record["n"], record["seat"], record["text"], _seconds(record.get("at")), record.get("written", ""))
+
+
 def append_note(path: Path, move: int, seat: int | None, text: str) -> Note:
     """Add a note at ``move`` to the end of a log that is no longer being written (a replayed one); return it.
 
@@ -196,4 +201,4 @@ def append_note(path: Path, move: int, seat: int | None, text: str) -> Note:
     except OSError as exc:
         raise LogWriteError(_("{file}: cannot add the note: {problem}").format(
             file=shown, problem=exc.strerror or exc)) from None
-    return Note(move, seat, record["text"], None, record["written"])
+    return note_of(record)

@@ -24,6 +24,7 @@ from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
 from tabletop.i18n import _
 from tabletop.plugins import registry
@@ -31,7 +32,10 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
+from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
 from tabletop.ui.table_draw import TableRenderer
@@ -219,10 +223,19 @@ class Table:
             self.scene.log.append(_("Played on from {file} at move {n}").format(file=start.log, n=start.at))
         self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
         self.scene.game_log = self.log.path
+        refusal = ("" if self.undo == "designer" else _("No hints in a fair game") if self.fair
+                   else _("Hints are for designer mode (--undo designer)"))
+        self.scene.playtest = PlaytestTools(Notebook(write=self._write_note),
+                                            Hints(refusal=refusal, budget=hint_budget(seat_players)), self.seat_names)
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
         pygame.display.set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
+
+    def _write_note(self, move: int, seat: int | None, text: str) -> Note:
+        """Write a note into the game's log (public: a fair game's notes are not sealed)."""
+        assert self.log is not None
+        return note_of(self.log.note(move, seat, text))
 
     def _play_on(self, start: Resume) -> None:
         """Make the parent log's first moves (logged as copied), so the game stands where it was left."""

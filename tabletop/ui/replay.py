@@ -25,13 +25,18 @@ from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
+from tabletop.formats.playtest import append_note, read_playtest
+from tabletop.formats.resume import Resume
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
 from tabletop.ui.director import Director
+from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.playtest import PlaytestTools
 
 FOLLOW_EVERY = 0.25
 """Seconds between two looks at a followed log."""
@@ -93,13 +98,32 @@ class ReplayTable(Table):
             self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
                                     " it is skipped"))
         self.scene.log_intro = list(self.scene.log)
+        notes = read_playtest(path).notes
+        if follow:
+            notebook = Notebook(notes, refusal=_("A spectator writes no notes: the players' table is writing this log"))
+            hints = Hints(refusal=_("No hints for a spectator"))
+        else:
+            notebook = Notebook(notes, write=lambda move, seat, text: append_note(path, move, seat, text))
+            hints = Hints(budget=hint_budget(self.seat_names))
+        self.scene.playtest = PlaytestTools(notebook, hints, self.seat_names)
         pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
-        """Run one frame (a spectator first looks for new moves in the log)."""
+        """Run one frame (a spectator first looks for new moves in the log); "resume" after "Play from here"."""
         if self.follow:
             self._look()
-        return super().step()
+        outcome = super().step()
+        if outcome == "resume":
+            self.play_on = self._from_here(self.scene.playtest.seats)
+        return outcome
+
+    def _from_here(self, seats: list[str]) -> PlayOn:
+        """Return the game to play on from the move shown, with ``seats``."""
+        at = self.session.moves
+        line = self.director.line or []
+        start = Resume(self.path, at, tuple(line[:at]), self.result.header, self.seed)
+        settings = replace(self.settings, seats=list(seats), undo="", seed=self.seed)
+        return PlayOn(settings, start)
 
     def _waiting_for_art(self, now: float) -> bool:
         return False  # a replay is watched: stand-ins for a moment are better than a held game

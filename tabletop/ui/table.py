@@ -23,7 +23,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Popup
 from tabletop.i18n import N_, _
-from tabletop.ui import choices
+from tabletop.ui import choices, playtest
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
@@ -31,12 +31,13 @@ from tabletop.ui.director import Cue, Director
 from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
 from tabletop.ui.pace import next_pace
 from tabletop.ui.places import CellPlace, Place, place_zones
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import Button, button_at
 
 TOAST_SECONDS = 3.0
 LOG_LINES = 500
-APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay"})
+APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay", "resume"})
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
@@ -107,6 +108,8 @@ class TableScene:
         self.dragging = False
         self.recording = False
         """A replay rendered to video: its buttons are left out of the picture (the timeline stays)."""
+        self.playtest = PlaytestTools()
+        """Notes, hints and a replay's "Play from here" (the table hands it its notebook and hints)."""
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -246,6 +249,8 @@ class TableScene:
         if self.overlay == "leave":
             labels = [(_("Leave the game"), "leave"), (_("Stay"), "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
+        if self.overlay in playtest.OVERLAYS:
+            return out + self.playtest.buttons(self)
         if self.overlay is not None or self.zoom is not None:
             return out
         if self.menu is not None:
@@ -303,7 +308,9 @@ class TableScene:
             return self.director.view == "all"
         if command == "pause":
             return self.director.paused
-        return command in ("help", "diagnostics", "rules") and self.overlay == command
+        if command == "hint":
+            return self.playtest.hints.current is not None
+        return command in ("help", "diagnostics", "rules", "note") and self.overlay == command
 
     def _tool_label(self, control: Control) -> str:
         if control.command == "pause" and self.director.paused:
@@ -368,7 +375,9 @@ class TableScene:
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event (keys, mouse, wheel, resize)."""
+        """React to one pygame event (keys, mouse, wheel, resize, typed text)."""
+        if self.playtest.handle(self, event):
+            return  # a note being typed takes the keyboard
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging and self.director.is_replay:
@@ -424,6 +433,10 @@ class TableScene:
             if self.overlay is None:
                 self.command("take_seat")  # the privacy screen: a click anywhere when ready
             return
+        noted = self.playtest.mark_at(self, pos) if self.overlay is None else None
+        if noted is not None:
+            self.seek(noted)
+            return
         if (self.director.is_replay and self.overlay is None
                 and (self.director.pause is None or self.director.pause.kind == "trick")
                 and self.replay_bar()[1].inset(-4).has_point(pos)):
@@ -434,7 +447,7 @@ class TableScene:
             self.menu = None
             return
         if self.overlay is not None:
-            if self.overlay != "leave":
+            if self.overlay != "leave" and self.overlay not in playtest.OVERLAYS:  # those close by their buttons
                 self.overlay = None
             return
         if self.director.pause is not None:
@@ -511,7 +524,11 @@ class TableScene:
         elif name == "jump":
             self.jump = "" if self.jump is None else None
         elif name == "seek" and isinstance(payload, int):
+            if self.overlay == "note":
+                self.playtest.command(self, "close_note")
             self.seek(payload)
+        elif name in playtest.COMMANDS:
+            self.playtest.command(self, name, payload)
         elif name == "seek_start":
             self.seek(0)
         elif name in ("help", "diagnostics", "rules"):
@@ -527,6 +544,8 @@ class TableScene:
             self.overlay = None
         elif name == "back" and self.jump is not None:
             self.jump = None
+        elif name == "back" and self.overlay == "note":
+            self.playtest.command(self, "close_note")
         elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None):
             self.overlay, self.zoom, self.menu = None, None, None
         elif name == "back" and not self.director.session.is_over and not self.director.unattended:
@@ -616,6 +635,7 @@ class TableScene:
             if self.art_notes:
                 self.log.append(_("Art: {message}").format(message=message))
         self._apply(self.director.update(now))
+        self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if not self.tweens:
             self.moving.clear()

@@ -15,7 +15,7 @@ from tabletop.engine.events import DealScored, GameOver, game_over_text
 from tabletop.engine.guard import shown_path
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.i18n import _, ngettext
-from tabletop.ui import choices, overlays, theme
+from tabletop.ui import choices, overlays, playtest, playtest_draw, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import REPLAY_HELP
 from tabletop.ui.layout import Rect, TableLayout, centered
@@ -71,7 +71,7 @@ class TableRenderer:
         pause = scene.director.pause
         # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
         boxed = (scene.overlay is not None or scene.zoom is not None or scene.menu is not None
-                 or scene.jump is not None or scene.director.is_replay
+                 or scene.jump is not None or scene.director.is_replay or scene.playtest.hints.current is not None
                  or (pause is not None and pause.kind in ("deal", "game")))
         if key != self._layer_key or self._layer is None:
             self._layer = self._draw_layer(scene, lay, places, hand)
@@ -101,6 +101,7 @@ class TableRenderer:
                 surface.blit(face, r[:2])
                 self._dirty.append(r)
         self._dirty += self._floating(surface, scene, lay)
+        self._dirty += playtest_draw.hint_marks(surface, self.text, scene, lay)
         self._status(surface, scene, lay)
         if scene.director.is_replay:
             self._timeline(surface, scene)
@@ -126,6 +127,8 @@ class TableRenderer:
                                 lay.font_px)
         elif scene.overlay == "leave":
             self._leave_box(surface, scene, lay, buttons[tools:])
+        elif scene.overlay in playtest.OVERLAYS:
+            playtest_draw.draw_box(surface, self.text, scene, lay, buttons[tools:])
         if scene.zoom is not None and scene.zoom.card is not None:
             surface.blit(self._veil(lay), (0, 0))
             h = round(lay.window.h * 0.86)
@@ -270,6 +273,7 @@ class TableRenderer:
             pygame.draw.line(surface, theme.TEXT_DIM, (x_of(at), bar.center[1] - 4), (x_of(at), bar.center[1] + 4))
         for at in timeline.marks("deal"):
             pygame.draw.line(surface, theme.TEXT, (x_of(at), bar.y), (x_of(at), bar.bottom), 2)
+        playtest_draw.note_flags(surface, scene)
         knob = (x_of(d.session.moves), bar.center[1])
         pygame.draw.circle(surface, theme.ACCENT, knob, max(5, bar.h // 2))
         pygame.draw.circle(surface, theme.FELT_EDGE, knob, max(5, bar.h // 2), 2)
