@@ -68,7 +68,8 @@ class GameFactory(Protocol):
 class GameLog:
     """Writes one game's log, line by line, flushed per line (sealed while a fair game is on)."""
 
-    def __init__(self, stream: IO[str], path: Path | None = None) -> None:
+    def __init__(self, stream: IO[str], path: Path | None = None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
         self.path = path
         self.fair = False
@@ -81,12 +82,15 @@ class GameLog:
         """While set, actions are written as ``copied`` from the parent log (a game played on from there)."""
         self.closed_as: str | None = None
         """How the game ended, once the ``closed`` line is written."""
-        self._started = time.monotonic()
+        self.clock = clock
+        """What each line's ``at`` is read from (the table's own clock, so think and wait times agree)."""
+        self._started = clock()
         self._lock = threading.Lock()
 
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
-               fair: bool = False, game_id: str = "", parent: dict[str, Any] | None = None) -> GameLog:
+               fair: bool = False, game_id: str = "", parent: dict[str, Any] | None = None,
+               clock: Callable[[], float] = time.monotonic) -> GameLog:
         """Open ``path`` (folders made as needed; never an existing file) and write the header of a new game.
 
         A ``fair`` log names ``game_id`` instead of the seed and seals its actions until the end;
@@ -103,13 +107,13 @@ class GameLog:
                                   " give another name, or move that file").format(file=shown_path(path))) from None
         except OSError as exc:
             raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
-        log = cls(stream, path)
+        log = cls(stream, path, clock=clock)
         log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, parent=parent)
         return log
 
     def elapsed(self) -> float:
         """Return the seconds since the log was opened (what each line's ``at`` says), to the millisecond."""
-        return round(time.monotonic() - self._started, 3)
+        return round(self.clock() - self._started, 3)
 
     def _write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"

@@ -76,10 +76,18 @@ def resume_point(path: Path, make_game: GameFactory, at: int | None = None) -> R
     result = replay(path, make_game, allow_incomplete=True)
     end = len(result.line)
     where = end if at is None else at
-    if not 0 <= where <= end:
-        raise UserInputError(_("--at {at}: {file} has moves 0 to {end}").format(at=where, file=shown, end=end))
+    check_move(where, path, end)
     if where == end and result.session.is_over:
         raise UserInputError(_("{file}: the game is over at move {end}; give --at a move before it to play on"
                                " from there").format(file=shown, end=end))
     moves = tuple(action for _seat, action in result.line[:where])
     return Resume(path, where, moves, result.header, result.seed)
+
+
+def check_move(at: int | None, path: Path, end: int) -> None:
+    """Refuse a move number (``--at``) outside a logged game of ``end`` moves.
+
+    :raises UserInputError: naming the log and its moves.
+    """
+    if at is not None and not 0 <= at <= end:
+        raise UserInputError(_("--at {at}: {file} has moves 0 to {end}").format(at=at, file=shown_path(path), end=end))

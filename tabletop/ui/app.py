@@ -188,10 +188,12 @@ class Table:
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
+        self.clock: Callable[[], float] = time.perf_counter
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id,
-                                                  parent=start.parent if start is not None else None)
+                                                  parent=start.parent if start is not None else None,
+                                                  clock=lambda: self.clock())
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
@@ -208,7 +210,6 @@ class Table:
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
                                  undo=self.undo)
-        self.clock: Callable[[], float] = time.perf_counter
         self._mount(art, settings.art_dir)
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:

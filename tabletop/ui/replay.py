@@ -26,7 +26,7 @@ from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
 from tabletop.formats.playtest import append_note, read_playtest
-from tabletop.formats.resume import Resume
+from tabletop.formats.resume import Resume, check_move
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
@@ -125,6 +125,11 @@ class ReplayTable(Table):
         settings = replace(self.settings, seats=list(seats), undo="", seed=self.seed)
         return PlayOn(settings, start)
 
+    def open_at(self, position: int) -> None:
+        """Show move ``position`` at once, paused (``replay --window --at``)."""
+        self.director.paused = True
+        self.scene.seek(position)
+
     def _waiting_for_art(self, now: float) -> bool:
         return False  # a replay is watched: stand-ins for a moment are better than a held game
 
@@ -182,15 +187,25 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
-               art_dir: Path | None = None, partial: bool = False, seat: int = 0, all_hands: bool = False) -> int:
-    """Open the replay viewer on a logged game; return the exit status.
+               art_dir: Path | None = None, partial: bool = False, seat: int = 0, all_hands: bool = False,
+               at: int | None = None) -> int:
+    """Open the replay viewer on a logged game (at move ``at``, paused, when given); return the exit status.
 
     :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
+    :raises TabletopError: for a move past the end of the game.
     """
-    replay(log, allow_incomplete=partial)  # fail before opening a window
+    result = replay(log, allow_incomplete=partial)  # fail before opening a window
+    check_move(at, log, len(result.line))
     pace(speed)
-    return _show(size, lambda app: ReplayTable(app, log, speed=speed, partial=partial, seat=seat,
-                                               view="all" if all_hands else "seat", art_dir=art_dir))
+
+    def viewer(app: App) -> ReplayTable:
+        table = ReplayTable(app, log, speed=speed, partial=partial, seat=seat, view="all" if all_hands else "seat",
+                            art_dir=art_dir)
+        if at is not None:
+            table.open_at(at)
+        return table
+
+    return _show(size, viewer)
 
 
 def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 720),

@@ -266,3 +266,15 @@ def test_the_end_boxs_replay_can_play_on_at_the_table(app, monkeypatch: pytest.M
     outcome, _settings = play_tables(app, settings, exit_after=1, on_replay=play_on_at_ten,
                                      on_table=lambda t: started.append(t.session.moves))
     assert outcome == "done" and started == [0, 10]
+
+
+def test_the_replay_window_opens_at_a_move_paused(app, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    logged(path, options={"deals": 1})[1].close()
+    viewer = ReplayTable(app, path, speed="instant")
+    viewer.open_at(17)
+    for _ in range(10):
+        viewer.step()
+    assert viewer.director.session.moves == 17 and viewer.director.paused
+    assert len(viewer.scene.log) > len(viewer.scene.log_intro), "its log panel says how the game got there"
+    viewer.close()
