@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
-
 from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
@@ -37,6 +35,7 @@ from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.playtest import PlaytestTools
+from tabletop.ui.window import set_caption
 
 FOLLOW_EVERY = 0.25
 """Seconds between two looks at a followed log."""
@@ -106,7 +105,7 @@ class ReplayTable(Table):
             notebook = Notebook(notes, write=lambda move, seat, text: append_note(path, move, seat, text))
             hints = Hints(budget=hint_budget(self.seat_names))
         self.scene.playtest = PlaytestTools(notebook, hints, self.seat_names)
-        pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
+        set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
         """Run one frame (a spectator first looks for new moves in the log); "resume" after "Play from here"."""
