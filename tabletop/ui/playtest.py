@@ -223,7 +223,7 @@ class PlaytestTools:
         """Return one button row per seat in the seats box."""
         lay, box = scene.layout(), self.box(scene)
         h = round(lay.font_px * 1.7)
-        top = box.y + round(lay.font_px * 4.4)
+        top = box.y + round(lay.font_px * 5.6)  # below the title and the two lines that explain
         w = min(box.w - 4 * lay.font_px, lay.font_px * 18)
         room = max(1, (box.bottom - lay.font_px * 4 - top) // (h + lay.margin // 2))
         h = min(h, (box.bottom - lay.font_px * 4 - top) // max(1, len(self.seats)) - lay.margin // 2) \
