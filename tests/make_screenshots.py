@@ -154,44 +154,49 @@ def wait_for_hint(table: Table) -> None:
 def review_shots(out: Path, full: bool) -> None:
     """Playtest review: the replay viewer with notes (their box and the timeline's marks), a hint in the viewer
     and at the table, and the seats of "Play from here"; at 1280x720 and 1920x1080."""
+    for size in ((1280, 720), (1920, 1080)):
+        review_shots_at(out, size, full)
+
+
+def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
+    """The playtest review's screenshots at one window size."""
     from tabletop.ui.replay import ReplayTable
 
-    for size in ((1280, 720), (1920, 1080)):
-        tag = f"{size[0]}x{size[1]}"
-        app = App(size)
-        table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
-                                        None, "instant", "designer"))
-        d = table.director
-        play_until(table, lambda: d.accepts_input and d.session.moves >= 12 and len(d.legal()) > 2,
-                   lambda legal: legal[0])
-        table.scene.command("hint")
-        wait_for_hint(table)
-        save(app.window.surface, out / f"table_hint-{tag}.png", full)
-        for text in ("ここでハートを出すべきだった", "Long think: was the lead obvious?"):
-            table.scene.command("note")
-            table.scene.playtest.notebook.box.insert(text)  # typed: the table's test posts TEXTINPUT events
-            table.scene.command("save_note")
-            play_until(table, lambda: d.accepts_input and d.session.moves >= 30, lambda legal: legal[0])
-        play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
-        table.close()
-        assert table.log is not None and table.log.path is not None
-        viewer = ReplayTable(app, table.log.path, speed="fast")
-        viewer.open_at(21)
-        viewer.step()
-        viewer.scene.command("note")
-        viewer.scene.playtest.notebook.box.insert("途中: ")
-        viewer.scene.playtest.notebook.box.composing = "へんかん"  # an input method still composing
-        viewer.step()
-        save(app.window.surface, out / f"replay_notes-{tag}.png", full)
-        viewer.scene.playtest.command(viewer.scene, "close_note")
-        viewer.scene.command("hint")
-        wait_for_hint(viewer)
-        save(app.window.surface, out / f"replay_hint-{tag}.png", full)
-        viewer.scene.command("playfrom")
-        viewer.step()
-        save(app.window.surface, out / f"play_from_here-{tag}.png", full)
-        viewer.close()
-        app.close()
+    tag = f"{size[0]}x{size[1]}"
+    app = App(size)
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
+                                    None, "instant", "designer"))
+    d = table.director
+    play_until(table, lambda: d.accepts_input and d.session.moves >= 12 and len(d.legal()) > 2,
+               lambda legal: legal[0])
+    table.scene.command("hint")
+    wait_for_hint(table)
+    save(app.window.surface, out / f"table_hint-{tag}.png", full)
+    for text in ("ここでハートを出すべきだった", "Long think: was the lead obvious?"):
+        table.scene.command("note")
+        table.scene.playtest.notebook.box.insert(text)  # typed: the table's test posts TEXTINPUT events
+        table.scene.command("save_note")
+        play_until(table, lambda: d.accepts_input and d.session.moves >= 30, lambda legal: legal[0])
+    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
+    table.close()
+    assert table.log is not None and table.log.path is not None
+    viewer = ReplayTable(app, table.log.path, speed="fast")
+    viewer.open_at(21)
+    viewer.step()
+    viewer.scene.command("note")
+    viewer.scene.playtest.notebook.box.insert("途中: ")
+    viewer.scene.playtest.notebook.box.composing = "へんかん"  # an input method still composing
+    viewer.step()
+    save(app.window.surface, out / f"replay_notes-{tag}.png", full)
+    viewer.scene.playtest.command(viewer.scene, "close_note")
+    viewer.scene.command("hint")
+    wait_for_hint(viewer)
+    save(app.window.surface, out / f"replay_hint-{tag}.png", full)
+    viewer.scene.command("playfrom")
+    viewer.step()
+    save(app.window.surface, out / f"play_from_here-{tag}.png", full)
+    viewer.close()
+    app.close()
 
 
 def main() -> None:
