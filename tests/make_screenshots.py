@@ -1,13 +1,13 @@
 """Regenerate the evidence screenshots in tests/screenshots/ (run by hand, not by pytest).
 
-``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full]``: every
+``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full] [--only review]``: every
 built-in game (and a scaffolded market game) at 1280x720 and 800x600, mid-game with the human to
 move and the mouse over something clickable; the same game at the moment the table holds (a full
 trick, a reveal, a showdown); trick-taking at 3840x2160 with 5 players and at 800x600 with 6; the
 help, rules and end-of-deal overlays; the hot-seat privacy screen, god view and the replay
 viewer; the start screen; a scaffolded sandbox at 1280x720 and 1920x1080 with a card dragged and a
-pile's menu open, and a folder holding only a deck. Saved downscaled to at most 960 px wide unless
---full (the sandbox's always at full size).
+pile's menu open, and a folder holding only a deck; the playtest review (notes, hints, Play from here).
+Saved downscaled to at most 960 px wide unless --full (the sandbox's always at full size).
 """
 
 from __future__ import annotations
@@ -189,14 +189,78 @@ def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: boo
     app.close()
 
 
+def wait_for_hint(table: Table) -> None:
+    """Step frames until the hint of the shown position is on the table."""
+    import time
+
+    hints, d = table.scene.playtest.hints, table.director
+    for _ in range(3000):
+        table.step()
+        if hints.shown(d.session.moves) is not None:
+            break
+        time.sleep(0.01)
+    table.step()
+
+
+def review_shots(out: Path, full: bool) -> None:
+    """Playtest review: the replay viewer with notes (their box and the timeline's marks), a hint in the viewer
+    and at the table, and the seats of "Play from here"; at 1280x720 and 1920x1080."""
+    for size in ((1280, 720), (1920, 1080)):
+        review_shots_at(out, size, full)
+
+
+def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
+    """The playtest review's screenshots at one window size."""
+    from tabletop.ui.replay import ReplayTable
+
+    tag = f"{size[0]}x{size[1]}"
+    app = App(size)
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
+                                    None, "instant", "designer"))
+    d = table.director
+    play_until(table, lambda: d.accepts_input and d.session.moves >= 12 and len(d.legal()) > 2,
+               lambda legal: legal[0])
+    table.scene.command("hint")
+    wait_for_hint(table)
+    save(app.window.surface, out / f"table_hint-{tag}.png", full)
+    for text in ("ここでハートを出すべきだった", "Long think: was the lead obvious?"):
+        table.scene.command("note")
+        table.scene.playtest.notebook.box.insert(text)  # typed: the table's test posts TEXTINPUT events
+        table.scene.command("save_note")
+        play_until(table, lambda: d.accepts_input and d.session.moves >= 30, lambda legal: legal[0])
+    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
+    table.close()
+    assert table.log is not None and table.log.path is not None
+    viewer = ReplayTable(app, table.log.path, speed="fast")
+    viewer.open_at(21)
+    viewer.step()
+    viewer.scene.command("note")
+    viewer.scene.playtest.notebook.box.insert("途中: ")
+    viewer.scene.playtest.notebook.box.composing = "へんかん"  # an input method still composing
+    viewer.step()
+    save(app.window.surface, out / f"replay_notes-{tag}.png", full)
+    viewer.scene.playtest.command(viewer.scene, "close_note")
+    viewer.scene.command("hint")
+    wait_for_hint(viewer)
+    save(app.window.surface, out / f"replay_hint-{tag}.png", full)
+    viewer.scene.command("playfrom")
+    viewer.step()
+    save(app.window.surface, out / f"play_from_here-{tag}.png", full)
+    viewer.close()
+    app.close()
+
+
 def main() -> None:
-    """Write every evidence screenshot."""
+    """Write every evidence screenshot (``--only review``: the playtest review's alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     full = "--full" in sys.argv
-    out = Path(args[0]) if args else OUT
+    out = Path(args[0]) if args and args[0] != "review" else OUT
     out.mkdir(parents=True, exist_ok=True)
     out = out.resolve()
     os.chdir(tempfile.mkdtemp(prefix="shots-"))
+    review_shots(out, full)
+    if "--only" in sys.argv:
+        return
     for name, template in (("my-market", "market"), ("my-table", "sandbox")):
         subprocess.run([sys.executable, "-m", "tabletop", "new", name, "--template", template],
                        check=True, capture_output=True)

@@ -23,7 +23,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Popup
 from tabletop.i18n import N_, _
-from tabletop.ui import choices, drag, theme
+from tabletop.ui import choices, drag, playtest, theme
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
@@ -31,12 +31,13 @@ from tabletop.ui.director import Cue, Director
 from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
 from tabletop.ui.pace import next_pace
 from tabletop.ui.places import CellPlace, Place, place_zones
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import Button, button_at
 
 TOAST_SECONDS = 3.0
 LOG_LINES = 500
-APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay"})
+APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay", "resume"})
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
@@ -74,6 +75,8 @@ class TableScene:
         self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log_intro: list[str] = []
+        """The lines a replay's log panel starts with (what it replays), kept when a seek rebuilds the panel."""
         self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
         self.tweens: list[Tween] = []
@@ -98,6 +101,8 @@ class TableScene:
         self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
         self.fair = fair
         """Fair mode: no god view (and undo only as fair as the director's mode)."""
+        self.game_log: Path | None = None
+        """Where the game's log is written (the leave box names it)."""
         wanted = REPLAY if director.is_replay else LIVE
         self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
         self.jump: str | None = None
@@ -107,6 +112,8 @@ class TableScene:
         """Cards picked up by a press or a click, on their way to where they go."""
         self.recording = False
         """A replay rendered to video: its buttons are left out of the picture (the timeline stays)."""
+        self.playtest = PlaytestTools()
+        """Notes, hints and a replay's "Play from here" (the table hands it its notebook and hints)."""
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -118,6 +125,12 @@ class TableScene:
     def seat(self) -> int:
         """The seat drawn at the bottom."""
         return self.director.seat
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table may call "you": the one person at it, when that seat is at the bottom (else None)."""
+        humans = self.director.humans
+        return self.seat if len(humans) == 1 and self.seat in humans else None
 
     @property
     def lower_is_better(self) -> bool:
@@ -268,6 +281,9 @@ class TableScene:
         out = [Button(r, self._tool_label(c), c.command, active=self._is_active(c.command))
                for r, c in zip(lay.toolbar, self.controls, strict=False)]
         pause = self.director.pause
+        if self.director.handoff is not None and self.overlay == "leave":
+            return [Button(r, label, cmd) for r, (label, cmd) in
+                    zip(lay.overlay_buttons(2, 2), [(_("Leave the game"), "leave"), (_("Stay"), "stay")], strict=True)]
         if self.director.handoff is not None:
             # The privacy screen shows nothing of the table, and offers nothing but taking it.
             seat = self.director.handoff
@@ -277,6 +293,8 @@ class TableScene:
         if self.overlay == "leave":
             labels = [(_("Leave the game"), "leave"), (_("Stay"), "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
+        if self.overlay in playtest.OVERLAYS:
+            return out + self.playtest.buttons(self)
         if self.overlay is not None or self.zoom is not None:
             return out
         if self.menu is not None:
@@ -341,7 +359,9 @@ class TableScene:
             return self.director.view == "all"
         if command == "pause":
             return self.director.paused
-        return command in ("help", "diagnostics", "rules") and self.overlay == command
+        if command == "hint":
+            return self.playtest.hints.current is not None
+        return command in ("help", "diagnostics", "rules", "note") and self.overlay == command
 
     def _tool_label(self, control: Control) -> str:
         if control.command == "pause" and self.director.paused:
@@ -406,7 +426,9 @@ class TableScene:
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event (keys, mouse, wheel, resize)."""
+        """React to one pygame event (keys, mouse, wheel, resize, typed text)."""
+        if self.playtest.handle(self, event):
+            return  # a note being typed takes the keyboard
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging and self.director.is_replay:
@@ -464,7 +486,12 @@ class TableScene:
                 self.command(button.command, button.payload)
             return
         if self.director.handoff is not None:
-            self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            if self.overlay is None:
+                self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            return
+        noted = self.playtest.mark_at(self, pos) if self.overlay is None else None
+        if noted is not None:
+            self.seek(noted)
             return
         if (self.director.is_replay and self.overlay is None
                 and (self.director.pause is None or self.director.pause.kind == "trick")
@@ -486,7 +513,7 @@ class TableScene:
             self.menu = None
             return
         if self.overlay is not None:
-            if self.overlay != "leave":
+            if self.overlay != "leave" and self.overlay not in playtest.OVERLAYS:  # those close by their buttons
                 self.overlay = None
             return
         if self.director.pause is not None:
@@ -622,7 +649,11 @@ class TableScene:
         elif name == "jump":
             self.jump = "" if self.jump is None else None
         elif name == "seek" and isinstance(payload, int):
+            if self.overlay == "note":
+                self.playtest.command(self, "close_note")
             self.seek(payload)
+        elif name in playtest.COMMANDS:
+            self.playtest.command(self, name, payload)
         elif name == "seek_start":
             self.seek(0)
         elif name in ("help", "diagnostics", "rules"):
@@ -638,6 +669,8 @@ class TableScene:
             self.overlay = None
         elif name == "back" and self.jump is not None:
             self.jump = None
+        elif name == "back" and self.overlay == "note":
+            self.playtest.command(self, "close_note")
         elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None
                                  or self.carried() is not None):
             self.overlay, self.zoom, self.menu, self.carry = None, None, None, None
@@ -656,6 +689,14 @@ class TableScene:
             return
         d.seek(position)
         self.tweens, self.floating, self.moving = [], [], set()
+        self.relog()
+
+    def relog(self) -> None:
+        """Make a replay's log panel say what happened up to the move shown (after a seek)."""
+        d = self.director
+        if d.is_replay:
+            self.log = deque([*self.log_intro, *(_(line) for line in d.log_lines(d.session.moves))], maxlen=LOG_LINES)
+            self.log_scroll = 0
 
     def _next_view(self) -> None:
         d = self.director
@@ -724,6 +765,7 @@ class TableScene:
             if self.art_notes:
                 self.log.append(_("Art: {message}").format(message=message))
         self._apply(self.director.update(now))
+        self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if not self.tweens:
             self.moving.clear()
