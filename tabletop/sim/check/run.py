@@ -165,7 +165,8 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
         if on_found is not None:
             on_found(item)
 
-    for report in _reports(configs, trusted=entry.is_builtin, workers=workers, game_timeout=game_timeout):
+    for report in _reports(configs, trusted=entry.runs_own_code and not quiet, workers=workers,
+                           game_timeout=game_timeout):
         config = configs[report.case]
         game_seed = config.seed + report.number - 1
         result.games += 1
@@ -187,8 +188,8 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
 
 
 def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_timeout: float) -> Iterator[GameReport]:
-    """Yield every game's report, case by case: built-in games here (nothing of theirs can hang), others
-    (and any run on several workers) in supervised worker processes."""
+    """Yield every game's report, case by case: games of tabletop's own code here (nothing of theirs can
+    hang), others (and any run on several workers) in supervised worker processes."""
     if trusted and workers <= 1:
         for variant, config in enumerate(configs):
             game = registry.make_game(config.game, players=config.players, options=config.options)

@@ -39,9 +39,10 @@ class Verdict:
 
 
 def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] | None = None) -> Verdict | None:
-    """Return the quick check's verdict on a sound plugin game (checked now unless cached, ``before``
-    called first), or None for a built-in or broken game, or one whose files cannot be read."""
-    if entry.is_builtin or entry.is_broken or entry.info is None:
+    """Return the quick check's verdict on a sound game of a games folder or a package (checked now
+    unless cached, ``before`` called first), or None for a built-in or broken game, or one whose files
+    cannot be read."""
+    if entry.is_builtin or entry.is_broken or (entry.info is None and entry.cls is None):
         return None
     key = cache_key(entry)
     if key is None:
@@ -67,7 +68,9 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
     from tabletop.sim.check.cases import quick
     from tabletop.sim.check.run import count, run_check
 
-    info = entry.info or {}
+    cls = entry.cls  # a deck without rules is registered as a class of tabletop's own: nothing to probe
+    info = entry.info or {"min_players": cls.min_players, "max_players": cls.max_players,
+                          "default_players": cls.default_players}
     cases = quick(int(info["min_players"]), int(info["max_players"]), int(info.get("default_players") or 0))
     result = run_check(entry.name, games=-(-QUICK_GAMES // len(cases)), cases=cases, workers=1,
                        game_timeout=probe_limit(), games_dir=games_dir, other_process=False, every_seat=True,
