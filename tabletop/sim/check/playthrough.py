@@ -27,7 +27,7 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import GameBroken, LogError
-from tabletop.engine.events import Event
+from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game, competition_ranks
 from tabletop.engine.guard import TimeLimit, short, shown_path, what_it_did, where
 from tabletop.engine.rng import derive_seed
@@ -372,8 +372,10 @@ class PlayThrough:
         except Exception:  # noqa: BLE001
             return
         self.played.worlds += 1
-        labels = [short(str(e.label), 60) for e in played.events]
-        problem = privacy.event_difference(privacy.seen_events(played.events, seat, played.zones),
+        # The game's own events: the session adds the end of the game (its scores are on the table).
+        real = [e for e in played.events if not isinstance(e, GameOver | BotFault)]
+        labels = [short(str(e.label), 60) for e in real]
+        problem = privacy.event_difference(privacy.seen_events(real, seat, played.zones),
                                            privacy.seen_events(shown, seat, played.zones), labels, seat)
         problem = problem or privacy.difference(now, after, seat)
         if problem:
