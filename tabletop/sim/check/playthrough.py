@@ -383,17 +383,23 @@ class PlayThrough:
                       f" (the move: {mover})")
 
     def _structure(self, declared: list[Zone], seen: privacy.Sight, seat: int, move: int) -> None:
-        """A seat's table shows the declared zones, hiding exactly what they hide from it."""
+        """A seat's table shows the declared zones and no card they hide from it (it may hide more: a
+        card lying face down in a zone everyone sees)."""
         expected = [z.seen_by(seat) for z in declared]
         shown = list(seen.table.zones)
-        if [z.id for z in shown] != [z.id for z in expected]:
-            self.fail("views", move, f"seat {seat + 1}'s table shows zones {[z.id for z in shown]}, but the game"
-                      f" declares {[z.id for z in expected]}")
+        if [(z.id, z.count) for z in shown] != [(z.id, z.count) for z in expected]:
+            self.fail("views", move, f"seat {seat + 1}'s table shows zones {[(z.id, z.count) for z in shown]}, but"
+                      f" the game declares {[(z.id, z.count) for z in expected]}")
             return
         for mine, wanted in zip(shown, expected, strict=True):
-            if mine.items != wanted.items:
-                self.fail("views", move, f"seat {seat + 1}'s table shows zone {mine.id!r} otherwise than the zone"
-                          " declares for it (a table hook that shows hidden cards?)")
+            wrong = next((i for i, (a, b) in enumerate(zip(mine.items, wanted.items, strict=True))
+                          if a.thing is not None and a.thing != b.thing), None)
+            if wrong is not None:
+                card = mine.items[wrong].thing
+                self.fail("views", move, f"seat {seat + 1}'s table shows {getattr(card, 'id', card)!r} at place"
+                          f" {wrong + 1} of zone {mine.id!r}, where the zone declares"
+                          f" {'a hidden card' if wanted.items[wrong].thing is None else 'another card'}"
+                          " (a table hook that shows hidden cards?)")
                 return
 
     # -- at the end -------------------------------------------------------------------------------
