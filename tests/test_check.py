@@ -187,7 +187,7 @@ def problems(cls: type, seeds: int = 4) -> dict[str, str]:
 class Game1(PassLeft):
     def table(self, state, seat):  # shows every hand to everyone
         return super().table(state, None if seat is not None and seat >= 0 else seat)
-""", "views", "otherwise than the zone declares"),
+""", "views", "where the zone declares a hidden card"),
     ("""
 class Game1(PassLeft):
     def clone_state(self, state, rng=None):  # shares the scores with the original
