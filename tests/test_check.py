@@ -21,7 +21,7 @@ from tabletop.engine.snapshot import renamed
 from tabletop.engine.zones import OWNER, Zone, items
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
-from tabletop.scaffold import create_game
+from tabletop.scaffold import create_game, next_steps
 from tabletop.scaffold.templates import TEMPLATES
 from tabletop.sim.check import privacy
 from tabletop.sim.check.cases import Case, plan
@@ -88,6 +88,14 @@ def test_check_passes_on_every_template(template: str, tmp_path: Path, clean_reg
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(out)
     assert out[-1].startswith(f"{name}: passed: ")
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_every_template_tells_designers_to_run_the_check(template: str, tmp_path: Path, clean_registry: None) -> None:
+    folder = create_game("my-game", tmp_path / "games", template=template)
+    said = [p for p in folder.rglob("*") if p.is_file() and "tabletop check my-game" in p.read_text(errors="replace")]
+    assert said, f"no file of the {template} template says: tabletop check my-game"
+    assert "tabletop check my-game" in next_steps("my-game", folder, template)
 
 
 def test_check_passes_on_a_sound_folder_game_and_tests_its_hidden_cards(tmp_path: Path, clean_registry: None) -> None:
@@ -201,6 +209,11 @@ class Game1(PassLeft):
         from tabletop.engine.game import competition_ranks
         return competition_ranks(state.scores, lower_is_better=True)
 """, "scores", "is lower_is_better set right?"),
+    ("""
+class Game1(PassLeft):
+    def scores(self, state):  # the table shows these every move
+        return [str(points) for points in state.scores]
+""", "scores", "scores: returned ['0', '0', '0']: return a list of one number per seat"),
     ("""
 class Game1(PassLeft):
     def legal_actions(self, state):

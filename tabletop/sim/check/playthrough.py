@@ -53,8 +53,6 @@ _BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move (\d+)| after move \d
 FULL_MOVES = 250
 """Moves of a game checked for hidden cards at every move; after them, every :data:`SPARSE` th move."""
 SPARSE = 50
-REPLAYED = 512
-"""Moves played on from a snapshot and from a cloned state (at most about this many, then compared)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +151,8 @@ class PlayThrough:
                 self.fail("hang", move, f"{text}; stopped by --game-timeout", fatal=True)
             if "legal_actions returned no actions" in text:
                 self.fail("stuck", move, text, fatal=True)
+            if text.startswith(("scores:", "ranks:")):
+                self.fail("scores", move, text, fatal=True)
             self.fail("crash", move, text, fatal=True)
         spot = where(exc, function=True)
         self.fail("crash", move, f"{what} {what_it_did(exc)}" + (f" (at {spot})" if spot else ""), fatal=True)
@@ -231,6 +231,11 @@ class PlayThrough:
         pre = (copy_state(state), {s: self._sight(state, s, k + 1) for s in watched}) if self.privacy and full else None
         if k == self.snap_at:
             self.snapshot = (k, session.snapshot(), game.clone_state(state))
+        if full:
+            try:
+                session.scores()  # the running scores the table shows: one number per seat
+            except GameBroken as exc:
+                self.broke(exc, k + 1, "")
         try:
             events = session.advance(max_moves=1)
         except GameBroken as exc:
@@ -420,13 +425,9 @@ class PlayThrough:
             self.fail("replay", None, f"its log does not replay: {str(exc).replace(shown_path(path), 'the log')}")
         if self.snapshot is not None:
             at, snap, clone = self.snapshot
-            # Played on as far as the first checkpoint REPLAYED moves on (or the end): far enough to
-            # show a snapshot or a clone that lost something, at a bounded cost in a very long game.
-            digests = dict(self.trace.states)
-            to = next((m for m, _d in self.trace.states if m >= at + REPLAYED), end)
-            rest, target = self.line[at:to], digests.get(to, final)
-            self._play_on("a snapshot taken", lambda: self._restored(snap), rest, target, at)
-            self._play_on("clone_state (with no events)", lambda: _Applied(self.game, clone), rest, target, at)
+            rest = self.line[at:]
+            self._play_on("a snapshot taken", lambda: self._restored(snap), rest, final, at)
+            self._play_on("clone_state (with no events)", lambda: _Applied(self.game, clone), rest, final, at)
         if end != session.moves:
             self.fail("replay", None, f"the session counted {session.moves} moves, the check {end}")
 
@@ -449,7 +450,7 @@ class PlayThrough:
     def _play_on(self, how: str, start: Callable[[], Any], rest: list[tuple[int, Action]], target: str,
                  at: int) -> None:
         """Play the moves ``rest`` on from what ``start`` returns (anything with ``submit`` and ``state``);
-        the game must stand as it did when it was played (``target``: its digest then)."""
+        the game must reach the same end (``target``: the digest of its final state)."""
         try:
             player = start()
             for _seat, action in rest:
@@ -459,8 +460,7 @@ class PlayThrough:
             self.fail("replay", at, f"played on from {how} before move {at + 1}, it {what_it_did(exc)}" + _at(exc))
             return
         if digest != target:
-            self.fail("replay", at, f"played on from {how} before move {at + 1}, the game stood otherwise after move"
-                      f" {at + len(rest)} than when it was played")
+            self.fail("replay", at, f"played on from {how} before move {at + 1}, the game reached another end")
 
     def _restored(self, snap: Snapshot) -> Session:
         session = open_session(self.game, self.seed, events=False)
