@@ -28,7 +28,7 @@ def add(sub: Any) -> None:
     check.add_argument("game", help=_("game name (see tabletop games)"))
     check.add_argument("--games", type=positive, default=None,
                        help=_("games at each seat count (default 10); each other option value"
-                              " gets a fifth as many, at least one"))
+                              " gets a tenth as many, at least one"))
     check.add_argument("--seed", type=seed, default=1, help=_("the first game's seed; the next ones count up (default 1)"))
     check.add_argument("--players", type=positive, default=None, help=_("check only this seat count"))
     check.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",

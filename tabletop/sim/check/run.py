@@ -32,8 +32,8 @@ from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAMES = 10
 """Games of ``tabletop check`` at each seat count (with the default options)."""
-VALUE_SHARE = 5
-"""Each other option value gets this share of those games (at least one): 10 at each seat count, 2 a value."""
+VALUE_SHARE = 10
+"""Each other option value gets this share of those games (at least one): 10 at each seat count, 1 a value."""
 DEFAULT_GAME_TIMEOUT = 120.0
 """Seconds one checked game of plugin code may take before it is stopped as hanging."""
 
@@ -134,7 +134,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
-    the default options, and ``games_per_value`` (default a fifth as many, at least one) for each
+    the default options, and ``games_per_value`` (default a tenth as many, at least one) for each
     other option value.
 
     ``cases`` replaces the plan of :func:`~tabletop.sim.check.cases.plan` (which imports the game
