@@ -91,10 +91,10 @@ def default_seats(players: int) -> list[str]:
     return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
 
 
-def display_names(seats: list[str]) -> list[str]:
+def display_names(seats: list[str], *, watching: bool = False) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
-    several people share the table)."""
-    you = _("you") if seats.count(registry.HUMAN) <= 1 else _("human")
+    several people share the table, or for a viewer who sits at none: a replay, a spectator)."""
+    you = _("you") if seats.count(registry.HUMAN) <= 1 and not watching else _("human")
     return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
             for i, name in enumerate(seats)]
 
@@ -163,6 +163,8 @@ class Table:
     """One game on the window: session, game log, director and scene."""
 
     screenshot: Path | None
+    watching = False
+    """True for a table nobody plays at (a replay, a spectator): no seat is "you"."""
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
@@ -219,9 +221,10 @@ class Table:
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
                                      deck_name=self.game.art_deck, background=background)
         self.renderer = TableRenderer(self.app.text, self.art)
-        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
+        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names, watching=self.watching),
                                 size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
-                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False),
+                                title=_(self.game.title) if self.game.title else self.game.name)
         self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None

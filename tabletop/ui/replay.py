@@ -45,6 +45,8 @@ END_SECONDS = 3.0
 class ReplayTable(Table):
     """A logged game at the table: play, pause, step, seek; viewed as a seat, all hands or a spectator."""
 
+    watching = True
+
     def __init__(self, app: App, path: Path, *, speed: str = "normal", partial: bool = False, seat: int = 0,
                  view: str = "seat", art_dir: Path | None = None, art: ArtLibrary | None = None,
                  follow: bool = False, seed: int | None = None, background: bool = True,
