@@ -50,6 +50,7 @@ class Frame:
         return f"{self.game}-{self.state}-{self.size[0]}x{self.size[1]}"
 
 
+
 def richest(legal: tuple[Action, ...]) -> Action:
     """Pick the action that puts the most on the table (sets, buys, cells), so the table fills up."""
     return max(legal, key=lambda a: (len(a.cards), a.zone is not None, a.cell is not None, a.kind != "pass"))
@@ -62,13 +63,41 @@ class Driver:
                  sizes: tuple[tuple[int, int], ...] = SIZES) -> None:
         self.app = app
         self.game = game
+        self.name = f"{game}-{players}p"
         self.sizes = sizes
-        self.table = Table(app, PlaySettings(game, players, ["human"] + ["random"] * (players - 1), seed,
-                                             dict(options), None, "instant"))
-        self.table.director.set_pace(WAIT)
-        self.now = 0.0
-        self.table.clock = lambda: self.now
+        self.settings = PlaySettings(game, players, ["human"] + ["random"] * (players - 1), seed, dict(options),
+                                     None, "instant")
+        self.table = self._new_table()
         self.frames: list[Frame] = []
+
+    def _new_table(self) -> Table:
+        table = Table(self.app, self.settings)
+        table.director.set_pace(WAIT)
+        self.now = 0.0
+        table.clock = lambda: self.now
+        return table
+
+    def survey(self) -> tuple[int, int | None]:
+        """Play the game through once (the same moves: the same seed and choices) and return the move of the
+        human's decision three quarters into its first deal, and the move its first deal ends at (None: one deal)."""
+        decisions: list[int] = []
+        deal_end: list[int] = []
+        d = self.director
+
+        def note() -> bool:
+            if d.accepts_input and (not decisions or decisions[-1] != d.session.moves):
+                decisions.append(d.session.moves)
+            if d.pause is not None and d.pause.kind == "deal" and not deal_end:
+                deal_end.append(d.session.moves)
+            return d.pause is not None and d.pause.kind == "game"
+
+        self.go_until(note)
+        end = deal_end[0] if deal_end else d.session.moves
+        early = [m for m in decisions if m < end] or decisions or [0]
+        target = early[min(len(early) - 1, round(len(early) * 0.75))]
+        self.table.close()
+        self.table = self._new_table()
+        return target, deal_end[0] if deal_end else None
 
     @property
     def director(self) -> Any:
@@ -95,7 +124,7 @@ class Driver:
     def draw(self, state: str, table: Table | None = None) -> list[Frame]:
         """Draw the table's current state at every size; keep and return the audited frames."""
         table = table or self.table
-        out = [audited(table, self.game, state, size) for size in self.sizes]
+        out = [audited(table, self.name, state, size) for size in self.sizes]
         self.frames += out
         return out
 
@@ -133,13 +162,15 @@ def apart(table: Table) -> list[str]:
 
 def states(driver: Driver) -> Iterator[Frame]:
     """Drive ``driver``'s game through its crowded states, drawing each; yield every frame."""
+    crowded, _deal_end = driver.survey()
     d, scene = driver.director, driver.table.scene
     if driver.go_until(lambda: d.accepts_input):
         yield from driver.draw("first-move")
-    if driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show")):
-        yield from driver.draw("held")
-    start = d.session.moves
-    if driver.go_until(lambda: d.accepts_input and d.session.moves - start >= 24):
+    if driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show")
+                       or d.accepts_input and d.session.moves >= crowded):
+        if d.pause is not None:
+            yield from driver.draw("held")
+    if driver.go_until(lambda: d.accepts_input and d.session.moves >= crowded):
         yield from driver.draw("crowded")
         d.set_view("all")
         yield from driver.draw("god-view")
