@@ -33,7 +33,8 @@ from typing import NamedTuple
 CARD_ASPECT = 5 / 7
 """Card width / height (2.5 x 3.5 in), the same as the art library's."""
 MIN_SIZE = (1024, 640)
-"""The smallest window the layout is designed for; smaller sizes are laid out at this size."""
+"""The smallest table the layout is designed for: a smaller window shows the table drawn at this size
+(or larger, keeping the window's shape) scaled down (see :func:`drawn_size`)."""
 MIN_TEXT = 12
 """The smallest text (line height in pixels) in a 1280x720 window; larger windows scale it."""
 
@@ -103,6 +104,17 @@ def scale_of(size: tuple[int, int]) -> float:
     return min(w / 1280, h / 720)
 
 
+def drawn_size(size: tuple[int, int]) -> tuple[tuple[int, int], float]:
+    """Return the size the table is drawn at for a window of ``size``, and how many times larger than
+    the window that is (1.0 for a window of the designed size or larger).
+
+    >>> drawn_size((1280, 720)), drawn_size((640, 480))
+    (((1280, 720), 1.0), ((1024, 768), 1.6))
+    """
+    k = max(1.0, MIN_SIZE[0] / max(1, size[0]), MIN_SIZE[1] / max(1, size[1]))
+    return (round(size[0] * k), round(size[1] * k)), k
+
+
 def text_floor(size: tuple[int, int]) -> int:
     """Return the smallest text size for a window of ``size``: 12 px at 1280x720, scaled up with the window.
 
@@ -133,7 +145,8 @@ def fan(area: Rect, count: int, size: tuple[int, int], *, max_step: float, align
     total = w + step * (count - 1)
     x0 = area.x + ((area.w - total) / 2 if justify == "center" else 0)
     y = area.bottom - h if align == "bottom" else area.y if align == "top" else area.y + (area.h - h) // 2
-    return [Rect(round(x0 + i * step), y, w, h) for i in range(count)]
+    x0 = math.floor(x0)
+    return [Rect(x0 + math.floor(i * step), y, w, h) for i in range(count)]
 
 
 def row(area: Rect, count: int, *, item_w: int, gap: int) -> list[Rect]:
