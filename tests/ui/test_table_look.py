@@ -110,3 +110,15 @@ def test_popups_stand_on_a_plate_and_apart(driver: Driver) -> None:
     assert [m.what for m in popups] == ["\u22121", "\u00b10"]
     assert not popups[0].rect.inset(1).collides(popups[1].rect.inset(1))
     assert all(lay.play.contains(m.rect) for m in popups)
+
+
+def test_the_log_opens_with_short_lines(driver: Driver) -> None:
+    import os
+
+    lines = list(driver.table.scene.log)
+    assert lines[0].startswith("Trick-taking, seed 4; log: logs/"), lines[0]  # relative to the working folder
+    art = next(line for line in lines if line.startswith("Art: no art for"))
+    assert art.endswith("in card_art/standard: generated faces (the Art button lists them)"), art
+    assert not any(os.getcwd() in line or " 2S 3S " in line for line in lines), lines
+    full = next(p for p in driver.table.art.problems() if p.startswith("no art for"))
+    assert "2S 3S" in full  # the diagnostics still list the missing cards
