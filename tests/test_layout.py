@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tabletop.ui.layout import Rect, table_layout
+from tabletop.ui.layout import table_layout
 
 SIZES = [(1024, 640), (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160)]
 PLAYERS = [3, 4, 5, 6]

@@ -206,11 +206,11 @@ class Table:
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
-                title=title, id=self.game_id, file=short_path(self.log.path)))
+                title=title, id=self.game_id, file=short_path(self.log.path or "")))
             caption = _("game {id}").format(id=self.game_id)
         else:
             self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
-                                                                               file=short_path(self.log.path)))
+                                                                               file=short_path(self.log.path or "")))
             caption = _("seed {seed}").format(seed=self.seed)
         self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
         if len(humans) > 1:

@@ -222,11 +222,10 @@ def _row(zone: Zone, region: Rect, lay: TableLayout) -> Place:
     they fit; smaller so as not to overlap; overlapping only below half that size."""
     cap = lay.caption
     gap = max(4, lay.margin)
-    h = min(lay.hand_card[1], region.h - cap)
+    tallest = min(lay.hand_card[1], region.h - cap)
     n = max(1, zone.count)
     fit_w = (region.w - gap * (n - 1)) / n
-    h = max(min(h, fit_w / CARD_ASPECT), min(h, lay.hand_card[1] * 0.5))
-    w, h = card_size(h)
+    w, h = card_size(max(min(tallest, fit_w / CARD_ASPECT), min(tallest, lay.hand_card[1] * 0.5)))
     cards = Rect(region.x, region.y + cap, region.w, h)
     rects = fan(cards, zone.count, (w, h), max_step=w + gap, align="top")
     caption = Rect(rects[0].x if rects else region.x, region.y, region.w - (rects[0].x - region.x if rects else 0), cap)

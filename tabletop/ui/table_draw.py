@@ -24,7 +24,7 @@ from tabletop.ui.layout import Rect, TableLayout, centered, clamp_into
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
-from tabletop.ui.widgets import button_at, draw_button, draw_panel
+from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 SEAT_COLOURS: tuple[theme.Color, ...] = (
     (214, 72, 64), (64, 118, 214), (236, 190, 60), (92, 176, 96), (168, 96, 200), (240, 140, 60),
@@ -136,8 +136,8 @@ class TableRenderer:
                                lay.margin)
         self._rested(surface, scene, lay)
 
-    def _overlay(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, buttons: list[object],
-                 hovered: object) -> None:
+    def _overlay(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, buttons: list[Button],
+                 hovered: Button | None) -> None:
         """Draw the open overlay (help, diagnostics, rules, leave) over a veil."""
         if scene.overlay is None:
             return
@@ -160,7 +160,7 @@ class TableRenderer:
             self.text.draw(surface, _("The game is not over. Its log is kept in logs/."), lay.font_px, theme.TEXT,
                            inner, midtop=(box.center[0], y))
             for b in buttons:
-                draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)  # type: ignore[arg-type]
+                draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)
 
     def _rested(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
         """Show what the mouse rests on: a card large beside the cursor, or a shortened text's whole wording."""

@@ -7,7 +7,6 @@ import pygame
 from tabletop.i18n import _
 from tabletop.ui.launcher import ICON
 
-
 MIN_SIZE = (640, 480)
 """The smallest window (a table smaller than it is designed for is drawn scaled down)."""
 

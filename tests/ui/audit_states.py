@@ -166,10 +166,10 @@ def states(driver: Driver) -> Iterator[Frame]:
     d, scene = driver.director, driver.table.scene
     if driver.go_until(lambda: d.accepts_input):
         yield from driver.draw("first-move")
-    if driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show")
-                       or d.accepts_input and d.session.moves >= crowded):
-        if d.pause is not None:
-            yield from driver.draw("held")
+    held = driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show")
+                           or d.accepts_input and d.session.moves >= crowded)
+    if held and d.pause is not None:
+        yield from driver.draw("held")
     if driver.go_until(lambda: d.accepts_input and d.session.moves >= crowded):
         yield from driver.draw("crowded")
         d.set_view("all")
