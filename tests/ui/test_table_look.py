@@ -122,3 +122,15 @@ def test_the_log_opens_with_short_lines(driver: Driver) -> None:
     assert not any(os.getcwd() in line or " 2S 3S " in line for line in lines), lines
     full = next(p for p in driver.table.art.problems() if p.startswith("no art for"))
     assert "2S 3S" in full  # the diagnostics still list the missing cards
+
+
+def test_the_window_class_is_tabletop_whatever_runs_it(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    # As the launcher runs it (python -m tabletop): sys.argv[0] is tabletop/__main__.py.
+    code = ("import sys, os; sys.argv[0] = '/x/tabletop/__main__.py'; os.environ['DISPLAY'] = ':99';"
+            " import tabletop.ui.app, pygame; print(os.environ['SDL_VIDEO_X11_WMCLASS'])")
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("SDL_VIDEO_X11")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "tabletop"
