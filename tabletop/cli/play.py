@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.cli.common import (
     BOT_TIMEOUT_RANGE,
+    check_recording,
     check_writable,
     positive,
     seat_count,
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         check_writable(flag, path)
+    check_recording(args.record)
     seats = args.seats.split(",") if args.seats.strip() else []  # empty names are refused, not dropped
     return run_play(args.game, players=args.players or seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
