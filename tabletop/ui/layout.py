@@ -269,7 +269,8 @@ class TableLayout:
         """Return a rectangle per button of the action row, each as wide as its ``widths`` entry asks
         (at least a short word's width), centred, in as many rows as the band holds (the bottom row first).
 
-        Buttons that do not fit at their width are narrowed evenly.
+        When a row does not fit, its widest buttons are narrowed first (to one common width), so short
+        labels stay whole and only long ones are shortened.
         """
         if not widths:
             return []
@@ -285,8 +286,7 @@ class TableLayout:
             if not part:
                 break
             room = band.w - gap * (len(part) - 1)
-            k = min(1.0, room / max(1, sum(part)))
-            sized = [max(1, int(w * k)) for w in part]
+            sized = _capped(part, room)
             x = band.x + (band.w - sum(sized) - gap * (len(part) - 1)) // 2
             y = band.bottom - h - r * (h + self.margin // 2)
             for w in sized:
@@ -333,6 +333,24 @@ class TableLayout:
         Each gets what it needs while the log keeps at least four lines; the notes give way first.
         """
         return side_split(self.side_body, score_h, info_h, self.margin, least_log=round(self.line * 5))
+
+
+def _capped(widths: Sequence[int], room: int) -> list[int]:
+    """Return ``widths`` with the largest lowered to one cap, as little as makes them fit ``room``.
+
+    >>> _capped([50, 200, 300], 400)
+    [50, 175, 175]
+    """
+    if sum(widths) <= room:
+        return list(widths)
+    cap, rest, left = 0, sorted(widths), room
+    for i, w in enumerate(rest):
+        share = left // (len(rest) - i)
+        if w > share:
+            cap = share
+            break
+        left -= w
+    return [min(w, max(1, cap)) for w in widths]
 
 
 def side_split(body: Rect, score_h: int, info_h: int, gap: int, *, least_log: int) -> tuple[Rect, Rect, Rect]:

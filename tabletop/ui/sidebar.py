@@ -75,7 +75,12 @@ def draw_rows(surface: pygame.Surface, text: TextCache, box: Rect, top: int, tab
             text.ink.tip(box, "\n".join(" ".join(c for c in row if c) for row in table))
             break
         color = theme.TEXT_DIM if r == 0 else theme.TEXT
-        text.draw(surface, cells[0], px, color, box, width=round(first_w) - 4, topleft=(box.x, y))
+        name = cells[0]
+        if " (" in name and text.width(name, px) > round(first_w) - 4:
+            # "Seat 2 (random)" too wide: "Seat 2" says which seat; the whole name shows on hover.
+            name = name.split(" (")[0]
+            text.ink.tip(Rect(box.x, y, round(first_w), step), cells[0])
+        text.draw(surface, name, px, color, box, width=round(first_w) - 4, topleft=(box.x, y))
         right = box.x + first_w
         for c in range(1, ncol):
             right += col_w[c - 1]

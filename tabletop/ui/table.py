@@ -153,12 +153,13 @@ class TableScene:
         if not self.director.accepts_input:
             return 1
         legal = self.director.legal()
-        actions = choices.button_actions(legal, self.selection_zone(), self.seat)
-        if len(actions) < 8:
-            return 1
+        zone = self.selection_zone()
+        actions = choices.button_actions(legal, zone, self.seat)
+        if zone is not None:
+            actions += choices.quick_actions(choices.zone_actions(legal, zone, self.seat))
         w, h = max(self.size[0], MIN_SIZE[0]), max(self.size[1], MIN_SIZE[1])
         px = text_floor((w, h))
-        wanted = sum(len(_(a.label)) * px * 0.62 + px * 2.2 for a in actions)
+        wanted = sum(len(_(a.label)) * px * 0.62 + px * 2.2 for a in actions) + (px * 8 if zone is not None else 0)
         return 1 if wanted <= w * 0.8 else 2
 
     def places(self) -> dict[str, Place]:

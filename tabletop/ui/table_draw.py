@@ -470,7 +470,8 @@ class TableRenderer:
             return where
         px = round(lay.font_px * 1.3)
         pad = max(3, lay.margin // 2)
-        texts = [m.rect for m in self.text.ink.marks if m.kind == TEXT]
+        # Off every text, and off the row of buttons and the status line (drawn after the popups).
+        texts = [m.rect for m in self.text.ink.marks if m.kind == TEXT] + [lay.buttons, lay.status]
         area = lay.play.inset(lay.margin)
         for f in scene.floating:
             t = min(1.0, max(0.0, (scene.now - f.begin) / f.duration))

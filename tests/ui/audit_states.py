@@ -168,7 +168,8 @@ def states(driver: Driver) -> Iterator[Frame]:
         yield from driver.draw("first-move")
     held = driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show")
                            or d.accepts_input and d.session.moves >= crowded)
-    if held and d.pause is not None:
+    held = held and d.pause is not None
+    if held:
         yield from driver.draw("held")
     if driver.go_until(lambda: d.accepts_input and d.session.moves >= crowded):
         yield from driver.draw("crowded")
@@ -186,6 +187,10 @@ def states(driver: Driver) -> Iterator[Frame]:
             scene.command(overlay)
             yield from driver.draw(overlay)
             scene.command(overlay)
+    # A hold that comes only late in the deal (a showdown) is drawn where it comes.
+    late = not held and driver.go_until(lambda: d.pause is not None and d.pause.kind in ("trick", "show", "deal", "game"))
+    if late and d.pause is not None and d.pause.kind in ("trick", "show"):
+        yield from driver.draw("held")
     if driver.go_until(lambda: d.pause is not None and d.pause.kind == "deal"):
         yield from driver.draw("deal-end")
         scene.command("back")

@@ -20,14 +20,14 @@ from tests.ui.audit_states import Driver, Frame, audited, states
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("trick-taking", 6, {"deals": 2, "scoring": "bid"}),
-    ("trick-taking", 4, {"deals": 1, "trump": "turnup", "hand_size": 8}),
+    ("trick-taking", 3, {"deals": 1, "trump": "turnup", "scoring": "bid"}),
     ("birdhead", 5, {"target": 10}),
     ("draw-poker", 6, {"deals": 2}),
     ("euler-getter", 2, {}),
     ("audit-market", 4, {"market": 8, "hand": 10, "reshuffles": 2}),
     ("audit-tricks", 4, {"deals": 1}),
 ]
-"""Each game with the seats and options that crowd its table most (a full market, a six-seat table, bids)."""
+"""Each game with the seats and options that crowd its table most (a full market, a six-seat table, 18 bids)."""
 
 
 @pytest.fixture

@@ -80,6 +80,8 @@ def test_a_shortened_text_is_shown_whole_when_the_mouse_rests_on_it(driver: Driv
 def test_the_end_of_deal_box_sits_beside_the_table_and_esc_closes_it(driver: Driver) -> None:
     d, scene = driver.director, driver.table.scene
     assert driver.go_until(lambda: d.pause is not None and d.pause.kind == "deal")
+    trick = next(z for z in d.board.zones() if z.hint == "spread")
+    assert trick.count == 4  # the deal's last trick is still on the table beside its scores
     lay = scene.layout()
     buttons = {b.command: b for b in scene.buttons()}
     assert not buttons["continue"].rect.collides(lay.play)  # in the sidebar: the table stays in view
@@ -134,3 +136,19 @@ def test_the_window_class_is_tabletop_whatever_runs_it(tmp_path) -> None:
     env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("SDL_VIDEO_X11")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "tabletop"
+
+
+def test_the_showdown_stays_on_the_table_beside_the_deals_scores(app: App) -> None:
+    driver = Driver(app, "draw-poker", 4, {"deals": 2}, sizes=((1280, 720),))
+    d = driver.director
+    assert driver.go_until(lambda: d.pause is not None and d.pause.kind == "deal")
+    shown = [z for z in d.board.zones() if z.id.startswith("shown") and z.count]
+    assert len(shown) == 4 and all(z.count == 5 for z in shown)
+    frame = driver.draw("showdown")[0]
+    assert frame.problems == []
+    cards = [m for m in driver.app.text.ink.marks if m.kind == "card" and m.group.startswith("shown")]
+    assert len(cards) == 20  # every hand of the showdown drawn, none under the box
+    d_scene = driver.table.scene
+    d_scene.command("continue")
+    assert driver.go_until(lambda: d.accepts_input)
+    assert not any(z.count for z in d.board.zones() if z.id.startswith("shown"))  # swept for the next deal
