@@ -71,10 +71,33 @@ def _rim(area: pygame.Surface, margin: int) -> None:
 
 
 class Shadows:
-    """Soft shadows for cards, one per size, kept."""
+    """Soft shadows for cards, one per size, kept; and cards with their shadow baked in, one blit each."""
 
     def __init__(self) -> None:
         self._by_size: dict[tuple[int, int], pygame.Surface] = {}
+        self._baked: dict[int, tuple[pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
+
+    def baked(self, image: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Return ``image`` (a card) drawn on its shadow, and where that goes relative to the card's corner.
+
+        Kept per image, so a card on screen costs one blit a frame, not two.
+        """
+        kept = self._baked.get(id(image))
+        if kept is not None and kept[0] is image:
+            return kept[1], kept[2]
+        w, h = image.get_size()
+        shadow, (sx, sy) = self.place(Rect(0, 0, w, h))
+        left, top = min(0, sx), min(0, sy)
+        right, bottom = max(w, sx + shadow.get_width()), max(h, sy + shadow.get_height())
+        both = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+        both.blit(shadow, (sx - left, sy - top))
+        both.blit(image, (-left, -top))
+        if pygame.display.get_surface() is not None:
+            both = both.convert_alpha()
+        if len(self._baked) > 512:
+            self._baked.clear()
+        self._baked[id(image)] = (image, both, (left, top))
+        return both, (left, top)
 
     def place(self, rect: Rect) -> tuple[pygame.Surface, tuple[int, int]]:
         """Return the shadow of a card at ``rect`` and where to blit it (a little down and right of the card)."""

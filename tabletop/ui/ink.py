@@ -48,7 +48,8 @@ class Ink:
     def add(self, kind: str, rect: Rect | tuple[int, int, int, int], box: Rect | tuple[int, int, int, int],
             what: str, px: int = 0, group: str = "") -> None:
         """Record one thing drawn."""
-        self.marks.append(Mark(kind, Rect(*rect), Rect(*box), what, px, group))
+        self.marks.append(Mark(kind, rect if type(rect) is Rect else Rect(*rect),
+                               box if type(box) is Rect else Rect(*box), what, px, group))
 
     def tip(self, rect: Rect | tuple[int, int, int, int], full: str) -> None:
         """Record a shortened text's place and whole wording."""

@@ -29,7 +29,7 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
 from tabletop.ui.director import Cue, Director
 from tabletop.ui.ink import Tip
-from tabletop.ui.layout import MIN_SIZE, Rect, TableLayout, centered, table_layout, text_floor
+from tabletop.ui.layout import MIN_SIZE, Needs, Rect, TableLayout, centered, table_layout, text_floor
 from tabletop.ui.pace import next_pace
 from tabletop.ui.places import CellPlace, Place, needs, place_zones
 from tabletop.ui.text import TextCache
@@ -93,6 +93,8 @@ class TableScene:
         self.now = 0.0
         self._layout_key: tuple[object, ...] | None = None
         self._layout: TableLayout | None = None
+        self._wants: tuple[object, tuple[tuple[int, ...], Needs, int]] = (None, ((), Needs(), 1))
+        """What the zones ask of the layout, worked out once per moment of the game."""
         self._places: tuple[object, dict[str, Place]] = (None, {})
         self.selected: list[int] = []  # item indices in the selection zone, for select-then-confirm
         self._selected_at = -1  # the move the selection belongs to (a new move clears it)
@@ -139,12 +141,15 @@ class TableScene:
     def layout(self) -> TableLayout:
         """Return the layout for the current window size, zones and hand sizes (cached)."""
         board = self.director.board
-        counts = board.hand_counts()
-        wants = needs(board.zones(), self.players)
-        key = (self.size, tuple(counts), wants, self.seat, self._button_rows())
+        moment = (id(board), board.version, self.director.session.moves, self.director.accepts_input,
+                  self.director.pause)
+        if self._wants[0] != moment:
+            self._wants = (moment, (tuple(board.hand_counts()), needs(board.zones(), self.players), self._button_rows()))
+        counts, wants, rows = self._wants[1]
+        key = (self.size, counts, wants, self.seat, rows)
         if key != self._layout_key or self._layout is None:
             self._layout = table_layout(self.size, players=self.players, hand_counts=counts, bottom=self.seat,
-                                        tools=len(self.controls), needs=replace(wants, button_rows=key[-1]))
+                                        tools=len(self.controls), needs=replace(wants, button_rows=rows))
             self._layout_key = key
         return self._layout
 

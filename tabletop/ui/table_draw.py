@@ -338,9 +338,8 @@ class TableRenderer:
 
     def _card(self, surface: pygame.Surface, image: pygame.Surface, r: Rect, box: Rect, group: str) -> None:
         """Blit a card with its shadow; record it."""
-        shadow, at = self.shadows.place(r)
-        surface.blit(shadow, at)
-        surface.blit(image, r[:2])
+        both, (dx, dy) = self.shadows.baked(image)
+        surface.blit(both, (r.x + dx, r.y + dy))
         self.text.ink.add(CARD, r, box, group, group=group)
 
     def _zone(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
