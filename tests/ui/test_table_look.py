@@ -152,3 +152,42 @@ def test_the_showdown_stays_on_the_table_beside_the_deals_scores(app: App) -> No
     d_scene.command("continue")
     assert driver.go_until(lambda: d.accepts_input)
     assert not any(z.count for z in d.board.zones() if z.id.startswith("shown"))  # swept for the next deal
+
+
+def test_nobody_watching_a_replay_is_called_you(driver: Driver) -> None:
+    from tabletop.ui.replay import ReplayTable
+    from tabletop.ui.sidebar import game_over_title
+
+    d = driver.director
+    assert driver.go_until(lambda: d.pause is not None and d.pause.kind == "game")
+    log = driver.table.log.path
+    event = d.pause.event
+    driver.close()
+    viewer = ReplayTable(driver.app, log, speed="instant", background=False)
+    try:
+        assert viewer.scene.names[0] == "Seat 1 (human)" and not any("(you)" in n for n in viewer.scene.names)
+        assert "you" not in game_over_title(event, viewer.scene.names, None)
+        viewer.director.set_view("public")
+        viewer.scene.update(0.0)
+        frame = audited(viewer, "trick-taking", "spectator", (1280, 720))
+        assert frame.problems == []
+        texts = [m.what for m in driver.app.text.ink.marks]
+        assert "Spectator: public cards only" in texts and not any("(you)" in t for t in texts)
+    finally:
+        viewer.close()
+        viewer.art.close()
+
+
+def test_the_log_says_newer_lines_lie_below_when_scrolled_up(driver: Driver) -> None:
+    scene = driver.table.scene
+    for n in range(40):
+        scene.log.append(f"line {n}")
+    scene.log_scroll = 5
+    driver.table.renderer._layer_key = None
+    driver.draw("scrolled")
+    lay = scene.layout()
+    hint = next(m for m in driver.app.text.ink.marks if "newer lines below" in m.what)
+    assert hint.what.startswith("\u2193")  # the arrow points down, where the newer lines are
+    heading = next(m for m in driver.app.text.ink.marks if m.what == "Log")
+    assert hint.rect.y > heading.rect.bottom and not hint.rect.collides(heading.rect)
+    assert hint.rect.bottom <= lay.side_body.bottom
