@@ -29,7 +29,15 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
 from tabletop.ui.director import Cue, Director
 from tabletop.ui.ink import Tip
-from tabletop.ui.layout import MIN_SIZE, Needs, Rect, TableLayout, centered, table_layout, text_floor
+from tabletop.ui.layout import (
+    MIN_SIZE,
+    Needs,
+    Rect,
+    TableLayout,
+    centered,
+    table_layout,
+    text_floor,
+)
 from tabletop.ui.pace import next_pace
 from tabletop.ui.places import CellPlace, Place, needs, place_zones
 from tabletop.ui.text import TextCache
