@@ -66,6 +66,8 @@ class Floating:
     duration: float
     zone: str = ""
     seat: int = -1
+    popup: Popup | None = None
+    """What said it: where it rises from is found again each frame (the window may change size)."""
 
 
 class TableScene:
@@ -692,7 +694,7 @@ class TableScene:
                 self.floating = [f for f in self.floating if f.begin >= self.now
                                  or abs(f.at[0] - at[0]) > POPUP_ROOM[0] or abs(f.at[1] - at[1]) > POPUP_ROOM[1]]
                 self.floating.append(Floating(_(cue.popup.text), at, self.now, cue.duration, cue.popup.zone,
-                                              cue.popup.seat))
+                                              cue.popup.seat, cue.popup))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
 
@@ -725,6 +727,10 @@ class TableScene:
             for k in cue.src:
                 start = before.get((move.src, k)) or src_place.next_slot()
                 self.tweens.append(Tween(None, start, fallback, self.now, cue.duration))
+
+    def popup_point(self, floating: Floating) -> tuple[int, int]:
+        """Return where a popup rises from in the table as it is laid out now."""
+        return self._popup_point(floating.popup) if floating.popup is not None else floating.at
 
     def _popup_point(self, popup: Popup) -> tuple[int, int]:
         if popup.cell:

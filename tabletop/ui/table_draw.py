@@ -478,7 +478,8 @@ class TableRenderer:
                 ("\u00b1", "0")) else theme.ACCENT
             shown, size = self.text.fitted(f.text, px, lay.play.w // 2)
             label = self.text.render(shown, size, colour)
-            plate = label.get_rect(center=(f.at[0], round(f.at[1] - lay.font_px * t))).inflate(2 * pad, pad)
+            x, y = scene.popup_point(f)
+            plate = label.get_rect(center=(x, round(y - lay.font_px * t))).inflate(2 * pad, pad)
             box = _free_spot(Rect(plate.x, plate.y, plate.w, plate.h), [*texts, *where], area)
             alpha = round(255 * (1 - t * t))
             tile = pygame.Surface(box[2:], pygame.SRCALPHA)
