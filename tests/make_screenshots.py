@@ -84,7 +84,7 @@ def peek_shot(app: App, out: Path) -> None:
     scene.mouse = (card.x + card.w // 3, card.y + card.h // 3)
     for _ in range(2):
         scene.update(driver.now)
-        driver.now += PEEK_SECONDS
+        driver.now += PEEK_SECONDS + 0.05
     keep(audited(driver.table, "my-market", "peek", HD), out, "my-market-card-shown-large-1280x720.png")
     driver.close()
 

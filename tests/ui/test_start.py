@@ -140,10 +140,12 @@ def test_a_sheet_beside_the_deck_is_the_games_art_when_it_has_no_art_folder(app,
     shutil.rmtree(market / "art")
     (market / "cards.png").write_bytes((Path(__file__).parents[2] / "assets" / "tabletop.png").read_bytes())
     (market / "cards.toml").write_text('columns = 10\nrows = 7\norder = "deck"\n', encoding="utf-8")
+    discovery.discover(market.parent)  # the game's folder changed: it is checked anew
     screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
     assert Path(screen.form.art_text) == market.absolute()
     (market / "art").mkdir()
-    screen.press(button(screen, "game", "my-market"))
+    discovery.discover(market.parent)
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
     assert Path(screen.form.art_text) == (market / "art").absolute()
 
 
