@@ -212,6 +212,8 @@ class Director:
             return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
+        if self.pause is not None and self.pause.kind == "game":
+            return N_("Game over")
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status

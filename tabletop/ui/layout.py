@@ -265,13 +265,16 @@ class TableLayout:
         rows = max(1, round((self.buttons.h + self.margin // 2) / (self.line * 1.35 + self.margin // 2)))
         return (self.buttons.h - (rows - 1) * (self.margin // 2)) // rows
 
-    def action_buttons(self, widths: Sequence[int]) -> list[Rect]:
+    def action_buttons(self, widths: Sequence[int] | int) -> list[Rect]:
         """Return a rectangle per button of the action row, each as wide as its ``widths`` entry asks
-        (at least a short word's width), centred, in as many rows as the band holds (the bottom row first).
+        (at least a short word's width; a number instead of widths: that many short buttons), centred,
+        in as many rows as the band holds (the bottom row first).
 
         When a row does not fit, its widest buttons are narrowed first (to one common width), so short
         labels stay whole and only long ones are shortened.
         """
+        if isinstance(widths, int):
+            widths = [round(self.font_px * 5)] * widths
         if not widths:
             return []
         gap, h = self.margin, self.button_h()
@@ -294,8 +297,10 @@ class TableLayout:
                 x += w + gap
         return out
 
-    def confirm_row(self, widths: Sequence[int], confirm_w: int) -> tuple[list[Rect], Rect]:
-        """Return rectangles for quick buttons of ``widths`` and, after them, a confirm button, centred."""
+    def confirm_row(self, widths: Sequence[int] | int, confirm_w: int = 0) -> tuple[list[Rect], Rect]:
+        """Return rectangles for quick buttons of ``widths`` (or that many) and, after them, a confirm button."""
+        if isinstance(widths, int):
+            widths = [round(self.font_px * 5.5)] * widths
         rects = self.action_buttons([*widths, max(confirm_w, round(self.font_px * 8))])
         return rects[:-1], rects[-1]
 
@@ -408,26 +413,29 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
     n_top = seat_sides.count("top")
     if needs.around:
         area_card = card_size(small_card[1])
-        area_h = caption + area_card[1]
+        area_h = own_h = caption + area_card[1]
         panel_h = line + (small_card[1] if needs.hands else 0)
         top_band = Rect(play.x + m, m, play.w - 2 * m, panel_h if n_top else 0)
         content_h = 0
     else:
-        # The middle keeps room for its rows (a market as large as a hand); the seats' strips give way.
+        # The bottom seat's strip has the whole width: a row of cards a little smaller than a hand's.
+        # The other seats share the top edge, so their zones get height instead (a tableau cascades
+        # down), as much as the middle spares once its rows are as large as a hand's cards.
+        own_h = caption + card_size(H * 0.13)[1]
         need_mid = max(round(hand_card[1] * (0.9 if needs.middle else 0.75)),
-                       needs.rows * (caption + round(hand_card[1] * 0.8)))
-        area_card = card_size(H * (0.14 if needs.middle else 0.2))
+                       needs.rows * (caption + round(hand_card[1] * 0.9)))
+        area_card = card_size(H * (0.18 if needs.middle else 0.2))
         while True:
             area_h = caption + area_card[1]
             content_h = max(small_card[1] if needs.hands else 0, area_h if needs.areas else 0)
             panel_h = line + (m // 2 + content_h if content_h else 0)
-            mid = buttons.y - (area_h + m if needs.areas else 0) - m - (m + panel_h + m if n_top else m)
+            mid = buttons.y - (own_h + m if needs.areas else 0) - m - (m + panel_h + m if n_top else m)
             if mid >= need_mid or area_card[1] <= H * 0.09:
                 break
             area_card = card_size(area_card[1] - max(2, H // 200))
         top_band = Rect(play.x + m, m, play.w - 2 * m, panel_h if n_top else 0)
     side_panel_w = min(round(play.w * 0.22), round(small_card[0] * 4.2))
-    bottom_area = Rect(play.x + m, buttons.y - m // 2 - area_h, play.w - 2 * m, area_h)
+    bottom_area = Rect(play.x + m, buttons.y - m // 2 - own_h, play.w - 2 * m, own_h)
     mid_top = top_band.bottom + m if n_top else play.y + m
     mid_bottom = (bottom_area.y if needs.areas else buttons.y) - m
 
@@ -471,7 +479,7 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
         if side == "bottom":
             cards = fan(hand_area, count, hand_card, max_step=hand_card[0] + m)
             px, py = cx, trick_area.bottom
-            keep = (Rect(tx0, bottom_area.y, max(1, tx1 - tx0), area_h) if needs.areas and needs.around
+            keep = (Rect(tx0, bottom_area.y, max(1, tx1 - tx0), own_h) if needs.areas and needs.around
                     else bottom_area if needs.areas else Rect(status.right + m, band.y, panel_w, status_h))
         elif needs.around:
             fan_area = Rect(panel.x + m // 2, label.bottom, panel.w - m, small_card[1])
@@ -487,10 +495,12 @@ def table_layout(size: tuple[int, int], *, players: int, hand_counts: Sequence[i
                 keep = Rect(panel.x, panel.bottom + m // 2, panel.w, area_h)
         else:
             content = Rect(panel.x + m // 2, label.bottom + m // 2, panel.w - m, content_h)
-            fan_w = min(content.w * (0.4 if needs.areas else 1.0),
-                        small_card[0] * (1 + 0.3 * max(0, others_max - 1)) + m) if needs.hands else 0
+            # Beside a seat's own zones its hand's backs close up (its count is on the label): the zones get the room.
+            step = 0.14 if needs.areas else 0.3
+            fan_w = min(content.w * (0.35 if needs.areas else 1.0),
+                        small_card[0] * (1 + step * max(0, others_max - 1)) + m) if needs.hands else 0
             fan_area = Rect(content.x, content.y, max(1, round(fan_w)), small_card[1])
-            cards = fan(fan_area, count, small_card, max_step=small_card[0] * 0.3, align="top",
+            cards = fan(fan_area, count, small_card, max_step=small_card[0] * step, align="top",
                         justify="left" if needs.areas else "center")
             px, py = panel.center
             x = fan_area.right + m if needs.hands else content.x

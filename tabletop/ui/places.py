@@ -232,37 +232,73 @@ def _row(zone: Zone, region: Rect, lay: TableLayout) -> Place:
     return Place(zone.id, region, (w, h), tuple(rects), caption=caption)
 
 
+CASCADE = 0.21
+"""How far down each card of a cascaded group lies from the one before, as a share of its height: the
+name band of a generated face (or a playing card's corner index) stays in view."""
+
+
 def _groups(zone: Zone, region: Rect, size: tuple[int, int], lay: TableLayout) -> Place:
-    """A seat's row (a tableau, shown or won cards): its caption, then its cards in groups of one suit
-    or colour, side by side, each group fanned when it must be; smaller cards before heavy overlap."""
+    """A seat's row (a tableau, shown or won cards): its caption, then its cards in groups of one colour
+    (see :func:`group_key`), side by side. Each group is fanned sideways, or cascaded downward (every
+    card's name band in view) where that lets the cards be larger; smaller cards before heavy overlap."""
     cap = lay.caption
     keys = [group_key(item.card) for item in zone.items]
     order = list(dict.fromkeys(keys))
     members = {k: [i for i, key in enumerate(keys) if key == k] for k in order}
-    gap, group_gap = max(3, lay.margin // 2), lay.margin * 2
-    n, g = len(keys), max(1, len(order))
-    w, h = card_size(min(size[1], region.h - cap))
+    group_gap = lay.margin * 2
+    room = Rect(region.x, region.y + cap, region.w, max(1, region.h - cap))
+    tallest = min(size[1], room.h)
+    across = _across(members, order, room, tallest, lay.margin, group_gap)
+    down = _down(members, order, room, tallest, group_gap) if len(order) > 1 or len(keys) > 1 else None
+    (w, h), rects = across if down is None or across[0][1] >= down[0][1] else down
+    caption = Rect(region.x, region.y, region.w, cap)
+    return Place(zone.id, region, (w, h), tuple(rects), caption=caption)
+
+
+def _across(members: dict[str, list[int]], order: list[str], room: Rect, tallest: int, margin: int,
+            group_gap: int) -> tuple[tuple[int, int], list[Rect]]:
+    """Groups side by side, each fanned sideways (a gap between cards when they fit)."""
+    gap = max(3, margin // 2)
+    n, g = sum(len(m) for m in members.values()), max(1, len(order))
+    w, h = card_size(tallest)
     least = round(h * 0.6)
     while True:
         spare = n - g
-        room = region.w - g * w - (g - 1) * group_gap
-        step = min(w + gap, room / spare) if spare else w + gap
+        free = room.w - g * w - (g - 1) * group_gap
+        step = min(w + gap, free / spare) if spare else w + gap
         if step >= w * 0.3 or h <= least:
             break
         w, h = card_size(h - 2)
     if step < w * 0.3 and g > 1:  # the groups do not fit side by side even smaller: one fan of them all
-        order, members, g = ["*"], {"*": list(range(n))}, 1
-        step = (region.w - w) / max(1, n - 1)
+        order, members, g = ["*"], {"*": sorted(i for m in members.values() for i in m)}, 1
+        step = (room.w - w) / max(1, n - 1)
     step = max(2.0, min(step, w + gap))
-    rects: list[Rect | None] = [None] * n
-    x = float(region.x)
-    y = region.y + cap
+    rects: list[Rect] = [Rect(0, 0, 0, 0)] * n
+    x = float(room.x)
     for k in order:
         for j, i in enumerate(members[k]):
-            rects[i] = Rect(round(x + j * step), y, w, h)
+            rects[i] = Rect(round(x + j * step), room.y, w, h)
         x += w + (len(members[k]) - 1) * step + group_gap
-    caption = Rect(region.x, region.y, region.w, cap)
-    return Place(zone.id, region, (w, h), tuple(r for r in rects if r is not None), caption=caption)
+    return (w, h), rects
+
+
+def _down(members: dict[str, list[int]], order: list[str], room: Rect, tallest: int,
+          group_gap: int) -> tuple[tuple[int, int], list[Rect]]:
+    """Groups side by side, each cascaded downward, as large as the room's height and width allow."""
+    g = len(order)
+    deepest = max(len(m) for m in members.values())
+    by_height = room.h / (1 + CASCADE * (deepest - 1))
+    by_width = (room.w - (g - 1) * group_gap) / g / CARD_ASPECT
+    w, h = card_size(max(8, min(tallest, by_height, by_width)))
+    step = (room.h - h) / max(1, deepest - 1)
+    step = min(step, h * 0.5)
+    n = sum(len(m) for m in members.values())
+    rects: list[Rect] = [Rect(0, 0, 0, 0)] * n
+    for c, k in enumerate(order):
+        x = room.x + c * (w + group_gap)
+        for j, i in enumerate(members[k]):
+            rects[i] = Rect(x, round(room.y + j * step), w, h)
+    return (w, h), rects
 
 
 def _spread(zone: Zone, area: Rect, lay: TableLayout) -> Place:

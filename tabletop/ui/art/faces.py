@@ -330,7 +330,7 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     w, h = size
     pad = round(w * 0.06)
     body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields if k != "group")]))
-    band = pygame.Rect(0, 0, w, round(h * (0.15 if body else 0.17)))
+    band = pygame.Rect(0, 0, w, round(h * _band_share(h / factor, bool(body))))
     pygame.draw.rect(surface, colour, band, border_top_left_radius=corner_radius(size),
                      border_top_right_radius=corner_radius(size))
     name_left = pad
@@ -372,6 +372,13 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
         ident = text_ink(card.id, fitted_px(card.id, small, w * (0.5 if card.points else 0.85)), EDGE)
         surface.blit(ident, ident.get_rect(bottomleft=(pad, h - pad)))
     return surface
+
+
+def _band_share(shown: float, body: bool) -> float:
+    """Return the name band's share of a data card's height: more on a small card (a tableau's, a cascade
+    shows just that band), so the name stays readable; a little more without rules text."""
+    small = 0.2 if shown <= 90 else 0.15 if shown >= 140 else 0.2 - 0.05 * (shown - 90) / 50
+    return small + (0 if body else 0.02)
 
 
 _LINE_PX: dict[int, int] = {}
