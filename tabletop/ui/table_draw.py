@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop import i18n
 from tabletop.engine.zones import FAN, GRID, HEX, SPREAD, STACK, Zone
 from tabletop.i18n import _
 from tabletop.ui import choices, overlays, sidebar, theme
@@ -75,7 +76,7 @@ class TableRenderer:
         # A new board (undo, a seek, another seat's eyes) starts its versions again: its id tells them apart.
         key = (lay, id(board), board.version, scene.director.view, scene.clickable(), tuple(scene.selection()),
                frozenset(scene.moving), frozenset(scene.marked()), self.art.version, scene.log_key(),
-               id(scene.director.pause))
+               id(scene.director.pause), i18n.language())
         pause = scene.director.pause
         end_box = pause is not None and pause.kind in ("deal", "game") and not scene.box_hidden
         # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
