@@ -7,14 +7,19 @@ at 1280x720, the ends of hands (the poker showdown, the end-of-deal box beside t
 board, a market's last scores), god view, a spectator's replay, Japanese, the help; the busiest at
 1920x1080 and at 1024x640, and one at 3840x2160; a card shown large where the mouse rests; the
 start screen offering a designer's game with its own art folder. Each frame passed the audit; one
-that did not is named on the way and the script fails. Old PNGs in the folder are removed first.
+that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
+1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
+review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
+folder are removed first (not with ``--only``).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,14 +28,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+from tabletop.engine.actions import Action  # noqa: E402
 from tabletop.plugins import discovery  # noqa: E402
 from tabletop.scaffold import create_game  # noqa: E402
-from tabletop.ui.app import App, PlaySettings  # noqa: E402
+from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
 from tabletop.ui.audit import problems  # noqa: E402
 from tabletop.ui.layout import Rect, text_floor  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
 from tabletop.ui.table import PEEK_SECONDS  # noqa: E402
-from tests.ui.audit_states import Driver, Frame, audited, states  # noqa: E402
+from tests.ui.audit_states import Driver, Frame, audited, richest, states  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"
 HD, FULL_HD, SMALL, UHD = (1280, 720), (1920, 1080), (1024, 640), (3840, 2160)
@@ -47,12 +53,30 @@ PLAN: list[tuple[str, int, dict[str, object], dict[str, tuple[tuple[int, int], .
     ("my-tricks", 4, {"deals": 1}, {"crowded": (HD,), "held": (HD,)}),
 ]
 """Each game, its seats and options, and which of its audited states to keep at which sizes."""
+Pick = Callable[[tuple[Action, ...]], Action]
 
 
-def save(surface: pygame.Surface, path: Path) -> None:
-    """Save ``surface`` as a PNG at ``path``."""
+def save(surface: pygame.Surface, path: Path, full: bool = True) -> None:
+    """Save ``surface`` as a PNG at ``path`` (whole: the point is to read it at its size)."""
+    del full
     pygame.image.save(surface, str(path))
     print(path)
+
+
+def play_until(table: Table, done: Callable[[], bool], pick: Pick = richest, frames: int = 6000) -> bool:
+    """Step frames, the human choosing ``pick(legal)``, until ``done()``; return whether it got there."""
+    d = table.director
+    for _ in range(frames):
+        table.step()
+        if done():
+            return True
+        if d.accepts_input:
+            d.submit(pick(d.legal()), 0.0)
+        if d.session.is_over and d.pause is None:
+            return False
+    return False
+
+
 
 
 def keep(frame: Frame, out: Path, name: str) -> None:
@@ -111,23 +135,143 @@ def start_shots(out: Path) -> None:
         app.close()
 
 
+def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: bool = True) -> None:
+    """A sandbox mid-play (cards moved to the market and a tableau, the draw pile dealt from) while a
+    hand card is dragged over the market (the places it may go outlined), then a pile's menu open."""
+    app = App(size)
+    table = Table(app, PlaySettings(name, 3, ["human", "random", "random"], 4, {}, None, "instant"))
+    d = table.director
+    state = d.session.state
+
+    def settle() -> None:
+        play_until(table, lambda: d.accepts_input and not table.scene.tweens, lambda legal: legal[0])
+
+    settle()
+    if not state.cards["hand:0"]:  # a folder with only a deck deals nothing by itself
+        d.submit(next(a for a in d.legal() if a.kind == "deal" and a.value == 5), 0.0)
+        settle()
+    hand = next(z for z in ("tableau:0", "area:0") if z in state.cards)
+    for to in ("market", hand, hand, "discard", "tableau:1", "area:1"):
+        moves = [a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == to]
+        if moves:
+            d.submit(moves[0], 0.0)
+            settle()
+    draw = [a for a in d.legal() if a.kind == "move" and a.zone == "draw" and a.to == "hand:0"]
+    if draw:
+        d.submit(draw[0], 0.0)
+        settle()
+    table.step()
+    shots = f"{name}-{size[0]}x{size[1]}"
+    if drag_card:
+        start = next(shape.center for shape, t in table.scene.hits if t.zone == "hand:0")
+        aim = table.scene.places().get("market") or table.scene.places()["discard"]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        end = (aim.region.center[0], aim.region.bottom - 10)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+        table.step()
+        table.step()
+        save(app.window.surface, out / f"{shots}.png", True)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0, scancode=0))
+        table.step()
+    else:
+        save(app.window.surface, out / f"{shots}.png", True)
+    pile = next(shape.center for shape, t in table.scene.hits if t.zone == "draw")
+    table.scene.mouse = pile
+    table.scene.click(pile)
+    table.step()
+    save(app.window.surface, out / f"{shots}-menu.png", True)
+    table.close()
+    app.close()
+
+
+def wait_for_hint(table: Table) -> None:
+    """Step frames until the hint of the shown position is on the table."""
+    import time
+
+    hints, d = table.scene.playtest.hints, table.director
+    for _ in range(3000):
+        table.step()
+        if hints.shown(d.session.moves) is not None:
+            break
+        time.sleep(0.01)
+    table.step()
+
+
+def review_shots(out: Path, full: bool) -> None:
+    """Playtest review: the replay viewer with notes (their box and the timeline's marks), a hint in the viewer
+    and at the table, and the seats of "Play from here"; at 1280x720 and 1920x1080."""
+    for size in ((1280, 720), (1920, 1080)):
+        review_shots_at(out, size, full)
+
+
+def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
+    """The playtest review's screenshots at one window size."""
+    from tabletop.ui.replay import ReplayTable
+
+    tag = f"{size[0]}x{size[1]}"
+    app = App(size)
+    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
+                                    None, "instant", "designer"))
+    d = table.director
+    play_until(table, lambda: d.accepts_input and d.session.moves >= 12 and len(d.legal()) > 2,
+               lambda legal: legal[0])
+    table.scene.command("hint")
+    wait_for_hint(table)
+    save(app.window.surface, out / f"table_hint-{tag}.png", full)
+    for text in ("ここでハートを出すべきだった", "Long think: was the lead obvious?"):
+        table.scene.command("note")
+        table.scene.playtest.notebook.box.insert(text)  # typed: the table's test posts TEXTINPUT events
+        table.scene.command("save_note")
+        play_until(table, lambda: d.accepts_input and d.session.moves >= 30, lambda legal: legal[0])
+    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
+    table.close()
+    assert table.log is not None and table.log.path is not None
+    viewer = ReplayTable(app, table.log.path, speed="fast")
+    viewer.open_at(21)
+    viewer.step()
+    viewer.scene.command("note")
+    viewer.scene.playtest.notebook.box.insert("途中: ")
+    viewer.scene.playtest.notebook.box.composing = "へんかん"  # an input method still composing
+    viewer.step()
+    save(app.window.surface, out / f"replay_notes-{tag}.png", full)
+    viewer.scene.playtest.command(viewer.scene, "close_note")
+    viewer.scene.command("hint")
+    wait_for_hint(viewer)
+    save(app.window.surface, out / f"replay_hint-{tag}.png", full)
+    viewer.scene.command("playfrom")
+    viewer.step()
+    save(app.window.surface, out / f"play_from_here-{tag}.png", full)
+    viewer.close()
+    app.close()
+
+
 def main() -> None:
-    """Write every evidence screenshot."""
+    """Write every evidence screenshot (``--only review``: the playtest review's alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    out = (Path(args[0]) if args else OUT).resolve()
+    out = (Path(args[0]) if args and args[0] != "review" else OUT).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("*.png"):
-        old.unlink()
     os.chdir(tempfile.mkdtemp(prefix="shots-"))
     os.environ.setdefault("TABLETOP_CONFIG_DIR", tempfile.mkdtemp(prefix="shots-config-"))
+    if "--only" in sys.argv:
+        review_shots(out, True)
+        return
+    for old in out.glob("*.png"):
+        old.unlink()
+    review_shots(out, True)
     create_game("my-market", Path("games"), template="market")
     create_game("my-tricks", Path("games"), template="trick")
+    create_game("my-table", Path("games"), template="sandbox")
+    Path("games", "just-a-deck").mkdir()  # a folder holding only a deck file: the default table
+    shutil.copy(Path("games", "my-table", "deck.toml"), Path("games", "just-a-deck", "deck.toml"))
     discovery.discover(Path("games"))
     app = App(HD)
     game_shots(app, out)
     peek_shot(app, out)
     uhd_shot(app, out)
     app.close()
+    for size in (HD, FULL_HD):
+        sandbox_shots(out, size, "my-table")
+    sandbox_shots(out, HD, "just-a-deck", drag_card=False)
     start_shots(out)
 
 

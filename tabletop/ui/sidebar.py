@@ -181,7 +181,7 @@ def draw_end_box(surface: pygame.Surface, text: TextCache, scene: TableScene, la
         rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                  enumerate(zip(event.points, event.totals, strict=True))]
     elif isinstance(event, GameOver):
-        title = game_over_title(event, scene.names, None if scene.director.is_replay else scene.seat)
+        title = game_over_title(event, scene.names, scene.you)
         rows = [[_("Seat"), _("Minus") if lower else _("Score"), _("Rank")]]
         rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                  enumerate(zip(event.scores, event.ranks, strict=True))]

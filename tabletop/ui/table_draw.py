@@ -14,11 +14,13 @@ from __future__ import annotations
 import pygame
 
 from tabletop import i18n
+from tabletop.engine.guard import shown_path
 from tabletop.engine.zones import FAN, GRID, HEX, SPREAD, STACK, Zone
 from tabletop.i18n import _
-from tabletop.ui import choices, overlays, sidebar, theme
+from tabletop.ui import choices, overlays, playtest, playtest_draw, sidebar, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import REPLAY_HELP
+from tabletop.ui.drag import draw_dragged, draw_targets
 from tabletop.ui.felt import Shadows, felt
 from tabletop.ui.ink import CARD, CELL, POPUP, TEXT, Mark, Tip
 from tabletop.ui.layout import Rect, TableLayout, centered, clamp_into
@@ -81,7 +83,8 @@ class TableRenderer:
         end_box = pause is not None and pause.kind in ("deal", "game") and not scene.box_hidden
         # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
         boxed = (scene.overlay is not None or scene.zoom is not None or scene.menu is not None
-                 or scene.jump is not None or scene.director.is_replay or end_box)
+                 or scene.jump is not None or scene.director.is_replay or end_box
+                 or scene.playtest.hints.current is not None)
         if key != self._layer_key or self._layer is None:
             bookmark = ink.mark()
             self._layer = self._draw_layer(scene, lay, places, hand)
@@ -114,6 +117,7 @@ class TableRenderer:
                 surface.blit(face, r[:2])
                 self._dirty.append(r)
         self._dirty += self._floating(surface, scene, lay)
+        self._dirty += playtest_draw.hint_marks(surface, self.text, scene, lay)
         self._status(surface, scene, lay)
         if scene.director.is_replay:
             self._timeline(surface, scene)
@@ -121,12 +125,14 @@ class TableRenderer:
         tools = len(lay.toolbar)
         if end_box:
             sidebar.draw_end_box(surface, self.text, scene, lay, len(buttons) - tools)
+        self._dirty += draw_targets(surface, scene)
         hovered_button = button_at(buttons, scene.mouse)
         for i, b in enumerate(buttons):
             px = lay.small_px if i < tools else lay.font_px
             draw_button(surface, self.text, b, px, hover=b is hovered_button)
         if scene.jump is not None:
             self._jump_box(surface, scene, lay)
+        self._dirty += draw_dragged(surface, scene, self.art)
         self._overlay(surface, scene, lay, buttons[tools:], hovered_button)
         if scene.zoom is not None and scene.zoom.card is not None:
             self._veiled(surface, lay)
@@ -155,13 +161,22 @@ class TableRenderer:
                                                      [scene.rules or _("No rules text.")], lay.small_px,
                                                      scene.overlay_scroll)
         elif scene.overlay == "leave":
-            box = lay.overlay_box(2)
-            y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
-            inner = box.inset(lay.font_px)
-            self.text.draw(surface, _("The game is not over. Its log is kept in logs/."), lay.font_px, theme.TEXT,
-                           inner, midtop=(box.center[0], y))
-            for b in buttons:
-                draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)
+            self._leave_box(surface, scene, lay, buttons)
+        elif scene.overlay in playtest.OVERLAYS:
+            playtest_draw.draw_box(surface, self.text, scene, lay, buttons)
+
+    def _leave_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, buttons: list[Button]) -> None:
+        """Ask before leaving a game that is not over, saying where its log is kept."""
+        box = lay.overlay_box(2)
+        y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
+        kept = (_("The game is not over. Its log is kept: {file}").format(file=shown_path(scene.game_log))
+                if scene.game_log is not None else _("The game is not over."))
+        inner = box.inset(lay.font_px)
+        body = Rect(inner.x, y, inner.w, max(1, min(inner.bottom, buttons[0].rect.y if buttons else inner.bottom) - y))
+        self.text.draw_wrapped(surface, [kept], lay.font_px, theme.TEXT, body, y)  # a long path takes two lines
+        hovered = button_at(buttons, scene.mouse)
+        for b in buttons:
+            draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)
 
     def _rested(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
         """Show what the mouse rests on: a card large beside the cursor, or a shortened text's whole wording."""
@@ -252,6 +267,9 @@ class TableRenderer:
             self.text.draw(surface, line, px, theme.TEXT, inner,
                            center=(lay.window.center[0], round(lay.window.h * 0.42) + i * px * 2))
         buttons = scene.buttons()
+        if scene.overlay == "leave":  # Esc behind the privacy screen: the box shows nothing of the table
+            self._leave_box(surface, scene, lay, buttons)
+            return
         hovered = button_at(buttons, scene.mouse)
         for b in buttons:
             draw_button(surface, self.text, b, px, hover=b is hovered)
@@ -276,6 +294,7 @@ class TableRenderer:
             pygame.draw.line(surface, theme.TEXT_DIM, (x_of(at), bar.center[1] - 4), (x_of(at), bar.center[1] + 4))
         for at in timeline.marks("deal"):
             pygame.draw.line(surface, theme.TEXT, (x_of(at), bar.y), (x_of(at), bar.bottom), 2)
+        playtest_draw.note_flags(surface, scene)
         knob = (x_of(d.session.moves), bar.center[1])
         pygame.draw.circle(surface, theme.ACCENT, knob, max(5, bar.h // 2))
         pygame.draw.circle(surface, theme.FELT_EDGE, knob, max(5, bar.h // 2), 2)
