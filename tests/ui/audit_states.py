@@ -56,6 +56,11 @@ def richest(legal: tuple[Action, ...]) -> Action:
     return max(legal, key=lambda a: (len(a.cards), a.zone is not None, a.cell is not None, a.kind != "pass"))
 
 
+def ending(legal: tuple[Action, ...]) -> Action:
+    """Pick the action that ends the game where there is one (a sandbox's "end"), else the richest."""
+    return next((a for a in legal if a.kind == "end"), None) or richest(legal)
+
+
 class Driver:
     """Plays one game on a table without drawing, on a virtual clock, and draws chosen states audited."""
 
@@ -105,7 +110,7 @@ class Driver:
         return self.table.director
 
     def go_until(self, done: Callable[[], bool], pick: Callable[[tuple[Action, ...]], Action] = richest,
-                 limit: int = 4000) -> bool:
+                 limit: int = 1500) -> bool:
         """Advance the game (the human choosing ``pick(legal)``, pauses waited through) until ``done()``."""
         d = self.director
         for _ in range(limit):
@@ -195,7 +200,8 @@ def states(driver: Driver) -> Iterator[Frame]:
         yield from driver.draw("deal-end")
         scene.command("back")
         yield from driver.draw("deal-end-box-closed")
-    if driver.go_until(lambda: d.pause is not None and d.pause.kind == "game"):
+    # A game that ends only when a player says so (a sandbox) is ended: its last scores are drawn too.
+    if driver.go_until(lambda: d.pause is not None and d.pause.kind == "game", pick=ending):
         yield from driver.draw("game-over")
     log = driver.table.log.path if driver.table.log is not None else None
     driver.close()
@@ -205,7 +211,7 @@ def states(driver: Driver) -> Iterator[Frame]:
 
 def replayed(driver: Driver, log: Path) -> Iterator[Frame]:
     """Open ``log`` in the replay viewer, paused halfway: the replay bar, and the spectator's view of it."""
-    viewer = ReplayTable(driver.app, log, speed="instant", background=False)
+    viewer = ReplayTable(driver.app, log, speed="instant", background=False, partial=True)  # a sandbox may not end
     try:
         viewer.director.toggle_pause()
         viewer.scene.seek(len(viewer.director.line or []) // 2)

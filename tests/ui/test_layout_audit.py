@@ -4,6 +4,7 @@ anything leaving the window or its box. Failing frames are saved as PNGs named i
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,16 +27,21 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("euler-getter", 2, {}),
     ("audit-market", 4, {"market": 8, "hand": 10, "reshuffles": 2}),
     ("audit-tricks", 4, {"deals": 1}),
+    ("audit-table", 3, {}),
+    ("audit-deck", 2, {}),
 ]
 """Each game with the seats and options that crowd its table most (a full market, a six-seat table, 18 bids)."""
 
 
 @pytest.fixture
 def games(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
-    """A games folder holding a game made from each template, registered."""
+    """A games folder holding a game made from each template and a folder with only a deck, registered."""
     folder = tmp_path / "games"
     create_game("audit-market", folder, template="market")
     create_game("audit-tricks", folder, template="trick")
+    create_game("audit-table", folder, template="sandbox")
+    (folder / "audit-deck").mkdir()  # a folder holding only a deck file: a table before its rules
+    shutil.copy(folder / "audit-table" / "deck.toml", folder / "audit-deck" / "deck.toml")
     discovery.discover(folder)
     return folder
 
