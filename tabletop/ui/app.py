@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
+from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
@@ -33,6 +34,7 @@ from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.layout import drawn_size
 from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.playtest import PlaytestTools
@@ -214,11 +216,11 @@ class Table:
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
-                title=title, id=self.game_id, file=self.log.path))
+                title=title, id=self.game_id, file=short_path(self.log.path or "")))
             caption = _("game {id}").format(id=self.game_id)
         else:
             self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
-                                                                               file=self.log.path))
+                                                                               file=short_path(self.log.path or "")))
             caption = _("seed {seed}").format(seed=self.seed)
         if start is not None:
             self.scene.log.append(_("Played on from {file} at move {n}").format(file=start.log, n=start.at))
@@ -256,8 +258,10 @@ class Table:
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art,
                                 names=display_names(self.seat_names, watching=self.director.is_replay),
-                                size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
-                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
+                                size=drawn_size(self.app.window.size)[0], text=self.app.text,
+                                rules=_(self.game.rules_text()),
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False),
+                                title=_(self.game.title) if self.game.title else self.game.name)
         self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None
@@ -266,6 +270,7 @@ class Table:
         self._shot_wanted = False
         self._revealed = False
         self._art_deadline = time.perf_counter() + ART_WAIT
+        self._canvas: pygame.Surface | None = None
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -283,11 +288,11 @@ class Table:
                 if message:
                     scene.say(message)
                 continue
-            scene.handle(event)
+            scene.handle(self._to_table(event))
         outcome = self._commands()
         scene.log.extend(app.messages)
         app.messages.clear()
-        scene.size = app.window.size
+        scene.size = drawn_size(app.window.size)[0]
         now = self.clock()
         if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
             self._revealed = True
@@ -310,8 +315,26 @@ class Table:
         return outcome
 
     def draw(self) -> None:
-        """Render the table's current moment onto the window."""
-        self.renderer.draw(self.app.window.surface, self.scene)
+        """Render the table's current moment onto the window (a window smaller than the table is designed
+        for shows it drawn at that size, scaled down)."""
+        surface = self.app.window.surface
+        size, k = drawn_size(surface.get_size())
+        if k == 1.0:
+            self.renderer.draw(surface, self.scene)
+            return
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size)
+            self.renderer.invalidate()
+        self.renderer.draw(self._canvas, self.scene)
+        pygame.transform.smoothscale(self._canvas, surface.get_size(), surface)
+
+    def _to_table(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Return ``event`` with its mouse position in the table's own pixels (they differ in a small window)."""
+        k = drawn_size(self.app.window.size)[1]
+        if k == 1.0 or not hasattr(event, "pos"):
+            return event
+        attrs = dict(event.dict, pos=(round(event.pos[0] * k), round(event.pos[1] * k)))
+        return pygame.event.Event(event.type, attrs)
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it

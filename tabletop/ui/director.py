@@ -142,6 +142,8 @@ class Director:
         """The human seat the table waits to be handed to, behind a privacy screen."""
         self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
+        self._kept: tuple[Move, ...] = ()
+        """The sweep of a deal's last trick (or showdown), held back until the deal's box closes."""
         self.pause: Pause | None = None
         self.hold_until = 0.0
         self.next_bot = 0.0
@@ -221,6 +223,8 @@ class Director:
             return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
+        if self.pause is not None and self.pause.kind == "game":
+            return N_("Game over")
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status
@@ -412,6 +416,7 @@ class Director:
         self._turn = None  # a choice taken back starts its think time afresh
         self.queue.clear()
         self.pause = None
+        self._kept = ()
         self.hold_until = 0.0
         self.next_bot = 0.0
         self.finished = False
@@ -483,18 +488,22 @@ class Director:
         cues.append(Cue("log", text=self._log_line(event, moves)))
         if isinstance(event, DealScored):
             self.board.set_scores(event.totals)
+        kept, self._kept = self._kept, ()  # a deal's last trick, swept when its box closes
         if pause and moves:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
             for popup in _safe(event, "popups", ()):
                 cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
-            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves))
             return
+        if kept and not pause:
+            self._play_moves(kept, now, cues)
+            kept = ()
         self._play_moves(tuple(moves), now, cues)
         for popup in _safe(event, "popups", ()):
             cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
-            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
+            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event, kept)
 
     def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
         if not moves:
@@ -528,7 +537,12 @@ class Director:
     def _end_pause(self, now: float, cues: list[Cue]) -> None:
         pause, self.pause = self.pause, None
         assert pause is not None
-        if pause.after:
+        following = next((e for e in self.queue if not isinstance(e, InfoChanged)), None)
+        if pause.after and pause.kind in ("trick", "show") and isinstance(following, DealScored):
+            # The deal's last trick, or its showdown, stays on the table beside the deal's scores:
+            # what the box scores stays in view; it is swept when the box is closed.
+            self._kept = pause.after
+        elif pause.after:
             for move in pause.after:
                 src, dst = self.board.apply(move)
                 cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))

@@ -28,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.engine.guard import short_path
 from tabletop.i18n import _
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
@@ -170,6 +171,8 @@ class ArtLibrary:
         self._sizes: OrderedDict[Size, None] = OrderedDict()
 
         self._problems: list[str] = []
+        self._brief: dict[str, str] = {}
+        """A problem line as the table's log says it, where that is shorter (no list of card ids)."""
         self._problems_version = -1
         self._announced: set[str] = set()
         self._last_scan = time.monotonic()
@@ -269,9 +272,10 @@ class ArtLibrary:
         return list(self._problems)
 
     def take_messages(self) -> list[str]:
-        """Return the messages that appeared since the last call (for the table's log)."""
+        """Return the messages that appeared since the last call (for the table's log: the missing art in
+        one short line, its card ids left to the diagnostics)."""
         current = self.problems()
-        new = [line for line in current if line not in self._announced]
+        new = [self._brief.get(line, line) for line in current if line not in self._announced]
         self._announced = set(current)  # a problem fixed then back is announced again
         return new
 
@@ -464,7 +468,7 @@ class ArtLibrary:
 
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
-        where = str(self.folder) if self.folder else _("(no art folder)")
+        where = short_path(self.folder) if self.folder else _("(no art folder)")
         if self._table is None:
             lines.append(_("art folder {folder} not found: all {count} cards of {deck} use generated faces").format(
                 folder=where, count=len(self.cards), deck=self.deck_name))
@@ -492,6 +496,11 @@ class ArtLibrary:
                 lines.append(_("no art for {missing} of {total} images (cards and back) in {folder}"
                                " (generated faces used): {ids}").format(
                     missing=len(missing), total=len(self.cards) + 1, folder=where, ids=shown))
+                # The log names the folder by its last two parts: the diagnostics give its whole path.
+                near = Path(*self.folder.parts[-2:]) if self.folder is not None else where
+                self._brief[lines[-1]] = _("no art for {missing} of {total} images in {folder}: generated faces"
+                                           " (the Art button lists them)").format(
+                    missing=len(missing), total=len(self.cards) + 1, folder=near)
         if self._disk.error:
             lines.append(self._disk.error)
         return lines
