@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event, GameOver
+from tabletop.engine.options import to_json
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.views import SPECTATOR
 from tabletop.formats.wire import encode
@@ -80,6 +81,11 @@ class GameInfo:
     options: dict[str, Any]
     names: list[str]
     deck: list[Any] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Any, names: Sequence[str]) -> GameInfo:
+        """Return what joiners are told of ``game`` (seats shown as ``names``)."""
+        return cls(game.name, game.title, game.rules_text(), game.art_deck, to_json(game.options), list(names))
 
 
 @dataclass(eq=False)
@@ -702,10 +708,3 @@ def _short(reason: str) -> str:
     """A close reason fits in 123 bytes of UTF-8."""
     data = reason.encode()
     return reason if len(data) <= 120 else data[:117].decode("utf-8", "ignore") + "..."
-
-
-def display_presence(presence: str) -> str:
-    """Return how a seat's presence reads on screen."""
-    return {WAITING: N_("waiting to join"), HERE: N_("connected"), AWAY: N_("disconnected"),
-            STAND_IN: N_("disconnected: a bot plays it"), LOCAL: ""}.get(presence, presence)
-

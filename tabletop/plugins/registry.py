@@ -243,8 +243,9 @@ def check_bot_class(cls: Any) -> list[str]:
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
         return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
     problems = _check_name(cls)
-    if getattr(cls, "name", None) in (HUMAN, REMOTE):
-        problems.append(f"name={cls.name!r} is reserved for a person at the table")
+    name = getattr(cls, "name", None)
+    if name in (HUMAN, REMOTE):
+        problems.append(f"name={name!r} is reserved for a person at the table")
     return problems
 
 

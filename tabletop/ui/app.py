@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -37,7 +37,26 @@ from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window
 
+if TYPE_CHECKING:
+    from tabletop.net.host import Host
+
 FPS = 60
+
+
+class Overlay(Protocol):
+    """Something drawn over a table with input of its own (the host's panel of remote seats)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` if it is this overlay's (True: the table does not see it)."""
+        ...
+
+    def update(self, now: float) -> None:
+        """Advance to ``now`` (before the table's own update)."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """Draw over the finished table; True when something was drawn (the table is redrawn whole next frame)."""
+        ...
 
 
 @dataclass
@@ -166,15 +185,18 @@ class Table:
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
-                 log_path: Path | None = None, players: list[Any] | None = None) -> None:
+                 log_path: Path | None = None, players: list[Any] | None = None, host: Host | None = None) -> None:
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         # A replay's seats are only names: a bot that is not installed here still replays.
-        self.seat_names = registry.expand_seats(seats, self.game.players) if players is None else list(seats)
+        self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
+                           if players is None else list(seats))
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
-        self.undo = undo_mode(settings.undo, len(humans))
-        self.fair = self.undo == "fair"
+        # Remote players have seen every move: none is taken back, and nobody here sees hidden cards.
+        self.undo = "off" if host is not None else undo_mode(settings.undo, len(humans))
+        self.fair = self.undo == "fair" or host is not None
+        self.host = host
         self.seed = settings.seed if settings.seed is not None else secret_seed() if self.fair else new_seed()
         self.game_id = new_game_id()
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
@@ -186,6 +208,11 @@ class Table:
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        if host is not None:
+            from tabletop.net.seat import remote_players
+
+            for seat, player in remote_players(host).items():
+                seat_players[seat] = player
         self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
                                bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
@@ -196,9 +223,13 @@ class Table:
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
-                                 undo=self.undo)
+                                 undo=self.undo, view="public" if host is not None and not humans else "seat")
         self.clock: Callable[[], float] = time.perf_counter
         self._mount(art, settings.art_dir)
+        if host is not None:
+            from tabletop.ui.hosting import host_table
+
+            host_table(self, host)
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
@@ -230,6 +261,7 @@ class Table:
         self._shot_wanted = False
         self._revealed = False
         self._art_deadline = time.perf_counter() + ART_WAIT
+        self.overlays: list[Overlay] = []
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -247,6 +279,8 @@ class Table:
                 if message:
                     scene.say(message)
                 continue
+            if any(overlay.handle(event) for overlay in self.overlays):
+                continue
             scene.handle(event)
         outcome = self._commands()
         scene.log.extend(app.messages)
@@ -261,6 +295,8 @@ class Table:
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
             time.sleep(0.005)  # leave the CPU to the art loaders
+        for overlay in self.overlays:
+            overlay.update(now)
         scene.update(now)
         surface = app.window.surface
         self.draw()
@@ -274,8 +310,12 @@ class Table:
         return outcome
 
     def draw(self) -> None:
-        """Render the table's current moment onto the window."""
-        self.renderer.draw(self.app.window.surface, self.scene)
+        """Render the table's current moment onto the window (and any overlay over it)."""
+        surface = self.app.window.surface
+        self.renderer.draw(surface, self.scene)
+        drawn = [overlay.draw(surface) for overlay in self.overlays]
+        if any(drawn):
+            self.renderer.invalidate()  # the next frame draws the table whole again, under the overlay
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
@@ -344,7 +384,7 @@ class Table:
 def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
                 screenshot: Path | None = None, log_path: Path | None = None,
                 on_table: Callable[[Table], None] | None = None,
-                on_replay: Callable[[Table], str] | None = None) -> tuple[str, PlaySettings]:
+                on_replay: Callable[[Table], str] | None = None, host: Host | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
     "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
@@ -353,7 +393,7 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
     outcome ``broken``; its log (every action so far) is kept and the reason is reported through
     :meth:`App.say`.
     """
-    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
+    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path, host=host)
     try:
         while True:
             if on_table is not None:
@@ -375,6 +415,6 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None
-            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
+            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after, host=host)
     finally:
         table.art.close()
