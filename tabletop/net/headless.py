@@ -69,7 +69,10 @@ def serve_game(host: Host, session: Any, *, players: list[Any], join_wait: float
         worker.join(5)
         raise
     _report(host, say)
-    return result[0] if result else Hosted("stopped", _("the game stopped"))
+    ended = result[0] if result else Hosted("stopped", _("the game stopped"))
+    if ended.outcome != "over":
+        host.ended(ended.message)
+    return ended
 
 
 def _report(host: Host, say: Callable[[str], None]) -> None:

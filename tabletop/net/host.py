@@ -114,7 +114,8 @@ class Host:
 
     def __init__(self, *, seats: Sequence[int], players: int, bind: Address, tls: ssl.SSLContext | None = None,
                  art: ArtShare | None = None, on_drop: str = "wait", stand_in: str = "random",
-                 rejoin_wait: float = 300.0, queue_limit: int = QUEUE_LIMIT, send_seconds: float = SEND_SECONDS) -> None:
+                 rejoin_wait: float = 300.0, queue_limit: int = QUEUE_LIMIT, send_seconds: float = SEND_SECONDS,
+                 hello_seconds: float = protocol.HELLO_SECONDS) -> None:
         self.seats = tuple(seats)
         self.players = players
         self.bind = bind
@@ -125,6 +126,7 @@ class Host:
         self.rejoin_wait = rejoin_wait
         self.queue_limit = queue_limit
         self.send_seconds = send_seconds
+        self.hello_seconds = hello_seconds
         self.codes = {seat: new_code() for seat in self.seats}
         self.watch_code = new_code()
         self.address: Address | None = None
@@ -152,6 +154,8 @@ class Host:
         self._failed: str | None = None
         self.sent_bytes = 0
         """Bytes handed to joiners so far (for benchmarks)."""
+        self.cut_off: list[str] = []
+        """Why each joiner cut off so far was cut off (too slow, a flood, a broken message)."""
 
     # -- starting and stopping ---------------------------------------------------------------------
     def start(self) -> Address:
@@ -171,6 +175,12 @@ class Host:
                 address=self.bind, why=why))
         assert self.address is not None
         return self.address
+
+    def ended(self, reason: str) -> None:
+        """Tell every joiner the game stopped before its end (``reason``); they stay connected for the next one."""
+        text = dumps({"t": "end", "reason": encode(reason)})
+        for joiner in self._all():
+            self._post(joiner, text)
 
     def close(self, reason: str = "") -> None:
         """Tell every joiner the game is over for them (``reason``) and stop serving."""
@@ -324,6 +334,15 @@ class Host:
             return "end"
         return "wait"
 
+    def stand_in_for(self, seat: int) -> None:
+        """Say that a bot plays dropped ``seat`` now (until it rejoins)."""
+        with self._lock:
+            if self._presence[seat] != AWAY:
+                return
+            self._presence[seat] = STAND_IN
+        self._note(N_("A bot plays seat {n} until it is back", n=seat + 1))
+        self._call(self._announce)
+
     def bot_seed(self, seat: int) -> int:
         """Return the seed of a bot joining as ``seat``: as a bot in a process of its own gets it (never the game's)."""
         return derive_seed(self._seed, "bot", seat)
@@ -388,9 +407,9 @@ class Host:
             await ws.close(4001, "too many wrong codes from this address")
             return
         try:
-            raw = await asyncio.wait_for(ws.recv(), protocol.HELLO_SECONDS)
+            raw = await asyncio.wait_for(ws.recv(), self.hello_seconds)
         except TimeoutError:
-            await ws.close(4004, f"no hello within {protocol.HELLO_SECONDS:g} s")
+            await ws.close(4004, f"no hello within {self.hello_seconds:g} s")
             return
         except ConnectionClosed:
             return
@@ -660,6 +679,8 @@ class Host:
             asyncio.ensure_future(self._cut(joiner, 4003, f"too slow: {self.queue_limit} messages waiting"))
 
     async def _cut(self, joiner: Joiner, code: int, reason: str) -> None:
+        if code not in (1000, 1001) and not joiner.closing:
+            self.cut_off.append(reason)
         joiner.closing = True
         with contextlib.suppress(Exception):
             await joiner.ws.close(code, _short(reason))

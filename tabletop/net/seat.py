@@ -67,6 +67,7 @@ class RemotePlayer:
                     if what == "end":
                         raise GameStopped(N_("Seat {n} did not come back", n=self.seat + 1))
                     if what == "bot":
+                        host.stand_in_for(self.seat)
                         return self._stand_in_bot().choose(view)
                 try:
                     joiner, message = self._inbox.get(timeout=POLL)

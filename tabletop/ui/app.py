@@ -24,7 +24,7 @@ from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
@@ -338,6 +338,8 @@ class Table:
         """Save the final screenshot if none was taken and close the game log (a fair game left
         before its end writes its seed there now, so its log can be replayed)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
+        if getattr(self, "host", None) is not None and not self.session.is_over:
+            self.host.ended(N_("the host stopped the game"))  # type: ignore[union-attr]
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
         if self.log is not None:
