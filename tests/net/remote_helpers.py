@@ -108,9 +108,9 @@ class Joined:
 
 
 def join_bot(address: Address, code: str, *, bot: str = "random", mode: str = "bot", record: bool = False,
-             close: bool = True) -> Joined:
+             close: bool = True, tls: Any = None) -> Joined:
     """Join with ``code`` and play (or watch) on a thread with ``bot``; return the joiner (see :meth:`Joined.wait`)."""
-    joined = Joined(Connection(address, code, mode=mode, record=record))
+    joined = Joined(Connection(address, code, mode=mode, record=record, tls=tls))
 
     def run() -> None:
         try:
