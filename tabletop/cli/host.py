@@ -34,7 +34,8 @@ def add(sub: Any) -> None:
                       help=_("one per seat, e.g. human,remote,random,remote: each remote seat gets a join code"))
     host.add_argument("--players", type=positive, default=None, help=_("number of seats"))
     host.add_argument("--seed", type=seed, default=None,
-                      help=_("seed (default: a secret one, written to the log when the game ends)"))
+                      help=_("seed, to play a game again (default: a secret one, written to the log when the game"
+                             " ends; a given seed is not secret, and remote bots' seeds derive from it)"))
     host.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                       help=_("a game option, e.g. --set scoring=bid"))
     host.add_argument("--bind", default="127.0.0.1",

@@ -641,9 +641,12 @@ class Host:
 
     async def _watch_art(self) -> None:
         """Look at the art folder every so often; tell every joiner which files changed."""
-        while self.art is not None:
+        while True:
             await asyncio.sleep(ART_POLL)
-            changes = await asyncio.to_thread(self.art.refresh)
+            art = self.art  # set (and replaced) by each game the host serves
+            if art is None:
+                continue
+            changes = await asyncio.to_thread(art.refresh)
             if changes:
                 text = dumps({"t": "art", "files": changes})
                 for joiner in self._all():

@@ -68,7 +68,7 @@ class JoinTable(Table):
         self.clock = time.perf_counter
         self._mount(art, art_dir or folder)
         self._revealed = True  # the seed is the host's to show
-        self.scene.names = list(welcome.names)
+        self.scene.names = self._names(welcome.names)
         self.screenshot = screenshot
         who = _("a spectator") if watching else _("Seat {n}").format(n=welcome.seat + 1)
         title = _(self.game.title) if self.game.title else self.game.name
@@ -86,11 +86,16 @@ class JoinTable(Table):
         if session.next_game is not None and (session.is_over or session.gone is not None):
             return "next"
         outcome = super().step()
-        self.scene.names = list(session.names)
+        self.scene.names = self._names(session.names)
         if outcome in ("again", "same", "replay"):
             self.scene.say(_("The host starts the next game; the log is the host's"))
             return None
         return outcome
+
+    def _names(self, names: list[str]) -> list[str]:
+        """The host's names for the seats, this joiner's own seat said to be theirs."""
+        mine = self.session.mine  # type: ignore[attr-defined]
+        return [_("Seat {n} (you)").format(n=i + 1) if i in mine else name for i, name in enumerate(names)]
 
     def _panel(self) -> Content:
         session: RemoteSession = self.session  # type: ignore[assignment]
@@ -104,7 +109,7 @@ class JoinTable(Table):
         if progress.wanted and progress.stored < progress.wanted:
             lines.append(_("Receiving the host's card art: {n} of {total} files ({mb:.1f} MB)").format(
                 n=progress.stored, total=progress.wanted, mb=progress.bytes / 1e6))
-        dropped = [i for i, p in enumerate(session.presence) if p in (AWAY, STAND_IN)]
+        dropped = [] if session.is_over else [i for i, p in enumerate(session.presence) if p in (AWAY, STAND_IN)]
         for seat in dropped:
             lines.append(_("Seat {n} has disconnected: the host waits, lets a bot play it, or ends the game").format(
                 n=seat + 1) if session.presence[seat] == AWAY else

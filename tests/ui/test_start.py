@@ -80,3 +80,15 @@ def test_ismcts_is_offered_at_three_strengths(app) -> None:
     assert table.session.seats[1].budget == Budget(seconds=0.2)  # type: ignore[union-attr]
     table.close()
 
+
+
+def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
+    screen = StartScreen(app, PlaySettings(seed=5))
+    screen.step()
+    click(button(screen, "seat", (0, -1)).rect.center)  # seat 1: human -> remote (the kind after the bots)
+    screen.step()
+    assert screen.form.seats[0] == "remote"
+    assert any(value.startswith("Remote") for _label, value, _x, _y in screen.rows())
+    assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
+    settings = screen.form.result()
+    assert settings is not None and settings.seed is None and settings.seats[0] == "remote"
