@@ -41,11 +41,16 @@ def join_lines(host: Host) -> list[str]:
     """Return how each remote seat joins (and spectators watch): the commands to give the players."""
     address = host.address
     lines = [_("Hosting at {address}").format(address=address)]
-    lines += [_("Seat {n}: tabletop join {address} --code {code}").format(n=seat + 1, address=address, code=code)
-              for seat, code in host.codes.items()]
+    lines += [join_line(host, seat) for seat in host.codes]
     lines.append(_("Spectators: tabletop join {address} --code {code} --watch").format(address=address,
                                                                                       code=host.watch_code))
     return lines
+
+
+def join_line(host: Host, seat: int) -> str:
+    """Return how remote seat ``seat`` joins: the command to give its player."""
+    return _("Seat {n}: tabletop join {address} --code {code}").format(n=seat + 1, address=host.address,
+                                                                      code=host.codes[seat])
 
 
 class HostPanel:
@@ -67,8 +72,7 @@ class HostPanel:
                 director.hold_until = max(director.hold_until, now + HOLD)
                 waiting = [s for s in host.seats if host.presence(s) == WAITING]
                 lines = [_("Waiting for {count} remote seat(s) to join").format(count=len(waiting)),
-                         *[line for line in join_lines(host)[1:]
-                           if any(line.startswith(_("Seat {n}:").format(n=s + 1)) for s in waiting)]]
+                         *[join_line(host, s) for s in waiting]]
                 return lines, []
             self.started = True
         to_move = table.session.to_move

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.i18n import _
 from tabletop.ui import theme
 from tabletop.ui.layout import Rect
 from tabletop.ui.text import TextCache
@@ -89,7 +88,7 @@ class NetPanel:
             bw = (box.w - gap * (len(offers) + 1)) // len(offers)
             for k, offer in enumerate(offers):
                 rect = Rect(box.x + gap + k * (bw + gap), y + gap // 2, bw, button_h)
-                label = _("{label} ({key})").format(label=offer.label, key=pygame.key.name(offer.key).upper())
+                label = f"{offer.label} ({pygame.key.name(offer.key).upper()})"
                 button = Button(rect, label, "net")
                 self._buttons.append((button, offer))
                 draw_button(surface, self.text, button, px, hover=rect.has_point(pygame.mouse.get_pos()))
