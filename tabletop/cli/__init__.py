@@ -24,8 +24,10 @@ from tabletop.cli import (
     ladder,
     launcher,
     new,
+    notes,
     play,
     replay,
+    review,
     simulate,
     watch,
 )
@@ -35,7 +37,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, ladder, replay, watch, games, new, play, host, join, art, launcher, bench)
+COMMANDS = (simulate, ladder, replay, watch, games, new, play, review, notes, host, join, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 

@@ -64,6 +64,11 @@ def positive(text: str) -> int:
     return whole(text, 1, MAX_COUNT)
 
 
+def whole_from_zero(text: str) -> int:
+    """Return ``text`` as a whole number from 0 (an argparse type: a move number)."""
+    return whole(text, 0, MAX_COUNT)
+
+
 def seed(text: str) -> int:
     """Return ``text`` as a seed (an argparse type)."""
     return whole(text, 0, SEED_MAX)
@@ -133,6 +138,8 @@ def check_writable(flag: str, path: Path | None) -> None:
     """
     if path is None:
         return
+    if path.is_dir():
+        raise TabletopError(_("{flag} {path}: that is a folder; give a file name in it").format(flag=flag, path=path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

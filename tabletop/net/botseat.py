@@ -1,9 +1,9 @@
 """A remote seat played headless by a bot on the joiner's machine (``tabletop join ... --bot NAME``).
 
 The bot gets what a bot in a process of its own gets (:mod:`tabletop.plugins.botworker`): its seat's
-legal actions, observation and table view as data, and a seed of its own from the host (never the
-game's), so a game played by remote bots is the very game ``process:NAME`` seats play from the same
-seed. It needs the game only where the bot itself reads the game's rules or options: a game this
+legal actions, observation and table view as data, and a seed of its own drawn by the host for
+each game (never derived from the game's), so it chooses as ``process:NAME`` would with that seed.
+It needs the game only where the bot itself reads the game's rules or options: a game this
 machine does not have (a designer's plugin) is known by its name, seats and options alone, which
 is all a bot that plays from its view needs.
 """

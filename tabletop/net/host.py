@@ -35,7 +35,6 @@ from websockets.exceptions import ConnectionClosed
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event, GameOver
 from tabletop.engine.options import to_json
-from tabletop.engine.rng import derive_seed
 from tabletop.engine.views import SPECTATOR
 from tabletop.formats.wire import encode
 from tabletop.i18n import N_, _
@@ -43,6 +42,7 @@ from tabletop.net import protocol
 from tabletop.net.artshare import ArtShare
 from tabletop.net.protocol import TO_HOST, Address, ProtocolError, dumps, new_code, same_code
 from tabletop.net.seatview import catalogue, event_data, faces
+from tabletop.plugins.process_bot import new_bot_seed
 
 QUEUE_LIMIT = 512
 """Messages that may wait for one joiner; one more and it is cut off as too slow."""
@@ -145,7 +145,7 @@ class Host:
         self._players: dict[int, Any] = {}
         self._session: Any = None
         self._info: GameInfo | None = None
-        self._seed = 0
+        self._bot_seeds: dict[int, int] = {}
         self._latest: dict[int, Any] = {}
         self._initial: dict[int, list[Any]] = {}
         self._asks: dict[int, tuple[int, str, str]] = {}
@@ -234,7 +234,7 @@ class Host:
             await asyncio.wait_for(server.wait_closed(), 3)
 
     # -- what the table and the session ask ----------------------------------------------------------
-    def attach(self, session: Any, *, info: GameInfo, initial: Sequence[Event] = (), seed: int = 0) -> None:
+    def attach(self, session: Any, *, info: GameInfo, initial: Sequence[Event] = ()) -> None:
         """Serve ``session`` (a new game: joiners already here are welcomed to it); ``initial`` are the
         events its setup made (the deal), shown to each seat that joins before the first move.
 
@@ -260,8 +260,9 @@ class Host:
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             raise TabletopError(self._failed) from None
         with self._lock:
-            self._session, self._info, self._seed = session, info, seed
+            self._session, self._info = session, info
             self._asks.clear()
+            self._bot_seeds = {}
             self._latest, self._initial = latest, shown
             self._moves, self._to_move = session.moves, session.to_move
         session.on_move = moved
@@ -344,8 +345,10 @@ class Host:
         self._call(self._announce)
 
     def bot_seed(self, seat: int) -> int:
-        """Return the seed of a bot joining as ``seat``: as a bot in a process of its own gets it (never the game's)."""
-        return derive_seed(self._seed, "bot", seat)
+        """Return the seed of a bot joining as ``seat`` in this game: drawn at random for each game, as a bot
+        in a process of its own gets one (a seed derived from the game's could be searched back to it)."""
+        with self._lock:
+            return self._bot_seeds.setdefault(seat, new_bot_seed())
 
     # -- the session's side (its thread) ---------------------------------------------------------------
     def ask(self, seat: int, legal: Sequence[Any], data: Callable[[], Any]) -> int:
@@ -498,7 +501,7 @@ class Host:
                        "names": list(info.names), "deck": info.deck,
                        "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence)}
             if joiner.mode == "bot":
-                welcome["bot_seed"] = self.bot_seed(seat)
+                welcome["bot_seed"] = self._bot_seeds.setdefault(seat, new_bot_seed())
             ask = self._asks.get(seat) if seat != SPECTATOR else None
             state = {"t": "state", "moves": self._moves, "table": self._latest.get(seat),
                      "events": self._initial.get(seat, []) if self._moves == 0 else []}

@@ -84,6 +84,7 @@ class RemotePlayer:
                     continue
                 found = resolve(message["action"], legal, deck)
                 if isinstance(found, Action) and found in legal:
+                    host.unask(self.seat)  # before the yes: whatever the joiner sends after it is not for this move
                     host.reply(joiner, {"t": "ok", "move": move})
                     return found
                 reason = found if isinstance(found, str) else host.why(found)

@@ -77,7 +77,7 @@ def hosting(game_name: str, names: Sequence[str], seed: int, *, options: dict[st
         seats[seat] = player
     session = Session(game, seats, seed=seed, log=game_log)
     host.attach(session, info=GameInfo.of(game, [f"Seat {i + 1}" for i in range(game.players)]),
-                initial=session.take_events(), seed=seed)
+                initial=session.take_events())
     try:
         yield Hosting(host, session, mine, game_log, game, seat_names)
     finally:
@@ -127,9 +127,19 @@ def join_bot(address: Address, code: str, *, bot: str = "random", mode: str = "b
     return joined
 
 
+@dataclass
+class Played:
+    """A hosted game played through: its log, each joiner's connection (the spectator's as
+    :data:`~tabletop.engine.views.SPECTATOR`) and the seed the host gave each remote bot."""
+
+    log: Path
+    connections: dict[int, Connection]
+    bot_seeds: dict[int, int]
+
+
 def play_hosted(tmp_path: Path, game: str, names: list[str], seed: int, options: dict[str, Any], *,
-                bot: str = "random", record: bool = False, watch: bool = False) -> tuple[Path, dict[int, Connection]]:
-    """Host ``game`` with bot joiners in its remote seats (and a spectator); return its log and the connections."""
+                bot: str = "random", record: bool = False, watch: bool = False) -> Played:
+    """Host ``game`` with bot joiners in its remote seats (and a spectator, with ``watch``) and play it through."""
     log = tmp_path / f"{game}-hosted.jsonl"
     with hosting(game, names, seed, options=options, log=log) as hosted:
         joined = {seat: join_bot(hosted.address, code, bot=bot, record=record) for seat, code in hosted.host.codes.items()}
@@ -142,7 +152,8 @@ def play_hosted(tmp_path: Path, game: str, names: list[str], seed: int, options:
         if watcher is not None:
             watcher.join(DEADLINE)
             connections[SPECTATOR] = watcher.connection  # type: ignore[attr-defined]
-    return log, connections
+        bot_seeds = {seat: hosted.host.bot_seed(seat) for seat in joined}
+    return Played(log, connections, bot_seeds)
 
 
 def watch_game(address: Any, code: str) -> threading.Thread:
@@ -238,5 +249,5 @@ def leaks(received: list[str | bytes], game: Any, seen: list[set[str]], seed: in
 def actions(log: Path) -> list[dict[str, Any]]:
     """Return the action lines of a (non-fair) game log, and its end line."""
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [{k: v for k, v in rec.items() if k not in ("time", "t")} for rec in lines
+    return [{k: v for k, v in rec.items() if k not in ("time", "t", "at", "think")} for rec in lines
             if rec.get("type") in ("action", "end")]

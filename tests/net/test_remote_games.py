@@ -2,8 +2,9 @@
 
 Bots joined over loopback play a hosted game to its end; its log is the log of the same game
 played here with the same bots in processes of their own (``process:NAME``: a bot seeded apart
-from the game, fed its view as data, which is what a remote bot is). Everything a joiner receives
-over a whole game is kept and searched for every card its seat never saw.
+from the game, fed its view as data, which is what a remote bot is), each given the seed the host
+gave the remote one. Everything a joiner receives over a whole game is kept and searched for
+every card its seat never saw.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
+from tabletop.plugins.process_bot import ProcessBot
 from tests.net.remote_helpers import actions, leaks, play_hosted, seen_over_the_game
 
 GAMES = [
@@ -26,13 +28,17 @@ GAMES = [
 ]
 
 
-def play_local(tmp_path: Path, game: str, names: list[str], seed: int, options: dict[str, Any], bot: str) -> Path:
-    """Play ``game`` here, each remote seat played by ``bot`` in a process of its own; return its log."""
+def play_local(tmp_path: Path, game: str, names: list[str], seed: int, options: dict[str, Any], bot: str,
+               bot_seeds: dict[int, int]) -> Path:
+    """Play ``game`` here, each remote seat played by ``bot`` in a process of its own seeded with ``bot_seeds``."""
     made = registry.make_game(game, players=len(names), options=options)
-    local = [f"process:{bot}" if n == "remote" else n for n in names]
+    local = ["human" if n == "remote" else n for n in names]
     log = tmp_path / f"{game}-local.jsonl"
     game_log = GameLog.create(log, game=made, seat_names=local, seed=seed)
     seats = registry.make_seats(local, made, seed)
+    for i, name in enumerate(names):
+        if name == "remote":
+            seats[i] = ProcessBot(bot, made, seat=i, bot_seed=bot_seeds[i], timeout=None)
     try:
         Session(made, seats, seed=seed, log=game_log).run()
     finally:
@@ -50,21 +56,21 @@ def play_local(tmp_path: Path, game: str, names: list[str], seed: int, options: 
 def test_remote_bots_play_the_game_bots_in_their_own_processes_play(tmp_path: Path, game: str, names: list[str],
                                                                       options: dict[str, Any], bot: str) -> None:
     for seed in (3, 11):
-        hosted, _connections = play_hosted(tmp_path, game, names, seed, options, bot=bot)
-        local = play_local(tmp_path, game, names, seed, options, bot)
-        assert actions(hosted) == actions(local)
-        assert len(actions(hosted)) > 10
+        hosted = play_hosted(tmp_path, game, names, seed, options, bot=bot)
+        local = play_local(tmp_path, game, names, seed, options, bot, hosted.bot_seeds)
+        assert actions(hosted.log) == actions(local)
+        assert len(actions(hosted.log)) > 10
 
 
 @pytest.mark.parametrize(("game", "names", "options"), GAMES)
 def test_nothing_a_joiner_receives_names_a_card_its_seat_never_saw(tmp_path: Path, game: str, names: list[str],
                                                                    options: dict[str, Any]) -> None:
     seed = 8_765_432_123_456_789  # long enough that finding its digits by chance is out of the question
-    log, connections = play_hosted(tmp_path, game, names, seed, options, record=True, watch=True)
+    played = play_hosted(tmp_path, game, names, seed, options, record=True, watch=True)
     made = registry.make_game(game, players=len(names), options=options)
-    for seat, connection in connections.items():
+    for seat, connection in played.connections.items():
         assert connection.received, "nothing was received"
-        found, searched = leaks(connection.received, made, seen_over_the_game(log, seat), seed)
+        found, searched = leaks(connection.received, made, seen_over_the_game(played.log, seat), seed)
         assert found == []
         if made.deck():
             assert searched > 0, "the seat saw every card at once: the test proves nothing for this game"

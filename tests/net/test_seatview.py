@@ -100,11 +100,10 @@ def test_a_hidden_draw_and_a_card_handed_over_reach_only_the_eyes_that_may_see_t
                                                                                    draw_game: None) -> None:
     seed = 5_551_234_987_654_321
     for trial in range(3):
-        log, connections = play_hosted(tmp_path, "draw-and-hand", ["remote", "remote"], seed + trial, {},
-                                       record=True, watch=True)
+        played = play_hosted(tmp_path, "draw-and-hand", ["remote", "remote"], seed + trial, {}, record=True, watch=True)
         game = DrawAndHand(players=2)
-        for seat, connection in connections.items():
-            seen = seen_over_the_game(log, seat)
+        for seat, connection in played.connections.items():
+            seen = seen_over_the_game(played.log, seat)
             found, searched = leaks(connection.received, game, seen, seed + trial)
             assert found == []
             assert searched > 0
