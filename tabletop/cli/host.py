@@ -156,7 +156,7 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
         host.art = ArtShare(lambda: used_files(folder, ids))
         host.attach(session, info=GameInfo.of(game, [_("Seat {n} ({who})").format(n=i + 1, who=n)
                                                      for i, n in enumerate(names)]),
-                    initial=session.take_events())
+                    initial=session.take_events(), notes=log.note)
         result = serve_game(host, session, players=list(remote.values()), join_wait=args.join_wait)
     finally:
         log.reveal()

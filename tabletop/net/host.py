@@ -144,6 +144,7 @@ class Host:
         self._notices: deque[str] = deque(maxlen=200)
         self._players: dict[int, Any] = {}
         self._session: Any = None
+        self._notes: Callable[[int, int | None, str], Any] | None = None
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
         self._latest: dict[int, Any] = {}
@@ -234,9 +235,11 @@ class Host:
             await asyncio.wait_for(server.wait_closed(), 3)
 
     # -- what the table and the session ask ----------------------------------------------------------
-    def attach(self, session: Any, *, info: GameInfo, initial: Sequence[Event] = ()) -> None:
+    def attach(self, session: Any, *, info: GameInfo, initial: Sequence[Event] = (),
+               notes: Callable[[int, int | None, str], Any] | None = None) -> None:
         """Serve ``session`` (a new game: joiners already here are welcomed to it); ``initial`` are the
-        events its setup made (the deal), shown to each seat that joins before the first move.
+        events its setup made (the deal), shown to each seat that joins before the first move;
+        ``notes`` writes a joiner's note into the game's log (at a move, with the seat to move there).
 
         Call it from the thread the session runs in, before the first move.
         """
@@ -260,7 +263,7 @@ class Host:
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             raise TabletopError(self._failed) from None
         with self._lock:
-            self._session, self._info = session, info
+            self._session, self._info, self._notes = session, info, notes
             self._asks.clear()
             self._bot_seeds = {}
             self._latest, self._initial = latest, shown
@@ -535,6 +538,8 @@ class Host:
                     return
                 if kind == "want":
                     self._want(joiner, message["files"])
+                elif kind == "note":
+                    self._note_from(joiner, message)
                 elif joiner.seat == SPECTATOR:
                     self.reply(joiner, {"t": "refused", "reason": encode(N_("a spectator does not play")),
                                         "move": message.get("move"), "id": message.get("id")})
@@ -570,6 +575,19 @@ class Host:
         if not self.player(seat).deliver(joiner, message):
             self.reply(joiner, {"t": "refused", "move": message.get("move"), "id": message.get("id"),
                                 "reason": encode(N_("too many choices at once: wait for the answer"))})
+
+    def _note_from(self, joiner: Joiner, message: dict[str, Any]) -> None:
+        """Write a joiner's note into the game's log, saying who wrote it (notes are public)."""
+        write = self._notes
+        seat = message.get("seat")
+        if write is None or seat is not None and not 0 <= seat < self.players:
+            return
+        who = _(self._who(joiner)) + (f" ({joiner.name})" if joiner.name else "")
+        text = " ".join(str(message["text"]).split())
+        try:
+            write(min(message["move"], self._moves), seat, f"{who}: {text}")
+        except (TabletopError, OSError, ValueError) as exc:  # a full disk: the game goes on without the note
+            self._note(N_("A note from {who} was not written: {why}", who=who, why=str(exc)))
 
     def _want(self, joiner: Joiner, digests: list[str]) -> None:
         if self.art is None:

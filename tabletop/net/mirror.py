@@ -24,6 +24,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event, InfoChanged, Note
 from tabletop.engine.zones import TableView
+from tabletop.formats.log import note_record
 from tabletop.formats.wire import decode
 from tabletop.i18n import N_
 from tabletop.net.client import OPEN_SECONDS, Connection, JoinError, Welcome
@@ -153,8 +154,11 @@ class RemoteSession:
                 return []
             self._take(block=True)
 
-    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None) -> list[Event]:
+    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None,
+               seconds: float | None = None) -> list[Event]:
         """Send this seat's choice to the host; return nothing (its events come with the move's update).
+
+        The host times the choice itself (from asking to the answer): ``seconds`` is not sent.
 
         :raises IllegalAction: with the engine's reason, when the host refuses it (or cannot be reached).
         """
@@ -185,6 +189,11 @@ class RemoteSession:
         if reply is None or reply.get("reason") is None:
             return None
         return str(decode(reply["reason"]))
+
+    def write_note(self, move: int, seat: int | None, text: str) -> dict[str, Any]:
+        """Send a note at ``move`` to the host, who writes it into the game's log; return it as a log line."""
+        self.connection.send({"t": "note", "move": move, "seat": seat, "text": text[:2000]})
+        return note_record(move, seat, text)
 
     def scores(self) -> list[int]:
         """Return the scores as the table shows them."""

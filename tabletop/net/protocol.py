@@ -195,6 +195,7 @@ TO_HOST: Schema = {
     "want": ({"files": list_of(DIGEST, 10_000)}, ("files",)),
     "act": ({"move": MOVE, "action": ACTION, "seat": SEAT}, ("move", "action")),
     "why": ({"id": MOVE, "action": ACTION}, ("id", "action")),
+    "note": ({"move": MOVE, "seat": maybe(SEAT), "text": text(2000)}, ("move", "text")),
     "bye": ({}, ()),
 }
 """What a joiner may send."""

@@ -31,7 +31,8 @@ def host_table(table: Any, host: Host) -> None:
     ids = [c.id for c in game.deck()]
     host.art = ArtShare(lambda: used_files(folder, ids))
     names = list(table.scene.names)
-    host.attach(table.session, info=GameInfo.of(game, names), initial=list(table.director.queue))
+    host.attach(table.session, info=GameInfo.of(game, names), initial=list(table.director.queue),
+                notes=table._write_note)
     for line in join_lines(host):
         table.scene.log.append(line)
     table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host)))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop.formats.playtest import note_of
 from tabletop.i18n import _
 from tabletop.net.artshare import ArtStore
 from tabletop.net.client import Connection, Welcome
@@ -25,8 +26,11 @@ from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.diskcache import default_cache_dir
 from tabletop.ui.director import Director
+from tabletop.ui.hints import Hints
 from tabletop.ui.netpanel import Content, NetPanel, Offer
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import pace
+from tabletop.ui.playtest import PlaytestTools
 
 
 def art_store() -> ArtStore:
@@ -79,6 +83,9 @@ class JoinTable(Table):
         pygame.display.set_caption(_("tabletop - {game} - {who} at {address}").format(
             game=title, who=who, address=connection.address))
         self.overlays.append(NetPanel(app.text, lambda: app.window.size, self._panel))
+        # Notes go to the host, into the game's log; hints would need the game, which stays with the host.
+        self.scene.playtest = PlaytestTools(Notebook(write=lambda move, seat, text: note_of(
+            remote.write_note(move, seat, text))), Hints(refusal=_("No hints at a remote seat")), self.seat_names)
 
     def step(self) -> str | None:
         """Run one frame; the host's next game ends this table (``next``)."""

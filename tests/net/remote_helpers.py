@@ -77,7 +77,7 @@ def hosting(game_name: str, names: Sequence[str], seed: int, *, options: dict[st
         seats[seat] = player
     session = Session(game, seats, seed=seed, log=game_log)
     host.attach(session, info=GameInfo.of(game, [f"Seat {i + 1}" for i in range(game.players)]),
-                initial=session.take_events())
+                initial=session.take_events(), notes=game_log.note if game_log is not None else None)
     try:
         yield Hosting(host, session, mine, game_log, game, seat_names)
     finally:
@@ -140,7 +140,7 @@ class Played:
 def play_hosted(tmp_path: Path, game: str, names: list[str], seed: int, options: dict[str, Any], *,
                 bot: str = "random", record: bool = False, watch: bool = False) -> Played:
     """Host ``game`` with bot joiners in its remote seats (and a spectator, with ``watch``) and play it through."""
-    log = tmp_path / f"{game}-hosted.jsonl"
+    log = tmp_path / f"{game}-{seed}-hosted.jsonl"
     with hosting(game, names, seed, options=options, log=log) as hosted:
         joined = {seat: join_bot(hosted.address, code, bot=bot, record=record) for seat, code in hosted.host.codes.items()}
         watcher = watch_game(hosted.address, hosted.host.watch_code) if watch else None

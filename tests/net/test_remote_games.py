@@ -9,6 +9,8 @@ every card its seat never saw.
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,15 @@ from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.process_bot import ProcessBot
-from tests.net.remote_helpers import actions, leaks, play_hosted, seen_over_the_game
+from tests.net.remote_helpers import (
+    DEADLINE,
+    actions,
+    hosting,
+    join_bot,
+    leaks,
+    play_hosted,
+    seen_over_the_game,
+)
 
 GAMES = [
     ("trick-taking", ["remote", "random", "remote", "random"], {"deals": "2", "hand_size": "6"}),
@@ -33,7 +43,7 @@ def play_local(tmp_path: Path, game: str, names: list[str], seed: int, options: 
     """Play ``game`` here, each remote seat played by ``bot`` in a process of its own seeded with ``bot_seeds``."""
     made = registry.make_game(game, players=len(names), options=options)
     local = ["human" if n == "remote" else n for n in names]
-    log = tmp_path / f"{game}-local.jsonl"
+    log = tmp_path / f"{game}-{seed}-local.jsonl"
     game_log = GameLog.create(log, game=made, seat_names=local, seed=seed)
     seats = registry.make_seats(local, made, seed)
     for i, name in enumerate(names):
@@ -74,3 +84,18 @@ def test_nothing_a_joiner_receives_names_a_card_its_seat_never_saw(tmp_path: Pat
         assert found == []
         if made.deck():
             assert searched > 0, "the seat saw every card at once: the test proves nothing for this game"
+
+
+def test_a_joiners_note_goes_into_the_hosts_log_saying_who_wrote_it(tmp_path: Path) -> None:
+    log = tmp_path / "noted.jsonl"
+    with hosting("trick-taking", ["random", "remote", "random"], 6, options={"deals": "1"}, log=log) as hosted:
+        joined = join_bot(hosted.address, hosted.host.codes[1])
+        until_joined = time.monotonic() + DEADLINE
+        while hosted.host.presence(1) != "here":
+            assert time.monotonic() < until_joined
+            time.sleep(0.01)
+        joined.connection.send({"t": "note", "move": 0, "seat": 0, "text": "the lead\nfelt   forced"})
+        assert hosted.serve().outcome == "over"
+        assert joined.wait().outcome == "over"
+    notes = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if '"note"' in line]
+    assert [(n["n"], n["seat"], n["text"]) for n in notes] == [(0, 0, "Seat 2: the lead felt forced")]
