@@ -65,6 +65,9 @@ ART_POLL = 0.5
 """Seconds between looks at the art folder for changed files (hot reload reaches joiners)."""
 INBOX = 16
 """Choices and questions one seat may have waiting at once."""
+SEND_BUFFER = 256 * 1024
+"""Bytes the system may hold on its way to one joiner: past them its queue grows, and a joiner that
+does not read is cut off (left to itself, the system would hold megabytes first)."""
 
 WAITING, HERE, AWAY, STAND_IN, LOCAL = "waiting", "here", "away", "bot", "local"
 """A seat's presence: remote and not joined yet, joined, dropped, dropped and played by a bot, not remote."""
@@ -409,6 +412,10 @@ class Host:
     # -- the server's side (its loop) -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
         peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         if self._wrong.get(peer, 0) >= WRONG_CODES:
             await ws.close(4001, "too many wrong codes from this address")
             return
