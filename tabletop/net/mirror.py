@@ -59,7 +59,7 @@ class RemoteGame:
 
 
 class Far:
-    """Another seat, played elsewhere: the table waits for the host's news of its move."""
+    """A seat as the joiner's table sees it: its moves are the host's news, waited for on a worker thread."""
 
     trusted = True
     thinks = True
@@ -82,7 +82,9 @@ class RemoteSession:
         self.welcome = welcome
         self.game = RemoteGame(welcome)
         self.mine: tuple[int, ...] = (welcome.seat,) if welcome.seat >= 0 else ()
-        self.seats: list[Any] = [None if i in self.mine else Far(self, i) for i in range(welcome.players)]
+        # Every seat "thinks", this joiner's own too: until the host asks it, the table waits for the
+        # host on a worker thread, never on the thread that draws.
+        self.seats: list[Any] = [Far(self, i) for i in range(welcome.players)]
         self.seed: int | None = None
         self.state: Any = None
         self.presence = list(welcome.presence)

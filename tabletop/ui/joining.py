@@ -19,7 +19,7 @@ from tabletop.formats.playtest import note_of
 from tabletop.i18n import _
 from tabletop.net.artshare import ArtStore
 from tabletop.net.client import Connection, Welcome
-from tabletop.net.host import AWAY, STAND_IN
+from tabletop.net.host import AWAY, STAND_IN, WAITING
 from tabletop.net.mirror import RemoteSession
 from tabletop.net.protocol import Address
 from tabletop.ui.app import App, PlaySettings, Table
@@ -116,6 +116,10 @@ class JoinTable(Table):
         if progress.wanted and progress.stored < progress.wanted:
             lines.append(_("Receiving the host's card art: {n} of {total} files ({mb:.1f} MB)").format(
                 n=progress.stored, total=progress.wanted, mb=progress.bytes / 1e6))
+        waiting = [str(i + 1) for i, p in enumerate(session.presence) if p == WAITING]
+        if waiting and not session.is_over:
+            lines.append(_("Waiting for seat {seats} to join: the game starts when every seat is taken").format(
+                seats=", ".join(waiting)))
         dropped = [] if session.is_over else [i for i, p in enumerate(session.presence) if p in (AWAY, STAND_IN)]
         for seat in dropped:
             lines.append(_("Seat {n} has disconnected: the host waits, lets a bot play it, or ends the game").format(

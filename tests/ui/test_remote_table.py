@@ -183,3 +183,43 @@ def test_a_joiner_without_the_games_plugin_sees_the_hosts_art_and_its_changes(ap
     finally:
         host.kill()
         host.wait(10)
+
+
+def test_a_joiners_own_art_wins_for_its_screen_and_the_hosts_is_not_fetched(app: App, tmp_path: Path) -> None:
+    own = tmp_path / "mine"
+    own.mkdir()
+    Image.new("RGB", (150, 210), (10, 200, 10)).save(own / "AS.png")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    Image.new("RGB", (150, 210), (200, 10, 10)).save(theirs / "AS.png")
+    with hosting("trick-taking", ["remote", "random", "random"], 8, options={"deals": "1"}) as hosted:
+        from tabletop.net.artshare import ArtShare
+
+        hosted.host.art = ArtShare(lambda: {"AS.png": theirs / "AS.png"})
+        store = art_store()
+        connection = Connection(hosted.address, hosted.host.codes[0])  # --art given: no store, nothing fetched
+        welcome = connection.open()
+        assert welcome.art == {"AS.png": hosted.host.art.manifest()["AS.png"]}
+        table = JoinTable(app, connection, welcome, folder=None, art_dir=own, speed="instant")
+        ace = next(c for c in table.game.deck() if c.id == "AS")
+        until(table, lambda: table.art.status(ace) == "art")
+        assert table.art.path_for(ace) == own / "AS.png"
+        assert connection.progress.wanted == 0 and not store.files.exists()
+        table.close()
+        connection.close()
+
+
+def test_several_people_at_the_host_share_its_window_beside_a_remote_seat(app: App) -> None:
+    from tabletop.net.host import Host
+    from tabletop.net.seat import RemotePlayer
+
+    host = Host(seats=[2], players=3, bind=Address("127.0.0.1", 0))
+    host.start()
+    try:
+        table = Table(app, PlaySettings("trick-taking", 3, ["human", "human", "remote"], 4, {"deals": "1"}), host=host)
+        assert table.director.hot_seat and table.director.handoff is not None  # the privacy screen first
+        assert isinstance(table.session.seats[2], RemotePlayer)
+        assert table.fair and table.undo == "off"  # remote players have seen every move
+        table.close()
+    finally:
+        host.close()
