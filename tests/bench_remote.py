@@ -182,11 +182,11 @@ def latency(folder: Path, moves: int) -> dict[str, float]:
 
 def join_with_art(folder: Path) -> dict[str, float]:
     """Host the game; time one joiner with an empty cache fetching every card image."""
+    from tabletop.engine.session import Session
     from tabletop.net.artshare import ArtShare
     from tabletop.net.host import GameInfo, Host
     from tabletop.net.protocol import Address
     from tabletop.net.seat import remote_players
-    from tabletop.engine.session import Session
     from tabletop.plugins import registry
     from tabletop.ui.art.folder_map import used_files
     from tabletop.ui.art.folders import art_folder
