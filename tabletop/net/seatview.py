@@ -23,12 +23,21 @@ Move(src='deck', dst='hand:1', cards=(), backs=1, seat=1, face_up=False, cell=''
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.events import ActionTaken, BotFault, DealScored, Event, GameOver, InfoChanged
+from tabletop.engine.events import (
+    ActionTaken,
+    BotFault,
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    Note,
+    label_of,
+    part_of,
+)
 from tabletop.engine.zones import Move, Popup, TableView, Zone, shows
 from tabletop.formats.wire import decode, encode
 
@@ -55,9 +64,9 @@ def event_data(event: Event, seat: int, table: TableView, seen: set[Card] | None
     ``seen`` is :func:`faces` of ``table`` (passed when known, to find it once per move).
     """
     zones = {z.id: z for z in table.zones}
-    moves = tuple(seen_move(m, zones, seat) for m in _get(event, "moves", ()))
+    moves = tuple(seen_move(m, zones, seat) for m in part_of(event, "moves", ()))
     data: dict[str, Any] = {"k": str(getattr(event, "kind", "event"))[:64], "moves": encode(moves),
-                            "pause": str(_get(event, "pause", ""))[:64], "popups": encode(tuple(_get(event, "popups", ())))}
+                            "pause": str(part_of(event, "pause", ""))[:64], "popups": encode(tuple(part_of(event, "popups", ())))}
     if isinstance(event, ActionTaken | BotFault):
         action = event.action if isinstance(event, ActionTaken) else event.replacement
         shown = faces(table) if seen is None else seen
@@ -74,7 +83,7 @@ def event_data(event: Event, seat: int, table: TableView, seen: set[Card] | None
     elif isinstance(event, InfoChanged):
         data["rows"] = encode(event.rows)
     else:
-        data["label"] = encode(_label(event))
+        data["label"] = encode(label_of(event))
     return data
 
 
@@ -89,7 +98,8 @@ def seen_action(action: Any, seen: set[Card]) -> Action:
 
 
 def event_from_data(data: Any) -> Event:
-    """Return the event :func:`event_data` described (the engine's own kinds rebuilt, any other as :class:`Shown`).
+    """Return the event :func:`event_data` described (the engine's own kinds rebuilt, any other as a
+    :class:`~tabletop.engine.events.Note` with its moves: what the table shows of it).
 
     :raises ValueError: for data :func:`event_data` cannot have written.
     """
@@ -111,36 +121,9 @@ def event_from_data(data: Any) -> Event:
             return GameOver(_ints(data["scores"]), _ints(data["ranks"]))
         if kind == InfoChanged.kind:
             return InfoChanged(tuple(decode(data["rows"])))
-        return Shown(str(decode(data.get("label", kind))), moves, pause, popups)
+        return Note(str(decode(data.get("label", kind))), popups, pause, moves)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an event: {str(data)[:60]} ({exc})") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Shown(Event):
-    """An event of the host's game as the table shows it: a line, moves, a pause and popups."""
-
-    kind: ClassVar[str] = "shown"
-    text: str
-    moved: tuple[Move, ...] = ()
-    hold: str = ""
-    shown: tuple[Popup, ...] = ()
-
-    @property
-    def label(self) -> str:
-        return self.text
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return self.moved
-
-    @property
-    def pause(self) -> str:
-        return self.hold
-
-    @property
-    def popups(self) -> tuple[Popup, ...]:
-        return self.shown
 
 
 def catalogue(cards: Iterable[Card]) -> list[Any]:
@@ -175,22 +158,6 @@ def resolve(data: Mapping[str, Any], legal: Sequence[Action], deck: Mapping[str,
 def _key(data: Mapping[str, Any]) -> tuple[Any, ...]:
     return (data.get("kind"), tuple(data.get("cards", ())), data.get("value"), data.get("zone"), data.get("cell"),
             data.get("seat"), data.get("to"))
-
-
-def _get(event: Event, name: str, default: Any) -> Any:
-    try:
-        value = getattr(event, name)
-    except Exception:  # a game's event that cannot say what it shows is only logged
-        return default
-    return default if value is None else value
-
-
-def _label(event: Event) -> str:
-    try:
-        label = event.label
-        return label if isinstance(label, str) else str(label)
-    except Exception:  # an event's text is a courtesy; never let it stop the table
-        return type(event).__name__
 
 
 def _typed(values: Any, kind: type) -> list[Any]:
