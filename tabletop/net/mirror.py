@@ -12,7 +12,6 @@ awaited, so an illegal one comes back with the engine's reason as it would at th
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
 from collections import deque
@@ -99,11 +98,15 @@ class RemoteSession:
         self._updates: deque[tuple[int, TableView, list[Event]]] = deque()
         self._ask: tuple[int, tuple[Action, ...]] | None = None
         self._sent = -1
-        self._lock = threading.RLock()
-        self._woken = threading.Event()
+        self._changed = threading.Condition()
+        self._woken = False
+        # One reader takes the host's messages, in order, for as long as this game lasts: the table's
+        # threads only look at what it has read.
+        threading.Thread(target=self._pump, name="host's messages", daemon=True).start()
         deadline = time.monotonic() + OPEN_SECONDS
-        while self._table is None and self.gone is None and time.monotonic() < deadline:
-            self._take(block=True)
+        with self._changed:
+            while self._table is None and self.gone is None and time.monotonic() < deadline:
+                self._changed.wait(0.1)
         if self._table is None:
             raise JoinError(self.gone or N_("the host sent no table"))
 
@@ -121,10 +124,10 @@ class RemoteSession:
     @property
     def waiting_for_human(self) -> bool:
         """True when this joiner's seat is to choose and the host has asked it."""
-        self._take(block=False)
-        ask = self._ask
-        return (self.gone is None and self.to_move in self.mine and ask is not None and ask[0] == self.moves
-                and self._sent != self.moves)
+        with self._changed:
+            ask = self._ask
+            return (self.gone is None and self.to_move in self.mine and ask is not None and ask[0] == self.moves
+                    and self._sent != self.moves)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Return the seat's legal actions when it may choose, else nothing."""
@@ -145,16 +148,17 @@ class RemoteSession:
 
         Returns nothing as soon as this seat is asked to choose, the table closes or the host goes.
         """
-        self._woken.clear()
-        while True:
-            events = self._next()
-            if events is not None:
-                return events
-            if self.gone is not None or self._woken.is_set() or self.next_game is not None:
-                return []
-            if self.to_move in self.mine and self._ask is not None and self._ask[0] == self.moves:
-                return []
-            self._take(block=True)
+        with self._changed:
+            self._woken = False
+            while True:
+                if self._updates:
+                    self.moves, self._table, events = self._updates.popleft()
+                    return events
+                if self.gone is not None or self._woken or self.next_game is not None:
+                    return []
+                if self.to_move in self.mine and self._ask is not None and self._ask[0] == self.moves:
+                    return []
+                self._changed.wait(1.0)
 
     def submit(self, action: Action, seat: int | None = None, *, note: str | None = None,
                seconds: float | None = None) -> list[Event]:
@@ -203,8 +207,9 @@ class RemoteSession:
 
     def wake(self) -> None:
         """Stop waiting for the host (the table closes)."""
-        self._woken.set()
-        self.connection.inbox.put(("wake", None))
+        with self._changed:
+            self._woken = True
+            self._changed.notify_all()
 
     # -- internals -----------------------------------------------------------------------------------
     def _not_now(self) -> str:
@@ -215,28 +220,19 @@ class RemoteSession:
             return N_("the game is over")
         return N_("it is not your turn (waiting for seat {n})", n=to_move + 1)
 
-    def _next(self) -> list[Event] | None:
-        """Show the next update taken from the host: its table becomes the table; return its events."""
-        with self._lock:
-            if not self._updates:
-                return None
-            self.moves, self._table, events = self._updates.popleft()
-            return events
-
-    def _take(self, *, block: bool) -> None:
-        """Read the host's messages waiting (with ``block``, first wait up to a second for one)."""
+    def _pump(self) -> None:
+        """Read the host's messages into this game until the connection is lost or a next game begins."""
         inbox = self.connection.inbox
-        try:
-            item = inbox.get(timeout=1.0) if block else inbox.get_nowait()
-        except queue.Empty:
-            return
         while True:
-            with self._lock:
-                self._read(*item)
-            try:
-                item = inbox.get_nowait()
-            except queue.Empty:
-                return
+            kind, message = inbox.get()
+            with self._changed:
+                try:
+                    self._read(kind, message)
+                except (ValueError, TypeError, KeyError) as exc:
+                    self._read("lost", N_("the host sent something unreadable ({why})", why=str(exc)[:120]))
+                self._changed.notify_all()
+                if kind == "lost" or self.next_game is not None:
+                    return  # the next game's table reads on from here
 
     def _read(self, kind: str, message: Any) -> None:
         if kind == "state":

@@ -223,3 +223,34 @@ def test_several_people_at_the_host_share_its_window_beside_a_remote_seat(app: A
         table.close()
     finally:
         host.close()
+
+
+def test_when_the_host_starts_another_game_its_joiners_tables_follow(app: App) -> None:
+    from tabletop.engine.session import Session
+    from tabletop.net.host import GameInfo
+    from tabletop.plugins import registry
+
+    with hosting("trick-taking", ["remote", "random", "random"], 12, options={"deals": "1"}) as hosted:
+        player = join_bot(hosted.address, hosted.host.codes[0], close=False)
+        watcher = Connection(hosted.address, hosted.host.watch_code, mode="watch")
+        table = JoinTable(app, watcher, watcher.open(), folder=None, speed="instant")
+        assert hosted.serve().outcome == "over"
+        assert player.wait().outcome == "over"
+        until(table, lambda: table.director.pause is not None and table.director.pause.kind == "game")
+        # The host plays again with the same seats: the joiners already here are welcomed to the new game.
+        seats = registry.make_seats(hosted.names, hosted.game, 13)
+        seats[0] = hosted.players[0]
+        again = Session(hosted.game, seats, seed=13)
+        hosted.host.attach(again, info=GameInfo.of(hosted.game, ["a", "b", "c"]), initial=again.take_events())
+        deadline = time.monotonic() + DEADLINE
+        outcome = None
+        while outcome != "next":
+            assert time.monotonic() < deadline, "the joiner's table did not follow the host's next game"
+            outcome = table.step()
+        nxt = table.session.next_game  # type: ignore[attr-defined]
+        table.close()
+        following = JoinTable(app, watcher, nxt, folder=None, speed="instant")
+        assert following.session.moves == 0 and following.game.name == "trick-taking"
+        following.close()
+        watcher.close()
+        player.connection.close()
