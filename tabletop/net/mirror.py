@@ -118,8 +118,14 @@ class RemoteSession:
 
     @property
     def is_over(self) -> bool:
-        """True once the game shown has ended (or the host has gone)."""
-        return self.to_move is None or self.gone is not None
+        """True once the game shown has ended, or the host has gone and all it sent has been shown."""
+        return self.to_move is None or self.stopped
+
+    @property
+    def stopped(self) -> bool:
+        """True when the host went before the game's end, and everything it sent has been shown."""
+        with self._changed:
+            return self.gone is not None and not self._updates and self.to_move is not None
 
     @property
     def waiting_for_human(self) -> bool:
@@ -260,8 +266,9 @@ class RemoteSession:
                 self.next_game = message
         elif kind in ("end", "lost") and self.gone is None:
             self.gone = message if kind == "lost" else N_("the host ended the game: {why}", why=message)
-            if self._table is not None:
-                self._updates.append((self.moves, self._table, [Note(self.gone)]))
+            if self._table is not None:  # said once what came before it has been shown
+                moves, table, _events = self._updates[-1] if self._updates else (self.moves, self._table, [])
+                self._updates.append((moves, table, [Note(self.gone)]))
 
 
 def _table(data: Any) -> TableView:

@@ -90,7 +90,7 @@ class JoinTable(Table):
     def step(self) -> str | None:
         """Run one frame; the host's next game ends this table (``next``)."""
         session: RemoteSession = self.session  # type: ignore[assignment]
-        if session.next_game is not None and (session.is_over or session.gone is not None):
+        if session.next_game is not None and session.is_over:
             return "next"
         outcome = super().step()
         self.scene.names = self._names(session.names)
@@ -108,7 +108,7 @@ class JoinTable(Table):
         session: RemoteSession = self.session  # type: ignore[assignment]
         lines: list[str] = []
         offers: list[Offer] = []
-        if session.gone is not None:
+        if session.stopped and session.gone is not None:
             lines.append(_("The game cannot go on: {why}").format(why=_(session.gone)))
             offers.append(Offer(_("Leave"), pygame.K_q, lambda: self.scene.commands.append("back")))
             return lines, offers
