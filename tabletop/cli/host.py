@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,8 @@ def add(sub: Any) -> None:
                       help=_("one per seat, e.g. human,remote,random,remote: each remote seat gets a join code"))
     host.add_argument("--players", type=positive, default=None, help=_("number of seats"))
     host.add_argument("--seed", type=seed, default=None,
-                      help=_("seed, to play a game again (default: a secret one, written to the log when the game"
-                             " ends; a given seed is not secret, and remote bots' seeds derive from it)"))
+                      help=_("seed, to deal the same game again (default: a secret one, written to the log when"
+                             " the game ends; a seed given here is not secret)"))
     host.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                       help=_("a game option, e.g. --set scoring=bid"))
     host.add_argument("--bind", default="127.0.0.1",
@@ -53,7 +54,8 @@ def add(sub: Any) -> None:
     host.add_argument("--stand-in", default="random", metavar="BOT",
                       help=_("the bot that plays a dropped seat when told to (default random)"))
     host.add_argument("--rejoin-wait", type=seconds_between(1, 86400), default=300.0,
-                      help=_("seconds a dropped seat is waited for before the game ends (default 300)"))
+                      help=_("without a window, seconds a dropped seat is waited for before the game ends"
+                             " (default 300)"))
     host.add_argument("--join-wait", type=seconds_between(1, 86400), default=600.0,
                       help=_("without a window, seconds to wait for every remote seat to join (default 600)"))
     host.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-<id>.jsonl)"))
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     tls = server_tls(str(args.cert), str(args.key)) if args.cert is not None else None
     host = Host(seats=remote, players=game.players, bind=Address(args.bind, args.port, tls is not None), tls=tls,
                 on_drop=args.if_dropped if args.headless else "wait", stand_in=args.stand_in,
-                rejoin_wait=args.rejoin_wait)
+                rejoin_wait=args.rejoin_wait if args.headless else math.inf)  # a window asks its user instead
     address = host.start()
     try:
         _say_address(host, address, args.bind)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
+from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserInputError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
@@ -461,8 +461,8 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 on_table(table)
             try:
                 outcome = table.run()
-            except GameBroken as exc:
-                table.close("crashed")
+            except (GameBroken, GameStopped) as exc:  # the game's own code broke, or a remote game was stopped
+                table.close("crashed" if isinstance(exc, GameBroken) else "left")
                 app.say(_("{problem}. The game stopped; its log is {file}").format(
                     problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings

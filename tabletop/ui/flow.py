@@ -6,6 +6,7 @@ window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -80,7 +81,7 @@ def start_host(settings: PlaySettings) -> Host | None:
     game = registry.make_game(settings.game, players=settings.players, options=settings.options)
     names = registry.expand_seats(settings.seats, game.players, remote=True)
     host = Host(seats=[i for i, n in enumerate(names) if n == registry.REMOTE], players=game.players,
-                bind=Address("127.0.0.1", DEFAULT_PORT))
+                bind=Address("127.0.0.1", DEFAULT_PORT), rejoin_wait=math.inf)  # the table asks its user
     host.start()
     return host
 
