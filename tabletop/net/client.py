@@ -198,6 +198,12 @@ class Connection:
             loop.close()
 
     async def _main(self) -> None:
+        try:
+            await self._sessions()
+        finally:  # whatever ended it, whoever plays the seat hears so (and stops waiting)
+            self._lose(N_("the connection ended"))
+
+    async def _sessions(self) -> None:
         tries = 0
         while not self._closing:
             why, again = await self._session()
@@ -236,9 +242,9 @@ class Connection:
         except ProtocolError as exc:
             await ws.close(4004, "unreadable message")
             return N_("the host sent something unreadable ({why})", why=str(exc)), "no"
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:  # game data that does not read as data
             await ws.close(4004, "unreadable message")
-            return N_("the host sent something unreadable ({why})", why=str(exc)[:120]), "no"
+            return N_("the host sent something unreadable ({why})", why=str(exc)[:120] or type(exc).__name__), "no"
         except ConnectionClosed as exc:
             code = exc.rcvd.code if exc.rcvd is not None else 1006
             reason = exc.rcvd.reason if exc.rcvd is not None else ""
@@ -299,6 +305,8 @@ class Connection:
             return
         digest = raw[:protocol.DIGEST_BYTES].hex()
         data = raw[protocol.DIGEST_BYTES:]
+        if self.progress.bytes + len(data) > protocol.ART_TOTAL_LIMIT:
+            return  # more art than any deck needs: the rest keeps its generated faces
         if not await asyncio.to_thread(store.put, digest, data):
             return  # not the file it says it is (changed on the host meanwhile): the next manifest says
         names = {n: d for n, d in self._manifest.items() if d == digest}

@@ -39,6 +39,8 @@ TO_JOINER_LIMIT = 64 * 1024 * 1024
 """The largest message a host may send (bytes): one card image, or one seat's whole table."""
 ART_FILE_LIMIT = TO_JOINER_LIMIT - 64
 """The largest art file that travels (bytes; the digest goes in front of it)."""
+ART_TOTAL_LIMIT = 4 * 1024**3
+"""The most card art a joiner takes from one host (bytes): a host cannot fill a joiner's disk."""
 HELLO_SECONDS = 5.0
 """How long a new connection may take to say who it is before it is cut off."""
 DIGEST_BYTES = 32
