@@ -347,11 +347,12 @@ class StartScreen:
         out = [(_("Players"), str(f.players), ax, top)]
         for i, kind in enumerate(f.seats):
             shown = (_("You (human)") if kind == registry.HUMAN else
-                     _("Remote (joins with a code)") if kind == registry.REMOTE else kind)
+                     _("Remote") if kind == registry.REMOTE else kind)
             out.append((_("Seat {n}").format(n=i + 1), shown, ax, top + row_h * (i + 1)))
         y = top + row_h * (f.players + 1)
         out.append((_("Speed"), _(f.speed), ax, y))
-        out.append((_("Undo"), _(f.undo), ax, y + row_h))
+        # Remote players have seen every move: a game with them takes none back.
+        out.append((_("Undo"), _("off") if registry.REMOTE in f.seats else _(f.undo), ax, y + row_h))
         out.append((_("Seed"), "", ax, y + row_h * 2))
         out.append((_("Art folder"), "", ax, y + row_h * 3))
         for i, info in enumerate(f.infos()):

@@ -88,7 +88,8 @@ def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
     click(button(screen, "seat", (0, -1)).rect.center)  # seat 1: human -> remote (the kind after the bots)
     screen.step()
     assert screen.form.seats[0] == "remote"
-    assert any(value.startswith("Remote") for _label, value, _x, _y in screen.rows())
+    rows = {label: value for label, value, _x, _y in screen.rows()}
+    assert rows["Seat 1"] == "Remote" and rows["Undo"] == "off"
     assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
     settings = screen.form.result()
     assert settings is not None and settings.seed is None and settings.seats[0] == "remote"
