@@ -31,7 +31,7 @@ from tabletop.net.seatview import catalogue, event_from_data
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
 
-DEADLINE = 60.0
+DEADLINE = 120.0
 """Seconds any one hosted game or joiner may take in a test."""
 
 

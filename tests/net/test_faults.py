@@ -270,7 +270,7 @@ def test_a_host_killed_mid_game_leaves_a_joiner_a_clear_line_and_a_log_that_repl
 
 
 def test_a_joiner_that_does_not_keep_up_is_cut_off_and_the_game_goes_on(tmp_path: Path) -> None:
-    with hosting("trick-taking", ["remote", "random", "random", "random"], 17, options={"deals": "10"},
+    with hosting("trick-taking", ["remote", "random", "random", "random"], 17, options={"deals": "5"},
                  log=tmp_path / "game.jsonl", queue_limit=8, send_seconds=1.0) as hosted:
         player = join_bot(hosted.address, hosted.host.codes[0])
         slow = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
