@@ -27,6 +27,8 @@ from tabletop.engine.events import (
     GameOver,
     InfoChanged,
     is_face_down_action,
+    label_of,
+    part_of,
     seat_name,
 )
 from tabletop.engine.session import Session
@@ -396,9 +398,9 @@ class Director:
         for events in self.said[:position]:
             for event in events:
                 if isinstance(event, GameOver):
-                    lines.append(_label(event))
+                    lines.append(label_of(event))
                 elif not isinstance(event, InfoChanged):
-                    lines.append(self._log_line(event, _safe(event, "moves", ())))
+                    lines.append(self._log_line(event, part_of(event, "moves", ())))
         return lines
 
     def _follow(self) -> None:
@@ -472,7 +474,7 @@ class Director:
         if isinstance(event, InfoChanged):
             self.board.set_info(event.rows)
             return
-        moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
+        moves, pause = part_of(event, "moves", ()), part_of(event, "pause", "")
         if isinstance(event, GameOver):
             if not self.queue:
                 # The last move's side panel (the final counts, nobody to move) is what the end box sits on.
@@ -483,7 +485,7 @@ class Director:
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-            cues.append(Cue("log", text=_label(event)))
+            cues.append(Cue("log", text=label_of(event)))
             return
         cues.append(Cue("log", text=self._log_line(event, moves)))
         if isinstance(event, DealScored):
@@ -491,7 +493,7 @@ class Director:
         kept, self._kept = self._kept, ()  # a deal's last trick, swept when its box closes
         if pause and moves:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
-            for popup in _safe(event, "popups", ()):
+            for popup in part_of(event, "popups", ()):
                 cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
             self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves))
             return
@@ -499,7 +501,7 @@ class Director:
             self._play_moves(kept, now, cues)
             kept = ()
         self._play_moves(tuple(moves), now, cues)
-        for popup in _safe(event, "popups", ()):
+        for popup in part_of(event, "popups", ()):
             cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
@@ -524,7 +526,7 @@ class Director:
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
                        action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
-        return _label(event)
+        return label_of(event)
 
     def _popup_time(self, pause: str) -> float:
         """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""
@@ -560,20 +562,5 @@ def _pause_kind(pause: str) -> str:
     return pause if pause in ("trick", "deal") else "show"
 
 
-def _safe(event: Event, name: str, default: Any) -> Any:
-    try:
-        return getattr(event, name)
-    except Exception:  # a game's event that cannot say what it shows is only logged
-        return default
-
-
 def _deadline(now: float, wait: float | None) -> float | None:
     return None if wait is None else now + wait
-
-
-def _label(event: Any) -> str:
-    try:
-        label = event.label
-        return label if isinstance(label, str) else str(label)
-    except Exception:  # an event's text is a courtesy; never let it stop the table
-        return type(event).__name__

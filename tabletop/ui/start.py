@@ -111,9 +111,15 @@ class StartForm:
         self.players = max(cls.min_players, min(cls.max_players, n))
         self._fit_seats()
 
+    @property
+    def secret_seed(self) -> bool:
+        """True when the seed is drawn in secret (a fair game, or one with remote players)."""
+        return self.undo == "fair" or registry.REMOTE in self.seats
+
     def cycle_seat(self, seat: int, step: int) -> None:
-        """Cycle ``seat`` through human and the bots (any number of seats may be human: hot-seat)."""
-        kinds = [registry.HUMAN, *self.bots]
+        """Cycle ``seat`` through human, remote (played from another machine) and the bots (any number
+        of seats may be human: hot-seat)."""
+        kinds = [registry.HUMAN, *self.bots, registry.REMOTE]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
@@ -174,7 +180,7 @@ class StartForm:
         if self.game_cls is None:
             self.error = _("No game can be loaded")
             return None
-        if not self.seed_text and self.undo != "fair":
+        if not self.seed_text and not self.secret_seed:
             self.error = _("Type a seed (digits) or click New seed")
             return None
         try:
@@ -184,8 +190,9 @@ class StartForm:
             return None
         self.error = ""
         art = Path(self.art_text.strip()).expanduser().absolute() if self.art_text.strip() else None
-        # A fair game's seed is drawn in secret when it starts and shown when it ends.
-        seed = None if self.undo == "fair" else int(self.seed_text)
+        # A fair game's seed is drawn in secret when it starts and shown when it ends; so is the seed of a
+        # game with remote players, whose bots' seeds derive from it.
+        seed = None if self.secret_seed else int(self.seed_text)
         return replace(self.settings, game=self.game, players=self.players, seats=list(self.seats),
                        seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
@@ -331,7 +338,7 @@ class StartScreen:
         out += self._stepper(a, y, "undo", -1, 1)
         y += row_h
         field_x = a.x + round(a.w * 0.36)
-        fair = f.undo == "fair"
+        fair = f.secret_seed
         seed_w = round(px * 5.5)
         out.append(Button(Rect(field_x, y, a.right - seed_w - m - field_x, row_h - m),
                           _("secret until the end") if fair else self.form.seed_text, "focus", "seed",
@@ -384,11 +391,13 @@ class StartScreen:
         top = a.y + round(px * 1.6)
         out = [(_("Players"), str(f.players), *boxes(a, top))]
         for i, kind in enumerate(f.seats):
-            out.append((_("Seat {n}").format(n=i + 1), _("You (human)") if kind == registry.HUMAN else kind,
-                        *boxes(a, top + row_h * (i + 1))))
+            shown = (_("You (human)") if kind == registry.HUMAN else
+                     _("Remote") if kind == registry.REMOTE else kind)
+            out.append((_("Seat {n}").format(n=i + 1), shown, *boxes(a, top + row_h * (i + 1))))
         y = top + row_h * (f.players + 1)
         out.append((_("Speed"), _(f.speed), *boxes(a, y)))
-        out.append((_("Undo"), _(f.undo), *boxes(a, y + row_h)))
+        # Remote players have seen every move: a game with them takes none back.
+        out.append((_("Undo"), _("off") if registry.REMOTE in f.seats else _(f.undo), *boxes(a, y + row_h)))
         out.append((_("Seed"), "", *boxes(a, y + row_h * 2, False)))
         out.append((_("Art folder"), "", *boxes(a, y + row_h * 3, False)))
         for i, info in enumerate(f.infos()):
@@ -439,6 +448,10 @@ class StartScreen:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
+        if hover is not None and hover.command == "seat" and registry.REMOTE in self.form.seats:
+            return _("Remote: a player on another machine joins that seat with the code the table shows"
+                     " (tabletop join ADDRESS --code CODE); this machine only, unless hosted with tabletop host"
+                     " --bind"), theme.TEXT
         if hover is not None and hover.command == "undo":
             return _("Undo: designer takes back any move (bots decide again); fair only your own last move while"
                      " nothing new was shown, and keeps the seed secret; off"), theme.TEXT

@@ -169,3 +169,16 @@ def test_the_start_screen_breaks_no_layout_rule(size: tuple[int, int], market: P
     finally:
         set_language("en")
         app.close()
+
+
+def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
+    screen = StartScreen(app, PlaySettings(seed=5))
+    screen.step()
+    click(button(screen, "seat", (0, -1)).rect.center)  # seat 1: human -> remote (the kind after the bots)
+    screen.step()
+    assert screen.form.seats[0] == "remote"
+    rows = {label: value for label, value, _label_box, _value_box in screen.rows()}
+    assert rows["Seat 1"] == "Remote" and rows["Undo"] == "off"
+    assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
+    settings = screen.form.result()
+    assert settings is not None and settings.seed is None and settings.seats[0] == "remote"

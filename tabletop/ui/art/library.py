@@ -36,10 +36,11 @@ from tabletop.ui.art.folder_map import (
     Key,
     Sheet,
     Stamp,
+    art_place,
     card_label,
     map_folder,
     missing_spec_message,
-    scan_folder,
+    scan_art,
 )
 from tabletop.ui.art.loader import (
     CARD_ASPECT,
@@ -52,7 +53,7 @@ from tabletop.ui.art.loader import (
     source_file,
     source_name,
 )
-from tabletop.ui.art.names import BACK, is_back_name, is_image_name, match_file, name_index
+from tabletop.ui.art.names import BACK, match_file, name_index
 from tabletop.ui.art.sheets import Cell, sheet_images, spec_name
 
 __all__ = ["CARD_ASPECT", "ArtLibrary"]
@@ -136,11 +137,8 @@ class ArtLibrary:
     def __init__(self, cards: Sequence[Card], folder: Path | str | None, *, deck_name: str = "standard",
                  cache_dir: Path | None = None, background: bool = True) -> None:
         self.cards = list(dict.fromkeys(cards))
-        self.folder = Path(folder) if folder else None
-        self.only: str | None = None
-        """The one sheet image to read when ``folder`` names an image file rather than a folder."""
-        if self.folder is not None and is_image_name(self.folder.name) and not self.folder.is_dir():
-            self.folder, self.only = self.folder.parent, self.folder.name
+        self.folder, self.only = art_place(folder)
+        """The folder scanned, and the one sheet image to read there when ``folder`` names an image file."""
         self.deck_name = deck_name
         self.version = 0
         """Increases whenever any face or back may look different: re-blit when it changes."""
@@ -422,12 +420,7 @@ class ArtLibrary:
     # -- folder changes (main thread) ------------------------------------------------------------
     def _scan(self) -> dict[str, Stamp] | None:
         """Return the art folder's files with their stamps (just the sheet, its TOML and backs for one sheet)."""
-        table = scan_folder(self.folder)
-        if table is None or self.only is None:
-            return table
-        keep = {self.only.lower(), spec_name(self.only).lower()}
-        return {name: stamp for name, stamp in table.items()
-                if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+        return scan_art(self.folder, self.only)
 
     def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
         """Map the scanned files to cards; drop and reload art whose file was added, changed or removed."""
