@@ -25,7 +25,7 @@ def kernel() -> list[Any]:
     if problem is not None:
         raise SystemExit(f"TABLETOP_COMPILE=1: cannot build the compiled kernel: {problem}."
                          " Install without TABLETOP_COMPILE=1 for the pure-Python package.")
-    return build.extensions()  # type: ignore[no-any-return]
+    return build.extensions(build_dir=Path(__file__).parent / "build" / "kernel")  # type: ignore[no-any-return]
 
 
 setup(ext_modules=kernel())

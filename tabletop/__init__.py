@@ -31,8 +31,6 @@ names (a scaffolded market game imports ``tabletop.engine.piles``) keep working 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Answers an old module name with the module under its new name (the very same module object)."""
 
-    _own: importlib.machinery.ModuleSpec | None = None
-
     def find_spec(self, fullname: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
         """Return a spec for an old name of a moved module, else None."""
         return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
@@ -40,13 +38,16 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         """Return the module under its new name."""
         module = importlib.import_module(MOVED[spec.name])
-        self._own = module.__spec__
+        self.specs[module.__name__] = module.__spec__
         return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module ran under its new name. Importing it under the old one set its
-        ``__spec__`` to the old name's (a package would then no longer be one): its own is put back."""
-        module.__spec__ = self._own
+        """Nothing to run: the module ran under its new name. It gets its own spec back (the import system
+        has just given it the old name's, which would make a package look like a plain module)."""
+        module.__spec__ = self.specs[module.__name__]
+
+    def __init__(self) -> None:
+        self.specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
 
 
 if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):

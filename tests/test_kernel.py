@@ -29,7 +29,7 @@ from tabletop.games.trick_taking import TrickGame, TrickState
 from tabletop.plugins import registry
 from tests.golden.transcripts import CASES, Transcript, path_for
 
-QUIET = SessionOptions(events=False)
+QUIET = SessionOptions(events=False, results_only=True)
 
 
 def play(game: Any, bots: list[str], seed: int, options: SessionOptions) -> tuple[list[str], Session]:

@@ -14,7 +14,7 @@ LOGIC = ["tabletop.engine", "tabletop.games", "tabletop.bots", "tabletop.sim", "
 def test_logic_layers_import_neither_pygame_nor_pil() -> None:
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        for pkg in ("engine", "kit", "formats", "games", "bots", "sim", "plugins")
+        for pkg in ("engine", "kit", "formats", "games", "bots", "sim", "plugins", "net")
         for p in (ROOT / "tabletop" / pkg).rglob("*.py")
     )
     code = (
@@ -63,6 +63,7 @@ def test_old_module_names_still_import_the_moved_modules() -> None:
 
     for old, new in MOVED.items():
         assert importlib.import_module(old) is importlib.import_module(new), old
+        assert importlib.import_module(new).__spec__.name == new  # a package stays a package
     from tabletop.engine.piles import DRAW  # the form a scaffolded market game uses
 
     assert DRAW == importlib.import_module("tabletop.kit.piles").DRAW

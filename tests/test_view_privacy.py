@@ -201,12 +201,12 @@ class First(Bot):
 
 
 @pytest.mark.usefixtures("clean_registry")
-@pytest.mark.parametrize("events", [True, False])
-def test_a_plugin_bot_that_rewrites_the_scoring_it_can_reach_changes_no_result(events: bool) -> None:
+@pytest.mark.parametrize("simulated", [False, True])
+def test_a_plugin_bot_that_rewrites_the_scoring_it_can_reach_changes_no_result(simulated: bool) -> None:
     registry.register_bot(Cheat, "test plugin")
     registry.register_bot(First, "test plugin")
     game = registry.make_game("trick-taking", players=4, options={"deals": 2})
-    options = SessionOptions(events=events)
+    options = SessionOptions(events=not simulated, results_only=simulated)  # as the table, as the simulator
     Cheat.hits = 0
     results = {}
     for bot in ("cheat", "first"):

@@ -64,6 +64,11 @@ def positive(text: str) -> int:
     return whole(text, 1, MAX_COUNT)
 
 
+def whole_from_zero(text: str) -> int:
+    """Return ``text`` as a whole number from 0 (an argparse type: a move number)."""
+    return whole(text, 0, MAX_COUNT)
+
+
 def seed(text: str) -> int:
     """Return ``text`` as a seed (an argparse type)."""
     return whole(text, 0, SEED_MAX)
@@ -133,6 +138,8 @@ def check_writable(flag: str, path: Path | None) -> None:
     """
     if path is None:
         return
+    if path.is_dir():
+        raise TabletopError(_("{flag} {path}: that is a folder; give a file name in it").format(flag=flag, path=path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -141,6 +148,22 @@ def check_writable(flag: str, path: Path | None) -> None:
     if not os.access(path.parent, os.W_OK):
         raise TabletopError(_("{flag} {path}: the folder {folder} is not writable").format(
             flag=flag, path=path, folder=path.parent))
+
+
+def check_recording(path: Path | None) -> None:
+    """Refuse to record a video (``--record out.mp4``) without PyAV, before any window opens, rather than
+    write an animated GIF the user did not ask for.
+
+    :raises TabletopError: with the line that installs PyAV, and the GIF alternative.
+    """
+    if path is None:
+        return
+    from tabletop.ui.capture import ANIMATIONS, has_video
+
+    if path.suffix.lower() not in ANIMATIONS and not has_video():
+        raise TabletopError(_("--record {path}: a {kind} video needs PyAV: pip install 'tabletop[video]'"
+                              " (or record an animated GIF: --record {gif})").format(
+            path=path, kind=path.suffix[1:].upper() or "MP4", gif=path.with_suffix(".gif")))
 
 
 def describe(game: Any) -> str:

@@ -39,3 +39,8 @@ class GameBroken(TabletopError):
 class HookMistake(Exception):
     """A game hook returned something it must not (no legal actions, a score that is not a number);
     the session turns it into :class:`GameBroken` naming the hook."""
+
+
+class GameStopped(TabletopError):
+    """A seat's player stopped the game while it was to decide (a remote game the host ended): the
+    session raises it on, playing and logging nothing in its place."""

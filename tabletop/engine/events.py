@@ -8,8 +8,9 @@ animates every game from these alone; game-level events (a trick won, a reveal) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import InfoRow, Move, Popup, hand_id
@@ -123,6 +124,12 @@ class ActionTaken(Event):
         return self.shown
 
 
+def is_face_down_action(event: Event, moves: Sequence[Move]) -> TypeGuard[ActionTaken]:
+    """True for a seat's action (``moves``: what it moved) whose cards go face down, as a pass or a
+    discard does: other seats are told only what kind of action it was and how many cards it moved."""
+    return isinstance(event, ActionTaken) and any(m.backs or not m.face_up for m in moves)
+
+
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
     """A deal is over: ``points`` scored this deal and running ``totals`` per seat."""
@@ -203,16 +210,23 @@ class InfoChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Note(Event):
-    """A presentation hint: a line for the log, optional texts at places, and optionally a pause."""
+    """A presentation hint: a line for the log, optional texts at places, optionally a pause, and
+    optionally moves to show (an event of another process's game, as a joiner's table gets it)."""
 
     kind: ClassVar[str] = "note"
     text: str
     shown: tuple[Popup, ...] = ()
     hold: str = ""
+    moved: tuple[Move, ...] = ()
 
     @property
     def label(self) -> str:
         return self.text
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves, as given."""
+        return self.moved
 
     @property
     def pause(self) -> str:
@@ -223,3 +237,22 @@ class Note(Event):
     def popups(self) -> tuple[Popup, ...]:
         """The texts to show."""
         return self.shown
+
+
+def part_of(event: Event, name: str, default: Any) -> Any:
+    """Return ``event.<name>`` (``moves``, ``pause``, ``popups``), or ``default`` when a game's event
+    cannot say it (its own property raising: the event is then only logged)."""
+    try:
+        value = getattr(event, name)
+    except Exception:  # a game's event that cannot say what it shows is only logged
+        return default
+    return default if value is None else value
+
+
+def label_of(event: Any) -> str:
+    """Return ``event.label`` as text, or the event's class name when it cannot say it (never raises)."""
+    try:
+        label = event.label
+        return label if isinstance(label, str) else str(label)
+    except Exception:  # an event's text is a courtesy; never let it stop the table
+        return type(event).__name__

@@ -45,8 +45,9 @@ class Seeds:
 
     The game draws its deals from :meth:`game`; the built-in bots share :meth:`bots` (seeding a
     generator per bot costs more than a trick in the simulator); a plugin bot gets its own from
-    :meth:`bot` (one stuck and drawing late must not shift the other seats' draws) and a bot in a
-    process of its own the seed :meth:`bot_seed`; a failing bot's move is replaced from :meth:`fallback`.
+    :meth:`bot` (one stuck and drawing late must not shift the other seats' draws); a failing bot's
+    move is replaced from :meth:`fallback`. (A bot in a process of its own, untrusted, is the one
+    exception: its seed is drawn at random, so that nothing of the game's can be computed from it.)
 
     >>> seeds = Seeds(7)
     >>> seeds.game().random() == random.Random(7).random()
@@ -80,7 +81,7 @@ class Seeds:
         return self._bots
 
     def bot_seed(self, seat: int) -> int:
-        """Return the seed of a plugin bot's own generator (or of a bot in a process of its own)."""
+        """Return the seed of a plugin bot's own generator."""
         return derive_seed(self.seed, "bot", seat)
 
     def bot(self, seat: int) -> random.Random:

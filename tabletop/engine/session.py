@@ -24,7 +24,13 @@ from typing import Any, NoReturn, Protocol
 
 from tabletop import _fast
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import GameBroken, HookMistake, IllegalAction, TabletopError
+from tabletop.engine.errors import (
+    GameBroken,
+    GameStopped,
+    HookMistake,
+    IllegalAction,
+    TabletopError,
+)
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
@@ -56,7 +62,10 @@ class Player(Protocol):
 class ActionLog(Protocol):
     """Where a session writes each action as it happens (see :mod:`tabletop.formats.log`)."""
 
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
+    def action(self, index: int, seat: int, action: Action, note: str | None = None,
+               seconds: float | None = None) -> None:
+        """Write one action; ``seconds`` is how long its seat thought (a real choice), else None."""
+        ...
 
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
 
@@ -96,12 +105,16 @@ Seat = Player | BotMaker | None
 @dataclass(frozen=True)
 class SessionOptions:
     """How a session runs: whether it keeps events (a table or a timeline listens; the simulator does
-    not), how long a bot may think about a move, and how long one call into the rules may take
-    (``hook_limit``; None: unbounded, as in the simulator, which bounds whole games instead)."""
+    not), how long a bot may think about a move, how long one call into the rules may take
+    (``hook_limit``; None: unbounded, as in the simulator, which bounds whole games instead), and
+    whether its opener reads nothing but the results (``results_only``: the scores, ranks, moves,
+    faults and log, as the simulator does; the private kernel may then run the game, its state
+    being the kernel's own)."""
 
     events: bool = True
     bot_timeout: float | None = DEFAULT_BOT_TIMEOUT
     hook_limit: float | None = None
+    results_only: bool = False
 
 
 def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, log: ActionLog | None = None,
@@ -111,14 +124,14 @@ def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, 
 
     Every generator comes from ``seed`` through :class:`~tabletop.engine.rng.Seeds`: the game's, each
     bot's (a seat given as a :class:`BotMaker` is made here; a bot given ready-made keeps its own)
-    and the fallback's. Bots get a private copy of the rules, never the referee's game. Where no one
-    listens to events the private kernel (see :mod:`tabletop._fast`) stands in for the built-in
-    random and greedy bots and, when they fill every seat, for the unmodified built-in trick game:
-    the same games from the same seeds.
+    and the fallback's. Bots get a private copy of the rules, never the referee's game. Where the
+    caller reads only the results and no one listens to events (the simulator), the private kernel
+    (see :mod:`tabletop._fast`) stands in for the built-in random and greedy bots and, when they fill
+    every seat, for the unmodified built-in trick game: the same games from the same seeds.
     """
     seeds = Seeds(seed)
     specs: list[Seat] = list(seats) if seats is not None else [None] * game.players
-    kernel = None if options.events else _fast.kernel_for(game, specs)
+    kernel = _fast.kernel_for(game, specs) if options.results_only and not options.events else None
     rules = rng = None
     if kernel is not None:
         rules, specs, rng = kernel.start(seeds, specs)
@@ -378,8 +391,11 @@ class Session:
         return events
 
     # -- the one gate ------------------------------------------------------------------------
-    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None) -> list[Event]:
+    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None,
+               seconds: float | None = None) -> list[Event]:
         """Check ``action`` (for ``seat``, default the seat to move), apply it, and return its events.
+
+        ``seconds`` is how long the person thought about it, written to the log with the action.
 
         :raises IllegalAction: with the reason, leaving the state exactly as it was.
         """
@@ -389,7 +405,7 @@ class Session:
         if seat is not None and seat != to_move:
             raise IllegalAction(action, N_("it is not your turn (waiting for seat {n})", n=to_move + 1))
         with time_limit(self.hook_limit) if self.hook_limit is not None else _NO_LIMIT:
-            self._play(1, (action, note))
+            self._play(1, (action, note, seconds))
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -413,7 +429,7 @@ class Session:
         self._play(None)
 
     # -- the loop ----------------------------------------------------------------------------
-    def _play(self, max_moves: int | None, given: tuple[Action, str | None] | None = None) -> None:
+    def _play(self, max_moves: int | None, given: tuple[Action, str | None, float | None] | None = None) -> None:
         """Run the one move loop (:func:`play_moves`) on this session."""
         _fast.loop(play_moves)(self, max_moves, given)
 
@@ -484,7 +500,8 @@ class Session:
             self.log.end(scores, ranks)
 
 
-def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str | None] | None = None) -> None:
+def play_moves(session: Session, max_moves: int | None,
+               given: tuple[Action, str | None, float | None] | None = None) -> None:
     """The one gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
 
     The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
@@ -519,8 +536,9 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
             elif type(legal) is not tuple:
                 legal = tuple(legal)
             note = None
+            thought: float | None = None  # how long the seat took over a real choice (for the log)
             if given is not None:
-                action, note = given
+                action, note, thought = given
                 given = None
                 if action not in legal:
                     raise IllegalAction(action, session._reason(action))
@@ -536,7 +554,8 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
                     # The decision: the bot sees a view that closes when it answers (opened inline: see views).
                     key = new_key()
                     open_views[key] = source
-                    started = clock() if timed[seat] else 0.0
+                    # The decision's time: limited for a bot not built in, and written to the log.
+                    started = clock() if timed[seat] or log is not None else 0.0
                     problem = None
                     try:
                         action = choose(new_view(View, (seat, legal, info, [None, None, key])))
@@ -555,8 +574,10 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
                     if problem is not None:
                         action = session._replace(seat, problem, legal)
                         note = f"fallback: {problem}"
+                    if log is not None:
+                        thought = clock() - started
             if log is not None:
-                log.action(moves, seat, action, note)
+                log.action(moves, seat, action, note, thought)
             moves += 1
             stage = "apply"
             if on_move is None:
@@ -576,7 +597,10 @@ def play_moves(session: Session, max_moves: int | None, given: tuple[Action, str
 
 
 def _bot_problem(exc: BaseException) -> str | None:
-    """Return how a bot failed, as its fault says it; None for the user's own interrupt (it must go on up)."""
+    """Return how a bot failed, as its fault says it; None for the user's own interrupt and for a
+    seat that stopped the game (they must go on up)."""
+    if isinstance(exc, GameStopped):
+        return None
     if isinstance(exc, Exception):
         return N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
     return None if is_user_interrupt(exc) else what_it_did(exc)

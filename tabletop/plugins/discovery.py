@@ -17,8 +17,11 @@ is first imported by :mod:`tabletop.plugins.probe_child` in a child process with
 what it declares and plays one short test game with random bots. Whatever a plugin does there
 (``sys.exit``, ``os._exit``, ``KeyboardInterrupt``, endless recursion or loops, a crash) ends only
 that child: the plugin is listed as broken with a message naming it, the file and what it did,
-and every other game and command keeps working. The report is cached, keyed by the size and
-modification time of the plugin's files, so a probe runs once per edit, not once per command.
+and every other game and command keeps working. The report is cached, keyed by a hash of the
+content of the plugin's files, so a probe runs once per edit, not once per command. Before the
+in-process import, the files are hashed again: a plugin changed since it was probed is refused
+(run the command again to probe it), and the import has the probe's time limit and exit guard, so
+a plugin that behaves when probed and loops otherwise is stopped with its name.
 ``tabletop games`` lists from these reports alone. A command that plays a plugin game imports
 that one plugin, as ``tabletop_games.<name>`` (dashes become underscores) straight from its
 files, so relative imports inside a game package work and ``sys.path`` is never changed.
@@ -38,10 +41,21 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import folders
+from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
-from tabletop.engine.guard import notice_after, shown_path, what_it_did, where
+from tabletop.engine.guard import (
+    TimeLimit,
+    notice_after,
+    shown_path,
+    time_limit,
+    what_it_did,
+    where,
+)
+from tabletop.formats.deckfile import DeckError
+from tabletop.formats.tablefile import TableError
+from tabletop.games.sandbox import deck_file_of, sandbox_class
 from tabletop.plugins import registry
-from tabletop.plugins.probe import NOTICE_AFTER, Source, probe_all
+from tabletop.plugins.probe import NOTICE_AFTER, Source, content_digest, probe_all, probe_limit
 
 GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
@@ -51,6 +65,8 @@ DEFAULT_GAMES_DIR = folders.DEFAULT_GAMES_DIR
 """The games folder used when none is given (relative to the working directory)."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
+_IMAGES = (".png", ".jpg", ".jpeg", ".webp")
+"""The images the art library reads (``tabletop.ui.art.names.IMAGE_SUFFIXES``: a layer above this one)."""
 
 
 def discover(games_dir: Path | None = None) -> None:
@@ -110,10 +126,41 @@ def _folder_sources(folder: Path) -> Iterator[Source]:
                                 f"folder name {shown_path(name)!r} is not a game name: use lowercase"
                                 " letters, digits and dashes", extra=extra)
         elif not (game_dir / "__init__.py").is_file():
-            registry.add_broken("game", name, source, "no __init__.py: a game folder is a Python package",
-                                extra=extra)
+            _register_sandbox(name, game_dir, source)
         else:
             yield Source("folder", name, source, path=str(game_dir))
+
+
+def _register_sandbox(name: str, folder: Path, source: str) -> None:
+    """Register a folder holding a deck and no Python as a sandbox game (only data is read here)."""
+    extra = {"folder": folder, "art_dir": sandbox_art(folder)}
+    try:
+        if deck_file_of(folder) is None:
+            registry.add_broken("game", name, source, "no __init__.py and no deck.toml or deck.csv: a game folder"
+                                " holds the rules (a Python package) or at least a deck file", extra=extra)
+            return
+        entry = registry.register_game(sandbox_class(name, folder), f"{source}, a deck without rules", plugin=True,
+                                       extra=extra)
+    except (DeckError, TableError) as exc:
+        registry.add_broken("game", name, source, "; ".join(exc.problems), extra=extra)
+    except UserInputError as exc:
+        registry.add_broken("game", name, source, registry.describe_error(exc), extra=extra)
+    else:
+        entry.trusted = True  # its code is tabletop's own; only its data is the designer's
+
+
+def sandbox_art(folder: Path) -> Path:
+    """Return where a sandbox's art is: its ``art/`` folder, else the folder itself when it holds
+    images (a sprite sheet beside the deck), else ``art/`` (reported missing, faces generated)."""
+    art = folder / "art"
+    if _is_dir(art):
+        return art
+    try:
+        if any(p.suffix.lower() in _IMAGES for p in folder.iterdir()):
+            return folder
+    except OSError:
+        pass
+    return art
 
 
 # -- registering what a probe reported ---------------------------------------------------------------
@@ -124,13 +171,14 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         extra = {"folder": folder, "art_dir": folder / "art"}
     if source.kind == "folder" or source.group == GAMES_GROUP:
         info, error = report.get("game"), report.get("game_error")
-        if error is None and report.get("play_error"):
-            error = report["play_error"]
         name = info["name"] if error is None and info else source.name
         if error is not None or info is None:
             registry.add_broken("game", name, source.label, error or "reported nothing", extra=extra)
         else:
-            registry.add_plugin("game", name, source.label, info, _game_loader(source), extra=extra)
+            entry = registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
+                                        extra=extra)
+            if report.get("play_error"):
+                registry.fail_trial(entry, report["play_error"])
     if report.get("bots_error"):
         registry.add_broken("bot", f"{source.name}/bots.py" if source.kind == "folder" else source.name,
                             _bots_label(source), report["bots_error"])
@@ -138,20 +186,21 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         if bot.get("error"):
             registry.add_broken("bot", bot["name"], _bots_label(source), bot["error"])
         else:
-            registry.add_plugin("bot", bot["name"], _bots_label(source), bot, _bot_loader(source, bot["name"]))
+            registry.add_plugin("bot", bot["name"], _bots_label(source), bot,
+                                _bot_loader(source, bot["name"], report.get("digest")))
 
 
 def _bots_label(source: Source) -> str:
     return f"folder {shown_path(Path(source.path) / 'bots.py')}" if source.kind == "folder" else source.label
 
 
-def _game_loader(source: Source) -> Callable[[], Any]:
+def _game_loader(source: Source, digest: str | None) -> Callable[[], Any]:
     if source.kind == "entry":
-        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+        return _checked_entry(source, digest)
     folder = Path(source.path)
 
     def load() -> type[Game]:
-        with _importing(source):
+        with _importing(source, digest):
             module = import_folder_module(source.name, folder / "__init__.py", package=True)
         cls = game_class_of(module)
         check_folder_name(source.name, cls)
@@ -160,14 +209,14 @@ def _game_loader(source: Source) -> Callable[[], Any]:
     return load
 
 
-def _bot_loader(source: Source, bot_name: str) -> Callable[[], Any]:
+def _bot_loader(source: Source, bot_name: str, digest: str | None) -> Callable[[], Any]:
     if source.kind == "entry":
-        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+        return _checked_entry(source, digest)
     folder = Path(source.path)
 
     def load() -> type:
         base = module_name(source.name)
-        with _importing(source):
+        with _importing(source, digest):
             if base not in sys.modules:  # bots.py may import its game's package (relative imports)
                 with contextlib.suppress(Exception):  # a broken game does not break its bots
                     import_folder_module(source.name, folder / "__init__.py", package=True)
@@ -181,33 +230,56 @@ def _bot_loader(source: Source, bot_name: str) -> Callable[[], Any]:
     return load
 
 
-class _importing:
-    """Says on stderr when a plugin is still importing after a few seconds; turns exits into errors."""
+def _checked_entry(source: Source, digest: str | None) -> Callable[[], Any]:
+    """Return a loader of an entry point that checks its files first and imports under the guard."""
+    entry = importlib.metadata.EntryPoint(source.name, source.value, source.group)
 
-    def __init__(self, source: Source) -> None:
+    def load() -> Any:
+        with _importing(source, digest):
+            return entry.load()
+
+    return load
+
+
+class _importing:
+    """Imports a plugin in this process as its probe did: its files unchanged since (checked by content),
+    a time limit, a notice on stderr after a few seconds, and exits turned into errors."""
+
+    def __init__(self, source: Source, digest: str | None = None) -> None:
         self.source = source
+        self.digest = digest
         self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
+        self.limit = time_limit(probe_limit())
         self.handlers: dict[int, Any] = {}
+        self.recursion = sys.getrecursionlimit()
         self.streams: tuple[Any, Any, Any] = (None, None, None)
         self.fds: dict[int, int] = {}
 
     def __enter__(self) -> None:
         import signal
 
+        if self.digest is not None and content_digest(self.source) != self.digest:
+            raise registry.PluginError(f"its files changed after it was checked ({self.source.label}); run the"
+                                       " command again to check it anew")
         if threading.current_thread() is threading.main_thread():
             self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         self.streams = (sys.stdin, sys.stdout, sys.stderr)
+        self.recursion = sys.getrecursionlimit()
         self.fds = {}
         for fd in (0, 1, 2):
             with contextlib.suppress(OSError):
                 self.fds[fd] = os.dup(fd)
         self.notice.__enter__()
+        self.limit.__enter__()
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
         import signal
 
+        self.limit.__exit__(None, None, None)
         self.notice.__exit__(kind, exc, tb)
-        # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
+        # A plugin must not take Ctrl-C, the terminal, the output files or the stack away from the command.
+        if sys.getrecursionlimit() < self.recursion:
+            sys.setrecursionlimit(self.recursion)
         for number, handler in self.handlers.items():
             if signal.getsignal(number) is not handler:
                 signal.signal(number, handler)
@@ -225,7 +297,10 @@ class _importing:
             return
         folder = Path(self.source.path) if self.source.kind == "folder" else None
         spot = where(exc, folder) or where(exc)
-        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else ""))
+        differs = " (it imported in time when it was checked: it behaves differently when probed)" if isinstance(
+            exc, TimeLimit) else ""
+        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else "")
+                                   + differs)
 
 
 def _same_file(fd: int, copy: int) -> bool:

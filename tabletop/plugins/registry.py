@@ -20,17 +20,19 @@ from tabletop import games as builtin_games
 from tabletop.engine import folders
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
-from tabletop.engine.guard import is_user_interrupt, short, what_it_did
+from tabletop.engine.guard import is_user_interrupt, printable, short, what_it_did
 from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import Seeds
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, make_bots
 from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
-from tabletop.plugins.process_bot import ProcessBot
+from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
 from tabletop.plugins.watchdog import Watchdog
 
 HUMAN = "human"
 """The seat name of a person at the table."""
+REMOTE = "remote"
+"""The seat name of a person (or a bot) playing from another machine (``tabletop host``)."""
 BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
 MAX_PLAYERS = 100
@@ -72,6 +74,9 @@ class Entry:
     kind: str = "game"
     info: dict[str, Any] | None = None
     loader: Callable[[], Any] | None = None
+    trusted: bool = False
+    """The game runs tabletop's own code only (a deck-only folder on the built-in sandbox): the
+    simulator plays it like a built-in, in process."""
 
     @property
     def is_broken(self) -> bool:
@@ -82,6 +87,11 @@ class Entry:
     def is_builtin(self) -> bool:
         """True for the games and bots shipped with tabletop."""
         return self.source == BUILTIN
+
+    @property
+    def runs_own_code(self) -> bool:
+        """True when only tabletop's own code runs: a built-in, or a folder played by a built-in game."""
+        return self.is_builtin or self.trusted
 
     def load(self) -> Any:
         """Return the class, importing and checking it on first use.
@@ -120,7 +130,7 @@ class Entry:
                 raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
             return self.info
         cls = self.load()
-        return {"name": cls.name, "title": cls.title, "summary": cls.summary,
+        return {"name": cls.name, "title": printable(str(cls.title)), "summary": printable(str(cls.summary)),
                 "min_players": cls.min_players, "max_players": cls.max_players,
                 "options": [{"name": i.name, "default": i.default, "allowed": i.allowed(), "help": i.help}
                             for i in describe_options(cls.Options)]}
@@ -241,8 +251,9 @@ def check_bot_class(cls: Any) -> list[str]:
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
         return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
     problems = _check_name(cls)
-    if getattr(cls, "name", None) == HUMAN:
-        problems.append(f"name={HUMAN!r} is reserved for a person at the table")
+    name = getattr(cls, "name", None)
+    if name in (HUMAN, REMOTE):
+        problems.append(f"name={name!r} is reserved for a person at the table")
     return problems
 
 
@@ -296,10 +307,21 @@ def add_plugin(kind: str, name: str, source: str, info: dict[str, Any], loader: 
             return old  # the same class found twice (say, code and an entry point): keep the first
         return add_broken(kind, name, source,
                           f"{kind} name {name!r} is already taken by {old.source}; rename one of them", extra=extra)
-    entry = Entry(name, source, target, extra=dict(extra or {}), plugin=True, kind=kind, info=dict(info),
+    entry = Entry(name, source, target, extra=dict(extra or {}), plugin=True, kind=kind, info=_printable(info),
                   loader=loader)
     table[name] = entry
     return entry
+
+
+def _printable(value: Any) -> Any:
+    """Return a plugin's report with every text safe to print (no terminal escapes, no NULs)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable(v) for v in value]
+    return value
 
 
 def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str, Any] | None = None) -> Entry:
@@ -307,8 +329,28 @@ def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str
     _ensure_builtins()
     table = _games if kind == "game" else _bots
     key = name if name not in table else f"{name} [{source}]"
-    entry = Entry(name, source, "", error=error, extra=dict(extra or {}), plugin=True, kind=kind)
+    entry = Entry(name, source, "", error=printable(error), extra=dict(extra or {}), plugin=True, kind=kind)
     table[key] = entry
+    return entry
+
+
+def fail_trial(entry: Entry, error: str) -> None:
+    """Mark a plugin game broken by its probe's test game (``error``): commands refuse it, but
+    :func:`examine` still lets ``tabletop check`` play it to find out why."""
+    if entry.error is None and entry.loader is not None:
+        entry.error = error
+        entry.extra["trial"] = error
+
+
+def examine(name: str) -> Entry:
+    """Return the entry of game ``name`` for ``tabletop check``: a game broken only by its probe's test
+    game (it imports and declares itself soundly) is let through in this process, to be checked.
+
+    :raises UserInputError: for an unknown name.
+    """
+    entry = game_entry(name)
+    if entry.error is not None and entry.error == entry.extra.get("trial"):
+        entry.error = None
     return entry
 
 
@@ -369,8 +411,9 @@ def bot_class(name: str) -> type:
     return bot_entry(name).load()
 
 
-def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
-    """Return one seat name per player from ``"random"`` (all seats) or ``"human,random,..."``.
+def expand_seats(spec: Sequence[str] | str, players: int, *, remote: bool = False) -> list[str]:
+    """Return one seat name per player from ``"random"`` (all seats) or ``"human,random,..."``
+    (``remote`` seats too, where the game is hosted for other machines).
 
     :raises UserInputError: when the count does not match or a name is unknown.
     """
@@ -385,7 +428,10 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
         raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
                                " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
-        if n != HUMAN:
+        if n == REMOTE and not remote:
+            raise UserInputError(_("seat {n} is {remote}: remote seats are played from another machine; host the game"
+                                   " with tabletop host").format(n=names.index(n) + 1, remote=repr(REMOTE)))
+        if n not in (HUMAN, REMOTE):
             parse_bot(n.removeprefix(PROCESS))
     return names
 
@@ -473,7 +519,7 @@ def bot_entry(name: str) -> Entry:
 
 def make_seats(names: Sequence[str], game: Game, seed: int, *,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat for a game dealt from ``seed``, made as
+    """Return a bot (or None for a human or a remote seat) per seat for a game dealt from ``seed``, made as
     :func:`~tabletop.engine.session.open_session` makes them from :func:`seat_makers` (for tests and
     tools that hold the bots themselves).
 
@@ -520,7 +566,8 @@ class SeatMaker:
         """
         choice = self.choice
         if self.how == PROCESS:
-            return ProcessBot(choice.spec, rules, seat=seat, bot_seed=seeds.bot_seed(seat), timeout=self.bot_timeout,
+            # Its seed is drawn at random, never derived from the game's: nothing of the deal can be computed back.
+            return ProcessBot(choice.spec, rules, seat=seat, bot_seed=new_bot_seed(), timeout=self.bot_timeout,
                               games_dir=folders.games_dir().resolve())
         if self.how == "trusted":
             return choice.make(seeds.bots(), rules)
@@ -541,7 +588,7 @@ def seat_makers(names: Sequence[str], game: Game, *,
     """
     makers: list[SeatMaker | None] = []
     for n in names:
-        if n == HUMAN:
+        if n in (HUMAN, REMOTE):  # a remote seat's player comes from the host (tabletop.net.seat)
             makers.append(None)
         elif n.startswith(PROCESS):
             # Checked here (an unknown bot, a bad parameter), not in the other process.

@@ -13,31 +13,57 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from tabletop.engine.errors import GameBroken, UserInputError
+from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserInputError
+from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
-from tabletop.i18n import _
+from tabletop.formats.playtest import Note, note_of
+from tabletop.formats.resume import Resume
+from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
+from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.layout import drawn_size
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
 from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
-from tabletop.ui.window import Window
+from tabletop.ui.window import Window, set_caption
+
+if TYPE_CHECKING:
+    from tabletop.net.host import Host
 
 FPS = 60
+
+
+class Overlay(Protocol):
+    """Something drawn over a table with input of its own (the host's panel of remote seats)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` if it is this overlay's (True: the table does not see it)."""
+        ...
+
+    def update(self, now: float) -> None:
+        """Advance to ``now`` (before the table's own update)."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """Draw over the finished table; True when something was drawn (the table is redrawn whole next frame)."""
+        ...
 
 
 @dataclass
@@ -91,10 +117,10 @@ def default_seats(players: int) -> list[str]:
     return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
 
 
-def display_names(seats: list[str]) -> list[str]:
+def display_names(seats: list[str], *, watching: bool = False) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
-    several people share the table)."""
-    you = _("you") if seats.count(registry.HUMAN) <= 1 else _("human")
+    several people share the table, or for someone ``watching`` a replay or a game: not one of them)."""
+    you = _("you") if seats.count(registry.HUMAN) <= 1 and not watching else _("human")
     return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
             for i, name in enumerate(seats)]
 
@@ -166,62 +192,107 @@ class Table:
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
-                 log_path: Path | None = None, players: list[Any] | None = None) -> None:
+                 log_path: Path | None = None, players: list[Any] | None = None,
+                 start: Resume | None = None, host: Host | None = None) -> None:
+        """``start`` plays the game on from a logged position: its moves are made first (and logged
+        as copied from there) before anyone at this table chooses. ``host`` serves its remote seats."""
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         # A replay's seats are only names: a bot that is not installed here still replays.
-        self.seat_names = registry.expand_seats(seats, self.game.players) if players is None else list(seats)
+        self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
+                           if players is None else list(seats))
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
-        self.undo = undo_mode(settings.undo, len(humans))
-        self.fair = self.undo == "fair"
+        # Remote players have seen every move: none is taken back, and nobody here sees hidden cards.
+        self.undo = "off" if host is not None else undo_mode(settings.undo, len(humans))
+        self.fair = self.undo == "fair" or host is not None
+        self.host = host
         self.seed = settings.seed if settings.seed is not None else secret_seed() if self.fair else new_seed()
         self.game_id = new_game_id()
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
+        self.clock: Callable[[], float] = time.perf_counter
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
-                                                  fair=self.fair, game_id=self.game_id)
+                                                  fair=self.fair, game_id=self.game_id,
+                                                  parent=start.parent if start is not None else None,
+                                                  clock=lambda: self.clock())
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players: Sequence[Any] = players if players is not None else registry.seat_makers(
+        seat_players: list[Any] = list(players) if players is not None else registry.seat_makers(
             self.seat_names, self.game, bot_timeout=settings.bot_timeout)
+        if host is not None:
+            from tabletop.net.seat import remote_players
+
+            for seat, player in remote_players(host).items():
+                seat_players[seat] = player
         self.session = open_session(self.game, seat_players, seed=self.seed, log=self.log,
                                     options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT))
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
                          if self.undo != "off" and players is None else None)
+        if start is not None:
+            self._play_on(start)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
-                                 undo=self.undo)
-        self.clock: Callable[[], float] = time.perf_counter
+                                 undo=self.undo, view="public" if host is not None and not humans else "seat")
         self._mount(art, settings.art_dir)
+        if host is not None:
+            from tabletop.ui.hosting import host_table
+
+            host_table(self, host)
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
-                title=title, id=self.game_id, file=self.log.path))
+                title=title, id=self.game_id, file=short_path(self.log.path or "")))
             caption = _("game {id}").format(id=self.game_id)
         else:
             self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
-                                                                               file=self.log.path))
+                                                                               file=short_path(self.log.path or "")))
             caption = _("seed {seed}").format(seed=self.seed)
+        if start is not None:
+            self.scene.log.append(_("Played on from {file} at move {n}").format(file=start.log, n=start.at))
         self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
+        self.scene.game_log = self.log.path
+        refusal = ("" if self.undo == "designer" else _("No hints in a fair game") if self.fair
+                   else _("Hints are for designer mode (--undo designer)"))
+        self.scene.playtest = PlaytestTools(Notebook(write=self._write_note),
+                                            Hints(refusal=refusal, budget=hint_budget(seat_players)), self.seat_names)
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
-        pygame.display.set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
+        set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
+
+    def _write_note(self, move: int, seat: int | None, text: str) -> Note:
+        """Write a note into the game's log (public: a fair game's notes are not sealed)."""
+        assert self.log is not None
+        return note_of(self.log.note(move, seat, text))
+
+    def _play_on(self, start: Resume) -> None:
+        """Make the parent log's first moves (logged as copied), so the game stands where it was left."""
+        assert self.log is not None
+        self.log.copying = True
+        try:
+            for action in start.moves:
+                self.session.submit(action)
+        finally:
+            self.log.copying = False
+        self.session.take_events()  # the table shows where the game stands, not how it got there
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
                                      deck_name=self.game.art_deck, background=background)
         self.renderer = TableRenderer(self.app.text, self.art)
-        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
-                                size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
-                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
+        self.scene = TableScene(self.director, self.art,
+                                names=display_names(self.seat_names, watching=self.director.is_replay),
+                                size=drawn_size(self.app.window.size)[0], text=self.app.text,
+                                rules=_(self.game.rules_text()),
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False),
+                                title=_(self.game.title) if self.game.title else self.game.name)
         self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None
@@ -230,6 +301,8 @@ class Table:
         self._shot_wanted = False
         self._revealed = False
         self._art_deadline = time.perf_counter() + ART_WAIT
+        self._canvas: pygame.Surface | None = None
+        self.overlays: list[Overlay] = []
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -247,20 +320,24 @@ class Table:
                 if message:
                     scene.say(message)
                 continue
-            scene.handle(event)
+            if any(overlay.handle(event) for overlay in self.overlays):
+                continue
+            scene.handle(self._to_table(event))
         outcome = self._commands()
         scene.log.extend(app.messages)
         app.messages.clear()
-        scene.size = app.window.size
+        scene.size = drawn_size(app.window.size)[0]
         now = self.clock()
         if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
             self._revealed = True
             scene.log.append(_("The seed of this game was {seed} (now written to its log)").format(seed=self.seed))
-            pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - "
+            set_caption(f"tabletop - {self.game.title or self.game.name} - "
                                        + _("seed {seed}").format(seed=self.seed))
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
             time.sleep(0.005)  # leave the CPU to the art loaders
+        for overlay in self.overlays:
+            overlay.update(now)
         scene.update(now)
         surface = app.window.surface
         self.draw()
@@ -274,8 +351,29 @@ class Table:
         return outcome
 
     def draw(self) -> None:
-        """Render the table's current moment onto the window."""
-        self.renderer.draw(self.app.window.surface, self.scene)
+        """Render the table's current moment onto the window, and any overlay over it (a window smaller than the
+        table is designed for shows it drawn at that size, scaled down)."""
+        surface = self.app.window.surface
+        size, k = drawn_size(surface.get_size())
+        if k == 1.0:
+            self.renderer.draw(surface, self.scene)
+        else:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size)
+                self.renderer.invalidate()
+            self.renderer.draw(self._canvas, self.scene)
+            pygame.transform.smoothscale(self._canvas, surface.get_size(), surface)
+        drawn = [overlay.draw(surface) for overlay in self.overlays]
+        if any(drawn):
+            self.renderer.invalidate()  # the next frame draws the table whole again, under the overlay
+
+    def _to_table(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Return ``event`` with its mouse position in the table's own pixels (they differ in a small window)."""
+        k = drawn_size(self.app.window.size)[1]
+        if k == 1.0 or not hasattr(event, "pos"):
+            return event
+        attrs = dict(event.dict, pos=(round(event.pos[0] * k), round(event.pos[1] * k)))
+        return pygame.event.Event(event.type, attrs)
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
@@ -294,15 +392,29 @@ class Table:
                 return outcome
             self.app.clock.tick(fps)
 
-    def close(self) -> None:
-        """Save the final screenshot if none was taken and close the game log (a fair game left
-        before its end writes its seed there now, so its log can be replayed)."""
+    def close(self, how: str | None = None) -> None:
+        """Save the final screenshot if none was taken and close the game log (see :meth:`end_log`;
+        ``how`` defaults to finished or left)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
+        if getattr(self, "host", None) is not None and not self.session.is_over:
+            self.host.ended(N_("the host stopped the game"))  # type: ignore[union-attr]
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
-        if self.log is not None:
-            self.log.reveal()
-            self.log.close()
+        self.end_log(how or ("finished" if self.session.is_over else "left"))
+
+    def end_log(self, how: str) -> None:
+        """Write how the game ended (``finished``, ``left``, ``interrupted``, ``crashed``) as the log's
+        last line and close it. A fair game ended before its end writes its seed first, so its log
+        can be replayed. Never raises: a log that cannot be written keeps every line before."""
+        log = self.log
+        if log is None:
+            return
+        try:
+            log.reveal()
+            log.closed(how, self.session.moves)
+        except (TabletopError, OSError, ValueError):
+            pass  # the disk is full or the file is gone: what was written stays whole
+        log.close()
 
     def _commands(self) -> str | None:
         app, scene = self.app, self.scene
@@ -341,40 +453,56 @@ class Table:
             save_screenshot(surface, self.screenshot)
 
 
+@dataclass(frozen=True)
+class PlayOn:
+    """A game to play on from a logged position (a replay's "Play from here"): its settings and start."""
+
+    settings: PlaySettings
+    start: Resume
+
+
 def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
                 screenshot: Path | None = None, log_path: Path | None = None,
                 on_table: Callable[[Table], None] | None = None,
-                on_replay: Callable[[Table], str] | None = None) -> tuple[str, PlaySettings]:
+                on_replay: Callable[[Table], tuple[str, PlayOn | None]] | None = None,
+                start: Resume | None = None, host: Host | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
     "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
     new table (a spectator follows its log), ``on_replay`` opens a finished game's replay (Replay
-    on the end box) and returns how that ended. A game whose own code breaks mid-game ends with
-    outcome ``broken``; its log (every action so far) is kept and the reason is reported through
-    :meth:`App.say`.
+    on the end box) and returns how that ended, with the game to play on from it ("Play from
+    here"). ``start`` plays the first game on from a logged position. A game whose own code breaks
+    mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
+    reported through :meth:`App.say`.
     """
-    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
+    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path, start=start,
+                  host=host)
     try:
         while True:
             if on_table is not None:
                 on_table(table)
             try:
                 outcome = table.run()
-            except GameBroken as exc:
-                table.close()
+            except (GameBroken, GameStopped) as exc:  # the game's own code broke, or a remote game was stopped
+                table.close("crashed" if isinstance(exc, GameBroken) else "left")
                 app.say(_("{problem}. The game stopped; its log is {file}").format(
                     problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings
-            except BaseException:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
-                if table.log is not None:
-                    table.log.close()
+            except BaseException as exc:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
+                table.director.close()
+                table.end_log("interrupted" if isinstance(exc, KeyboardInterrupt) else "crashed")
                 raise
             table.close()
+            play_on = None
             if outcome == "replay" and on_replay is not None:
-                outcome = on_replay(table)
+                outcome, play_on = on_replay(table)
+            if play_on is not None:
+                table = Table(app, play_on.settings, art=table.art, exit_after=exit_after, start=play_on.start,
+                              host=host)
+                continue
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None
-            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
+            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after, host=host)
     finally:
         table.art.close()

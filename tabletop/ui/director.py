@@ -21,7 +21,16 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, InfoChanged, seat_name
+from tabletop.engine.events import (
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    is_face_down_action,
+    label_of,
+    part_of,
+    seat_name,
+)
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
@@ -121,6 +130,8 @@ class Director:
         self.exit_after = exit_after
         self.line = line
         """A replay's moves, one per position: they are played instead of asking bots or a human."""
+        self.said: list[tuple[Event, ...]] = []
+        """A replay's events, per move, as far as they are known: the log panel is rebuilt from them on a seek."""
         self.humans: tuple[int, ...] = () if line is not None else (
             humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
         self.timeline = timeline
@@ -133,6 +144,8 @@ class Director:
         """The human seat the table waits to be handed to, behind a privacy screen."""
         self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
+        self._kept: tuple[Move, ...] = ()
+        """The sweep of a deal's last trick (or showdown), held back until the deal's box closes."""
         self.pause: Pause | None = None
         self.hold_until = 0.0
         self.next_bot = 0.0
@@ -142,6 +155,8 @@ class Director:
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
         self.thought: Thought | None = None
         """The bot move being worked out in the background, if any (the session is the worker's then)."""
+        self._turn: tuple[int, float] | None = None
+        """(position, moment) the bottom seat's choice became its own: when its think time starts."""
         self._refresh()
         if not self.queue:
             self._stale = False
@@ -210,6 +225,8 @@ class Director:
             return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
+        if self.pause is not None and self.pause.kind == "game":
+            return N_("Game over")
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status
@@ -253,7 +270,7 @@ class Director:
             if self.line is not None:
                 if self.session.moves >= len(self.line):
                     break
-                events = self.session.submit(self.line[self.session.moves])
+                events = self._replayed()
             elif self._thinks():
                 self.thought = Thought(self.session)
                 break
@@ -264,6 +281,8 @@ class Director:
             self.next_bot = now + self.pace.bot_delay
             self._steps = max(0, self._steps - 1)
             moved = True
+        if self.accepts_input and (self._turn is None or self._turn[0] != self.session.moves):
+            self._turn = (self.session.moves, now)  # the person can see the move is theirs from now
         return cues
 
     def close(self) -> None:
@@ -355,8 +374,34 @@ class Director:
         if self.thought is not None:
             return  # the session is the thinking bot's until its move is made
         end = len(self.line) if self.line is not None else self.timeline.end
-        self.timeline.seek(max(0, min(position, end, self.timeline.end)))
+        target = max(0, min(position, end, self.timeline.end))
+        if self.line is not None and target > len(self.said):
+            # Moves never played here yet are played once, so the log panel can say what they did.
+            self.timeline.seek(len(self.said))
+            while self.session.moves < target:
+                self._replayed()
+        self.timeline.seek(target)
         self._after_jump()
+
+    def _replayed(self) -> list[Event]:
+        """Play a replay's next move; return its events (kept in :attr:`said` the first time)."""
+        assert self.line is not None
+        at = self.session.moves
+        events = self.session.submit(self.line[at])
+        if at == len(self.said):
+            self.said.append(tuple(events))
+        return events
+
+    def log_lines(self, position: int) -> list[str]:
+        """Return what the log panel says of a replay's moves before ``position`` (messages: say them with ``_()``)."""
+        lines = []
+        for events in self.said[:position]:
+            for event in events:
+                if isinstance(event, GameOver):
+                    lines.append(label_of(event))
+                elif not isinstance(event, InfoChanged):
+                    lines.append(self._log_line(event, part_of(event, "moves", ())))
+        return lines
 
     def _follow(self) -> None:
         """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
@@ -370,8 +415,10 @@ class Director:
             self._reset_board()
 
     def _after_jump(self) -> None:
+        self._turn = None  # a choice taken back starts its think time afresh
         self.queue.clear()
         self.pause = None
+        self._kept = ()
         self.hold_until = 0.0
         self.next_bot = 0.0
         self.finished = False
@@ -400,8 +447,10 @@ class Director:
             return _("this is a replay: nobody chooses here")
         if self.thought is not None:
             return _("Wait: a bot is thinking")
+        turn = self._turn
+        seconds = now - turn[1] if turn is not None and turn[0] == self.session.moves else None
         try:
-            events = self.session.submit(action, self.seat)
+            events = self.session.submit(action, self.seat, seconds=seconds)
         except IllegalAction as exc:
             return exc.reason
         self.queue.extend(events)
@@ -425,30 +474,38 @@ class Director:
         if isinstance(event, InfoChanged):
             self.board.set_info(event.rows)
             return
-        moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
+        moves, pause = part_of(event, "moves", ()), part_of(event, "pause", "")
         if isinstance(event, GameOver):
+            if not self.queue:
+                # The last move's side panel (the final counts, nobody to move) is what the end box sits on.
+                self._refresh()
+                self._stale = False
             self.board.set_scores(event.scores)
             # Only a scripted run (--exit-after) closes by itself; someone watching bots or a
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-            cues.append(Cue("log", text=_label(event)))
+            cues.append(Cue("log", text=label_of(event)))
             return
         cues.append(Cue("log", text=self._log_line(event, moves)))
         if isinstance(event, DealScored):
             self.board.set_scores(event.totals)
+        kept, self._kept = self._kept, ()  # a deal's last trick, swept when its box closes
         if pause and moves:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
-            for popup in _safe(event, "popups", ()):
+            for popup in part_of(event, "popups", ()):
                 cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
-            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves))
             return
+        if kept and not pause:
+            self._play_moves(kept, now, cues)
+            kept = ()
         self._play_moves(tuple(moves), now, cues)
-        for popup in _safe(event, "popups", ()):
+        for popup in part_of(event, "popups", ()):
             cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
-            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
+            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event, kept)
 
     def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
         if not moves:
@@ -463,13 +520,13 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
-                and any(m.backs or not m.face_up for m in moves)):
+        if (self.eyes is not None and is_face_down_action(event, moves)
+                and (self.hot_seat or event.seat != self.eyes)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
                        action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
-        return _label(event)
+        return label_of(event)
 
     def _popup_time(self, pause: str) -> float:
         """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""
@@ -482,7 +539,12 @@ class Director:
     def _end_pause(self, now: float, cues: list[Cue]) -> None:
         pause, self.pause = self.pause, None
         assert pause is not None
-        if pause.after:
+        following = next((e for e in self.queue if not isinstance(e, InfoChanged)), None)
+        if pause.after and pause.kind in ("trick", "show") and isinstance(following, DealScored):
+            # The deal's last trick, or its showdown, stays on the table beside the deal's scores:
+            # what the box scores stays in view; it is swept when the box is closed.
+            self._kept = pause.after
+        elif pause.after:
             for move in pause.after:
                 src, dst = self.board.apply(move)
                 cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))
@@ -500,20 +562,5 @@ def _pause_kind(pause: str) -> str:
     return pause if pause in ("trick", "deal") else "show"
 
 
-def _safe(event: Event, name: str, default: Any) -> Any:
-    try:
-        return getattr(event, name)
-    except Exception:  # a game's event that cannot say what it shows is only logged
-        return default
-
-
 def _deadline(now: float, wait: float | None) -> float | None:
     return None if wait is None else now + wait
-
-
-def _label(event: Any) -> str:
-    try:
-        label = event.label
-        return label if isinstance(label, str) else str(label)
-    except Exception:  # an event's text is a courtesy; never let it stop the table
-        return type(event).__name__

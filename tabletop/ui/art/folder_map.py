@@ -11,9 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tabletop.formats import tomltext
 from tabletop.i18n import _
 from tabletop.ui.art.loader import CARD_ASPECT, Source, probe
-from tabletop.ui.art.names import BACK, is_image_name, match_file, normalise
+from tabletop.ui.art.names import (
+    BACK,
+    is_back_name,
+    is_image_name,
+    match_file,
+    name_index,
+    normalise,
+)
 from tabletop.ui.art.sheets import (
     Cell,
     SheetSpec,
@@ -68,6 +76,42 @@ def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
     return table
 
 
+def scan_art(folder: Path | None, only: str | None = None) -> dict[str, Stamp] | None:
+    """Return :func:`scan_folder` of ``folder``; with ``only`` (one sheet image given as the art), just
+    that sheet, its TOML and the backs."""
+    table = scan_folder(folder)
+    if table is None or only is None:
+        return table
+    keep = {only.lower(), spec_name(only).lower()}
+    return {name: stamp for name, stamp in table.items()
+            if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+
+
+def art_place(path: Path | str | None) -> tuple[Path | None, str | None]:
+    """Return the folder to scan for art given as ``path``, and the one sheet image to read there
+    when ``path`` names an image file rather than a folder."""
+    folder = Path(path) if path else None
+    if folder is not None and is_image_name(folder.name) and not folder.is_dir():
+        return folder.parent, folder.name
+    return folder, None
+
+
+def used_files(path: Path | str | None, card_ids: Sequence[str]) -> dict[str, Path]:
+    """Return, by name, the files of the art at ``path`` that are some card's art (the back's
+    included): the card images, and each sheet image used with its TOML."""
+    folder, only = art_place(path)
+    table = scan_art(folder, only) or {}
+    mapped = map_folder(folder, table, name_index(card_ids), card_ids, {})
+    tomls = sheet_images(list(table))
+    used: dict[str, Path] = {}
+    for source, _stamp in mapped.files.values():
+        file = source.sheet if isinstance(source, Cell) else source
+        used[file.name] = file
+        if isinstance(source, Cell) and file.name in tomls:
+            used[tomls[file.name]] = file.with_name(tomls[file.name])
+    return used
+
+
 def map_folder(folder: Path | None, table: Mapping[str, Stamp], index: Mapping[str, str],
                card_ids: Sequence[str], known: Mapping[str, Sheet]) -> FolderMap:
     """Return the art of each card in ``folder`` as scanned in ``table`` (``known``: sheets read before).
@@ -115,6 +159,10 @@ def map_folder(folder: Path | None, table: Mapping[str, Stamp], index: Mapping[s
     return FolderMap(files, duplicates, unused, read)
 
 
+SHEET_TOML_BYTES = 1_000_000
+"""The largest sheet TOML read (ids for a 100x100 grid take a tenth of it)."""
+
+
 def read_sheet(folder: Path, image: str, toml: str, table: Mapping[str, Stamp], card_ids: Sequence[str],
                known: Sheet | None) -> Sheet:
     """Return the sheet ``image`` as its TOML ``toml`` describes it (``known`` when neither file changed)."""
@@ -122,8 +170,8 @@ def read_sheet(folder: Path, image: str, toml: str, table: Mapping[str, Stamp], 
     if known is not None and known.stamps == stamps:
         return known
     try:
-        text = (folder / toml).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = tomltext.read_text(folder / toml, limit=SHEET_TOML_BYTES)
+    except (OSError, tomltext.TomlProblem) as exc:
         return Sheet(stamps, None, [_("{file}: cannot read it ({error}); save it again as UTF-8 text").format(
             file=toml, error=exc)])
     spec, problems = parse_sheet_spec(text, toml, [*card_ids, "back"])
