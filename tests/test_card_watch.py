@@ -1,13 +1,11 @@
 """What the card watch learns from a game: the hands dealt, each deal's points, the cards that took tricks."""
 
-import random
-
 import pytest
 
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import trick_winner
-from tabletop.plugins.registry import make_game, seat_factory
+from tabletop.plugins.registry import make_game, make_seats
 from tabletop.sim.cards import CardWatch, GameCards
 from tabletop.sim.cardstats import CardTally, card_figures
 
@@ -15,7 +13,7 @@ from tabletop.sim.cardstats import CardTally, card_figures
 def _play(name: str, players: int, options: dict[str, str], seed: int) -> tuple[GameCards, Session]:
     game = make_game(name, players=players, options=options)
     watch = CardWatch(game)
-    seats = seat_factory(["random"] * players, game)(seed, random.Random(seed + 1))
+    seats = make_seats(["random"] * players, game, seed)
     session = Session(watch, seats, seed=seed, events=False)  # type: ignore[arg-type]
     session.run()
     return watch.take(), session
@@ -40,7 +38,7 @@ def test_trick_taking_hands_points_and_tricks() -> None:
 def test_the_same_game_with_and_without_the_watch() -> None:
     seed = derive_seed(8, "game", 3)
     game = make_game("birdhead", players=4)
-    seats = seat_factory(["random"] * 4, game)(seed, random.Random(seed + 1))
+    seats = make_seats(["random"] * 4, game, seed)
     plain = Session(game, seats, seed=seed, events=False)
     plain.run()
     record, watched = _play("birdhead", 4, {}, seed)
@@ -56,9 +54,9 @@ def test_bots_that_read_facts_play_their_own_moves_while_cards_are_watched(name:
     # --report watches the cards through a wrapper game: the bots must still read their views, not fall back.
     seed = derive_seed(8, "game", 4)
     game = make_game(name, players=len(bots))
-    plain = Session(game, seat_factory(bots, game)(seed, random.Random(seed + 1)), seed=seed, events=False)
+    plain = Session(game, make_seats(bots, game, seed), seed=seed, events=False)
     plain.run()
-    watched = Session(CardWatch(game), seat_factory(bots, game)(seed, random.Random(seed + 1)), seed=seed, events=False)
+    watched = Session(CardWatch(game), make_seats(bots, game, seed), seed=seed, events=False)
     watched.run()
     assert watched.faults == [] and plain.faults == []
     assert (watched.scores(), watched.moves) == (plain.scores(), plain.moves)

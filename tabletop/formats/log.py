@@ -50,7 +50,7 @@ from tabletop.engine.errors import IllegalAction, LogError, LogWriteError, Table
 from tabletop.engine.game import Game
 from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.i18n import N_, _
 
 FORMAT = 1
@@ -541,7 +541,8 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     game_seed = int(logged)
 
     def fresh() -> Session:
-        return Session(game, None, seed=game_seed, events=events, hook_limit=None if unbounded else HOOK_LIMIT)
+        return open_session(game, seed=game_seed,
+                            options=SessionOptions(events=events, hook_limit=None if unbounded else HOOK_LIMIT))
 
     session = fresh()
     count = undos = 0
@@ -628,7 +629,7 @@ def _replay_action(shown: str, number: int, session: Session,
                 return seat, action, len(legal) == 1
     try:
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
-        reason = session.game.why_illegal(session.state, candidate)
+        reason = session.rules.why_illegal(session.state, candidate)
     except Exception:  # the explanation is a courtesy: an edited action may be anything
         reason = N_("not an action of this game")
     raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(

@@ -18,6 +18,7 @@ deal's start, and the cards of the winning play when a trick moves to its winner
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,7 +75,13 @@ class CardWatch:
         self._unobserved = False
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copying and pickling ask before the wrapped game is there
+            raise AttributeError(name)
         return getattr(self._game, name)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardWatch:
+        """Return a watch of a copy of the game (a bot's own rules), with nothing recorded."""
+        return CardWatch(copy.deepcopy(self._game, memo))
 
     def setup(self, rng: random.Random, emit: Emit) -> Any:
         """Set up a game through the wrapped one, recording its first deal."""

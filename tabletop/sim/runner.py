@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, cast
 
 from tabletop.engine.game import Game
 from tabletop.engine.guard import quiet_worker
-from tabletop.engine.rng import derive_seed
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.engine.rng import seed_maker
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, SessionOptions, open_session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
@@ -104,17 +104,16 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     tally = CardTally() if watch else None
     played = cast(Game, watch) if watch else game
     results = []
-    make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
+    seats = _seat_makers(config, game)
+    options = SessionOptions(events=False, bot_timeout=config.bot_timeout, results_only=True)
+    game_seed = seed_maker(config.seed, "game")  # derive_seed(config.seed, "game", number), hashed faster
     for number in range(task.start, task.stop):
-        seed = derive_seed(config.seed, "game", number)
-        game_rng, bots_rng = registry.seat_rngs(seed)
-        seats = make_seats(seed, bots_rng)
+        seed = game_seed(number)
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
                                  seed=seed)
-        session = Session(played, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log,
-                          rng=game_rng)
+        session = open_session(played, seats, seed=seed, log=log, options=options)
         try:
             session.run()
         finally:
@@ -133,6 +132,21 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
         results.append(GameResult(number, seed, scores, ranks, session.moves, tuple(faults),
                                   tuple(problems), deals, tricks))
     return Chunk(task.variant, results, tally)
+
+
+def _seat_makers(config: SimConfig, game: Game) -> list[Any]:
+    """Return the seats of ``config`` for ``game`` as the opener takes them, looked up once per game
+    (a supervised worker plays each game as a task of its own)."""
+    key = (id(game), config.bots, config.bot_timeout)
+    known = _MAKERS.get(key)
+    if known is None or known[0] is not game:
+        if len(_MAKERS) >= 16:
+            _MAKERS.clear()
+        known = _MAKERS[key] = (game, registry.seat_makers(config.bots, game, bot_timeout=config.bot_timeout))
+    return known[1]
+
+
+_MAKERS: dict[tuple[Any, ...], tuple[Game, list[Any]]] = {}
 
 
 def _play_one(variant: int, config: SimConfig, number: int, cards: bool, game: Game) -> Chunk:

@@ -22,7 +22,7 @@ import pygame
 
 from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserInputError
 from tabletop.engine.guard import short_path
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
 from tabletop.formats.playtest import Note, note_of
@@ -219,15 +219,15 @@ class Table:
                                                   parent=start.parent if start is not None else None,
                                                   clock=lambda: self.clock())
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players = players if players is not None else registry.make_seats(
-            self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        seat_players: list[Any] = list(players) if players is not None else registry.seat_makers(
+            self.seat_names, self.game, bot_timeout=settings.bot_timeout)
         if host is not None:
             from tabletop.net.seat import remote_players
 
             for seat, player in remote_players(host).items():
                 seat_players[seat] = player
-        self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
-                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
+        self.session = open_session(self.game, seat_players, seed=self.seed, log=self.log,
+                                    options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT))
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())

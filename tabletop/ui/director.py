@@ -467,7 +467,7 @@ class Director:
         self.board.refresh(self.session.table(self.eyes))
         if self.eyes is None and self.line is None and not self.session.is_over:
             # God view: every hand is open, but the status still speaks to the player at the bottom.
-            self.board.status = self.session.game.status(self.session.state, self.seat)
+            self.board.status = self.session.rules.status(self.session.state, self.seat)
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True

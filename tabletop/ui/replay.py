@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tabletop.engine.errors import LogError, TabletopError
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
 from tabletop.formats.playtest import append_note, read_playtest
@@ -73,7 +73,7 @@ class ReplayTable(Table):
         self.log = None
         self.play_on: PlayOn | None = None
         """The game to play on from the shown move, once "Play from here" was chosen."""
-        self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT)
+        self.session = open_session(self.game, seed=self.seed, options=SessionOptions(hook_limit=HOOK_LIMIT))
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
         said = [tuple(self.session.submit(action)) for action in line]
