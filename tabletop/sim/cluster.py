@@ -24,6 +24,7 @@ from tabletop import __version__
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import discovery as plugins
+from tabletop.sim.cardstats import Watching
 from tabletop.sim.runner import Chunk, SimConfig, Task, plan, play_task
 
 CONNECT_TIMEOUT = 10.0
@@ -149,7 +150,7 @@ def connect(address: str) -> Any:
     return client
 
 
-def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = False,
+def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: Watching | None = None,
                    progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
     """Yield every variant's chunks of results in order, the games played by the cluster's workers."""
     folder = Path(configs[0].games_dir) if configs[0].games_dir else _default_games_dir()

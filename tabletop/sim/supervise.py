@@ -39,14 +39,14 @@ class SkippedGame:
     reason: str
 
 
-PlayOne = Callable[[int, Any, int, bool, Any], Any]
+PlayOne = Callable[[int, Any, int, Any, Any], Any]
 """``play(variant, config, number, cards, game)``: play one game and return its chunk (the runner's)."""
 SkipOne = Callable[[int, "SkippedGame"], Any]
 """``skip(variant, skipped)``: return the chunk of a game given up on."""
 
 
 def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers: int, game_timeout: float,
-               cards: bool = False, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+               cards: Any = None, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
     """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
 
     ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
@@ -63,7 +63,7 @@ def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers:
 
 
 def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, workers: int,
-                   game_timeout: float, cards: bool) -> Iterator[Any]:
+                   game_timeout: float, cards: Any) -> Iterator[Any]:
     from tabletop.engine.rng import derive_seed
 
     def skipped(number: int, reason: str) -> Any:
