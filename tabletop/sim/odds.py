@@ -13,6 +13,7 @@ Fraction(18472, 54145)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -91,10 +92,8 @@ def group_of(cards: Sequence[Card], spec: str) -> tuple[str, int]:
             spec=spec, column=column, columns=", ".join(sorted(table)) or _("none")))
     values = table[name]
     if name == "suit":
-        try:
+        with contextlib.suppress(ValueError):  # a deck file's own suit word is compared as written
             value = SUIT_SYMBOLS.get(parse_suit(value) or "", value)
-        except ValueError:
-            pass  # a deck file's own suit word: compared as written
     count = sum(1 for c in cards if values.get(c.id, "").lower() == value.lower())
     if not count:
         shown = sorted(set(values.values()))
