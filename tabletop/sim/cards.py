@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event
+from tabletop.engine.cards import Card
+from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.zones import Move, Zone
 from tabletop.kit.tricks import TrickWon
@@ -91,8 +92,8 @@ class _Declared:
         self.hands = {zone: seat for zone, seat in self.owner.items() if self.roles[zone] == HAND}
 
 
-Held = dict[str, int]
-"""A seat-owned zone's contents as the watch keeps them: copies per card id."""
+Held = dict[Card, int]
+"""A seat-owned zone's contents as the watch keeps them: copies per card (cards are interned: keys by identity)."""
 Plan = tuple[int, int, Held | None, Held | None, Any]
 """What to do with a move between two zones: its kind and seat (:data:`~tabletop.sim.journeys.Rule`), the
 contents kept of the zone it leaves and of the one it reaches (None: not kept), and where its facts go."""
@@ -170,9 +171,11 @@ class CardWatch:
                     (sum(self._held[zone_id].values()), int(ranks[seat] == 1)))
 
     def take(self) -> Journeys:
-        """Return the batch gathered so far and start an empty one in its place."""
+        """Return the batch gathered so far (its cards by id) and start an empty one in its place."""
         book, self._book = self._book, Journeys(self._book.batch)
         self._forget_plans()
+        book.facts = [_by_id(facts, _or_sum) for facts in book.facts]
+        book.offered, book.played, book.took = (_by_id(counts, _add) for counts in (book.offered, book.played, book.took))
         return book
 
     # -- the session's side -------------------------------------------------------------------
@@ -195,7 +198,9 @@ class CardWatch:
             self._hand_key = self._check_hand_key(state)
             early, self._early = self._early, []
             for move, dealing in early:
-                self._moved(move, self._dealing_plans if dealing else self._plans)
+                self._setting_up = dealing
+                self._hear(Moved((move,)))
+            self._setting_up = False
         self._resolve()
         return state
 
@@ -208,7 +213,10 @@ class CardWatch:
             self._round = (self._turn - 1) // self._players + 1
         self._move += 1
         self._game.apply(state, action, self._hear_event if emit is None else self._listener(emit))
-        if self._pending or self._dirty:
+        if self._pending:
+            if self._dirty or len(self._pending) > 1 or not self._hand_key or not self._one_draw():
+                self._resolve()
+        elif self._dirty:
             self._resolve()
 
     # -- what the events say --------------------------------------------------------------------
@@ -220,23 +228,64 @@ class CardWatch:
         return listen
 
     def _hear(self, event: Event) -> None:
+        """Count every card the event moved (the one loop all of them go through: kept lean), then what else it says."""
         kind = type(event)
         if kind is ActionTaken:  # most events, one per move: only its moves to read
-            plans = self._plans
-            for move in event.moved:  # type: ignore[attr-defined]
-                self._moved(move, plans)
-            return
-        if kind is DealStarted:
+            moves, plans = event.moved, self._plans  # type: ignore[attr-defined]
+        elif kind is DealStarted:
             if self._scored or self._move or self._turn:
                 if not self._kept_seen:
                     self._keep()
                 self._new_deal()
-            for move in event.moves:
-                self._moved(move, self._dealing_plans)
+            moves, plans = event.moves, self._dealing_plans
+        else:
+            moves, plans = event.moves, self._dealing_plans if self._setting_up else self._plans
+        for move in moves:
+            plan = plans.get((move.src, move.dst))
+            if plan is None:
+                plan = self._plan(move, plans)
+                if plan is None:
+                    continue
+            cards = move.cards
+            if not cards:
+                if move.backs:
+                    self._backs(plan, move)
+                continue
+            what, seat, mine, theirs, facts = plan
+            if mine is not None:
+                for card in cards:
+                    left = mine.get(card, 0) - 1
+                    if left > 0:
+                        mine[card] = left
+                    elif left == 0:
+                        del mine[card]
+                    else:
+                        self._dirty = True
+            if theirs is not None:
+                for card in cards:
+                    theirs[card] = theirs.get(card, 0) + 1
+            if facts is None:
+                continue
+            if what == OFFERED:
+                for card in cards:
+                    facts[card] = facts.get(card, 0) + 1
+                continue
+            if seat < 0:
+                seat = move.seat
+                if not 0 <= seat < self._players:
+                    continue
+            bit, at, rnd = self._bits[seat], self._move, self._round
+            for card in cards:
+                entry = facts.get(card)
+                if entry is None:
+                    facts[card] = [bit, 1, at, rnd]
+                else:
+                    entry[0] |= bit
+                    entry[1] += 1
+                    entry[2] += at
+                    entry[3] += rnd
+        if kind is ActionTaken:
             return
-        plans = self._dealing_plans if self._setting_up else self._plans
-        for move in event.moves:
-            self._moved(move, plans)
         if kind is DealScored:
             self._score(event.points)  # type: ignore[attr-defined]
         elif isinstance(event, TrickWon):
@@ -248,62 +297,22 @@ class CardWatch:
         elif event.kind == SHOWDOWN:
             self._contest(list(getattr(event, "hands", ())), tuple(getattr(event, "winners", ())), SHOWDOWN)
 
-    def _moved(self, move: Move, plans: dict[tuple[str, str], Plan]) -> None:
-        plan = plans.get((move.src, move.dst))
-        if plan is None:
-            if self._declared is None:
-                self._early.append((move, plans is self._dealing_plans))
-                return
-            plan = self._plan(move.src, move.dst, plans)
-        kind, seat, mine, theirs, facts = plan
-        cards = move.cards
-        if not cards:
-            if not move.backs or (kind < 0 and mine is None and theirs is None):
-                return
-            if mine is None or move.backs != sum(mine.values()):
-                self._pending.append((plan, move, self._move, self._round, self._bits))
-                return
-            ids = [name for name, copies in mine.items() for _ in range(copies)]  # all of a seat's zone
-            mine.clear()
-            if theirs is not None:
-                for name in ids:
-                    theirs[name] = theirs.get(name, 0) + 1
-            self._record(plan, ids, move.seat, self._move, self._round, self._bits)
+    def _backs(self, plan: Plan, move: Move) -> None:
+        """A face-down move: all of a seat's zone is known at once; other cards are named once the move is over."""
+        kind, _seat, mine, theirs, _facts = plan
+        if kind < 0 and mine is None and theirs is None:
             return
-        if mine is not None:
-            for card in cards:
-                left = mine.get(card.id, 0) - 1
-                if left > 0:
-                    mine[card.id] = left
-                elif left == 0:
-                    del mine[card.id]
-                else:
-                    self._dirty = True
+        if mine is None or move.backs != sum(mine.values()):
+            self._pending.append((plan, move, self._move, self._round, self._bits))
+            return
+        ids = [name for name, copies in mine.items() for _ in range(copies)]
+        mine.clear()
         if theirs is not None:
-            for card in cards:
-                theirs[card.id] = theirs.get(card.id, 0) + 1
-        if facts is None:
-            return
-        if kind == OFFERED:
-            for card in cards:
-                facts[card.id] = facts.get(card.id, 0) + 1
-            return
-        if seat < 0:
-            seat = move.seat
-            if seat < 0 or seat >= self._players:
-                return
-        bit, at, rnd = self._bits[seat], self._move, self._round
-        for card in cards:
-            entry = facts.get(card.id)
-            if entry is None:
-                facts[card.id] = [bit, 1, at, rnd]
-            else:
-                entry[0] |= bit
-                entry[1] += 1
-                entry[2] += at
-                entry[3] += rnd
+            for name in ids:
+                theirs[name] = theirs.get(name, 0) + 1
+        self._record(plan, ids, move.seat, self._move, self._round, self._bits)
 
-    def _record(self, plan: Plan, ids: Sequence[str], mover: int, at: int, rnd: int, bits: list[int]) -> None:
+    def _record(self, plan: Plan, ids: Sequence[Card], mover: int, at: int, rnd: int, bits: list[int]) -> None:
         """Record the facts of a move whose cards were learnt some other way than from the move itself."""
         kind, seat, _mine, _theirs, facts = plan
         if facts is None:
@@ -327,9 +336,13 @@ class CardWatch:
                 entry[2] += at
                 entry[3] += rnd
 
-    def _plan(self, src: str, dst: str, plans: dict[tuple[str, str], Plan]) -> Plan:
+    def _plan(self, move: Move, plans: dict[tuple[str, str], Plan]) -> Plan | None:
+        """Return (and remember) how moves between these two zones count; None before the zones are known."""
         declared = self._declared
-        assert declared is not None
+        if declared is None:  # the first game's setup: its moves wait until the zones are known
+            self._early.append((move, plans is self._dealing_plans))
+            return None
+        src, dst = move.src, move.dst
         if (src and src not in declared.roles) or (dst and dst not in declared.roles):
             self._dirty = True  # a zone the game did not declare at first: read them again
             return (-1, -1, None, None, None)
@@ -399,10 +412,10 @@ class CardWatch:
         played, took = book.played, book.took
         for cards in plays:
             for card in cards:
-                played[card.id] = played.get(card.id, 0) + 1
+                played[card] = played.get(card, 0) + 1
         for taker in takers:
             for card in plays[taker]:
-                took[card.id] = took.get(card.id, 0) + 1
+                took[card] = took.get(card, 0) + 1
 
     # -- face-down moves and the zones' contents ----------------------------------------------------
     def _check_hand_key(self, state: Any) -> bool:
@@ -432,6 +445,28 @@ class CardWatch:
             held = self._held
             self._settle(self._read({zone for _plan, move, *_rest in self._pending
                                      for zone in (move.src, move.dst) if zone in held}))
+
+    def _one_draw(self) -> bool:
+        """Name the cards of one face-down move into a hand (a draw) from that hand alone; False if it is not one."""
+        plan, move, at, rnd, bits = self._pending[0]
+        seat = self._declared.hands.get(move.dst) if self._declared else None
+        if seat is None or move.src in self._held:
+            return False
+        try:
+            cards = self._game.observe_key(self._state, seat, HAND_KEY)
+        except Exception:  # noqa: BLE001 - fall back on the zones, which every game declares
+            self._hand_key = False
+            return False
+        mine = self._held[move.dst]
+        now: Held = {}
+        for card in cards:
+            now[card] = now.get(card, 0) + 1
+        arrived = [card for card, n in now.items() for _ in range(n - mine.get(card, 0))]
+        mine.clear()
+        mine.update(now)
+        self._pending = []
+        self._record(plan, arrived[:move.backs], move.seat, at, rnd, bits)
+        return True
 
     def _read(self, wanted: set[str]) -> dict[str, Held]:
         declared = self._declared
@@ -463,10 +498,27 @@ class CardWatch:
             held[zone].update(cards)
 
 
+def _by_id(table: dict[Any, Any], join: Any) -> dict[str, Any]:
+    """Return ``table`` keyed by card id (two cards of one id, which a game should not have, are joined)."""
+    out: dict[str, Any] = {}
+    for card, value in table.items():
+        key = card.id
+        out[key] = value if key not in out else join(out[key], value)
+    return out
+
+
+def _add(a: int, b: int) -> int:
+    return a + b
+
+
+def _or_sum(a: list[int], b: list[int]) -> list[int]:
+    return [a[0] | b[0], *(x + y for x, y in zip(a[1:], b[1:], strict=True))]
+
+
 def _counts(cards: Any) -> Held:
     out: Held = {}
     for card in cards:
-        out[card.id] = out.get(card.id, 0) + 1
+        out[card] = out.get(card, 0) + 1
     return out
 
 
@@ -475,9 +527,9 @@ def _minus(a: Held, b: Held) -> Held:
     return {card: n - b.get(card, 0) for card, n in a.items() if n > b.get(card, 0)}
 
 
-def _take(pool: Held, count: int) -> list[str]:
-    """Remove up to ``count`` card ids from ``pool`` (in its order) and return them."""
-    out: list[str] = []
+def _take(pool: Held, count: int) -> list[Card]:
+    """Remove up to ``count`` cards from ``pool`` (in its order) and return them."""
+    out: list[Card] = []
     for card in list(pool):
         while pool[card] > 0 and len(out) < count:
             pool[card] -= 1

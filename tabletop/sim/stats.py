@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -133,8 +134,10 @@ def t_p(t: float, df: float) -> float:
     return min(1.0, 2 * t_cdf(-abs(t), df))
 
 
+@functools.lru_cache(maxsize=4096)
 def t_quantile(p: float, df: float) -> float:
-    """Return the ``p`` quantile of Student's t with ``df`` degrees of freedom.
+    """Return the ``p`` quantile of Student's t with ``df`` degrees of freedom (remembered: a study asks for the
+    same few again and again).
 
     >>> round(t_quantile(0.975, 1), 4), round(t_quantile(0.975, 10), 4)
     (12.7062, 2.2281)
