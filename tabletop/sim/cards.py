@@ -79,6 +79,18 @@ class Journeys:
         return self.units > 0
 
 
+@dataclass
+class _Pending:
+    """A face-down move whose cards are not known yet: how it counts, when it was made, and how many are unnamed."""
+
+    plan: Plan
+    move: Move
+    at: int
+    round: int
+    bits: list[int]
+    left: int
+
+
 class _Declared:
     """The zones a game declares, as the watch needs them: roles, owners, labels, which hold kept cards."""
 
@@ -119,7 +131,7 @@ class CardWatch:
         self._hand_key = False
         self._state: Any = None
         self._held: dict[str, Held] = {}
-        self._pending: list[tuple[Plan, Move, int, int, list[int]]] = []
+        self._pending: list[_Pending] = []
         self._early: list[tuple[Move, bool]] = []
         self._dirty = False
         self._setting_up = False
@@ -260,7 +272,7 @@ class CardWatch:
                     elif left == 0:
                         del mine[card]
                     else:
-                        self._dirty = True
+                        self._unseen(mine, card)
             if theirs is not None:
                 for card in cards:
                     theirs[card] = theirs.get(card, 0) + 1
@@ -303,7 +315,7 @@ class CardWatch:
         if kind < 0 and mine is None and theirs is None:
             return
         if mine is None or move.backs != sum(mine.values()):
-            self._pending.append((plan, move, self._move, self._round, self._bits))
+            self._pending.append(_Pending(plan, move, self._move, self._round, self._bits, move.backs))
             return
         ids = [name for name, copies in mine.items() for _ in range(copies)]
         mine.clear()
@@ -311,6 +323,18 @@ class CardWatch:
             for name in ids:
                 theirs[name] = theirs.get(name, 0) + 1
         self._record(plan, ids, move.seat, self._move, self._round, self._bits)
+
+    def _unseen(self, zone: Held, card: Card) -> None:
+        """A card left a seat's zone that the watch did not know it held: one that a face-down move brought there
+        in this same move (a draw, then a showdown): it is that move's card. Anything else: read the zones."""
+        for pending in self._pending:
+            if pending.left and self._held.get(pending.move.dst) is zone:
+                pending.left -= 1
+                self._record(pending.plan, (card,), pending.move.seat, pending.at, pending.round, pending.bits)
+                if not pending.left:
+                    self._pending.remove(pending)
+                return
+        self._dirty = True
 
     def _record(self, plan: Plan, ids: Sequence[Card], mover: int, at: int, rnd: int, bits: list[int]) -> None:
         """Record the facts of a move whose cards were learnt some other way than from the move itself."""
@@ -344,8 +368,14 @@ class CardWatch:
             return None
         src, dst = move.src, move.dst
         if (src and src not in declared.roles) or (dst and dst not in declared.roles):
-            self._dirty = True  # a zone the game did not declare at first: read them again
-            return (-1, -1, None, None, None)
+            try:  # a zone the game did not declare before: read the zones again
+                declared = self._declare(list(self._game.zones(self._state)))
+            except Exception:  # noqa: BLE001 - a state caught halfway through a move: make do without
+                self._dirty = True
+                return (-1, -1, None, None, None)
+            if (src and src not in declared.roles) or (dst and dst not in declared.roles):
+                plans[(src, dst)] = (-1, -1, None, None, None)  # moved off the declared table
+                return plans[(src, dst)]
         kind, seat = classify(declared.roles, declared.owner, src, dst, plans is self._dealing_plans)
         facts: Any = None
         if kind == OFFERED:
@@ -361,10 +391,11 @@ class CardWatch:
         self._plans.clear()
         self._dealing_plans.clear()
 
-    def _declare(self, zones: Sequence[Zone]) -> None:
+    def _declare(self, zones: Sequence[Zone]) -> _Declared:
         self._declared = declared = _Declared(zones, self._players)
         self._held = {zone: self._held.get(zone, {}) for zone in declared.tracked}
         self._forget_plans()
+        return declared
 
     # -- deals ------------------------------------------------------------------------------------
     def _new_deal(self) -> None:
@@ -443,12 +474,12 @@ class CardWatch:
             self._settle({z.id: _counts(z.cards) for z in zones if z.id in self._held})
         elif self._pending:
             held = self._held
-            self._settle(self._read({zone for _plan, move, *_rest in self._pending
-                                     for zone in (move.src, move.dst) if zone in held}))
+            self._settle(self._read({zone for p in self._pending for zone in (p.move.src, p.move.dst) if zone in held}))
 
     def _one_draw(self) -> bool:
         """Name the cards of one face-down move into a hand (a draw) from that hand alone; False if it is not one."""
-        plan, move, at, rnd, bits = self._pending[0]
+        pending = self._pending[0]
+        move = pending.move
         seat = self._declared.hands.get(move.dst) if self._declared else None
         if seat is None or move.src in self._held:
             return False
@@ -465,7 +496,7 @@ class CardWatch:
         mine.clear()
         mine.update(now)
         self._pending = []
-        self._record(plan, arrived[:move.backs], move.seat, at, rnd, bits)
+        self._record(pending.plan, arrived[:pending.left], move.seat, pending.at, pending.round, pending.bits)
         return True
 
     def _read(self, wanted: set[str]) -> dict[str, Held]:
@@ -484,14 +515,14 @@ class CardWatch:
         held = self._held
         arrived = {zone: _minus(cards, held[zone]) for zone, cards in actual.items()}
         left = {zone: _minus(held[zone], cards) for zone, cards in actual.items()}
-        for plan, move, at, rnd, bits in self._pending:
-            if left.get(move.src):
-                ids = _take(left[move.src], move.backs)
-            elif move.dst in arrived:
-                ids = _take(arrived[move.dst], move.backs)
+        for p in self._pending:
+            if left.get(p.move.src):
+                named = _take(left[p.move.src], p.left)
+            elif p.move.dst in arrived:
+                named = _take(arrived[p.move.dst], p.left)
             else:
                 continue
-            self._record(plan, ids, move.seat, at, rnd, bits)
+            self._record(p.plan, named, p.move.seat, p.at, p.round, p.bits)
         self._pending = []
         for zone, cards in actual.items():
             held[zone].clear()
