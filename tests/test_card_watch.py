@@ -225,3 +225,25 @@ def test_a_game_without_a_hand_observation_and_with_a_late_zone(seed: int) -> No
     assert {(u, c) for u, cards in played.items() for c in cards} == laid
     passes = sum(a.kind == "pass" for _s, a in actions)
     assert sum(e[1] for e in book.facts[PASSED].values()) == passes  # passed on face down: learnt from the hands
+
+
+def test_card_tallies_are_the_same_however_the_games_are_split() -> None:
+    from tabletop.sim.cardstats import CardTally, Watching
+    from tabletop.sim.runner import SimConfig, Task, play_task
+
+    config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=3, games=9,
+                       options={"deals": "2"})
+    watching = Watching("rank", 2)  # batches of two games: a chunk ends mid-batch below
+    whole = play_task(Task(0, config, 1, 10, watching)).cards
+    parts = [play_task(Task(0, config, start, stop, watching)).cards for start, stop in ((1, 4), (4, 8), (8, 10))]
+    merged = CardTally()
+    for part in reversed(parts):
+        assert part is not None
+        merged.merge(part)
+    assert whole is not None
+    assert all(isinstance(card, str) for _kind, card in whole.cards)
+    assert (merged.totals, merged.cards, merged.peers, merged.played, merged.took) == (
+        whole.totals, whole.cards, whole.peers, whole.played, whole.took)
+    assert sum(seen.times for (kind, _c), seen in whole.cards.items() if kind == DEALT) == 9 * 2 * 52
+    assert {group for _kind, group in whole.peers} == {f"rank {r}" for r in ("2", "3", "4", "5", "6", "7", "8", "9",
+                                                                            "10", "J", "Q", "K", "A")}

@@ -157,9 +157,8 @@ class CardWatch:
         batch = (number - 1) // self._batch_size
         done = None
         if batch != self._book.batch:
-            done = self._book if self._book else None
+            done = self.take() if self._book else None
             self._book = Journeys(batch)
-            self._forget_plans()
         self.deals = self.tricks = 0
         return done
 

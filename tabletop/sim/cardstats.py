@@ -13,13 +13,13 @@ is a whole number per batch, so tallies of chunks played anywhere merge to the s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tabletop.engine.game import Game
 from tabletop.sim.cards import Journeys
 from tabletop.sim.journeys import CHOSEN, TAKEN
 from tabletop.sim.peers import peer_groups
-from tabletop.sim.stats import Contrast, contrast, wilson_interval
+from tabletop.sim.stats import Contrast, against_peers, contrast, effect, wilson_interval
 
 BATCHES = 64
 """Clusters the games of a run are gathered into (fewer when there are fewer games)."""
@@ -194,8 +194,9 @@ class CardFigures:
     """One card's figures for one kind of move.
 
     ``win`` and ``points`` compare the units (a seat in a deal) that made the move with the card
-    against those that did not; ``peers`` the units that made it with the card against those that
-    made it with another card of its ``group`` only (None when it has no group or no peer was moved).
+    against those that did not; ``peers`` compares that difference of win rates (``mean_a``) with the
+    mean of the same difference for the other cards of its ``group`` (``mean_b``); None when it has no
+    group, no tested peer, or too few units to be tested itself.
     """
 
     card: str
@@ -233,10 +234,15 @@ def _columns(tally: CardTally, seen: Seen, reference: dict[int, list[int]]) -> t
 def card_figures(tally: CardTally, labels: dict[str, str], kind: int, *, level: float = 0.95) -> list[CardFigures]:
     """Return every card's figures for ``kind`` of move, in the order of ``labels`` (the deck), then by id.
 
+    A card's ``peers`` compares its effect (the win rate of the seats that made the move with it, less the
+    others') with the mean effect of the other cards of its group that were tested: every card's effect is
+    measured the same way, so the cards of a group that nobody can tell apart differ by luck alone.
     Intervals are at ``level`` (95% by default; pass a wider one for many cards at once).
     """
     order = list(labels) + sorted({card for k, card in tally.cards if k == kind} - set(labels))
     out = []
+    effects: dict[str, tuple[float, list[float]]] = {}
+    columns: dict[str, tuple[list[int], ...]] = {}
     for card in order:
         seen = tally.cards.get((kind, card))
         if seen is None:
@@ -246,17 +252,31 @@ def card_figures(tally: CardTally, labels: dict[str, str], kind: int, *, level: 
         points = contrast(pts, units, pts_all, units_all, level=level)
         if win is None or points is None:
             continue
-        group = tally.groups.get(card, "")
-        peers = None
-        shared = tally.peers.get((kind, group)) if group else None
-        if shared is not None:
-            won, units, won_group, units_group, _pts, _pts_group = _columns(tally, seen, shared.batches)
-            peers = contrast(won, units, won_group, units_group, level=level)
-        count = sum(units)
-        out.append(CardFigures(card, labels.get(card, card), kind, group, seen.times, count,
-                               seen.moves / max(1, seen.times), seen.rounds / max(1, seen.times), win, points, peers,
+        if win.units_a >= MIN_UNITS and win.units_b >= MIN_UNITS:
+            measured = effect(won, units, won_all, units_all)
+            if measured is not None:
+                effects[card] = measured
+                columns[card] = (won, units, won_all, units_all)
+        out.append(CardFigures(card, labels.get(card, card), kind, tally.groups.get(card, ""), seen.times, sum(units),
+                               seen.moves / max(1, seen.times), seen.rounds / max(1, seen.times), win, points, None,
                                tally.offered.get(card, 0)))
-    return out
+    members: dict[str, list[str]] = {}
+    for f in out:
+        if f.group and f.card in effects:
+            members.setdefault(f.group, []).append(f.card)
+    counted = {f.card: f.units for f in out}
+    compared = []
+    for f in out:
+        peers = [c for c in members.get(f.group, ()) if c != f.card]
+        if f.card not in effects or not peers:
+            compared.append(f)
+            continue
+        usual = sum(effects[c][0] for c in peers) / len(peers)
+        null = effect(*columns[f.card], shift=usual)
+        compared.append(replace(f, peers=against_peers(effects[f.card], [effects[c] for c in peers],
+                                                       (f.units, sum(counted[c] for c in peers)),
+                                                       null=null[1] if null else None, level=level)))
+    return compared
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from tabletop.i18n import _
 from tabletop.sim.cardstats import CardFigures, CardTally, GroupFigures, card_figures, group_figures
 from tabletop.sim.claims import Claim, rule, settle, sureness
-from tabletop.sim.journeys import KIND_VERBS, KIND_WORDS
+from tabletop.sim.journeys import CHOSEN, KIND_VERBS, KIND_WORDS, TAKEN
 from tabletop.sim.stats import normal_p, wilson_interval
 from tabletop.sim.study import Study, VariantFigures
 
 SEAT, CARD, GROUP, VARIANT, SKILL = "seat", "card", "group", "variant", "skill"
 """Topics of claims."""
+PRICED = (TAKEN,)
+"""Kinds of move whose groups are tried as claims: a seat chose the card, at a price."""
 MAX_CARDS = 8
 """Card claims said one by one; the rest that hold are counted."""
 
@@ -42,18 +44,26 @@ def even_share(v: VariantFigures) -> float:
 
 @dataclass
 class CardsJudged:
-    """One variant's card figures per kind of move (in the order the report shows them) and its group figures."""
+    """One variant's card figures per kind of move (in the order the report shows them), its group figures,
+    and the (kind, card) pairs made by exactly the seats of an earlier kind (every card dealt is played, in a
+    trick game): those say nothing new, so they are not tried as claims again."""
 
     kinds: list[int]
     figures: dict[int, list[CardFigures]]
     groups: dict[int, list[GroupFigures]]
+    repeated: set[tuple[int, str]] = field(default_factory=set)
 
 
 def judge_cards(tally: CardTally, labels: dict[str, str]) -> CardsJudged:
     """Return every card's and group's figures for every kind of move the tally saw."""
     kinds = tally.kinds()
+    repeated = set()
+    for (kind, card), seen in tally.cards.items():
+        earlier = kinds[:kinds.index(kind)] if kind in kinds else []
+        if any((k, card) in tally.cards and tally.cards[(k, card)].batches == seen.batches for k in earlier):
+            repeated.add((kind, card))
     return CardsJudged(kinds, {k: card_figures(tally, labels, k) for k in kinds},
-                       {k: group_figures(tally, k) for k in kinds} if tally.groups else {})
+                       {k: group_figures(tally, k) for k in kinds} if tally.groups else {}, repeated)
 
 
 @dataclass
@@ -218,19 +228,25 @@ def shape_findings(study: Study) -> list[str]:
 # -- cards ------------------------------------------------------------------------------------------
 def card_claims(study: Study, index: int, judged: CardsJudged) -> list[Claim]:
     """Return a claim per kind of move and card that was tested: against its peers when it has a group,
-    else against every other card; and a claim per kind and group, against every other card."""
+    else against every other card; and, for the moves a seat chooses and pays for (buying, drafting), a
+    claim per group against every other card ("the 3-cost cards are too cheap"). A group's strength in
+    other moves is no news (aces take tricks): the tables show it, the answers do not."""
     v = study.variants[index]
     where = _("Under {variant}: ").format(variant=v.label) if len(study.variants) > 1 else ""
     out = []
     for kind in judged.kinds:
         verb = _(KIND_VERBS[kind])
         for f in judged.figures[kind]:
-            if f.peers is not None and f.peers.df > 0 and f.peers.units_b >= 10 and f.tested:
+            if (kind, f.card) in judged.repeated:
+                continue
+            if f.peers is not None and f.peers.df > 0 and f.tested:
                 c = f.peers
                 said = (_("{card} is stronger than its peers ({group}): seats that {verb} it won {a} of the time,"
-                          " against {b} for seats that {verb} other cards of its group") if c.diff > 0 else
+                          " {mine:+.0f} points against the seats that did not, where the other cards of its group"
+                          " make {theirs:+.0f}") if c.diff > 0 else
                         _("{card} is weaker than its peers ({group}): seats that {verb} it won {a} of the time,"
-                          " against {b} for seats that {verb} other cards of its group"))
+                          " {mine:+.0f} points against the seats that did not, where the other cards of its group"
+                          " make {theirs:+.0f}"))
             elif not f.group and f.tested:
                 c = f.win
                 said = (_("{card} is strong: seats that {verb} it won {a} of the time, against {b} for the others")
@@ -238,11 +254,11 @@ def card_claims(study: Study, index: int, judged: CardsJudged) -> list[Claim]:
                         _("{card} is weak: seats that {verb} it won {a} of the time, against {b} for the others"))
             else:
                 continue
-            text = where + said.format(card=f.label, group=f.group, verb=verb, a=f"{c.mean_a:.0%}",
-                                       b=f"{c.mean_b:.0%}")
+            text = where + said.format(card=f.label, group=f.group, verb=verb, a=f"{f.win.mean_a:.0%}",
+                                       b=f"{f.win.mean_b:.0%}", mine=c.mean_a * 100, theirs=c.mean_b * 100)
             text += _(": {change}").format(change=points(c.diff * 100, c.interval[0] * 100, c.interval[1] * 100))
             out.append(Claim(CARD, text, c.p, c.diff, f"{kind}:{f.card}", index))
-        for g in judged.groups.get(kind, []):
+        for g in judged.groups.get(kind, []) if kind in PRICED else ():
             c = g.win
             if c.units_a < 10 or c.units_b < 10 or c.df < 1:
                 continue
@@ -264,15 +280,17 @@ def _card_lines(study: Study, judged: Sequence[CardsJudged | None], held: Sequen
         return [_("No card moved between zones the game declares, so there are no per-card figures.")]
     out: list[str] = []
     by_subject: dict[tuple[int, str, str], list[Claim]] = {}
-    for claim in held:  # largest effect first: a subject's first claim leads its sentence
+    for claim in held:  # largest effect first: the subjects come in that order
         by_subject.setdefault((claim.variant, claim.topic, claim.key.split(":", 1)[1]), []).append(claim)
     for claims in by_subject.values():
+        # A subject's sentence leads with the move that best shows a seat's choice (bought before played...).
+        claims.sort(key=lambda c: CHOSEN.index(int(c.key.split(":", 1)[0])))
         lead, others = claims[0], claims[1:]
         line = f"{lead.text} ({sureness(lead, tried)})"
         if others:
-            line += _("; also when {moves} (points)").format(moves=_(", ").join(
-                _("{what} ({change})").format(what=_(KIND_WORDS[int(c.key.split(":", 1)[0])]),
-                                              change=f"{c.size * 100:+.0f}") for c in others))
+            line += _("; also when {moves}").format(moves=_(", ").join(
+                _("{what} ({change:+.0f} points)").format(what=_(KIND_WORDS[int(c.key.split(":", 1)[0])]),
+                                                          change=c.size * 100) for c in others))
         out.append(line + ".")
     if len(out) > MAX_CARDS:
         rest = len(out) - MAX_CARDS

@@ -51,6 +51,8 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
+WIDE = 0.25
+"""An interval wider than this (in win rate) says too little to call the ladder for luck."""
 Rounds = list[list[int]]
 """Per round (the seatings of one deal, a cluster): ``[wins, seats]``."""
 
@@ -109,6 +111,9 @@ class LadderResult:
                     f" clearly more than the others (the best, {figure})"
                     f" ({sureness(held[worst.label], len(claims))})")
         lo, hi = self.rate(self.bot_rounds[best.label]).interval if best.label in self.bot_rounds else (0.0, 1.0)
+        if hi - lo > WIDE:
+            return (f"not clear yet: no bot wins clearly more or less than the others, but the intervals are wide;"
+                    f" more games would tell (the best, {figure})")
         more = " (more games would narrow this)" if hi - lo > 0.1 else ""
         return f"luck dominates: no bot wins clearly more or less than the others; the best, {figure}{more}"
 

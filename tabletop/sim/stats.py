@@ -280,6 +280,58 @@ def contrast(ya: Sequence[float], na: Sequence[float], yr: Sequence[float], nr: 
     return Contrast(mean_a, mean_b, int(units_a), int(units_b), diff, (diff - half, diff + half), p, df, se)
 
 
+def effect(ya: Sequence[float], na: Sequence[float], yr: Sequence[float], nr: Sequence[float], *,
+           shift: float | None = None) -> tuple[float, list[float]] | None:
+    """Return the difference of means of group A and of B = R minus A (as :func:`contrast`) and each cluster's
+    part in it (its influence: the parts add up to nothing, their squares to the sandwich variance), or None.
+
+    With ``shift`` the parts are taken as if A's mean were B's plus ``shift`` (a score test's null), which
+    keeps the variance honest for a small group whose rate lies near 0 or 1."""
+    units_a = sum(na)
+    units_b = sum(nr) - units_a
+    if units_a <= 0 or units_b <= 0:
+        return None
+    mean_a = sum(ya) / units_a
+    mean_b = (sum(yr) - sum(ya)) / units_b
+    centre = mean_a if shift is None else mean_b + shift
+    parts = [(y1 - centre * n1) / units_a - ((y2 - y1) - mean_b * (n2 - n1)) / units_b
+             for y1, n1, y2, n2 in zip(ya, na, yr, nr, strict=True)]
+    return mean_a - mean_b, parts
+
+
+def against_peers(own: tuple[float, list[float]], peers: Sequence[tuple[float, list[float]]], units: tuple[int, int],
+                  *, null: list[float] | None = None, level: float = 0.95) -> Contrast | None:
+    """Compare one effect with the mean of its peers' effects (each from :func:`effect`, over the same clusters).
+
+    ``mean_a`` is the effect, ``mean_b`` the peers' mean effect, ``units`` the units behind each side. The
+    interval is the cluster-robust (sandwich) one of the difference; the test uses the same variance with the
+    effect's own parts taken under the null (``null``: from :func:`effect` with ``shift`` the peers' mean),
+    on a t distribution with one degree of freedom fewer than the clusters that hold the effect. None
+    without peers.
+
+    >>> c = against_peers((0.3, [0.1, -0.1, 0.05, -0.05]), [(0.0, [0.0, 0.02, -0.02, 0.0])], (40, 40))
+    >>> round(c.diff, 2), c.df
+    (0.3, 3)
+    """
+    if not peers:
+        return None
+    diff = own[0] - sum(p[0] for p in peers) / len(peers)
+
+    def spread(mine: list[float]) -> float:
+        parts = [m - sum(p[1][k] for p in peers) / len(peers) for k, m in enumerate(mine)]
+        return math.sqrt(clusters / (clusters - 1) * sum(part * part for part in parts))
+
+    clusters = sum(1 for k, mine in enumerate(own[1]) if mine or any(p[1][k] for p in peers))
+    df = sum(1 for part in own[1] if part) - 1
+    if df < 1 or clusters < 2:
+        return Contrast(own[0], own[0] - diff, units[0], units[1], diff, (-math.inf, math.inf), 1.0, 0)
+    se = spread(own[1])
+    half = t_quantile(0.5 + level / 2, df) * se
+    tested = spread(null) if null is not None else se
+    p = (1.0 if diff == 0 else 0.0) if tested == 0 else t_p(diff / tested, df)
+    return Contrast(own[0], own[0] - diff, units[0], units[1], diff, (diff - half, diff + half), p, df, se)
+
+
 @dataclass(frozen=True)
 class Rate:
     """A rate over clustered units with its interval, and a test against a given ``chance`` rate."""
