@@ -2,7 +2,10 @@
 
 Every action names its *target*, what a click on the table chooses it by: its ``cards`` (taken
 from ``zone``, or from the acting seat's hand when ``zone`` is None), a ``zone`` alone (draw from
-this pile), a ``cell`` of the board ``zone`` (colour this cell), or nothing (a button: Pass, Bid 3).
+this pile), a ``cell`` of the board ``zone`` (colour this cell), a ``seat`` (ask seat 3 for queens:
+a click on that seat's hand or area), or nothing (a button: Pass, Bid 3). An action that moves
+cards somewhere a person could drop them names that zone in ``to`` (and ``cell``, a cell of it), so
+dragging the cards there chooses it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ class Action:
     fixed by the first construction of an action. Actions serialise to JSON for logs.
     """
 
-    __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "__weakref__")
+    __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "seat", "to", "__weakref__")
     _interned: ClassVar[dict[tuple[Any, ...], weakref.ref[Action]]] = {}
     """Every action alive, by its fields. Held weakly: a search that meets millions of distinct
     actions (draw poker's discards from sampled hands) keeps only those still in use."""
@@ -40,12 +43,17 @@ class Action:
     """The zone the action acts on: where its cards are (None: the acting seat's hand), or the zone
     itself (a pile to draw from), or the board holding ``cell``."""
     cell: str | None
-    """The board cell the action acts on, or None."""
+    """The board cell the action acts on (of ``to`` when it names one, else of ``zone``), or None."""
+    seat: int | None
+    """The seat the action is aimed at (ask it, give to it), or None."""
+    to: str | None
+    """The zone the action moves its cards into, where dropping them chooses it, or None."""
 
     def __new__(cls, kind: str, cards: Iterable[Card] = (), value: int | str | None = None,
-                label: str | None = None, *, zone: str | None = None, cell: str | None = None) -> Action:
+                label: str | None = None, *, zone: str | None = None, cell: str | None = None,
+                seat: int | None = None, to: str | None = None) -> Action:
         cards = tuple(cards)
-        key = (kind, cards, value, zone, cell)
+        key = (kind, cards, value, zone, cell, seat, to)
         ref = cls._interned.get(key)
         action = ref() if ref is not None else None
         if action is None:
@@ -57,6 +65,8 @@ class Action:
             object.__setattr__(action, "card", cards[0] if cards else None)
             object.__setattr__(action, "zone", zone)
             object.__setattr__(action, "cell", cell)
+            object.__setattr__(action, "seat", seat)
+            object.__setattr__(action, "to", to)
             cls._interned[key] = weakref.ref(action, partial(_forget, cls._interned, key))
         return action
 
@@ -73,12 +83,12 @@ class Action:
         return f"Action({self.label!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.kind, self.cards, self.value, self.label, self.zone, self.cell))
+        return (_rebuild, (self.kind, self.cards, self.value, self.label, self.zone, self.cell, self.seat, self.to))
 
     @property
     def is_button(self) -> bool:
         """True when the action targets nothing on the table (Pass, Bid 3): the table shows a button."""
-        return not self.cards and self.zone is None and self.cell is None
+        return not self.cards and self.zone is None and self.cell is None and self.seat is None
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-able dict that :meth:`from_json` turns back into the same action."""
@@ -91,6 +101,10 @@ class Action:
             data["zone"] = self.zone
         if self.cell is not None:
             data["cell"] = self.cell
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.to is not None:
+            data["to"] = self.to
         return data
 
     @classmethod
@@ -101,11 +115,12 @@ class Action:
         """
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise ValueError(f"not an action: {data!r}")
-        zone, cell = data.get("zone"), data.get("cell")
-        if not isinstance(zone, (str, type(None))) or not isinstance(cell, (str, type(None))):
+        zone, cell, seat, to = data.get("zone"), data.get("cell"), data.get("seat"), data.get("to")
+        if (not isinstance(zone, str | None) or not isinstance(cell, str | None) or not isinstance(to, str | None)
+                or not (seat is None or type(seat) is int)):
             raise ValueError(f"not an action: {data!r}")
         return cls(data["kind"], tuple(parse_card(c) for c in data.get("cards", ())), data.get("value"),
-                   zone=zone, cell=cell)
+                   zone=zone, cell=cell, seat=seat, to=to)
 
 
 def _forget(interned: dict[tuple[Any, ...], weakref.ref[Action]], key: tuple[Any, ...],
@@ -116,9 +131,9 @@ def _forget(interned: dict[tuple[Any, ...], weakref.ref[Action]], key: tuple[Any
 
 
 def _rebuild(kind: str, cards: tuple[Card, ...], value: int | str | None, label: str,
-             zone: str | None, cell: str | None) -> Action:
+             zone: str | None, cell: str | None, seat: int | None = None, to: str | None = None) -> Action:
     """Unpickle an action (keyword-only targets cannot travel through ``__reduce__`` directly)."""
-    return Action(kind, cards, value, label, zone=zone, cell=cell)
+    return Action(kind, cards, value, label, zone=zone, cell=cell, seat=seat, to=to)
 
 
 _KIND_LABELS = {"play": N_("Play {what}"), "discard": N_("Discard {what}"), "bid": N_("Bid {what}"),

@@ -37,7 +37,7 @@ def encode(value: Any) -> Any:
         return {"$card": [encode(v) for v in value.__reduce__()[1]]}
     if isinstance(value, Action):
         return {"$action": [value.kind, encode(value.cards), encode(value.value), value.label, value.zone,
-                            value.cell]}
+                            value.cell, value.seat, value.to]}
     name = type(value).__name__
     if isinstance(value, tuple) and _TUPLES.get(name) is type(value):
         return {"$tuple": name, "items": [encode(v) for v in value]}
@@ -71,8 +71,8 @@ def decode(data: Any) -> Any:
         return Card(id_, suit=suit, rank=rank, value=value, name=name, text=text, points=points, color=color,
                     fields=tuple(tuple(f) for f in decode(fields)))
     if "$action" in data:
-        kind, cards, value, label, zone, cell = data["$action"]
-        return Action(kind, tuple(decode(cards)), decode(value), label, zone=zone, cell=cell)
+        kind, cards, value, label, zone, cell, seat, to = data["$action"]
+        return Action(kind, tuple(decode(cards)), decode(value), label, zone=zone, cell=cell, seat=seat, to=to)
     if "$tuple" in data:
         items = [decode(v) for v in data["items"]]
         kind = _TUPLES.get(data["$tuple"])

@@ -5,6 +5,8 @@ import gc
 import pickle
 import random
 
+import pytest
+
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import standard_deck
 from tabletop.games.draw_poker import draw_actions
@@ -34,3 +36,20 @@ def test_actions_no_longer_in_use_are_forgotten() -> None:
     # What stays is what something still holds (the draw table's recent hands), not every action made.
     assert len(Action._interned) - before < 80_000
     assert Action("draw", (deck[1],)) is held
+
+
+def test_an_action_aimed_at_a_seat_or_dropped_into_a_zone_keeps_its_targets_through_json_and_pickle() -> None:
+
+    from tabletop.engine.cards import parse_card
+    from tabletop.formats.wire import decode, encode
+
+    ask = Action("ask", value="Q", seat=2, label="Ask Seat 3 for queens")
+    move = Action("move", (parse_card("AS"),), zone="hand:0", to="tableau:0")
+    assert not ask.is_button and ask.seat == 2 and move.to == "tableau:0"
+    assert Action("ask", value="Q", seat=1) is not ask  # the seat is part of what the action is
+    for action in (ask, move):
+        assert Action.from_json(action.to_json()) is action
+        assert pickle.loads(pickle.dumps(action)) is action
+        assert decode(encode(action)) is action
+    with pytest.raises(ValueError):
+        Action.from_json({"kind": "ask", "seat": "2"})
