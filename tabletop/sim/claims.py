@@ -5,7 +5,7 @@ comes with the p-value of its test. They are judged together: Holm's step-down m
 that *any* claim said is a fluke at most :data:`ALPHA`, however many were tried and however they
 depend on each other. A claim that holds says how sure it is (its adjusted p-value).
 
->>> claims = [Claim("seat", "Seat 1 wins more.", 0.001, 0.1), Claim("seat", "Seat 2 wins less.", 0.04, 0.05)]
+>>> claims = [Claim("seat", "Seat 1 wins more.", 0.001, 0.1), Claim("seat", "Seat 2 wins less.", 0.06, 0.05)]
 >>> [c.text for c in settle(claims)]
 ['Seat 1 wins more.']
 >>> sureness(claims[0], len(claims))

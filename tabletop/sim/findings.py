@@ -112,9 +112,11 @@ def judge(study: Study, labels: Sequence[dict[str, str]]) -> Findings:
     if abs(v0.chance() - 1 / v0.players) > 0.005:
         found.seats.append(_("(Chance is {chance} rather than {even} because a shared first place counts as a win for"
                              " every seat in it.)").format(chance=f"{v0.chance():.0%}", even=f"{1 / v0.players:.0%}"))
-    found.variants = said[VARIANT] or ([_("No variant changes a seat's win rate or the game length beyond what luck"
-                                          " explains, against {first} on the same deals.").format(first=v0.label)]
-                                       if several else [])
+    found.variants = said[VARIANT] + [
+        _("Against {first} on the same deals, {variant} changes no seat's win rate and not the game length beyond"
+          " what luck explains.").format(first=v0.label, variant=v.label)
+        for index, v in enumerate(study.variants[1:], start=1)
+        if not any(c.topic == VARIANT and c.variant == index and c.holds for c in claims)]
     found.skill = said[SKILL] or skill_note(study)
     found.length = shape_findings(study)
     found.cards = _card_lines(study, judged, [c for c in held if c.topic in (CARD, GROUP)], tried)
