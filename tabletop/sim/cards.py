@@ -41,7 +41,6 @@ from tabletop.sim.journeys import (
     OWN_AREA,
     OWN_PILE,
     classify,
-    is_kept,
     owners,
     role_of,
 )
@@ -99,7 +98,6 @@ class _Declared:
         self.owner = {zone: seat for zone, seat in owners(zones).items() if seat < players}
         self.labels = {z.id: str(z.label or z.id.split(":")[0]) for z in zones}
         self.tracked = [z.id for z in zones if z.id in self.owner]
-        self.kept = [z.id for z in zones if z.id in self.owner and is_kept(z)]
         self.areas = [z.id for z in zones if z.id in self.owner and self.roles[z.id] in (OWN_AREA, OWN_PILE)]
         self.hands = {zone: seat for zone, seat in self.owner.items() if self.roles[zone] == HAND}
 
@@ -224,10 +222,7 @@ class CardWatch:
             self._round = (self._turn - 1) // self._players + 1
         self._move += 1
         self._game.apply(state, action, self._hear_event if emit is None else self._listener(emit))
-        if self._pending:
-            if self._dirty or len(self._pending) > 1 or not self._hand_key or not self._one_draw():
-                self._resolve()
-        elif self._dirty:
+        if self._pending or self._dirty:
             self._resolve()
 
     # -- what the events say --------------------------------------------------------------------
@@ -411,6 +406,7 @@ class CardWatch:
 
     def _score(self, points: Sequence[int]) -> None:
         if not self._kept_seen:
+            self._resolve()  # the move that ended the deal may have drawn face down: what lies where, first
             self._keep()
         lower = self._game.lower_is_better
         best = min(points) if lower else max(points)
@@ -422,13 +418,13 @@ class CardWatch:
         self._scored = True
 
     def _keep(self) -> None:
-        """Record the cards lying face up in each seat's own area as kept by that seat."""
+        """Record the cards lying in each seat's own areas and piles as kept by that seat."""
         self._kept_seen = True
         declared = self._declared
         if declared is None:
             return
         facts = self._book.facts[KEPT]
-        for zone_id in declared.kept:
+        for zone_id in declared.areas:
             cards = self._held[zone_id]
             if cards:
                 self._record((KEPT, declared.owner[zone_id], None, None, facts), list(cards), -1, self._move,
@@ -472,31 +468,16 @@ class CardWatch:
                 self._declare(zones)
             self._settle({z.id: _counts(z.cards) for z in zones if z.id in self._held})
         elif self._pending:
-            held = self._held
-            self._settle(self._read({zone for p in self._pending for zone in (p.move.src, p.move.dst) if zone in held}))
+            self._settle(self._read({self._seen_at(p.move) for p in self._pending} - {""}))
 
-    def _one_draw(self) -> bool:
-        """Name the cards of one face-down move into a hand (a draw) from that hand alone; False if it is not one."""
-        pending = self._pending[0]
-        move = pending.move
-        seat = self._declared.hands.get(move.dst) if self._declared else None
-        if seat is None or move.src in self._held:
-            return False
-        try:
-            cards = self._game.observe_key(self._state, seat, HAND_KEY)
-        except Exception:  # noqa: BLE001 - fall back on the zones, which every game declares
-            self._hand_key = False
-            return False
-        mine = self._held[move.dst]
-        now: Held = {}
-        for card in cards:
-            now[card] = now.get(card, 0) + 1
-        arrived = [card for card, n in now.items() for _ in range(n - mine.get(card, 0))]
-        mine.clear()
-        mine.update(now)
-        self._pending = []
-        self._record(pending.plan, arrived[:pending.left], move.seat, pending.at, pending.round, pending.bits)
-        return True
+    def _seen_at(self, move: Move) -> str:
+        """Return the zone whose contents tell a face-down move's cards: a hand it left or reached, else a seat's
+        zone, else "" (a move between shared piles: its cards are not needed)."""
+        hands, held = self._declared.hands if self._declared else {}, self._held
+        for zone in (move.src, move.dst):
+            if zone in hands:
+                return zone
+        return move.src if move.src in held else move.dst if move.dst in held else ""
 
     def _read(self, wanted: set[str]) -> dict[str, Held]:
         declared = self._declared
@@ -510,15 +491,29 @@ class CardWatch:
         return {z.id: _counts(z.cards) for z in self._game.zones(self._state) if z.id in wanted}
 
     def _settle(self, actual: dict[str, Held]) -> None:
-        """Give each pending face-down move its cards from what its zones gained or lost; keep ``actual``."""
+        """Give each pending face-down move its cards from what its zone (``actual``, as it is now) gained or lost
+        since the watch last knew it; carry them out of (or into) its other zone; keep ``actual``."""
         held = self._held
         arrived = {zone: _minus(cards, held[zone]) for zone, cards in actual.items()}
         left = {zone: _minus(held[zone], cards) for zone, cards in actual.items()}
         for p in self._pending:
-            if left.get(p.move.src):
-                named = _take(left[p.move.src], p.left)
-            elif p.move.dst in arrived:
-                named = _take(arrived[p.move.dst], p.left)
+            src, dst = p.move.src, p.move.dst
+            if left.get(src):
+                named, other = _take(left[src], p.left), held.get(dst) if dst not in actual else None
+                if other is not None:
+                    for card in named:
+                        other[card] = other.get(card, 0) + 1
+            elif dst in arrived:
+                named, other = _take(arrived[dst], p.left), held.get(src) if src not in actual else None
+                if other is not None:
+                    for card in named:
+                        left_over = other.get(card, 0) - 1
+                        if left_over > 0:
+                            other[card] = left_over
+                        elif left_over == 0:
+                            del other[card]
+                        else:
+                            self._dirty = True
             else:
                 continue
             self._record(p.plan, named, p.move.seat, p.at, p.round, p.bits)

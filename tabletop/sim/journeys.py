@@ -21,7 +21,8 @@ a seat's zone                       another's    passed (the giver)
 a pile or the box                   a row        offered: turned face up (nobody)
 ==================================  ===========  ====================================
 
-and at the end of a deal, a card lying face up in a seat's own area was *kept* by that seat.
+and at the end of a deal, a card lying in a seat's own area or pile (its tableau, its won cards, its own
+deck in a deck-builder) was *kept* by that seat.
 
 >>> from tabletop.engine.zones import Zone, FAN, ROW, STACK, NOBODY, EVERYONE
 >>> zones = [Zone("hand:0", owner=0, hint=FAN), Zone("market", hint=ROW),
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.engine.zones import FAN, NOBODY, ROW, STACK, Zone
+from tabletop.engine.zones import FAN, ROW, STACK, Zone
 from tabletop.i18n import N_
 
 BOX, HAND, OWN_PILE, OWN_AREA, PILE, SHARED_ROW, TABLE = range(7)
@@ -60,7 +61,7 @@ KIND_WORDS = {
 KIND_TITLES = {
     DEALT: N_("Dealt"), DRAWN: N_("Drawn"), TAKEN: N_("Bought or taken"), PLAYED: N_("Played"),
     DISCARDED: N_("Discarded"), WON: N_("Won in a trick"), PASSED: N_("Passed on"),
-    KEPT: N_("Kept (face up in front of a seat at the end)"), OFFERED: N_("Offered (turned face up in a row)"),
+    KEPT: N_("Kept (in a seat's own zones at the end: tableau, won cards, own deck)"), OFFERED: N_("Offered (turned face up in a row)"),
 }
 """Headings of a kind's table and chart."""
 CHOSEN = (TAKEN, PLAYED, KEPT, DISCARDED, DRAWN, DEALT, WON, PASSED)
@@ -85,11 +86,6 @@ def role_of(zone: Zone) -> int:
 def owners(zones: Sequence[Zone]) -> dict[str, int]:
     """Return the owning seat of every seat-owned zone, by id."""
     return {z.id: z.owner for z in zones if z.owner is not None and z.owner >= 0}
-
-
-def is_kept(zone: Zone) -> bool:
-    """True for a seat's own zone whose cards it has kept in front of it, face up (a tableau, markers)."""
-    return role_of(zone) in (OWN_AREA, OWN_PILE) and zone.visibility != NOBODY
 
 
 def classify(roles: Mapping[str, int], owner: Mapping[str, int], src: str, dst: str, dealing: bool) -> Rule:
