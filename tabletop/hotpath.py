@@ -26,10 +26,13 @@ HOT_MODULES = (
     "tabletop.bots.random_bot",
     "tabletop.bots.trick_bot",
     "tabletop.bots.ismcts",
+    "tabletop.sim.cards",
 )
 """The modules setup.py compiles. Chosen by measurement (deals/s with random and greedy bots, ISMCTS
 iterations/s, each module left out in turn): views.py runs greedy deals faster as Python (about 5%);
-runner.py, determinize.py and birdhead.py gain too little for their compile time."""
+runner.py, determinize.py and birdhead.py gain too little for their compile time. sim.cards is the card
+watch of ``simulate --report``, which every card of every move goes through: compiled, it costs about
+half as much (tests/bench_journeys.py)."""
 
 PURE_PYTHON = os.environ.get("TABLETOP_PURE_PYTHON") == "1"
 """True when this process was asked to run the .py sources only."""

@@ -247,3 +247,34 @@ def test_card_tallies_are_the_same_however_the_games_are_split() -> None:
     assert sum(seen.times for (kind, _c), seen in whole.cards.items() if kind == DEALT) == 9 * 2 * 52
     assert {group for _kind, group in whole.peers} == {f"rank {r}" for r in ("2", "3", "4", "5", "6", "7", "8", "9",
                                                                             "10", "J", "Q", "K", "A")}
+
+
+JOURNEYS = """
+import json
+from tabletop.sim.cardstats import Watching
+from tabletop.sim.runner import SimConfig, Task, play_task
+out = {}
+for name, players, options in (("trick-taking", 4, {"deals": "2", "trump": "turnup"}), ("draw-poker", 3, {}),
+                               ("birdhead", 4, {})):
+    config = SimConfig(game=name, players=players, bots=("random",) * players, seed=5, games=6, options=options)
+    tally = play_task(Task(0, config, 1, 7, Watching("", 2))).cards
+    out[name] = sorted([kind, card, seen.times, seen.moves, seen.rounds, sorted(seen.batches.items())]
+                       for (kind, card), seen in tally.cards.items())
+print(json.dumps(out))
+"""
+
+
+def test_the_compiled_watch_learns_what_the_pure_python_one_does() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for pure in ("0", "1"):
+        env = {**os.environ, "TABLETOP_PURE_PYTHON": pure}
+        done = subprocess.run([sys.executable, "-c", JOURNEYS], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout))
+    assert runs[0] == runs[1]
+    assert all(runs[0].values())

@@ -222,7 +222,10 @@ class CardWatch:
             self._round = (self._turn - 1) // self._players + 1
         self._move += 1
         self._game.apply(state, action, self._hear_event if emit is None else self._listener(emit))
-        if self._pending or self._dirty:
+        if self._pending:
+            if self._dirty or len(self._pending) > 1 or not self._one_draw():
+                self._resolve()
+        elif self._dirty:
             self._resolve()
 
     # -- what the events say --------------------------------------------------------------------
@@ -469,6 +472,30 @@ class CardWatch:
             self._settle({z.id: _counts(z.cards) for z in zones if z.id in self._held})
         elif self._pending:
             self._settle(self._read({self._seen_at(p.move) for p in self._pending} - {""}))
+
+    def _one_draw(self) -> bool:
+        """Name the cards of one face-down move into a hand from a shared pile (a draw) by reading that hand alone,
+        the commonest face-down move (:meth:`_resolve` does the rest); False when it is not that."""
+        pending = self._pending[0]
+        move = pending.move
+        seat = self._declared.hands.get(move.dst) if self._hand_key and self._declared else None
+        if seat is None or move.src in self._held:
+            return False
+        try:
+            cards = self._game.observe_key(self._state, seat, HAND_KEY)
+        except Exception:  # noqa: BLE001 - fall back on the zones, which every game declares
+            self._hand_key = False
+            return False
+        mine = self._held[move.dst]
+        now: Held = {}
+        for card in cards:
+            now[card] = now.get(card, 0) + 1
+        arrived = [card for card, n in now.items() for _ in range(n - mine.get(card, 0))]
+        mine.clear()
+        mine.update(now)
+        self._pending = []
+        self._record(pending.plan, arrived[:pending.left], move.seat, pending.at, pending.round, pending.bits)
+        return True
 
     def _seen_at(self, move: Move) -> str:
         """Return the zone whose contents tell a face-down move's cards: a hand it left or reached, else a seat's
