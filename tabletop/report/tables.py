@@ -96,12 +96,13 @@ def card_section(v: VariantFigures, judged: CardsJudged, found: Findings, varian
              else _("The deck has no column that groups its cards, so each card is compared with all the others."))
     out = ["<p class=note>" + escape(_(
         "A unit is a seat in one deal. For each thing a seat can do with a card (dealt, drawn, bought or taken,"
-        " played, discarded, won in a trick, kept), the seats that did it with the card (at least once in the deal)"
-        " are compared with the others, and with the seats that did it with one of its peers. Won: the deal's best"
-        " points, or the game's winner when a deal has no score of its own. Intervals in the tables are widened for"
-        " the number of cards compared (Bonferroni) and account for seats of one game depending on each other;"
-        " red: the claim holds after Holm's correction over every claim of the report. Moves made in fewer than"
-        " {least} units are listed but not tested.").format(least=MIN_UNITS) + " " + peers) + "</p>"]
+        " played, discarded, won in a trick, kept), the win rate of the seats that did it with the card (at least"
+        " once in the deal) is compared with the others' (the difference), and that difference with the mean"
+        " difference of its peers. Won: the deal's best points, or the game's winner when a deal has no score of its"
+        " own. Intervals in the tables are widened for the number of cards compared (Bonferroni) and account for the"
+        " seats of one game depending on each other; red: the claim holds after Holm's correction over every claim"
+        " of the report. Moves made in fewer than {least} units are listed but not tested.").format(
+        least=MIN_UNITS) + " " + peers) + "</p>"]
     for n, kind in enumerate(judged.kinds):
         figures = judged.figures[kind]
         held = held_cards(found, variant, kind)
