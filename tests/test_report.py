@@ -99,10 +99,9 @@ def test_a_card_too_strong_for_its_price_stands_out_by_its_buys(tmp_path: Path, 
     assert main(["simulate", "strong-market", "--games", "600", "--quiet", "--report", "out"]) == 0
     printed = capsys.readouterr().out
     cards = [line for line in printed.splitlines() if "than its peers" in line]
-    assert cards and cards[0].startswith("- Green 2 is stronger than its peers (value 2): seats that bought or took"
-                                         " it won"), printed
+    assert cards and cards[0].startswith("- Green 2 is stronger than its peers (value 2): seats that took it won"), printed
     page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
-    bought = page[page.index("<h3>Bought or taken</h3>"):]
+    bought = page[page.index("<h3>Taken from a shared row (bought, drafted)</h3>"):]
     first_row = bought[bought.index("<tr><td>") + 8:]
     assert first_row.startswith("<span class=out>Green 2</span>")
 

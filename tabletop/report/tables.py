@@ -95,7 +95,7 @@ def card_section(v: VariantFigures, judged: CardsJudged, found: Findings, varian
     peers = (_("Peers are the cards with the same {by}.").format(by=tally.by) if tally.by
              else _("The deck has no column that groups its cards, so each card is compared with all the others."))
     out = ["<p class=note>" + escape(_(
-        "A unit is a seat in one deal. For each thing a seat can do with a card (dealt, drawn, bought or taken,"
+        "A unit is a seat in one deal. For each thing a seat can do with a card (dealt, drawn, taken from a row,"
         " played, discarded, won in a trick, kept), the win rate of the seats that did it with the card (at least"
         " once in the deal) is compared with the others' (the difference), and that difference with the mean"
         " difference of its peers. Won: the deal's best points, or the game's winner when a deal has no score of its"
@@ -142,7 +142,7 @@ def card_table(figures: Sequence[CardFigures], held: set[str]) -> str:
         name = f"<span class=out>{escape(f.label)}</span>" if f.card in held else escape(f.label)
         win = f.win
         peers = f.peers
-        row = [name, escape(f.group), str(f.times), str(f.units), f"{f.mean_round:.1f}",
+        row = [name, escape(f.group), str(f.times), str(f.units), f"{f.mean_round:.1f}", f"{f.mean_move:.1f}",
                pct(win.mean_a), pct(win.mean_b), _diff(win, level, 100), _diff(peers, level, 100) if peers else "",
                _diff(f.points, level, 1)]
         if taken:
@@ -151,7 +151,7 @@ def card_table(figures: Sequence[CardFigures], held: set[str]) -> str:
         if not f.tested:
             row = [f"<span class=note>{cell}</span>" for cell in row]
         rows.append(row)
-    head = [_("card"), _("group"), _("times"), _("seat-deals"), _("mean round"), _("won when it did"),
+    head = [_("card"), _("group"), _("times"), _("seat-deals"), _("mean round"), _("mean move"), _("won when it did"),
             _("won otherwise"), _("difference (points)"), _("against its peers (points)"), _("points difference")]
     if taken:
         head += [_("offered"), _("taken when offered")]

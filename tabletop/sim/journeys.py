@@ -48,18 +48,18 @@ DEALT, DRAWN, TAKEN, PLAYED, DISCARDED, WON, PASSED, KEPT, OFFERED = range(9)
 KINDS = ("dealt", "drawn", "taken", "played", "discarded", "won", "passed", "kept", "offered")
 """The kinds' names, as in files and on the command line."""
 KIND_VERBS = {
-    DEALT: N_("dealt"), DRAWN: N_("drew"), TAKEN: N_("bought or took"), PLAYED: N_("played"),
+    DEALT: N_("dealt"), DRAWN: N_("drew"), TAKEN: N_("took"), PLAYED: N_("played"),
     DISCARDED: N_("discarded"), WON: N_("won in a trick"), PASSED: N_("passed on"), KEPT: N_("kept"),
 }
-"""What a seat did with a card, as a sentence says it ("seats that bought or took Red 3")."""
+"""What a seat did with a card, as a sentence says it ("seats that took Red 3")."""
 KIND_WORDS = {
-    DEALT: N_("dealt"), DRAWN: N_("drawn"), TAKEN: N_("bought or taken"), PLAYED: N_("played"),
+    DEALT: N_("dealt"), DRAWN: N_("drawn"), TAKEN: N_("taken"), PLAYED: N_("played"),
     DISCARDED: N_("discarded"), WON: N_("won in a trick"), PASSED: N_("passed on"), KEPT: N_("kept"),
     OFFERED: N_("offered"),
 }
 """What happened to a card, as a short participle ("also when drawn")."""
 KIND_TITLES = {
-    DEALT: N_("Dealt"), DRAWN: N_("Drawn"), TAKEN: N_("Bought or taken"), PLAYED: N_("Played"),
+    DEALT: N_("Dealt"), DRAWN: N_("Drawn"), TAKEN: N_("Taken from a shared row (bought, drafted)"), PLAYED: N_("Played"),
     DISCARDED: N_("Discarded"), WON: N_("Won in a trick"), PASSED: N_("Passed on"),
     KEPT: N_("Kept (in a seat's own zones at the end: tableau, won cards, own deck)"), OFFERED: N_("Offered (turned face up in a row)"),
 }
