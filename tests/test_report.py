@@ -126,6 +126,20 @@ def test_two_hundred_cards_chart_only_the_strongest_and_weakest(tmp_path: Path, 
     assert shown == [*range(SHOWN), *range(200 - SHOWN, 200)] and left_out == 200 - 2 * SHOWN
 
 
+def test_cards_are_compared_within_the_column_the_designer_names(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "trick-taking", "--games", "30", "--set", "deals=1", "--quiet", "--by", "suit",
+                 "--report", str(tmp_path / "r")]) == 0
+    page = (tmp_path / "r" / "report.html").read_text(encoding="utf-8")
+    assert "Peers are the cards with the same suit." in page and "<td>suit ♠</td>" in page
+    capsys.readouterr()
+    assert main(["simulate", "trick-taking", "--games", "5", "--quiet", "--by", "type",
+                 "--report", str(tmp_path / "s")]) == 2  # the standard deck has no type
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--by type" in err and "its columns are: suit, colour, rank, value" in err
+    assert not (tmp_path / "s" / "report.html").exists()  # refused before any game was played
+
+
 def test_report_needs_a_writable_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a-file").write_text("not a folder")
     assert main(["simulate", "trick-taking", "--games", "2", "--report", str(tmp_path / "a-file" / "r")]) == 2

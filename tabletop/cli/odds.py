@@ -14,6 +14,8 @@ from tabletop.plugins import registry
 
 DEFAULT_TURNS = 10
 """Turns shown when none are asked for (fewer when the deck runs out first)."""
+MAX_LINES = 10
+"""Groups a chart draws at most (the largest); the table lists every one."""
 
 
 def add(sub: Any) -> None:
@@ -78,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
     console.print(odds_rows([by, _("cards"), *(_("turn {t}").format(t=t) for t in first.turns)],
                             [[group.removeprefix(f"{by} "), str(sizes[group]), *(row[0] for row in t.rows)]
                              for group, t in tables.items()]))
-    if args.chart is not None:
-        _chart(args.chart, [[float(t.rows[i][0]) for t in tables.values()] for i in range(len(first.turns))],
-               first.turns, list(tables), title)
+    if args.chart is not None:  # a line per group; the largest groups when there are many
+        drawn = sorted(tables, key=lambda group: -sizes[group])[:MAX_LINES]
+        _chart(args.chart, [[float(tables[g].rows[i][0]) for g in drawn] for i in range(len(first.turns))],
+               first.turns, drawn, title)
     return 0
 
 
