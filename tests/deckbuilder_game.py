@@ -20,7 +20,18 @@ from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Moved
 from tabletop.engine.game import Emit, Game, GameState
 from tabletop.engine.rng import shuffled
-from tabletop.engine.zones import EVERYONE, NOBODY, ROW, STACK, TOP, Move, Zone, hand_id, hand_zone, items
+from tabletop.engine.zones import (
+    EVERYONE,
+    NOBODY,
+    ROW,
+    STACK,
+    TOP,
+    Move,
+    Zone,
+    hand_id,
+    hand_zone,
+    items,
+)
 from tabletop.kit import piles
 from tabletop.plugins import registry
 

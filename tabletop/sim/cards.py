@@ -260,39 +260,11 @@ class CardWatch:
                 if move.backs:
                     self._backs(plan, move)
                 continue
-            what, seat, mine, theirs, facts = plan
-            if mine is not None:
-                for card in cards:
-                    left = mine.get(card, 0) - 1
-                    if left > 0:
-                        mine[card] = left
-                    elif left == 0:
-                        del mine[card]
-                    else:
-                        self._unseen(mine, card)
-            if theirs is not None:
-                for card in cards:
-                    theirs[card] = theirs.get(card, 0) + 1
-            if facts is None:
-                continue
-            if what == OFFERED:
-                for card in cards:
-                    facts[card] = facts.get(card, 0) + 1
-                continue
-            if seat < 0:
-                seat = move.seat
-                if not 0 <= seat < self._players:
-                    continue
-            bit, at, rnd = self._bits[seat], self._move, self._round
-            for card in cards:
-                entry = facts.get(card)
-                if entry is None:
-                    facts[card] = [bit, 1, at, rnd]
-                else:
-                    entry[0] |= bit
-                    entry[1] += 1
-                    entry[2] += at
-                    entry[3] += rnd
+            _kind, _seat, mine, theirs, facts = plan
+            for card in _carry(cards, mine, theirs):
+                self._unseen(mine, card)  # type: ignore[arg-type]  # only a zone kept can miss a card
+            if facts is not None:
+                self._record(plan, cards, move.seat, self._move, self._round, self._bits)
         if kind is ActionTaken:
             return
         if kind is DealScored:
@@ -314,12 +286,9 @@ class CardWatch:
         if mine is None or move.backs != sum(mine.values()):
             self._pending.append(_Pending(plan, move, self._move, self._round, self._bits, move.backs))
             return
-        ids = [name for name, copies in mine.items() for _ in range(copies)]
-        mine.clear()
-        if theirs is not None:
-            for name in ids:
-                theirs[name] = theirs.get(name, 0) + 1
-        self._record(plan, ids, move.seat, self._move, self._round, self._bits)
+        cards = [card for card, copies in mine.items() for _ in range(copies)]
+        _carry(cards, mine, theirs)
+        self._record(plan, cards, move.seat, self._move, self._round, self._bits)
 
     def _unseen(self, zone: Held, card: Card) -> None:
         """A card left a seat's zone that the watch did not know it held: one that a face-down move brought there
@@ -526,21 +495,12 @@ class CardWatch:
         for p in self._pending:
             src, dst = p.move.src, p.move.dst
             if left.get(src):
-                named, other = _take(left[src], p.left), held.get(dst) if dst not in actual else None
-                if other is not None:
-                    for card in named:
-                        other[card] = other.get(card, 0) + 1
+                named = _take(left[src], p.left)
+                _carry(named, None, held.get(dst) if dst not in actual else None)
             elif dst in arrived:
-                named, other = _take(arrived[dst], p.left), held.get(src) if src not in actual else None
-                if other is not None:
-                    for card in named:
-                        left_over = other.get(card, 0) - 1
-                        if left_over > 0:
-                            other[card] = left_over
-                        elif left_over == 0:
-                            del other[card]
-                        else:
-                            self._dirty = True
+                named = _take(arrived[dst], p.left)
+                if _carry(named, held.get(src) if src not in actual else None, None):
+                    self._dirty = True
             else:
                 continue
             self._record(p.plan, named, p.move.seat, p.at, p.round, p.bits)
@@ -565,6 +525,25 @@ def _add(a: int, b: int) -> int:
 
 def _or_sum(a: list[int], b: list[int]) -> list[int]:
     return [a[0] | b[0], *(x + y for x, y in zip(a[1:], b[1:], strict=True))]
+
+
+def _carry(cards: Sequence[Card], src: Held | None, dst: Held | None) -> list[Card]:
+    """Move one copy of each card out of ``src`` and into ``dst`` (either may be None: not kept); return the
+    cards ``src`` did not hold."""
+    missing = []
+    if src is not None:
+        for card in cards:
+            left = src.get(card, 0) - 1
+            if left > 0:
+                src[card] = left
+            elif left == 0:
+                del src[card]
+            else:
+                missing.append(card)
+    if dst is not None:
+        for card in cards:
+            dst[card] = dst.get(card, 0) + 1
+    return missing
 
 
 def _counts(cards: Any) -> Held:

@@ -104,14 +104,12 @@ class CardTally:
     """What those were: "trick" or "showdown" ("" when none was seen)."""
     areas: dict[str, list[int]] = field(default_factory=dict)
     """Per own-zone label: ``[seat-games, cards, cards squared, winners, winners' cards, winners' squared]``."""
-    deals: int = 0
 
     def add(self, book: Journeys) -> None:
         """Count one batch's journeys."""
         batch, wins = book.batch, book.wins
         points = [p or 0 for p in book.points]
         _add_row(self.totals, batch, (book.units, wins.bit_count(), sum(points)))
-        self.deals += book.units
         low = min(points, default=0)
         planes = [sum(1 << u for u, p in enumerate(points) if (p - low) >> k & 1)
                   for k in range((max(points, default=0) - low).bit_length())]
@@ -125,11 +123,7 @@ class CardTally:
                     unions[group] = unions.get(group, 0) | mask
             for group, mask in unions.items():
                 self._count(self.peers, (kind, group), batch, mask, 0, 0, 0, wins, low, planes)
-        _merge_counts(self.offered, book.offered)
-        _merge_counts(self.played, book.played)
-        _merge_counts(self.took, book.took)
-        self.tricks += book.tricks
-        self.contest = self.contest or book.contest
+        self._add_counts(book.offered, book.played, book.took, book.tricks, book.contest)
         for label, sizes in book.areas.items():
             row = self.areas.setdefault(label, [0] * 6)
             for size, won in sizes:
@@ -165,14 +159,18 @@ class CardTally:
         for mine, theirs in ((self.cards, other.cards), (self.peers, other.peers)):
             for key, seen in theirs.items():
                 mine.setdefault(key, Seen()).add(seen)
-        _merge_counts(self.offered, other.offered)
-        _merge_counts(self.played, other.played)
-        _merge_counts(self.took, other.took)
-        self.tricks += other.tricks
-        self.contest = self.contest or other.contest
+        self._add_counts(other.offered, other.played, other.took, other.tricks, other.contest)
         for label, row in other.areas.items():
             _add_row({0: self.areas.setdefault(label, [0] * 6)}, 0, row)
-        self.deals += other.deals
+
+    def _add_counts(self, offered: dict[str, int], played: dict[str, int], took: dict[str, int], tricks: int,
+                    contest: str) -> None:
+        """Add the times cards were offered, played to tricks and took them."""
+        _merge_counts(self.offered, offered)
+        _merge_counts(self.played, played)
+        _merge_counts(self.took, took)
+        self.tricks += tricks
+        self.contest = self.contest or contest
 
     def kinds(self) -> list[int]:
         """Return the kinds of move seen, the one that best shows a seat's choices first."""
