@@ -22,9 +22,11 @@ from tabletop.cli import (
     ladder,
     launcher,
     new,
+    notes,
     odds,
     play,
     replay,
+    review,
     simulate,
     watch,
 )
@@ -34,7 +36,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, ladder, odds, replay, watch, games, new, play, art, launcher, bench)
+COMMANDS = (simulate, ladder, odds, replay, watch, games, new, play, review, notes, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 

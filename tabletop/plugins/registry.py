@@ -72,6 +72,9 @@ class Entry:
     kind: str = "game"
     info: dict[str, Any] | None = None
     loader: Callable[[], Any] | None = None
+    trusted: bool = False
+    """The game runs tabletop's own code only (a deck-only folder on the built-in sandbox): the
+    simulator plays it like a built-in, in process."""
 
     @property
     def is_broken(self) -> bool:
@@ -82,6 +85,11 @@ class Entry:
     def is_builtin(self) -> bool:
         """True for the games and bots shipped with tabletop."""
         return self.source == BUILTIN
+
+    @property
+    def runs_own_code(self) -> bool:
+        """True when only tabletop's own code runs: a built-in, or a folder played by a built-in game."""
+        return self.is_builtin or self.trusted
 
     def load(self) -> Any:
         """Return the class, importing and checking it on first use.

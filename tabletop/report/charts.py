@@ -37,13 +37,15 @@ CJK_FONT = Path(__file__).resolve().parents[1] / "ui" / "fonts" / "NotoSansCJKjp
 _families: list[str] = []
 
 
-def _figure(width: float, height: float) -> Figure:
+def figure(width: float, height: float) -> Figure:
+    """Return an empty figure of ``width`` x ``height`` inches on an Agg canvas (no window, no pyplot)."""
     fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _save(fig: Figure, folder: Path, name: str) -> str:
+def save(fig: Figure, folder: Path, name: str) -> str:
+    """Write ``fig`` as ``folder/name`` (PNG, no timestamp, the bundled Japanese font for what others lack); return the name."""
     families = _font_families()
     for text in fig.findobj(Text):
         text.set_fontfamily(families)
@@ -65,7 +67,8 @@ def _seat(seat: int) -> str:
     return _("seat {n}").format(n=seat + 1)
 
 
-def _colour(i: int) -> str:
+def colour(i: int) -> str:
+    """Return the ``i``-th variant's (or seat's) colour."""
     return COLOURS[i % len(COLOURS)]
 
 
@@ -92,24 +95,24 @@ def _errorbars(ax: Any, xs: Sequence[float], ys: Sequence[float], los: Sequence[
 def win_rates(study: Study, folder: Path) -> str:
     """Draw each seat's win rate with its 95% interval, one colour per variant, chance dashed."""
     players = study.variants[0].players
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
         xs = [seat + 1 + offsets[i] for seat in range(players)]
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
-                   [100 * hi for _, hi in intervals], color=_colour(i), label=v.label)
-        ax.axhline(100 * v.chance(), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+                   [100 * hi for _, hi in intervals], color=colour(i), label=v.label)
+        ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
     _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
              legend=len(study.variants) > 1)
-    return _save(fig, folder, "win-rates.png")
+    return save(fig, folder, "win-rates.png")
 
 
 def seat_advantage(study: Study, folder: Path) -> str:
     """Draw each seat's win rate minus chance in percentage points, with 95% intervals."""
     players = study.variants[0].players
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.4)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.4)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
@@ -118,38 +121,38 @@ def seat_advantage(study: Study, folder: Path) -> str:
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * (t.win_rate - chance) for t in v.seats],
                    [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
-                   color=_colour(i), label=v.label)
+                   color=colour(i), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
     _by_seat(ax, players, _("win rate minus chance (points)"), _("Seat advantage (95% intervals)"),
              legend=len(study.variants) > 1)
-    return _save(fig, folder, "seat-advantage.png")
+    return save(fig, folder, "seat-advantage.png")
 
 
 def variant_win_rates(study: Study, folder: Path) -> str:
     """Draw each seat's win rate across the variants, with 95% intervals."""
     players = study.variants[0].players
     count = len(study.variants)
-    fig = _figure(max(5.0, 1.6 * count + 2.5), 3.6)
+    fig = figure(max(5.0, 1.6 * count + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(players, 0.4)
     for seat in range(players):
         xs = [i + offsets[seat] for i in range(count)]
         tallies = [v.seats[seat] for v in study.variants]
         _errorbars(ax, xs, [100 * t.win_rate for t in tallies], [100 * t.win_interval[0] for t in tallies],
-                   [100 * t.win_interval[1] for t in tallies], color=_colour(seat), label=_seat(seat))
+                   [100 * t.win_interval[1] for t in tallies], color=colour(seat), label=_seat(seat))
     ax.set_xticks(range(count), [_wrap(v.label) for v in study.variants])
     ax.set_ylabel(_("win rate (%)"))
     ax.set_title(_("Win rate per variant (95% intervals)"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize="small", ncols=min(players, 6))
-    return _save(fig, folder, "variant-win-rates.png")
+    return save(fig, folder, "variant-win-rates.png")
 
 
 def differences(study: Study, folder: Path) -> str:
     """Draw each variant's paired win-rate difference to the first, per seat, with 95% intervals."""
     players = study.variants[0].players
     others = study.variants[1:]
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(len(others), 0.5)
     for i, v in enumerate(others):
@@ -157,11 +160,11 @@ def differences(study: Study, folder: Path) -> str:
         figures = [v.paired.win_diff(seat) for seat in range(players)]
         _errorbars(ax, [seat + 1 + offsets[i] for seat in range(players)], [100 * d for d, _ in figures],
                    [100 * lo for _, (lo, _) in figures], [100 * hi for _, (_, hi) in figures],
-                   color=_colour(i + 1), label=v.label)
+                   color=colour(i + 1), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
     _by_seat(ax, players, _("points"), _("Win rate minus {variant}'s, same deals (paired 95% intervals)").format(
         variant=study.variants[0].label), legend=True)
-    return _save(fig, folder, "differences.png")
+    return save(fig, folder, "differences.png")
 
 
 def _by_seat(ax: Any, players: int, ylabel: str, title: str, *, legend: bool) -> None:
@@ -203,28 +206,28 @@ def _distributions(ax: Any, series: Sequence[tuple[Counter[int], str, str]]) -> 
 def scores(study: Study, folder: Path) -> str:
     """Draw the distribution of final scores per seat, one panel per variant."""
     count = len(study.variants)
-    fig = _figure(7.5, 2.6 * count + 0.6)
+    fig = figure(7.5, 2.6 * count + 0.6)
     axes = fig.subplots(count, 1, squeeze=False, sharex=True)
     for row, v in enumerate(study.variants):
         ax = axes[row][0]
-        _distributions(ax, [(counts, _colour(seat), _seat(seat)) for seat, counts in enumerate(v.scores)])
+        _distributions(ax, [(counts, colour(seat), _seat(seat)) for seat, counts in enumerate(v.scores)])
         ax.set_ylabel(_("% of games"))
         title = _("Final scores: {variant} (lower is better)") if v.lower_is_better else _("Final scores: {variant}")
         ax.set_title(title.format(variant=v.label), fontsize="medium")
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize="small", ncols=min(v.players, 6))
     axes[-1][0].set_xlabel(_("score"))
-    return _save(fig, folder, "scores.png")
+    return save(fig, folder, "scores.png")
 
 
 def game_length(study: Study, folder: Path) -> str:
     """Draw the distribution of moves per game (and deals per game when known), per variant."""
     tracked = any(v.mean_deals() is not None for v in study.variants)
-    fig = _figure(7.5 if not tracked else 10.0, 3.4)
+    fig = figure(7.5 if not tracked else 10.0, 3.4)
     axes = fig.subplots(1, 2 if tracked else 1, squeeze=False)[0]
-    _distributions(axes[0], [(v.moves, _colour(i), v.label) for i, v in enumerate(study.variants)])
+    _distributions(axes[0], [(v.moves, colour(i), v.label) for i, v in enumerate(study.variants)])
     if tracked:
-        _distributions(axes[1], [(v.deals, _colour(i), v.label) for i, v in enumerate(study.variants)])
+        _distributions(axes[1], [(v.deals, colour(i), v.label) for i, v in enumerate(study.variants)])
     axes[0].set_xlabel(_("moves per game"))
     axes[0].set_title(_("Game length in moves"))
     if tracked:
@@ -235,7 +238,7 @@ def game_length(study: Study, folder: Path) -> str:
         ax.grid(axis="y", alpha=0.3)
         if len(study.variants) > 1:
             ax.legend(fontsize="small")
-    return _save(fig, folder, "game-length.png")
+    return save(fig, folder, "game-length.png")
 
 
 def top_and_bottom(items: Sequence[T], key: Callable[[T], Any], shown: int = SHOWN) -> tuple[list[T], int]:
@@ -255,15 +258,15 @@ def card_effects(figures: Sequence[CardFigures], held: set[str], folder: Path, n
     ``held`` (card ids) are drawn in red: their claims hold.
     """
     shown, left_out = top_and_bottom(figures, lambda f: (_versus(f).diff, f.card))
-    fig = _figure(7.5, max(2.6, 0.24 * len(shown) + 1.5))
+    fig = figure(7.5, max(2.6, 0.24 * len(shown) + 1.5))
     ax = fig.add_subplot()
     ys = list(range(len(shown)))
-    for colour, group in ((PLAIN, [y for y in ys if shown[y].card not in held]),
-                          (HIGHLIGHT, [y for y in ys if shown[y].card in held])):
+    for tint, group in ((PLAIN, [y for y in ys if shown[y].card not in held]),
+                        (HIGHLIGHT, [y for y in ys if shown[y].card in held])):
         if group:
             contrasts = [_versus(shown[y]) for y in group]
             _errorbars(ax, [100 * c.diff for c in contrasts], group, [100 * max(c.interval[0], -1) for c in contrasts],
-                       [100 * min(c.interval[1], 1) for c in contrasts], horizontal=True, color=colour, capsize=2,
+                       [100 * min(c.interval[1], 1) for c in contrasts], horizontal=True, color=tint, capsize=2,
                        markersize=4)
     if left_out:
         ax.axhline(len(shown) / 2 - 0.5, color="#999999", linewidth=0.8, linestyle=":")
@@ -276,7 +279,7 @@ def card_effects(figures: Sequence[CardFigures], held: set[str], folder: Path, n
     ax.set_title(title + "\n" + _("red: the claim holds (Holm); against its peers when it has a group"),
                  fontsize="medium")
     ax.grid(axis="x", alpha=0.3)
-    return _save(fig, folder, name)
+    return save(fig, folder, name)
 
 
 def _versus(f: CardFigures) -> Contrast:
@@ -290,37 +293,37 @@ def _card_name(f: CardFigures) -> str:
 def bot_rates(study: Study, folder: Path) -> str:
     """Draw each bot's win rate with its 95% interval (each game a cluster), one colour per variant, chance dashed."""
     names = list(dict.fromkeys(study.bots))
-    fig = _figure(max(5.0, 1.2 * len(names) + 2.5), 3.4)
+    fig = figure(max(5.0, 1.2 * len(names) + 2.5), 3.4)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
         rates = [v.bot_rate(name) for name in names]
         _errorbars(ax, [b + offsets[i] for b in range(len(names))], [100 * r.rate for r in rates],
-                   [100 * r.interval[0] for r in rates], [100 * r.interval[1] for r in rates], color=_colour(i),
+                   [100 * r.interval[0] for r in rates], [100 * r.interval[1] for r in rates], color=colour(i),
                    label=v.label)
-        ax.axhline(100 * v.chance(), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+        ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
     ax.set_xticks(range(len(names)), names)
     ax.set_ylabel(_("win rate (%)"))
     ax.set_title(_("Win rate by bot (95% intervals; dashed: chance)"))
     ax.grid(axis="y", alpha=0.3)
     if len(study.variants) > 1:
         ax.legend(fontsize="small")
-    return _save(fig, folder, "bots.png")
+    return save(fig, folder, "bots.png")
 
 
 def odds(rows: Sequence[Sequence[float]], turns: Sequence[int], labels: Sequence[str], title: str, path: Path) -> Path:
     """Draw the chance of holding at least k cards of a group by each turn, one line per k; write ``path``."""
-    fig = _figure(7.0, 3.8)
+    fig = figure(7.0, 3.8)
     ax = fig.add_subplot()
     for i, label in enumerate(labels):
-        ax.plot(turns, [100 * row[i] for row in rows], marker="o", markersize=3, color=_colour(i), label=label)
+        ax.plot(turns, [100 * row[i] for row in rows], marker="o", markersize=3, color=colour(i), label=label)
     ax.set_xlabel(_("turn"))
     ax.set_ylabel(_("chance (%)"))
     ax.set_ylim(-2, 102)
     ax.set_title(title, fontsize="medium")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
-    _save(fig, path.parent, path.name)
+    save(fig, path.parent, path.name)
     return path
 
 

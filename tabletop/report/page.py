@@ -7,13 +7,12 @@ variant changes), each with one chart; then the detail behind them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from tabletop.engine.errors import TabletopError
-from tabletop.i18n import _, language
+from tabletop.i18n import _
+from tabletop.report.html import check_report_dir, html_image, html_page, html_table
 from tabletop.report.tables import (
     card_section,
     difference_table,
@@ -27,48 +26,9 @@ from tabletop.sim.journeys import KIND_TITLES
 from tabletop.sim.study import Study
 
 PAGE = "report.html"
+__all__ = ["PAGE", "check_report_dir", "html_image", "html_page", "html_table", "write_report"]
+"""The page helpers are also the review page's (:mod:`tabletop.report.review_page`)."""
 
-STYLE = """
-body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 70em;
-       padding: 0 1em; color: #222; }
-h1 { font-size: 1.6em; margin-bottom: 0.2em; }
-h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
-h3 { margin-top: 1.6em; }
-.answer { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; margin: 1em 0 1.6em; }
-.answer .said { flex: 1 1 24em; background: #f5f7fb; border-left: 4px solid #4c72b0; padding: 0.4em 1.2em; }
-.answer .said h3 { margin: 0.4em 0; }
-.answer .said li { margin: 0.3em 0; }
-.answer img { flex: 1 1 28em; max-width: 36em; margin: 0; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
-.charts img { max-width: calc(50% - 0.5em); }
-table { border-collapse: collapse; margin: 0.8em 0; font-variant-numeric: tabular-nums; }
-th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #e3e3e3; text-align: right; }
-th { background: #fafafa; }
-td:first-child, th:first-child { text-align: left; }
-.facts td { text-align: left; }
-.out { color: #b22222; font-weight: 600; }
-img { max-width: 100%; height: auto; display: block; margin: 0.8em 0; }
-details { margin: 0.6em 0; }
-.note { color: #555; font-size: 0.92em; }
-"""
-
-
-def check_report_dir(folder: Path) -> None:
-    """Make sure a report can be written into ``folder`` before any game is played.
-
-    :raises TabletopError: when matplotlib is missing or the folder cannot be made or written.
-    """
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise TabletopError(_("--report needs matplotlib: pip install -e '.[report]'")) from None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise TabletopError(_("--report {folder}: cannot create the folder ({problem})").format(
-            folder=folder, problem=exc.strerror or exc)) from None
-    if not os.access(folder, os.W_OK):
-        raise TabletopError(_("--report {folder}: the folder is not writable").format(folder=folder))
 
 
 def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]], title: str,
@@ -110,15 +70,15 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
 
     body.append(f"<h2>{escape(_('Seats'))}</h2>")
     body.append(seat_table(study, found))
-    body.append("<div class=charts>" + _image(charts.win_rates(study, folder), _("win rate by seat"))
-                + _image(charts.scores(study, folder), _("score distributions")) + "</div>")
+    body.append("<div class=charts>" + html_image(charts.win_rates(study, folder), _("win rate by seat"))
+                + html_image(charts.scores(study, folder), _("score distributions")) + "</div>")
     if several:
         body.append(f"<h2>{escape(_('Variants against {variant}').format(variant=study.variants[0].label))}</h2>")
         body.append("<p class=note>" + escape(_(
             "Differences are paired game by game: every variant played the same deals, so these intervals are much"
             " narrower than two separate runs would give.")) + "</p>")
         body.append(difference_table(study))
-        body.append(_image(charts.variant_win_rates(study, folder), _("win rate per variant")))
+        body.append(html_image(charts.variant_win_rates(study, folder), _("win rate per variant")))
 
     body.append(f"<h2>{escape(_('Scores and game length'))}</h2>")
     body.append(shape_table(study))
@@ -134,21 +94,13 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
     body.append(f"<h2>{escape(_('How this was made'))}</h2><table class=facts>"
                 + "".join(f"<tr><td>{escape(k)}</td><td><code>{escape(v)}</code></td></tr>" for k, v in facts)
                 + "</table>")
-    html = (f"<!doctype html>\n<html lang={language()}><head><meta charset=utf-8>"
-            f"<title>{escape(heading)}</title>"
-            "<meta name=viewport content='width=device-width, initial-scale=1'>"
-            f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
     page = folder / PAGE
-    page.write_text(html, encoding="utf-8")
+    page.write_text(html_page(heading, body), encoding="utf-8")
     return page
 
 
 def _answer(question: str, lines: Sequence[str], chart: str | None, alt: str) -> str:
     said = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    image = _image(chart, alt) if chart else ""
+    image = html_image(chart, alt) if chart else ""
     return f"<div class=answer><div class=said><h3>{escape(question)}</h3><ul>{said}</ul></div>{image}</div>"
-
-
-def _image(name: str, alt: str) -> str:
-    return f"<img src='{escape(name)}' alt='{escape(alt)}'>"
 

@@ -8,6 +8,7 @@ from html import escape
 from pathlib import Path
 
 from tabletop.i18n import _
+from tabletop.report.html import html_image, html_table
 from tabletop.sim.cardstats import MIN_UNITS, CardFigures, GroupFigures, trick_figures
 from tabletop.sim.claims import ALPHA
 from tabletop.sim.findings import CardsJudged, Findings
@@ -15,13 +16,6 @@ from tabletop.sim.journeys import KIND_TITLES, TAKEN
 from tabletop.sim.stats import Contrast
 from tabletop.sim.study import Study, VariantFigures
 from tabletop.sim.tables import interval, pct
-
-
-def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Return an HTML table: ``head`` is escaped here, the cells of ``rows`` must be HTML already."""
-    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
 
 
 def mark(text: str, lo: float, hi: float, around: float = 0.0) -> str:
@@ -51,7 +45,7 @@ def seat_table(study: Study, found: Findings) -> str:
                 mean=t.mean_score, sd=t.score_sd)) + "</span>")
         cells.append(f"{chance:.1%}")
         rows.append(cells)
-    return table([_("variant"), *(_("seat {n}").format(n=i + 1) for i in range(players)), _("chance")], rows)
+    return html_table([_("variant"), *(_("seat {n}").format(n=i + 1) for i in range(players)), _("chance")], rows)
 
 
 def difference_table(study: Study) -> str:
@@ -65,7 +59,7 @@ def difference_table(study: Study) -> str:
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append(mark(f"{diff * 100:+.1f} {interval(lo, hi, signed=True)}", lo, hi))
         rows.append(cells)
-    return table([_("variant"), *(_("seat {n} (points)").format(n=i + 1) for i in range(players))], rows)
+    return html_table([_("variant"), *(_("seat {n} (points)").format(n=i + 1) for i in range(players))], rows)
 
 
 def shape_table(study: Study) -> str:
@@ -80,7 +74,7 @@ def shape_table(study: Study) -> str:
         mean = sum(t.score_total for t in v.seats) / max(1, sum(t.games for t in v.seats))
         rows.append([escape(v.label), f"{mean:.2f}", f"{v.score_spread():.2f}", f"{v.mean_margin():.2f}",
                      f"{v.mean_moves():.1f}", "" if deals is None else f"{deals:.2f}", moves])
-    return table([_("variant"), _("mean score"), _("score SD"), _("winning margin"), _("moves/game"), _("deals/game"),
+    return html_table([_("variant"), _("mean score"), _("score SD"), _("winning margin"), _("moves/game"), _("deals/game"),
                   _("moves minus {variant}'s").format(variant=study.variants[0].label)], rows)
 
 
@@ -108,7 +102,7 @@ def card_section(v: VariantFigures, judged: CardsJudged, found: Findings, varian
         held = held_cards(found, variant, kind)
         title = _(KIND_TITLES[kind])
         out.append(f"<h3>{escape(title)}</h3>")
-        out.append(_img(charts.card_effects(figures, held, folder, f"cards-{variant + 1}-{kind}.png", title),
+        out.append(html_image(charts.card_effects(figures, held, folder, f"cards-{variant + 1}-{kind}.png", title),
                         title))
         summary = _("Every card ({n}), strongest first").format(n=len(figures))
         out.append(f"<details{' open' if open_first and n == 0 else ''}><summary>{escape(summary)}</summary>"
@@ -120,7 +114,7 @@ def card_section(v: VariantFigures, judged: CardsJudged, found: Findings, varian
     if tricks:
         showdown = tally.contest == "showdown"
         out.append("<h3>" + escape(_("Showdowns taken") if showdown else _("Tricks taken")) + "</h3>")
-        out.append(table([_("card"), _("showdowns it was in") if showdown else _("tricks it was in"), _("took it")],
+        out.append(html_table([_("card"), _("showdowns it was in") if showdown else _("tricks it was in"), _("took it")],
                          [[escape(t.label), str(t.played), f"{pct(t.rate)} {interval(*t.interval)}"]
                           for t in sorted(tricks, key=lambda t: (-t.rate, t.card))]))
     if tally.areas:
@@ -155,7 +149,7 @@ def card_table(figures: Sequence[CardFigures], held: set[str]) -> str:
             _("won otherwise"), _("difference (points)"), _("against its peers (points)"), _("points difference")]
     if taken:
         head += [_("offered"), _("taken when offered")]
-    return table(head, rows)
+    return html_table(head, rows)
 
 
 def group_table(groups: Sequence[GroupFigures], held: set[str]) -> str:
@@ -164,7 +158,7 @@ def group_table(groups: Sequence[GroupFigures], held: set[str]) -> str:
     rows = [[f"<span class=out>{escape(g.group)}</span>" if g.group in held else escape(g.group), str(g.units),
              pct(g.win.mean_a), pct(g.win.mean_b), _diff(g.win, level, 100), _diff(g.points, level, 1)]
             for g in sorted(groups, key=lambda g: (-g.win.diff, g.group))]
-    return table([_("group"), _("seat-deals"), _("won when it did"), _("won otherwise"), _("difference (points)"),
+    return html_table([_("group"), _("seat-deals"), _("won when it did"), _("won otherwise"), _("difference (points)"),
                   _("points difference")], rows)
 
 
@@ -177,7 +171,7 @@ def areas_table(areas: dict[str, list[int]]) -> str:
         others = n - won
         rows.append([escape(_(label)), str(n), f"{mean:.1f}", f"{sd:.1f}",
                      f"{won_total / won:.1f}" if won else "", f"{(total - won_total) / others:.1f}" if others else ""])
-    return table([_("zone"), _("seat-games"), _("mean cards"), _("SD"), _("winners' mean"), _("others' mean")], rows)
+    return html_table([_("zone"), _("seat-games"), _("mean cards"), _("SD"), _("winners' mean"), _("others' mean")], rows)
 
 
 def _diff(c: Contrast | None, level: float, scale: float) -> str:
@@ -189,5 +183,3 @@ def _diff(c: Contrast | None, level: float, scale: float) -> str:
     return escape(f"{c.diff * scale:+.1f} {interval(lo, hi, scale=scale, signed=True)}")
 
 
-def _img(name: str, alt: str) -> str:
-    return f"<img src='{escape(name)}' alt='{escape(alt)}'>"

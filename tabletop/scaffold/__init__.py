@@ -4,6 +4,8 @@
   (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
 - ``market``: a set-collection game on zones (a market row, draw and discard piles, a tableau per
   seat), copied from the package :mod:`tabletop.scaffold.templates.market` with a greedy bot in ``bots.py``.
+- ``sandbox``: no rules at all, a deck and a commented ``table.toml`` (``templates/sandbox``): the
+  table plays the cards by hand (:mod:`tabletop.games.sandbox`).
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
         class_name = python_class_name(name, taken=_identifiers(sources))
         files = {rel: market_file(rel, name=name, title=title, class_name=class_name) for rel in MARKET_FILES}
         example = "red-1"
+    elif template == "sandbox":
+        files = {"deck.toml": deck_toml(title), "table.toml": sandbox_table(name, title)}
+        example = "red-7"
     else:
         class_name = python_class_name(name, taken=_identifiers(GAME_TEMPLATE))
         files = {"__init__.py": GAME_TEMPLATE.format(name=name, title=title, class_name=class_name),
@@ -113,6 +118,12 @@ def market_file(rel: str, *, name: str, title: str, class_name: str) -> str:
             .replace("Template Title", title))
 
 
+def sandbox_table(name: str, title: str) -> str:
+    """Return the sandbox template's commented ``table.toml`` with the new game's name and title put in."""
+    text = (resources.files("tabletop.scaffold.templates") / "sandbox" / "table.toml").read_text(encoding="utf-8")
+    return text.replace("template-name", name).replace("Template Title", title)
+
+
 def _market_source(rel: str) -> str:
     return (resources.files("tabletop.scaffold.templates") / "market" / rel).read_text(encoding="utf-8")
 
@@ -125,6 +136,8 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
     created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
                  " bots.py (a bot: --bots {name}-greedy,random).") if template == "market" else
+               _("Created {folder}/ with deck.toml (the cards), table.toml (the table: piles, hands, rows, what is"
+                 " dealt, the counters) and art/ (card images); no rules yet.") if template == "sandbox" else
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
         (f"tabletop play {name}", _("play it against bots")),

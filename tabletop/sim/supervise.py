@@ -80,8 +80,7 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     last = config.games if stop is None else stop - 1
-    todo = list(range(start, last + 1))
-    todo.reverse()  # popped from the end: the first game first
+    todo = _Todo(start, last)
     done: dict[int, Any] = {}
     next_out = start
     pool: list[_Worker] = []
@@ -94,7 +93,7 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
                 pool.append(_Worker(ctx, (variant, config, cards, play, skip), method, game_timeout))
             for worker in pool:
                 if not worker.games and todo:
-                    worker.give([todo.pop() for _ in range(min(CHUNK, len(todo)))])
+                    worker.give(todo.take(CHUNK))
             busy = [w for w in pool if w.games]
             if not busy:
                 continue
@@ -114,11 +113,35 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
                 if worker.games and not worker.retired:  # died before reporting: the first one killed it
                     number = worker.games.pop(0)
                     done[number] = skipped(number, worker.death())
-                todo.extend(reversed(worker.games))
+                todo.give_back(worker.games)
                 worker.stop()
     finally:
         for worker in pool:
             worker.stop()
+
+
+class _Todo:
+    """The game numbers still to hand out, made as they are taken (a run of 10**9 games holds no list of
+    them), lowest first, games given back by a stopped worker before new ones."""
+
+    def __init__(self, first: int, last: int) -> None:
+        self.following, self.last = first, last
+        self.returned: list[int] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.returned) or self.following <= self.last
+
+    def take(self, most: int) -> list[int]:
+        """Return up to ``most`` game numbers, lowest first."""
+        taken, self.returned = self.returned[:most], self.returned[most:]
+        count = min(most - len(taken), self.last - self.following + 1)
+        taken += range(self.following, self.following + count)
+        self.following += count
+        return taken
+
+    def give_back(self, numbers: Sequence[int]) -> None:
+        """Hand out ``numbers`` again (before any new game)."""
+        self.returned = sorted([*self.returned, *numbers])
 
 
 class _Worker:
