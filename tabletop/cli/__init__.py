@@ -18,6 +18,7 @@ from tabletop import __version__
 from tabletop.cli import (
     art,
     bench,
+    check,
     games,
     ladder,
     launcher,
@@ -36,7 +37,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, ladder, odds, replay, watch, games, new, play, review, notes, art, launcher, bench)
+COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 

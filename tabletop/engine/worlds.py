@@ -268,12 +268,20 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
     pool = [card for z in hidden for card in z.cards]
     lists = _card_lists(world)
     targets: list[list[Card]] = []
-    for zone in hidden:
+    taken: list[list[Card]] = []
+    # Every zone claims its list, the seen ones too: with copies of a card, two zones may hold the
+    # same cards (one Blue 1 each), and a hidden zone must not take the list of the seat's own hand.
+    for zone in zones:
+        if not zone.cards:
+            continue
+        match = _list_of(zone, lists, taken)
+        if match is not None:
+            taken.append(match)
+        if not any(zone is h for h in hidden):
+            continue
         if len(zone.cards) != len(zone.items):
             raise DeterminizeError(
                 f"game {game.name!r}: zone {zone.id!r} mixes cards and pieces; define determinize(state, seat, rng)")
-        match = next((lst for lst in lists if len(lst) == len(zone.cards) and _same(lst, zone.cards)
-                      and not any(lst is t for t in targets)), None)
         if match is None:
             raise DeterminizeError(
                 f"game {game.name!r}: the cards of zone {zone.id!r} are not kept as one list in the state,"
@@ -292,16 +300,27 @@ def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return all(x is y for x, y in zip(a, b, strict=True))
 
 
-def _card_lists(state: Any) -> list[list[Card]]:
-    """Return the lists of cards the state holds: its attributes, and lists inside them one level down."""
-    found: list[list[Card]] = []
+def _list_of(zone: Zone, lists: list[tuple[list[Card], int | None]], taken: list[list[Card]]) -> list[Card] | None:
+    """Return the state's list holding exactly ``zone``'s cards (not one in ``taken``): where several do,
+    the one at the zone owner's place in a list of lists (``hands[seat]``), else the first."""
+    cards = zone.cards
+    found = [(lst, index) for lst, index in lists
+             if len(lst) == len(cards) and _same(lst, cards) and not any(lst is t for t in taken)]
+    return next((lst for lst, index in found if index is not None and index == zone.owner),
+                found[0][0] if found else None)
 
-    def consider(value: Any, depth: int) -> None:
+
+def _card_lists(state: Any) -> list[tuple[list[Card], int | None]]:
+    """Return the lists of cards the state holds (its attributes, and lists inside them one level down),
+    each with its place in the list of lists it is in (None for an attribute)."""
+    found: list[tuple[list[Card], int | None]] = []
+
+    def consider(value: Any, depth: int, index: int | None = None) -> None:
         if isinstance(value, list) and value and all(isinstance(c, Card) for c in value):
-            found.append(value)
+            found.append((value, index))
         elif depth and isinstance(value, (list, tuple)):
-            for inner in value:
-                consider(inner, depth - 1)
+            for i, inner in enumerate(value):
+                consider(inner, depth - 1, i)
         elif depth and isinstance(value, dict):
             for inner in value.values():
                 consider(inner, depth - 1)

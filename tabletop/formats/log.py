@@ -505,12 +505,13 @@ def logged_seed(path: Path) -> int | None:
 
 
 def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
-           events: bool = False) -> Replay:
+           events: bool = False, unbounded: bool = False) -> Replay:
     """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
 
     Undo lines take the game back as they did when it was played. ``allow_incomplete`` accepts an
     unfinished game (and a last line cut off). ``seed`` is a fair game's seed when its log does
-    not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on.
+    not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on;
+    ``unbounded`` lifts the time limit on each call into the game's rules (the caller bounds the whole replay).
     The log is read one line at a time: a problem on line 211 is reported without reading the rest.
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
@@ -540,7 +541,7 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     game_seed = int(logged)
 
     def fresh() -> Session:
-        return Session(game, None, seed=game_seed, events=events, hook_limit=HOOK_LIMIT)
+        return Session(game, None, seed=game_seed, events=events, hook_limit=None if unbounded else HOOK_LIMIT)
 
     session = fresh()
     count = undos = 0

@@ -171,14 +171,14 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         extra = {"folder": folder, "art_dir": folder / "art"}
     if source.kind == "folder" or source.group == GAMES_GROUP:
         info, error = report.get("game"), report.get("game_error")
-        if error is None and report.get("play_error"):
-            error = report["play_error"]
         name = info["name"] if error is None and info else source.name
         if error is not None or info is None:
             registry.add_broken("game", name, source.label, error or "reported nothing", extra=extra)
         else:
-            registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
-                                extra=extra)
+            entry = registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
+                                        extra=extra)
+            if report.get("play_error"):
+                registry.fail_trial(entry, report["play_error"])
     if report.get("bots_error"):
         registry.add_broken("bot", f"{source.name}/bots.py" if source.kind == "folder" else source.name,
                             _bots_label(source), report["bots_error"])

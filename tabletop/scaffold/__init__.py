@@ -141,8 +141,10 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
         (f"tabletop play {name}", _("play it against bots")),
+        (f"tabletop check {name}", _("check it after each change: it ends, never gets stuck, hides what it should,"
+                                     " replays")),
         (f"tabletop simulate {name} --games 1000", _("play 1000 games headless and compare seats")),
-        ("tabletop games", _("check it is listed (and not BROKEN)")),
+        ("tabletop games", _("check it is listed (and not BROKEN), with a quick check's verdict")),
     )
     width = max(len(command) for command, _what in commands) + 3
     return (
@@ -175,6 +177,7 @@ def deck_toml(title: str) -> str:
 GAME_TEMPLATE = '''"""{title}: a trick-taking prototype. Change a rule below, save, and play again.
 
 Play it:      tabletop play {name}
+Check it:     tabletop check {name}   (after every change: it ends, is never stuck, hides what it should)
 Test it:      tabletop simulate {name} --games 1000
 The cards are in deck.toml; their art goes in art/ (<card id>.png, back.png).
 """

@@ -10,7 +10,9 @@ game starts with none.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -50,7 +52,8 @@ def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers:
     """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
 
     ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
-    a game given up on comes back as ``skip``'s chunk.
+    a game given up on comes back as ``skip``'s chunk. A config whose ``quiet`` is true has its
+    workers' stdout and stderr sent nowhere.
     """
     finished = 0
     for variant, config in enumerate(configs):
@@ -194,11 +197,14 @@ class _Worker:
         return exit_reason(self.process.exitcode)
 
     def stop(self) -> None:
-        """End the worker now."""
+        """End the worker now, and every process its game started (they share its process group)."""
         self.dead = True
         if self.process.is_alive():
             self.process.kill()
         self.process.join(timeout=5)
+        if self.process.pid is not None and hasattr(os, "killpg"):
+            with contextlib.suppress(OSError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         self.conn.close()
 
 
@@ -244,7 +250,12 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     from tabletop.plugins import discovery as plugins
 
     quiet_worker()
+    if hasattr(os, "setpgid"):  # the leader of a group of its own: a process a plugin forks dies with it
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
     variant, config, cards, play, skip = job
+    if getattr(config, "quiet", False):
+        _silence()  # before the game is imported: a listing shows nothing a plugin prints
     if spawned:
         plugins.discover(Path(games_dir) if games_dir else None)
     try:
@@ -263,6 +274,14 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
             if stuck:
                 conn.send(("stop", number, None))
                 return
+
+
+def _silence() -> None:
+    """Send this process's stdout and stderr nowhere (reports go through the worker's pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _spot(exc: BaseException) -> str:

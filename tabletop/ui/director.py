@@ -21,7 +21,14 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, InfoChanged, seat_name
+from tabletop.engine.events import (
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    is_face_down_action,
+    seat_name,
+)
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
@@ -502,8 +509,8 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
-                and any(m.backs or not m.face_up for m in moves)):
+        if (self.eyes is not None and is_face_down_action(event, moves)
+                and (self.hot_seat or event.seat != self.eyes)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
