@@ -265,9 +265,10 @@ def card_effects(figures: Sequence[CardFigures], held: set[str], folder: Path, n
                         (HIGHLIGHT, [y for y in ys if shown[y].card in held])):
         if group:
             contrasts = [_versus(shown[y]) for y in group]
-            _errorbars(ax, [100 * c.diff for c in contrasts], group, [100 * max(c.interval[0], -1) for c in contrasts],
-                       [100 * min(c.interval[1], 1) for c in contrasts], horizontal=True, color=tint, capsize=2,
-                       markersize=4)
+            # A card too rare to be tested has no interval: its point alone is drawn.
+            bounds = [c.interval if c.df > 0 else (c.diff, c.diff) for c in contrasts]
+            _errorbars(ax, [100 * c.diff for c in contrasts], group, [100 * lo for lo, _hi in bounds],
+                       [100 * hi for _lo, hi in bounds], horizontal=True, color=tint, capsize=2, markersize=4)
     if left_out:
         ax.axhline(len(shown) / 2 - 0.5, color="#999999", linewidth=0.8, linestyle=":")
         ax.text(0.99, len(shown) / 2 - 0.5, _("{n} cards between these").format(n=left_out), transform=ax.get_yaxis_transform(),
