@@ -1,20 +1,22 @@
 """Regenerate the evidence screenshots in tests/screenshots/ (run by hand, not by pytest).
 
-``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full] [--only review]``: every
-built-in game (and a scaffolded market game) at 1280x720 and 800x600, mid-game with the human to
-move and the mouse over something clickable; the same game at the moment the table holds (a full
-trick, a reveal, a showdown); trick-taking at 3840x2160 with 5 players and at 800x600 with 6; the
-help, rules and end-of-deal overlays; the hot-seat privacy screen, god view and the replay
-viewer; the start screen; a scaffolded sandbox at 1280x720 and 1920x1080 with a card dragged and a
-pile's menu open, and a folder holding only a deck; the playtest review (notes, hints, Play from here).
-Saved downscaled to at most 960 px wide unless --full (the sandbox's always at full size).
+``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR]``: the frames of the
+layout audit (:mod:`tests.ui.audit_states`) worth looking at, saved whole: every built-in game and a
+game made from each template (``tabletop new --template market|trick``) in its most crowded moment
+at 1280x720, the ends of hands (the poker showdown, the end-of-deal box beside the table, the final
+board, a market's last scores), god view, a spectator's replay, Japanese, the help; the busiest at
+1920x1080 and at 1024x640, and one at 3840x2160; a card shown large where the mouse rests; the
+start screen offering a designer's game with its own art folder. Each frame passed the audit; one
+that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
+1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
+review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
+folder are removed first (not with ``--only``).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -22,30 +24,43 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
 from tabletop.engine.actions import Action  # noqa: E402
-from tabletop.plugins import discovery as plugins  # noqa: E402
+from tabletop.plugins import discovery  # noqa: E402
+from tabletop.scaffold import create_game  # noqa: E402
 from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
+from tabletop.ui.audit import problems  # noqa: E402
+from tabletop.ui.layout import Rect, text_floor  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
+from tabletop.ui.table import PEEK_SECONDS  # noqa: E402
+from tests.ui.audit_states import Driver, Frame, audited, richest, states  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"
+HD, FULL_HD, SMALL, UHD = (1280, 720), (1920, 1080), (1024, 640), (3840, 2160)
+
+PLAN: list[tuple[str, int, dict[str, object], dict[str, tuple[tuple[int, int], ...]]]] = [
+    ("trick-taking", 4, {"deals": 2}, {"crowded": (HD, FULL_HD), "deal-end": (HD,), "god-view": (HD,),
+                                       "help": (HD,)}),
+    ("trick-taking", 3, {"deals": 1, "scoring": "bid", "trump": "turnup"}, {"first-move": (SMALL, HD)}),
+    ("birdhead", 4, {"target": 12}, {"crowded": (HD,), "held": (HD,), "deal-end": (HD,)}),
+    ("draw-poker", 4, {"deals": 1}, {"crowded": (HD,), "held": (HD, FULL_HD)}),
+    ("euler-getter", 2, {}, {"crowded": (HD,), "game-over": (HD, FULL_HD)}),
+    ("my-market", 4, {"market": 8, "hand": 10, "reshuffles": 2},
+     {"crowded": (SMALL, HD, FULL_HD), "game-over": (HD,), "japanese": (HD,), "replay-spectator": (HD,)}),
+    ("my-tricks", 4, {"deals": 1}, {"crowded": (HD,), "held": (HD,)}),
+]
+"""Each game, its seats and options, and which of its audited states to keep at which sizes."""
 Pick = Callable[[tuple[Action, ...]], Action]
 
 
-def save(surface: pygame.Surface, path: Path, full: bool) -> None:
-    """Save ``surface`` (downscaled to 960 px wide unless ``full``)."""
-    w, h = surface.get_size()
-    if not full and w > 960:
-        surface = pygame.transform.smoothscale(surface, (960, round(h * 960 / w)))
+def save(surface: pygame.Surface, path: Path, full: bool = True) -> None:
+    """Save ``surface`` as a PNG at ``path`` (whole: the point is to read it at its size)."""
+    del full
     pygame.image.save(surface, str(path))
     print(path)
-
-
-def richest(legal: tuple[Action, ...]) -> Action:
-    """Pick the action that puts the most on the table (sets, buys, cells) so screenshots show it."""
-    return max(legal, key=lambda a: (len(a.cards), a.zone is not None, a.cell is not None))
 
 
 def play_until(table: Table, done: Callable[[], bool], pick: Pick = richest, frames: int = 6000) -> bool:
@@ -62,82 +77,62 @@ def play_until(table: Table, done: Callable[[], bool], pick: Pick = richest, fra
     return False
 
 
-def hover_something(table: Table) -> None:
-    """Put the mouse over the first thing a click could use (it lifts or glows)."""
-    table.step()
-    for shape, target in reversed(table.scene.hits):
-        if table.scene.is_clickable(target):
-            center = shape.center
-            table.scene.mouse = (round(center[0]), round(center[1]) + (0 if target.cell else 10))
-            break
-    table.step()
 
 
-def game_shots(out: Path, game: str, players: int, size: tuple[int, int], name: str, full: bool,
-               options: dict[str, object] | None = None, moves: int = 6) -> None:
-    """A game mid-play with the human to move, then at its first hold (a trick, a reveal, a showdown)."""
-    app = App(size)
-    table = Table(app, PlaySettings(game, players, ["human"] + ["random"] * (players - 1), 4, dict(options or {}),
-                                    None, "instant"))
-    d = table.director
-    start = d.session.moves
-    play_until(table, lambda: d.accepts_input and d.session.moves - start >= moves and not table.scene.tweens)
-    hover_something(table)
-    save(app.window.surface, out / f"{name}.png", full)
-    if play_until(table, lambda: d.pause is not None and d.pause.kind in ("trick", "show")):
-        table.draw()
-        save(app.window.surface, out / f"{name}-hold.png", full)
-    table.close()
-    app.close()
+def keep(frame: Frame, out: Path, name: str) -> None:
+    """Save an audited frame, or stop when it broke a layout rule."""
+    if frame.problems:
+        raise SystemExit(f"{frame.name} breaks the layout rules:\n" + "\n".join(frame.problems))
+    save(frame.surface, out / name)
 
 
-def overlay_shots(out: Path, full: bool) -> None:
-    """Help, rules and the end-of-deal box at 1280x720."""
-    app = App((1280, 720))
-    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 2},
-                                    None, "instant"))
-    d = table.director
-    play_until(table, lambda: d.accepts_input)
-    for overlay in ("help", "rules"):
-        table.scene.command(overlay)
-        table.step()
-        save(app.window.surface, out / f"{overlay}_overlay.png", full)
-        table.scene.command(overlay)
-    play_until(table, lambda: d.pause is not None and d.pause.kind == "deal", lambda legal: legal[0])
-    table.draw()  # at instant speed the pause ends on the next update
-    save(app.window.surface, out / "end_of_deal.png", full)
-    table.close()
-    app.close()
+def game_shots(app: App, out: Path) -> None:
+    """The planned states of every game."""
+    for game, players, options, wanted in PLAN:
+        sizes = tuple(sorted({s for sizes in wanted.values() for s in sizes}))
+        for frame in states(Driver(app, game, players, options, sizes=sizes)):
+            if frame.size in wanted.get(frame.state, ()):
+                label = f"{game}-{players}p" if game == "trick-taking" and players == 3 else game
+                keep(frame, out, f"{label}-{frame.state}-{frame.size[0]}x{frame.size[1]}.png")
 
 
-def session_shots(out: Path, full: bool) -> None:
-    """Playtest sessions at 1280x720: the hot-seat privacy screen, god view, the replay viewer."""
-    from tabletop.ui.replay import ReplayTable
+def peek_shot(app: App, out: Path) -> None:
+    """A market card shown large beside the cursor, the mouse resting on it."""
+    driver = Driver(app, "my-market", 4, {"market": 8}, sizes=(HD,))
+    d = driver.director
+    driver.go_until(lambda: d.accepts_input and d.session.moves >= 6)
+    driver.draw("look")
+    scene = driver.table.scene
+    market = next(z for z in d.board.zones() if z.hint == "row" and z.owner is None)
+    card = scene.drawn[(market.id, 2)]
+    scene.mouse = (card.x + card.w // 3, card.y + card.h // 3)
+    for _ in range(2):
+        scene.update(driver.now)
+        driver.now += PEEK_SECONDS + 0.05
+    keep(audited(driver.table, "my-market", "peek", HD), out, "my-market-card-shown-large-1280x720.png")
+    driver.close()
 
-    app = App((1280, 720))
-    table = Table(app, PlaySettings("trick-taking", 3, ["human", "random", "human"], 4, {"deals": 1}, None,
-                                    "instant"))
-    table.step()
-    save(app.window.surface, out / "hot_seat_privacy.png", full)
-    table.close()
-    table = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 4, {"deals": 1},
-                                    None, "instant", "designer"))
-    d = table.director
-    play_until(table, lambda: d.accepts_input and d.session.moves >= 6 and not table.scene.tweens)
-    table.scene.command("god")
-    table.step()
-    save(app.window.surface, out / "god_view.png", full)
-    log = table.log.path if table.log is not None else None
-    play_until(table, lambda: d.session.is_over, lambda legal: legal[0])
-    table.close()
-    if log is not None:
-        viewer = ReplayTable(app, log, speed="fast")
-        viewer.director.toggle_pause()
-        viewer.scene.seek(23)
-        viewer.step()
-        save(app.window.surface, out / "replay_viewer.png", full)
-        viewer.close()
-    app.close()
+
+def uhd_shot(app: App, out: Path) -> None:
+    """Five-seat trick-taking at 3840x2160, mid-deal."""
+    driver = Driver(app, "trick-taking", 5, {"trump": "turnup"}, sizes=(UHD,))
+    d = driver.director
+    driver.go_until(lambda: d.accepts_input and d.session.moves >= 9)
+    keep(audited(driver.table, "trick-taking", "uhd", UHD), out, "trick-taking-5p-3840x2160.png")
+    driver.close()
+
+
+def start_shots(out: Path) -> None:
+    """The start screen with a designer's game selected: its own art folder offered."""
+    for size in (HD, FULL_HD):
+        app = App(size)
+        screen = StartScreen(app, PlaySettings(game="my-market", seed=1234))
+        screen.step()
+        found = problems(app.text.ink.marks, Rect(0, 0, *size), floor=text_floor(size))
+        if found:
+            raise SystemExit("the start screen breaks the layout rules:\n" + "\n".join(found))
+        save(app.window.surface, out / f"start-screen-{size[0]}x{size[1]}.png")
+        app.close()
 
 
 def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: bool = True) -> None:
@@ -253,37 +248,31 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
 def main() -> None:
     """Write every evidence screenshot (``--only review``: the playtest review's alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    full = "--full" in sys.argv
-    out = Path(args[0]) if args and args[0] != "review" else OUT
+    out = (Path(args[0]) if args and args[0] != "review" else OUT).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    out = out.resolve()
     os.chdir(tempfile.mkdtemp(prefix="shots-"))
-    review_shots(out, full)
+    os.environ.setdefault("TABLETOP_CONFIG_DIR", tempfile.mkdtemp(prefix="shots-config-"))
     if "--only" in sys.argv:
+        review_shots(out, True)
         return
-    for name, template in (("my-market", "market"), ("my-table", "sandbox")):
-        subprocess.run([sys.executable, "-m", "tabletop", "new", name, "--template", template],
-                       check=True, capture_output=True)
+    for old in out.glob("*.png"):
+        old.unlink()
+    review_shots(out, True)
+    create_game("my-market", Path("games"), template="market")
+    create_game("my-tricks", Path("games"), template="trick")
+    create_game("my-table", Path("games"), template="sandbox")
     Path("games", "just-a-deck").mkdir()  # a folder holding only a deck file: the default table
     shutil.copy(Path("games", "my-table", "deck.toml"), Path("games", "just-a-deck", "deck.toml"))
-    plugins.discover(Path("games"))
-    games = [("trick-taking", 4, {}, 6), ("birdhead", 4, {}, 6), ("draw-poker", 4, {"deals": 1}, 1),
-             ("euler-getter", 2, {}, 6), ("my-market", 3, {}, 6)]
-    for game, players, options, moves in games:
-        for size in ((1280, 720), (800, 600)):
-            game_shots(out, game, players, size, f"{game}-{size[0]}x{size[1]}", full, options, moves)
-    game_shots(out, "trick-taking", 6, (800, 600), "trick-taking-6p-800x600", full, {}, moves=3)
-    game_shots(out, "trick-taking", 5, (3840, 2160), "trick-taking-5p-3840x2160", full, {"trump": "turnup"})
-    for size in ((1280, 720), (1920, 1080)):
-        sandbox_shots(out, size, "my-table")
-    sandbox_shots(out, (1280, 720), "just-a-deck", drag_card=False)
-    overlay_shots(out, full)
-    session_shots(out, full)
-    app = App((1280, 720))
-    screen = StartScreen(app, PlaySettings(seed=1234))
-    screen.step()
-    save(app.window.surface, out / "start_screen.png", full)
+    discovery.discover(Path("games"))
+    app = App(HD)
+    game_shots(app, out)
+    peek_shot(app, out)
+    uhd_shot(app, out)
     app.close()
+    for size in (HD, FULL_HD):
+        sandbox_shots(out, size, "my-table")
+    sandbox_shots(out, HD, "just-a-deck", drag_card=False)
+    start_shots(out)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ LINE = re.compile(r"^(?P<game>[a-z0-9-]+): seed (?P<seed>\d+) \((?P<case>[^)]*)\
 
 def check(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
     """Run ``tabletop check`` and return its exit status and output lines."""
-    code = main(["check", *args, "--workers", "1", "--quiet"])
+    code = main(["check", *args, "--workers", "1", "--quiet", "--game-timeout", "1800"])
     return code, capsys.readouterr().out.splitlines()
 
 
@@ -84,7 +84,7 @@ def test_check_passes_on_every_template(template: str, tmp_path: Path, clean_reg
     name = f"my-{template}"
     create_game(name, games, template=template)
     plugins.discover(games)
-    code = main(["--games-dir", str(games), "check", name, "--games", "1", "--workers", "1", "--quiet"])
+    code = main(["--games-dir", str(games), "check", name, "--games", "1", "--workers", "1", "--quiet", "--game-timeout", "1800"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(out)
     assert out[-1].startswith(f"{name}: passed: ")

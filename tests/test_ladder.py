@@ -97,3 +97,28 @@ def test_bench_reports_random_greedy_and_search_rates(capsys: pytest.CaptureFixt
     assert "random bots:" in out and "a greedy deal costs" in out
     for game in ("trick-taking", "birdhead", "draw-poker", "euler-getter"):
         assert f"  {game} (" in out
+
+
+WORKER_SIGNALS = """
+import signal, sys
+from tabletop.engine import guard
+from tabletop.sim import ladder
+from tabletop.sim.runner import SimConfig
+
+def report(task):  # what a worker does on SIGTERM: what pool.terminate() sends it once the games are done
+    return signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+guard.install_signal_handlers()  # as the command line does: SIGTERM raises in the parent
+ladder._one = report
+config = SimConfig("trick-taking", 3, ("random",) * 3, games=1, options={"deals": 1})
+print(all(r for _line, r in ladder.play_seatings(config, [("random",) * 3] * 4, 2, workers=2)))
+"""
+
+
+def test_ladder_workers_end_quietly_when_the_pool_is_done() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True", "a worker kept the parent's SIGTERM handler: its traceback shows on exit"

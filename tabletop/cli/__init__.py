@@ -20,6 +20,8 @@ from tabletop.cli import (
     bench,
     check,
     games,
+    host,
+    join,
     ladder,
     launcher,
     new,
@@ -37,7 +39,8 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, art, launcher, bench)
+COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, host, join, art, launcher,
+            bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 

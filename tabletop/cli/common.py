@@ -150,6 +150,22 @@ def check_writable(flag: str, path: Path | None) -> None:
             flag=flag, path=path, folder=path.parent))
 
 
+def check_recording(path: Path | None) -> None:
+    """Refuse to record a video (``--record out.mp4``) without PyAV, before any window opens, rather than
+    write an animated GIF the user did not ask for.
+
+    :raises TabletopError: with the line that installs PyAV, and the GIF alternative.
+    """
+    if path is None:
+        return
+    from tabletop.ui.capture import ANIMATIONS, has_video
+
+    if path.suffix.lower() not in ANIMATIONS and not has_video():
+        raise TabletopError(_("--record {path}: a {kind} video needs PyAV: pip install 'tabletop[video]'"
+                              " (or record an animated GIF: --record {gif})").format(
+            path=path, kind=path.suffix[1:].upper() or "MP4", gif=path.with_suffix(".gif")))
+
+
 def describe(game: Any) -> str:
     """Return "name (title)" with the title in the interface's language."""
     return f"{game.name} ({_(game.title)})" if game.title else game.name

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.cli.common import (
     BOT_TIMEOUT_RANGE,
+    check_recording,
     check_writable,
     positive,
     seat_count,
@@ -65,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         check_writable(flag, path)
+    check_recording(args.record)
     if args.log is not None and args.log.exists():
         raise TabletopError(_("--log {file}: the file exists already, and a game log is never written over: give"
                               " another name, or leave --log out for a new one in logs/").format(file=shown_path(args.log)))

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    check_recording,
     check_writable,
     describe,
     positive,
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         if args.at is not None:
             raise TabletopError(_("--at goes with --window (or with no --record): a recording plays the whole game"))
         check_writable("--record", args.record)
+        check_recording(args.record)
         from tabletop.ui.replay import run_record
 
         return run_record(args.log, args.record, speed=args.speed, size=args.size, seat=args.seat - 1,

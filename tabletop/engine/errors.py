@@ -34,3 +34,8 @@ class LogWriteError(TabletopError):
 
 class GameBroken(TabletopError):
     """A game's own code failed mid-game; the game stops with a saved log."""
+
+
+class GameStopped(TabletopError):
+    """A seat's player stopped the game while it was to decide (a remote game the host ended): the
+    session raises it on, playing and logging nothing in its place."""

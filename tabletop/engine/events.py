@@ -210,16 +210,23 @@ class InfoChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Note(Event):
-    """A presentation hint: a line for the log, optional texts at places, and optionally a pause."""
+    """A presentation hint: a line for the log, optional texts at places, optionally a pause, and
+    optionally moves to show (an event of another process's game, as a joiner's table gets it)."""
 
     kind: ClassVar[str] = "note"
     text: str
     shown: tuple[Popup, ...] = ()
     hold: str = ""
+    moved: tuple[Move, ...] = ()
 
     @property
     def label(self) -> str:
         return self.text
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves, as given."""
+        return self.moved
 
     @property
     def pause(self) -> str:
@@ -230,3 +237,22 @@ class Note(Event):
     def popups(self) -> tuple[Popup, ...]:
         """The texts to show."""
         return self.shown
+
+
+def part_of(event: Event, name: str, default: Any) -> Any:
+    """Return ``event.<name>`` (``moves``, ``pause``, ``popups``), or ``default`` when a game's event
+    cannot say it (its own property raising: the event is then only logged)."""
+    try:
+        value = getattr(event, name)
+    except Exception:  # a game's event that cannot say what it shows is only logged
+        return default
+    return default if value is None else value
+
+
+def label_of(event: Any) -> str:
+    """Return ``event.label`` as text, or the event's class name when it cannot say it (never raises)."""
+    try:
+        label = event.label
+        return label if isinstance(label, str) else str(label)
+    except Exception:  # an event's text is a courtesy; never let it stop the table
+        return type(event).__name__

@@ -225,6 +225,16 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     return os.fsencode(text).decode("utf-8", "backslashreplace")
 
 
+def short_path(path: str | os.PathLike[str]) -> str:
+    """Return a path as short as it reads unambiguously: relative to the working folder when inside it,
+    else from ``~`` when in the home folder, else whole (for a line on screen)."""
+    text = shown_path(path)
+    home = os.path.expanduser("~")
+    if os.path.isabs(text) and home not in ("", os.sep) and (text + os.sep).startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    return text
+
+
 @contextmanager
 def notice_after(seconds: float, message: str) -> Iterator[None]:
     """Print ``message`` on stderr once if the block is still running after ``seconds``."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import GameBroken, IllegalAction, TabletopError
+from tabletop.engine.errors import GameBroken, GameStopped, IllegalAction, TabletopError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
@@ -523,7 +523,10 @@ def _from_facts(choose: Callable[..., Action], read: Callable[[Any, Any, int, st
 
 
 def _bot_problem(exc: BaseException) -> str | None:
-    """Return how a bot failed, as its fault says it; None for the user's own interrupt (it must go on up)."""
+    """Return how a bot failed, as its fault says it; None for the user's own interrupt and for a
+    seat that stopped the game (they must go on up)."""
+    if isinstance(exc, GameStopped):
+        return None
     if isinstance(exc, Exception):
         return N_("raised {error}", error=f"{type(exc).__name__}: {short(str(exc))}")
     return None if is_user_interrupt(exc) else what_it_did(exc)

@@ -22,7 +22,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.events import Event
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot
-from tabletop.engine.zones import TOP, Move, TableView
+from tabletop.engine.zones import Move, TableView, shows
 from tabletop.i18n import _
 
 SEEK_EVERY = 16
@@ -56,9 +56,7 @@ def seen_cards(view: TableView, events: Sequence[Event] = ()) -> Counter[Any]:
         zones = {z.id: z for z in view.zones}
         for event in events:
             for move in _moves(event):
-                dst = zones.get(move.dst)
-                if move.cards and move.face_up and (move.src == move.dst or dst is None or dst.visibility == TOP
-                                                    or dst.visible_to(view.seat)):
+                if shows(move, zones.get(move.dst), view.seat):
                     shown.update(move.cards)
         seen |= shown
     return seen

@@ -176,6 +176,13 @@ def hand_id(seat: int) -> str:
     return f"hand:{seat}"
 
 
+def shows(move: Move, dst: Zone | None, seat: int | None) -> bool:
+    """True when ``move`` shows its cards to ``seat``: face up, into ``dst`` (the destination as
+    declared) when that seat may see it, or in place (a reveal), or off the table."""
+    return bool(move.cards) and move.face_up and (move.src == move.dst or dst is None or dst.visibility == TOP
+                                                  or dst.visible_to(seat))
+
+
 class InfoRow(NamedTuple):
     """A labelled line for the side panel: either one ``text`` ("Trump: ♥"), or one value per seat
     (``per_seat``: "Tricks" 3 1 0 2), shown beside the seat names."""

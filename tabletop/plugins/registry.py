@@ -31,6 +31,8 @@ from tabletop.plugins.watchdog import Watchdog
 
 HUMAN = "human"
 """The seat name of a person at the table."""
+REMOTE = "remote"
+"""The seat name of a person (or a bot) playing from another machine (``tabletop host``)."""
 BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
 MAX_PLAYERS = 100
@@ -249,8 +251,9 @@ def check_bot_class(cls: Any) -> list[str]:
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
         return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
     problems = _check_name(cls)
-    if getattr(cls, "name", None) == HUMAN:
-        problems.append(f"name={HUMAN!r} is reserved for a person at the table")
+    name = getattr(cls, "name", None)
+    if name in (HUMAN, REMOTE):
+        problems.append(f"name={name!r} is reserved for a person at the table")
     return problems
 
 
@@ -408,8 +411,9 @@ def bot_class(name: str) -> type:
     return bot_entry(name).load()
 
 
-def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
-    """Return one seat name per player from ``"random"`` (all seats) or ``"human,random,..."``.
+def expand_seats(spec: Sequence[str] | str, players: int, *, remote: bool = False) -> list[str]:
+    """Return one seat name per player from ``"random"`` (all seats) or ``"human,random,..."``
+    (``remote`` seats too, where the game is hosted for other machines).
 
     :raises UserInputError: when the count does not match or a name is unknown.
     """
@@ -424,7 +428,10 @@ def expand_seats(spec: Sequence[str] | str, players: int) -> list[str]:
         raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
                                " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
-        if n != HUMAN:
+        if n == REMOTE and not remote:
+            raise UserInputError(_("seat {n} is {remote}: remote seats are played from another machine; host the game"
+                                   " with tabletop host").format(n=names.index(n) + 1, remote=repr(REMOTE)))
+        if n not in (HUMAN, REMOTE):
             parse_bot(n.removeprefix(PROCESS))
     return names
 
@@ -512,7 +519,7 @@ def bot_entry(name: str) -> Entry:
 
 def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human) per seat for a game dealt from ``seed``.
+    """Return a bot (or None for a human or a remote seat) per seat for a game dealt from ``seed``.
 
     The built-in bots share one generator, :func:`bot_rng` of the seed (or ``rng`` when given):
     seeding a generator per bot costs more than a whole trick in the simulator, and the window,
@@ -552,7 +559,7 @@ def seat_factory(names: Sequence[str], game: Game, *,
     """
     plan: list[tuple[str, BotChoice | None, str]] = []  # name, bot, how it runs
     for n in names:
-        if n == HUMAN:
+        if n in (HUMAN, REMOTE):  # a remote seat's player comes from the host (tabletop.net.seat)
             plan.append((n, None, HUMAN))
         elif n.startswith(PROCESS):
             # Checked here (an unknown bot, a bad parameter), not in the other process.

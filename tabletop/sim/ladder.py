@@ -181,9 +181,12 @@ def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    init = (_worker_init, (config.games_dir,)) if method == "spawn" else (None, ())
+    # Every worker gets the runner's initializer: quiet signals (the pool ends its workers with SIGTERM
+    # once the games are done, which the parent's handler would report as a traceback), and under
+    # "spawn" the plugin games found again.
+    init = (config.games_dir, method == "spawn")
     chunk = max(1, len(tasks) // (workers * 8))
-    with ctx.Pool(workers, initializer=init[0], initargs=init[1]) as pool:
+    with ctx.Pool(workers, initializer=_worker_init, initargs=init) as pool:
         for (task, _), result in zip(tasks, pool.imap(_one, tasks, chunksize=chunk), strict=True):
             yield task.bots, result
 

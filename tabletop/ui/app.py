@@ -16,23 +16,25 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
+from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserInputError
+from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
 from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.layout import drawn_size
 from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.playtest import PlaytestTools
@@ -42,7 +44,26 @@ from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window, set_caption
 
+if TYPE_CHECKING:
+    from tabletop.net.host import Host
+
 FPS = 60
+
+
+class Overlay(Protocol):
+    """Something drawn over a table with input of its own (the host's panel of remote seats)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` if it is this overlay's (True: the table does not see it)."""
+        ...
+
+    def update(self, now: float) -> None:
+        """Advance to ``now`` (before the table's own update)."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """Draw over the finished table; True when something was drawn (the table is redrawn whole next frame)."""
+        ...
 
 
 @dataclass
@@ -172,17 +193,20 @@ class Table:
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
                  log_path: Path | None = None, players: list[Any] | None = None,
-                 start: Resume | None = None) -> None:
+                 start: Resume | None = None, host: Host | None = None) -> None:
         """``start`` plays the game on from a logged position: its moves are made first (and logged
-        as copied from there) before anyone at this table chooses."""
+        as copied from there) before anyone at this table chooses. ``host`` serves its remote seats."""
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         # A replay's seats are only names: a bot that is not installed here still replays.
-        self.seat_names = registry.expand_seats(seats, self.game.players) if players is None else list(seats)
+        self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
+                           if players is None else list(seats))
         humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
-        self.undo = undo_mode(settings.undo, len(humans))
-        self.fair = self.undo == "fair"
+        # Remote players have seen every move: none is taken back, and nobody here sees hidden cards.
+        self.undo = "off" if host is not None else undo_mode(settings.undo, len(humans))
+        self.fair = self.undo == "fair" or host is not None
+        self.host = host
         self.seed = settings.seed if settings.seed is not None else secret_seed() if self.fair else new_seed()
         self.game_id = new_game_id()
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
@@ -197,6 +221,11 @@ class Table:
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        if host is not None:
+            from tabletop.net.seat import remote_players
+
+            for seat, player in remote_players(host).items():
+                seat_players[seat] = player
         self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
                                bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
@@ -209,16 +238,20 @@ class Table:
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
-                                 undo=self.undo)
+                                 undo=self.undo, view="public" if host is not None and not humans else "seat")
         self._mount(art, settings.art_dir)
+        if host is not None:
+            from tabletop.ui.hosting import host_table
+
+            host_table(self, host)
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
             self.scene.log.append(_("{title}, game {id} (fair: the seed is shown when it ends); log: {file}").format(
-                title=title, id=self.game_id, file=self.log.path))
+                title=title, id=self.game_id, file=short_path(self.log.path or "")))
             caption = _("game {id}").format(id=self.game_id)
         else:
             self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
-                                                                               file=self.log.path))
+                                                                               file=short_path(self.log.path or "")))
             caption = _("seed {seed}").format(seed=self.seed)
         if start is not None:
             self.scene.log.append(_("Played on from {file} at move {n}").format(file=start.log, n=start.at))
@@ -256,8 +289,10 @@ class Table:
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art,
                                 names=display_names(self.seat_names, watching=self.director.is_replay),
-                                size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
-                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
+                                size=drawn_size(self.app.window.size)[0], text=self.app.text,
+                                rules=_(self.game.rules_text()),
+                                art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False),
+                                title=_(self.game.title) if self.game.title else self.game.name)
         self.screenshot = None
         self._shot_mid = False
         self._shot_pause: object = None
@@ -266,6 +301,8 @@ class Table:
         self._shot_wanted = False
         self._revealed = False
         self._art_deadline = time.perf_counter() + ART_WAIT
+        self._canvas: pygame.Surface | None = None
+        self.overlays: list[Overlay] = []
 
     def step(self) -> str | None:
         """Run one frame: events, game, drawing, capture; return why the table ends, or None.
@@ -283,11 +320,13 @@ class Table:
                 if message:
                     scene.say(message)
                 continue
-            scene.handle(event)
+            if any(overlay.handle(event) for overlay in self.overlays):
+                continue
+            scene.handle(self._to_table(event))
         outcome = self._commands()
         scene.log.extend(app.messages)
         app.messages.clear()
-        scene.size = app.window.size
+        scene.size = drawn_size(app.window.size)[0]
         now = self.clock()
         if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
             self._revealed = True
@@ -297,6 +336,8 @@ class Table:
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)
             time.sleep(0.005)  # leave the CPU to the art loaders
+        for overlay in self.overlays:
+            overlay.update(now)
         scene.update(now)
         surface = app.window.surface
         self.draw()
@@ -310,8 +351,29 @@ class Table:
         return outcome
 
     def draw(self) -> None:
-        """Render the table's current moment onto the window."""
-        self.renderer.draw(self.app.window.surface, self.scene)
+        """Render the table's current moment onto the window, and any overlay over it (a window smaller than the
+        table is designed for shows it drawn at that size, scaled down)."""
+        surface = self.app.window.surface
+        size, k = drawn_size(surface.get_size())
+        if k == 1.0:
+            self.renderer.draw(surface, self.scene)
+        else:
+            if self._canvas is None or self._canvas.get_size() != size:
+                self._canvas = pygame.Surface(size)
+                self.renderer.invalidate()
+            self.renderer.draw(self._canvas, self.scene)
+            pygame.transform.smoothscale(self._canvas, surface.get_size(), surface)
+        drawn = [overlay.draw(surface) for overlay in self.overlays]
+        if any(drawn):
+            self.renderer.invalidate()  # the next frame draws the table whole again, under the overlay
+
+    def _to_table(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Return ``event`` with its mouse position in the table's own pixels (they differ in a small window)."""
+        k = drawn_size(self.app.window.size)[1]
+        if k == 1.0 or not hasattr(event, "pos"):
+            return event
+        attrs = dict(event.dict, pos=(round(event.pos[0] * k), round(event.pos[1] * k)))
+        return pygame.event.Event(event.type, attrs)
 
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
@@ -334,6 +396,8 @@ class Table:
         """Save the final screenshot if none was taken and close the game log (see :meth:`end_log`;
         ``how`` defaults to finished or left)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
+        if getattr(self, "host", None) is not None and not self.session.is_over:
+            self.host.ended(N_("the host stopped the game"))  # type: ignore[union-attr]
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
         self.end_log(how or ("finished" if self.session.is_over else "left"))
@@ -401,7 +465,7 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
                 screenshot: Path | None = None, log_path: Path | None = None,
                 on_table: Callable[[Table], None] | None = None,
                 on_replay: Callable[[Table], tuple[str, PlayOn | None]] | None = None,
-                start: Resume | None = None) -> tuple[str, PlaySettings]:
+                start: Resume | None = None, host: Host | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
     "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
@@ -411,15 +475,16 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
     mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
     reported through :meth:`App.say`.
     """
-    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path, start=start)
+    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path, start=start,
+                  host=host)
     try:
         while True:
             if on_table is not None:
                 on_table(table)
             try:
                 outcome = table.run()
-            except GameBroken as exc:
-                table.close("crashed")
+            except (GameBroken, GameStopped) as exc:  # the game's own code broke, or a remote game was stopped
+                table.close("crashed" if isinstance(exc, GameBroken) else "left")
                 app.say(_("{problem}. The game stopped; its log is {file}").format(
                     problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings
@@ -432,11 +497,12 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
             if outcome == "replay" and on_replay is not None:
                 outcome, play_on = on_replay(table)
             if play_on is not None:
-                table = Table(app, play_on.settings, art=table.art, exit_after=exit_after, start=play_on.start)
+                table = Table(app, play_on.settings, art=table.art, exit_after=exit_after, start=play_on.start,
+                              host=host)
                 continue
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None
-            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after)
+            table = Table(app, replace(table.settings, seed=seed), art=table.art, exit_after=exit_after, host=host)
     finally:
         table.art.close()

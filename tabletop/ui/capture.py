@@ -189,14 +189,26 @@ class Recorder:
             stream.pix_fmt = "yuv420p"
             stream.time_base = Fraction(1, self.fps)
             pts = 0
+            last: tuple[Image.Image, int] | None = None
             for image, hold in self._frames():
-                frame = av.VideoFrame.from_image(image)
-                frame.pts, frame.time_base = pts, Fraction(1, self.fps)
+                self._put(container, stream, image, pts)
                 pts += hold
-                for packet in stream.encode(frame):
-                    container.mux(packet)
+                last = (image, hold)
+            if last is not None and last[1] > 1:
+                # A video frame lasts until the next one: the last picture is put again at the end
+                # of its hold, or the file would stop (and say it stops) where that hold begins.
+                self._put(container, stream, last[0], pts - 1)
             for packet in stream.encode():
                 container.mux(packet)
+
+    def _put(self, container: Any, stream: Any, image: Image.Image, pts: int) -> None:
+        """Encode ``image`` shown from frame period ``pts`` on."""
+        import av
+
+        frame = av.VideoFrame.from_image(image)
+        frame.pts, frame.time_base = pts, Fraction(1, self.fps)
+        for packet in stream.encode(frame):
+            container.mux(packet)
 
     def _encode_animation(self, target: Path) -> None:
         frames, durations = [], []

@@ -67,6 +67,7 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     (N_("Click cards"), N_("several cards: select them, then the gold button")),
     (N_("Click a button"), N_("choose a bid, a pass or another action above the status line")),
     (N_("Right-click a card"), N_("zoom it to full size (click to close)")),
+    (N_("Rest on a card, or Alt"), N_("show it large beside the cursor; rest on a shortened text to read it whole")),
     (N_("Wheel over the log"), N_("scroll the log")),
     (N_("Click the table"), N_("continue after a trick, like Space")),
 )

@@ -27,6 +27,8 @@ from tabletop.engine.events import (
     GameOver,
     InfoChanged,
     is_face_down_action,
+    label_of,
+    part_of,
     seat_name,
 )
 from tabletop.engine.session import Session
@@ -142,6 +144,8 @@ class Director:
         """The human seat the table waits to be handed to, behind a privacy screen."""
         self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
         self.queue: deque[Event] = deque(session.take_events())
+        self._kept: tuple[Move, ...] = ()
+        """The sweep of a deal's last trick (or showdown), held back until the deal's box closes."""
         self.pause: Pause | None = None
         self.hold_until = 0.0
         self.next_bot = 0.0
@@ -221,6 +225,8 @@ class Director:
             return N_("Cards shown: click or press Space to continue")
         if self.pause is not None and self.pause.kind == "deal":
             return N_("Deal over: click Continue or press Space")
+        if self.pause is not None and self.pause.kind == "game":
+            return N_("Game over")
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         return self.board.status
@@ -392,9 +398,9 @@ class Director:
         for events in self.said[:position]:
             for event in events:
                 if isinstance(event, GameOver):
-                    lines.append(_label(event))
+                    lines.append(label_of(event))
                 elif not isinstance(event, InfoChanged):
-                    lines.append(self._log_line(event, _safe(event, "moves", ())))
+                    lines.append(self._log_line(event, part_of(event, "moves", ())))
         return lines
 
     def _follow(self) -> None:
@@ -412,6 +418,7 @@ class Director:
         self._turn = None  # a choice taken back starts its think time afresh
         self.queue.clear()
         self.pause = None
+        self._kept = ()
         self.hold_until = 0.0
         self.next_bot = 0.0
         self.finished = False
@@ -467,7 +474,7 @@ class Director:
         if isinstance(event, InfoChanged):
             self.board.set_info(event.rows)
             return
-        moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
+        moves, pause = part_of(event, "moves", ()), part_of(event, "pause", "")
         if isinstance(event, GameOver):
             if not self.queue:
                 # The last move's side panel (the final counts, nobody to move) is what the end box sits on.
@@ -478,23 +485,27 @@ class Director:
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-            cues.append(Cue("log", text=_label(event)))
+            cues.append(Cue("log", text=label_of(event)))
             return
         cues.append(Cue("log", text=self._log_line(event, moves)))
         if isinstance(event, DealScored):
             self.board.set_scores(event.totals)
+        kept, self._kept = self._kept, ()  # a deal's last trick, swept when its box closes
         if pause and moves:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
-            for popup in _safe(event, "popups", ()):
+            for popup in part_of(event, "popups", ()):
                 cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
-            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, tuple(moves))
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves))
             return
+        if kept and not pause:
+            self._play_moves(kept, now, cues)
+            kept = ()
         self._play_moves(tuple(moves), now, cues)
-        for popup in _safe(event, "popups", ()):
+        for popup in part_of(event, "popups", ()):
             cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
-            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event)
+            self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event, kept)
 
     def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
         if not moves:
@@ -515,7 +526,7 @@ class Director:
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
                        action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
-        return _label(event)
+        return label_of(event)
 
     def _popup_time(self, pause: str) -> float:
         """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""
@@ -528,7 +539,12 @@ class Director:
     def _end_pause(self, now: float, cues: list[Cue]) -> None:
         pause, self.pause = self.pause, None
         assert pause is not None
-        if pause.after:
+        following = next((e for e in self.queue if not isinstance(e, InfoChanged)), None)
+        if pause.after and pause.kind in ("trick", "show") and isinstance(following, DealScored):
+            # The deal's last trick, or its showdown, stays on the table beside the deal's scores:
+            # what the box scores stays in view; it is swept when the box is closed.
+            self._kept = pause.after
+        elif pause.after:
             for move in pause.after:
                 src, dst = self.board.apply(move)
                 cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))
@@ -546,20 +562,5 @@ def _pause_kind(pause: str) -> str:
     return pause if pause in ("trick", "deal") else "show"
 
 
-def _safe(event: Event, name: str, default: Any) -> Any:
-    try:
-        return getattr(event, name)
-    except Exception:  # a game's event that cannot say what it shows is only logged
-        return default
-
-
 def _deadline(now: float, wait: float | None) -> float | None:
     return None if wait is None else now + wait
-
-
-def _label(event: Any) -> str:
-    try:
-        label = event.label
-        return label if isinstance(label, str) else str(label)
-    except Exception:  # an event's text is a courtesy; never let it stop the table
-        return type(event).__name__

@@ -6,20 +6,25 @@ window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.formats.resume import Resume
+from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.pace import pace
 from tabletop.ui.replay import replay_opener, spawn_spectator
 from tabletop.ui.start import StartScreen
+
+if TYPE_CHECKING:
+    from tabletop.net.host import Host
 
 
 def spectate(table: Table) -> None:
@@ -45,16 +50,65 @@ def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | N
             if chosen is None:
                 return 0
             last_setup.save(chosen)
+            host = None
             try:
-                outcome, settings = play_tables(app, chosen, on_replay=replay_opener(app))
+                host = start_host(chosen)
+                outcome, settings = play_tables(app, chosen, on_replay=replay_opener(app), host=host)
             except TabletopError as exc:
                 settings = chosen
                 app.say(str(exc))
                 continue
+            finally:
+                if host is not None:
+                    host.close(_("the host left"))
             if outcome == "quit":
                 return 0
     finally:
         app.close()
+
+
+def start_host(settings: PlaySettings) -> Host | None:
+    """Start serving the remote seats of ``settings`` (on this machine's loopback address), or
+    return None when it has none.
+
+    :raises TabletopError: when the game or its seats are wrong, or the port is taken.
+    """
+    from tabletop.net.host import Host
+    from tabletop.net.protocol import DEFAULT_PORT, Address
+
+    if registry.REMOTE not in settings.seats:
+        return None
+    game = registry.make_game(settings.game, players=settings.players, options=settings.options)
+    names = registry.expand_seats(settings.seats, game.players, remote=True)
+    host = Host(seats=[i for i, n in enumerate(names) if n == registry.REMOTE], players=game.players,
+                bind=Address("127.0.0.1", DEFAULT_PORT), rejoin_wait=math.inf)  # the table asks its user
+    host.start()
+    return host
+
+
+def run_host(host: Host, *, game_name: str, players: int, seats: list[str], seed: int | None,
+             options: dict[str, Any], speed: str = "normal", size: tuple[int, int] = (1280, 720),
+             art_dir: Path | None = None, log_path: Path | None = None, record: Path | None = None,
+             exit_after: int | None = None, bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> int:
+    """Play a game with ``host``'s remote seats in a window; return the exit status.
+
+    :raises TabletopError: for bad seats or options (before a window opens), or a game whose own
+        code broke mid-game (its log is kept).
+    """
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, "", bot_timeout)
+    app = App(size, interactive=True)
+    try:
+        if record is not None:
+            app.start_recording(record)
+        outcome = play_tables(app, settings, exit_after=exit_after, log_path=log_path,
+                              on_replay=replay_opener(app), host=host)[0]
+    finally:
+        app.close()
+    for path in app.saved:
+        print(_("recording saved to {file}").format(file=path))
+    if outcome == "broken":
+        raise GameBroken(app.messages[-1])
+    return 0
 
 
 def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int | None,

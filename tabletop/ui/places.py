@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from tabletop.engine.cards import Card
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.ui.layout import (
     CARD_ASPECT,
+    Needs,
     Rect,
     TableLayout,
     card_size,
@@ -51,17 +53,52 @@ class CellPlace(NamedTuple):
 
 @dataclass(frozen=True)
 class Place:
-    """Where a zone is drawn: its ``region``, one rectangle per item, the card size, its cells."""
+    """Where a zone is drawn: its ``region``, one rectangle per item, the card size, its cells, and
+    where its caption (its label and count) goes (empty when it has none)."""
 
     zone: str
     region: Rect
     card: tuple[int, int]
     items: tuple[Rect, ...] = ()
     cells: tuple[CellPlace, ...] = ()
+    caption: Rect = Rect(0, 0, 0, 0)
 
     def next_slot(self) -> Rect:
         """Return where one more item would land (the last item's place, else the region's middle)."""
         return self.items[-1] if self.items else centered(self.card, self.region.center)
+
+
+def needs(zones: Sequence[Zone], players: int) -> Needs:
+    """Return what ``zones`` ask of the layout: hands, room in front of the seats, a trick or a whole-width middle.
+
+    >>> from tabletop.engine.zones import Zone
+    >>> needs([Zone("market"), Zone("tableau:0", owner=0)], 2)
+    Needs(hands=False, areas=True, around=False, rows=1, middle=True, button_rows=1, hand_max=0)
+    """
+    def owned(z: Zone) -> bool:
+        return z.owner is not None and 0 <= z.owner < players
+
+    fans = [z for z in zones if z.hint == FAN and owned(z)]
+    return Needs(hands=bool(fans), areas=any(owned(z) and z.hint != FAN for z in zones),
+                 around=any(z.hint == SPREAD and not owned(z) for z in zones),
+                 rows=sum(1 for z in zones if not owned(z) and z.hint in (ROW, FAN)),
+                 middle=any(not owned(z) and z.hint != STACK for z in zones),
+                 hand_max=max((z.count for z in fans), default=0))
+
+
+def group_key(card: Card | None) -> str:
+    """Return what a card is grouped by in a seat's row: its deck file's ``group`` column, else the colour
+    (suit) of a card without a rank; playing cards (a shown hand, a meld) keep the zone's own order.
+
+    >>> group_key(Card("red-2", suit="red", value=2)), group_key(Card("AS", suit="S", rank="A"))
+    ('red', '')
+    """
+    if card is None:
+        return ""
+    for key, value in card.fields:
+        if key == "group":
+            return value
+    return "" if card.rank else card.suit or card.color or ""
 
 
 def place_zones(lay: TableLayout, zones: Sequence[Zone], *, bottom: int) -> dict[str, Place]:
@@ -76,8 +113,15 @@ def place_zones(lay: TableLayout, zones: Sequence[Zone], *, bottom: int) -> dict
             places[zone.id] = _hand(lay, zone, bottom)
         else:
             by_seat.setdefault(zone.owner or 0, []).append(zone)
+    counts = {z.owner: z.count for z in zones if z.hint == FAN}
     for seat, owned in by_seat.items():
-        places.update(_strip(lay.spot(seat).area, owned, lay))
+        spot = lay.spot(seat)
+        area = spot.area
+        if not lay.around and spot.side == "top" and not counts.get(seat):
+            # No hand to show (it was laid down, or shown): the seat's zones take the whole column.
+            x = spot.panel.x + lay.margin // 2
+            area = Rect(x, area.y, area.right - x, area.h)
+        places.update(_strip(area, owned, lay))
     places.update(_middle(lay, shared))
     return places
 
@@ -86,50 +130,71 @@ def _hand(lay: TableLayout, zone: Zone, bottom: int) -> Place:
     spot = lay.spot(zone.owner or 0)
     if zone.owner == bottom:
         return Place(zone.id, lay.hand_area, lay.hand_card, spot.cards[:zone.count])
-    return Place(zone.id, spot.panel, lay.small_card, spot.cards[:zone.count])
+    region = Rect(spot.panel.x, spot.label.bottom, spot.panel.w, max(1, spot.panel.bottom - spot.label.bottom))
+    return Place(zone.id, region, lay.small_card, spot.cards[:zone.count])
 
 
 def _strip(area: Rect, zones: Sequence[Zone], lay: TableLayout) -> dict[str, Place]:
-    """Share a seat's strip: piles take one card's width, rows share the rest equally."""
-    size = card_size(max(8, area.h))
+    """Share a seat's strip: piles take one card's width, rows share the rest by what they hold."""
+    cap = lay.caption
+    size = card_size(max(8, area.h - cap))
     piles = [z for z in zones if z.hint == STACK]
     rows = [z for z in zones if z.hint != STACK]
     out: dict[str, Place] = {}
+    gap = lay.margin
     x = area.x
+    pile_w = max(size[0], round(lay.small_px * 6))
     for zone in piles:
-        region = Rect(x, area.y, size[0] + lay.margin, area.h)
-        out[zone.id] = _pile(zone, region, size)
-        x = region.right + lay.margin // 2
+        region = Rect(x, area.y, pile_w, area.h)
+        out[zone.id] = _pile(zone, region, size, cap)
+        x = region.right + gap
     if rows:
-        w = max(1, (area.right - x - lay.margin // 2 * (len(rows) - 1)) // len(rows))
-        for i, zone in enumerate(rows):
-            region = Rect(x + i * (w + lay.margin // 2), area.y, w, area.h)
-            out[zone.id] = _row(zone, region, size)
+        room = max(1, area.right - x - gap * (len(rows) - 1))
+        weights = [max(2, z.count) for z in rows]
+        for zone, weight in zip(rows, weights, strict=True):
+            w = max(1, round(room * weight / sum(weights)))
+            region = Rect(x, area.y, min(w, area.right - x), area.h)
+            out[zone.id] = _groups(zone, region, size, lay)
+            x = region.right + gap
     return out
 
 
 def _middle(lay: TableLayout, zones: Sequence[Zone]) -> dict[str, Place]:
-    """Lay out the shared zones in the middle of the table."""
+    """Lay out the shared zones in the middle of the table: piles at its left, rows across, then boards and a trick."""
     area = lay.trick_area
-    m = lay.margin
+    m, cap = lay.margin, lay.caption
     out: dict[str, Place] = {}
     piles = [z for z in zones if z.hint == STACK]
     rows = [z for z in zones if z.hint in (ROW, FAN)]
     boards = [z for z in zones if z.hint in (GRID, HEX)]
     spreads = [z for z in zones if z.hint == SPREAD]
     if piles:
-        size = card_size(min(lay.trick_card[1] * 0.8, (area.h - m) / len(piles) / 1.25))
-        col = Rect(area.x, area.y, size[0] + 2 * m, area.h)
-        step = area.h / len(piles)
-        for i, zone in enumerate(piles):
-            out[zone.id] = _pile(zone, Rect(col.x, round(area.y + i * step), col.w, round(step)), size)
-        area = Rect(col.right + m, area.y, max(1, area.right - col.right - m), area.h)
+        pile_w_min = round(lay.small_px * 6)
+        if lay.around or len(piles) == 1:
+            # A column at the left: each pile a card over its caption.
+            size = card_size(min(lay.trick_card[1] * 0.8, (area.h - m) / len(piles) - 2 * cap - m))
+            col_w = max(size[0], pile_w_min)
+            step = area.h / len(piles)
+            for i, zone in enumerate(piles):
+                region = Rect(area.x, round(area.y + i * step), col_w, round(step))
+                out[zone.id] = _pile(zone, region, size, cap)
+            used = col_w + m * 2
+        else:
+            # Side by side at the left, as tall as the middle allows (a row of the market's height).
+            size = card_size(min(lay.hand_card[1] * 0.8, area.h - 2 * cap))
+            col_w = max(size[0], pile_w_min)
+            for i, zone in enumerate(piles):
+                region = Rect(area.x + i * (col_w + m), area.y, col_w, area.h)
+                out[zone.id] = _pile(zone, region, size, cap)
+            used = len(piles) * (col_w + m) + m
+        area = Rect(area.x + used, area.y, max(1, area.w - used), area.h)
     if rows:
-        row_h = round(min(lay.trick_card[1], area.h / (len(rows) + (1.6 if boards or spreads else 0))))
+        share = 1.6 if boards or spreads else 0
+        band = min(cap + lay.hand_card[1], round(area.h / (len(rows) + share)))
         for i, zone in enumerate(rows):
-            region = Rect(area.x, area.y + i * (row_h + m // 2), area.w, row_h)
-            out[zone.id] = _row(zone, region, card_size(row_h))
-        used = len(rows) * (row_h + m // 2)
+            region = Rect(area.x, area.y + i * (band + m // 2), area.w, band)
+            out[zone.id] = _row(zone, region, lay)
+        used = len(rows) * (band + m // 2)
         area = Rect(area.x, area.y + used, area.w, max(1, area.h - used))
     if boards:
         share = 0.62 if spreads else 1.0
@@ -143,19 +208,97 @@ def _middle(lay: TableLayout, zones: Sequence[Zone]) -> dict[str, Place]:
     return out
 
 
-def _pile(zone: Zone, region: Rect, size: tuple[int, int]) -> Place:
-    """A pile: every item at one spot near the top of its region (the count goes under it)."""
+def _pile(zone: Zone, region: Rect, size: tuple[int, int], cap: int) -> Place:
+    """A pile: every item at one spot at the top of its region, its caption (name and count, on two
+    lines if need be) under it."""
+    size = card_size(min(size[1], region.h - 2 * cap))
     spot = Rect(region.x + (region.w - size[0]) // 2, region.y, *size)
-    return Place(zone.id, region, size, tuple(spot for _ in zone.items))
+    caption = Rect(region.x, spot.bottom + 2, region.w, 2 * cap)
+    return Place(zone.id, region, size, tuple(spot for _ in zone.items), caption=caption)
 
 
-def _row(zone: Zone, region: Rect, size: tuple[int, int]) -> Place:
-    """A row: items side by side with a small gap, overlapping when they would not fit."""
-    w, h = size
-    h = min(h, region.h)
-    w = round(h * CARD_ASPECT)
-    rects = fan(Rect(region.x, region.y, region.w, h), zone.count, (w, h), max_step=w * 1.08)
-    return Place(zone.id, region, (w, h), tuple(rects))
+def _row(zone: Zone, region: Rect, lay: TableLayout) -> Place:
+    """A shared row: its caption over cards side by side with a gap, as large as a hand's cards when
+    they fit; smaller so as not to overlap; overlapping only below half that size."""
+    cap = lay.caption
+    gap = max(4, lay.margin)
+    tallest = min(lay.hand_card[1], region.h - cap)
+    n = max(1, zone.count)
+    fit_w = (region.w - gap * (n - 1)) / n
+    w, h = card_size(max(min(tallest, fit_w / CARD_ASPECT), min(tallest, lay.hand_card[1] * 0.5)))
+    cards = Rect(region.x, region.y + cap, region.w, h)
+    rects = fan(cards, zone.count, (w, h), max_step=w + gap, align="top")
+    caption = Rect(rects[0].x if rects else region.x, region.y, region.w - (rects[0].x - region.x if rects else 0), cap)
+    return Place(zone.id, region, (w, h), tuple(rects), caption=caption)
+
+
+CASCADE = 0.21
+"""How far down each card of a cascaded group lies from the one before, as a share of its height: the
+name band of a generated face (or a playing card's corner index) stays in view."""
+
+
+def _groups(zone: Zone, region: Rect, size: tuple[int, int], lay: TableLayout) -> Place:
+    """A seat's row (a tableau, shown or won cards): its caption, then its cards in groups of one colour
+    (see :func:`group_key`), side by side. Each group is fanned sideways, or cascaded downward (every
+    card's name band in view) where that lets the cards be larger; smaller cards before heavy overlap."""
+    cap = lay.caption
+    keys = [group_key(item.card) for item in zone.items]
+    order = list(dict.fromkeys(keys))
+    members = {k: [i for i, key in enumerate(keys) if key == k] for k in order}
+    group_gap = lay.margin * 2
+    room = Rect(region.x, region.y + cap, region.w, max(1, region.h - cap))
+    tallest = min(size[1], room.h)
+    across = _across(members, order, room, tallest, lay.margin, group_gap)
+    down = _down(members, order, room, tallest, group_gap) if len(order) > 1 or len(keys) > 1 else None
+    (w, h), rects = across if down is None or across[0][1] >= down[0][1] else down
+    caption = Rect(region.x, region.y, region.w, cap)
+    return Place(zone.id, region, (w, h), tuple(rects), caption=caption)
+
+
+def _across(members: dict[str, list[int]], order: list[str], room: Rect, tallest: int, margin: int,
+            group_gap: int) -> tuple[tuple[int, int], list[Rect]]:
+    """Groups side by side, each fanned sideways (a gap between cards when they fit)."""
+    gap = max(3, margin // 2)
+    n, g = sum(len(m) for m in members.values()), max(1, len(order))
+    w, h = card_size(tallest)
+    least = round(h * 0.6)
+    while True:
+        spare = n - g
+        free = room.w - g * w - (g - 1) * group_gap
+        step = min(w + gap, free / spare) if spare else w + gap
+        if step >= w * 0.3 or h <= least:
+            break
+        w, h = card_size(h - 2)
+    if step < w * 0.3 and g > 1:  # the groups do not fit side by side even smaller: one fan of them all
+        order, members, g = ["*"], {"*": sorted(i for m in members.values() for i in m)}, 1
+        step = (room.w - w) / max(1, n - 1)
+    step = max(2.0, min(step, w + gap))
+    rects: list[Rect] = [Rect(0, 0, 0, 0)] * n
+    x = float(room.x)
+    for k in order:
+        for j, i in enumerate(members[k]):
+            rects[i] = Rect(round(x + j * step), room.y, w, h)
+        x += w + (len(members[k]) - 1) * step + group_gap
+    return (w, h), rects
+
+
+def _down(members: dict[str, list[int]], order: list[str], room: Rect, tallest: int,
+          group_gap: int) -> tuple[tuple[int, int], list[Rect]]:
+    """Groups side by side, each cascaded downward, as large as the room's height and width allow."""
+    g = len(order)
+    deepest = max(len(m) for m in members.values())
+    by_height = room.h / (1 + CASCADE * (deepest - 1))
+    by_width = (room.w - (g - 1) * group_gap) / g / CARD_ASPECT
+    w, h = card_size(max(8, min(tallest, by_height, by_width)))
+    step = (room.h - h) / max(1, deepest - 1)
+    step = min(step, h * 0.5)
+    n = sum(len(m) for m in members.values())
+    rects: list[Rect] = [Rect(0, 0, 0, 0)] * n
+    for c, k in enumerate(order):
+        x = room.x + c * (w + group_gap)
+        for j, i in enumerate(members[k]):
+            rects[i] = Rect(x, round(room.y + j * step), w, h)
+    return (w, h), rects
 
 
 def _spread(zone: Zone, area: Rect, lay: TableLayout) -> Place:

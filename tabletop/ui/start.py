@@ -2,7 +2,9 @@
 
 :class:`StartForm` holds the choices and checks them (no pygame); :class:`StartScreen` draws the
 form as buttons and text fields. Everything works with the mouse; typing edits the seed and the
-art folder, Enter starts and Esc quits.
+art folder, Enter starts and Esc quits. The art folder offered is the game's own (a games-folder
+game's ``art/``, see :func:`~tabletop.ui.art.folders.art_folder`), as an absolute path so it is
+found again from any folder; a remembered folder that is gone gives way to it, with a note.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from tabletop.engine.options import OptionInfo, describe
 from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui import theme
-from tabletop.ui.layout import Rect
+from tabletop.ui.art.folders import art_folder
+from tabletop.ui.layout import Rect, scale_of, text_floor
 from tabletop.ui.pace import PACES
+from tabletop.ui.text import ELLIPSIS
 from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 if TYPE_CHECKING:
@@ -47,6 +51,10 @@ class StartForm:
         self.settings = settings
         self.seed_text = str(settings.seed if settings.seed is not None else new_seed())
         self.art_text = str(settings.art_dir) if settings.art_dir else ""
+        self.art_default = ""
+        """The selected game's own art folder (what the field shows until the player types another)."""
+        self.notice = ""
+        """A note for the footer (a remembered art folder that is gone)."""
         self.speed = settings.speed
         self.undo = settings.undo or "designer"
         self.error = ""
@@ -85,9 +93,14 @@ class StartForm:
             self.options.update({k: v for k, v in kept.options.items() if k in self.options})
         self.seats = list(kept.seats) if kept and len(kept.seats) == self.players else []
         self._fit_seats()
-        art = cls.art_deck
-        if not self.art_text or self.art_text.startswith("card_art/"):
-            self.art_text = f"card_art/{art}"
+        own = str(art_folder(cls))
+        if self.art_text and not Path(self.art_text).exists() and self.art_text != self.art_default:
+            self.notice = _("The art folder {folder} is gone: showing the game's own ({own})").format(
+                folder=self.art_text, own=own)
+            self.art_text = ""
+        if not self.art_text or self.art_text == self.art_default or self.art_text.startswith("card_art/"):
+            self.art_text = own  # the new game's own art, unless the player chose a folder of their own
+        self.art_default = own
         self.error = ""
 
     def set_players(self, n: int) -> None:
@@ -98,9 +111,15 @@ class StartForm:
         self.players = max(cls.min_players, min(cls.max_players, n))
         self._fit_seats()
 
+    @property
+    def secret_seed(self) -> bool:
+        """True when the seed is drawn in secret (a fair game, or one with remote players)."""
+        return self.undo == "fair" or registry.REMOTE in self.seats
+
     def cycle_seat(self, seat: int, step: int) -> None:
-        """Cycle ``seat`` through human and the bots (any number of seats may be human: hot-seat)."""
-        kinds = [registry.HUMAN, *self.bots]
+        """Cycle ``seat`` through human, remote (played from another machine) and the bots (any number
+        of seats may be human: hot-seat)."""
+        kinds = [registry.HUMAN, *self.bots, registry.REMOTE]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
@@ -161,7 +180,7 @@ class StartForm:
         if self.game_cls is None:
             self.error = _("No game can be loaded")
             return None
-        if not self.seed_text and self.undo != "fair":
+        if not self.seed_text and not self.secret_seed:
             self.error = _("Type a seed (digits) or click New seed")
             return None
         try:
@@ -170,9 +189,10 @@ class StartForm:
             self.error = str(exc)
             return None
         self.error = ""
-        art = Path(self.art_text) if self.art_text.strip() else None
-        # A fair game's seed is drawn in secret when it starts and shown when it ends.
-        seed = None if self.undo == "fair" else int(self.seed_text)
+        art = Path(self.art_text.strip()).expanduser().absolute() if self.art_text.strip() else None
+        # A fair game's seed is drawn in secret when it starts and shown when it ends; so is the seed of a
+        # game with remote players, whose bots' seeds derive from it.
+        seed = None if self.secret_seed else int(self.seed_text)
         return replace(self.settings, game=self.game, players=self.players, seats=list(self.seats),
                        seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
@@ -271,25 +291,43 @@ class StartScreen:
     # -- geometry and drawing --------------------------------------------------------------------
     def _metrics(self) -> tuple[int, int, int, int, int]:
         w, h = self.app.window.size
-        s = min(w / 1280, h / 720)
-        px = max(16, round(20 * s))
-        return w, h, px, round(px * 1.8), max(6, round(10 * s))
+        s = scale_of((w, h))
+        px = max(text_floor((w, h)) + 2, round(18 * s))
+        return w, h, px, round(px * 1.75), max(6, round(10 * s))
+
+    def _columns(self) -> tuple[Rect, Rect, Rect, Rect]:
+        """Return the game list's, the seats' and the options' columns, and the footer under them."""
+        w, h, px, row_h, m = self._metrics()
+        top = round(px * 3.4)
+        foot_h = round(px * 1.3 * 3) + 2 * m
+        footer = Rect(m * 2, h - m * 2 - foot_h, w - m * 4, foot_h)
+        col0 = Rect(m * 2, top, round(w * 0.22), footer.y - m * 2 - top)
+        colw = round((w - col0.right - m * 6) / 2)
+        a = Rect(col0.right + m * 2, top, colw, col0.h)
+        b = Rect(a.right + m * 2, top, w - m * 2 - (a.right + m * 2), col0.h)
+        return col0, a, b, footer
+
+    def _footer_boxes(self) -> tuple[Rect, Rect, Rect]:
+        """Return the footer's text box and the Quit and Start buttons beside it."""
+        _w, _h, px, row_h, m = self._metrics()
+        footer = self._columns()[3]
+        bw = round(px * 7)
+        start = Rect(footer.right - bw, footer.bottom - row_h, bw, row_h)
+        quit_ = Rect(start.x - m * 2 - bw, start.y, bw, row_h)
+        return Rect(footer.x, footer.y, quit_.x - m * 2 - footer.x, footer.h), quit_, start
 
     def buttons(self) -> list[Button]:
         """Return every control of the form at its place for the current window size."""
         f = self.form
         w, h, px, row_h, m = self._metrics()
+        col0, a, b, _footer = self._columns()
         out: list[Button] = []
-        col0 = Rect(m * 2, px * 4, round(w * 0.24), h - px * 8)
-        y = col0.y + px * 2
+        y = col0.y + round(px * 1.6)
         for e in f.entries:
             out.append(Button(Rect(col0.x, y, col0.w, row_h - m // 2), e.name, "game", e.name,
                               enabled=e.error is None, active=e.name == f.game))
-            y += row_h + (px if e.error else 0)
-        colw = round((w - col0.right - m * 6) / 2)
-        a = Rect(col0.right + m * 2, col0.y, colw, col0.h)
-        b = Rect(a.right + m * 2, col0.y, colw, col0.h)
-        y = a.y + px * 2
+            y += row_h + (round(px * 1.3) * 2 if e.error else 0)
+        y = a.y + round(px * 1.6)
         out += self._stepper(a, y, "players", -1, 1)
         for i in range(f.players):
             y += row_h
@@ -299,28 +337,39 @@ class StartScreen:
         y += row_h
         out += self._stepper(a, y, "undo", -1, 1)
         y += row_h
-        field_w = round(a.w * 0.62) - m
-        fair = f.undo == "fair"
-        out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w - round(px * 5.5), row_h - m),
+        field_x = a.x + round(a.w * 0.36)
+        fair = f.secret_seed
+        seed_w = round(px * 5.5)
+        out.append(Button(Rect(field_x, y, a.right - seed_w - m - field_x, row_h - m),
                           _("secret until the end") if fair else self.form.seed_text, "focus", "seed",
                           enabled=not fair, active=self.focus == "seed"))
-        out.append(Button(Rect(a.right - round(px * 5.5), y, round(px * 5.5), row_h - m), _("New seed"),
-                          "new_seed", enabled=not fair))
+        out.append(Button(Rect(a.right - seed_w, y, seed_w, row_h - m), _("New seed"), "new_seed", enabled=not fair))
         y += row_h
-        out.append(Button(Rect(a.x + round(a.w * 0.38) - m, y, field_w, row_h - m), self.form.art_text or " ",
+        out.append(Button(Rect(field_x, y, a.right - field_x, row_h - m), self._art_shown(a.right - field_x - 8),
                           "focus", "art", active=self.focus == "art"))
-        y = b.y + px * 2
+        y = b.y + round(px * 1.6)
         for info in f.infos():
             out += self._stepper(b, y, "option", (info.name, -1), (info.name, 1))
             y += row_h
-        bw = round(px * 8)
-        out.append(Button(Rect(w - m * 3 - bw * 2 - m * 2, h - row_h - m * 2, bw, row_h), _("Quit"), "quit"))
-        out.append(Button(Rect(w - m * 3 - bw, h - row_h - m * 2, bw, row_h), _("Start"), "start",
-                          active=True))
-        lw = round(px * 9)
-        out.append(Button(Rect(w - m * 3 - lw, m * 2, lw, row_h - m), i18n.LANGUAGES[i18n.language()],
-                          "language"))
+        _text, quit_, start = self._footer_boxes()
+        out.append(Button(quit_, _("Quit"), "quit"))
+        out.append(Button(start, _("Start"), "start", active=True))
+        lw = round(px * 8)
+        out.append(Button(Rect(w - m * 2 - lw, m * 2, lw, row_h - m), i18n.LANGUAGES[i18n.language()], "language"))
         return out
+
+    def _art_shown(self, width: int) -> str:
+        """The art folder as its field shows it: whole, else its end (the part that tells folders apart)."""
+        text = self.form.art_text or " "
+        _w, _h, px, _row_h, _m = self._metrics()
+        t = self.app.text
+        t.floor = text_floor(self.app.window.size)
+        if t.width(text, max(px, t.floor)) <= width:
+            return text
+        tail = text
+        while len(tail) > 1 and t.width(ELLIPSIS + tail, max(px, t.floor)) > width:
+            tail = tail[1:]
+        return ELLIPSIS + tail
 
     def _stepper(self, col: Rect, y: int, command: str, down: Any, up: Any) -> list[Button]:
         _w, _h, px, row_h, m = self._metrics()
@@ -328,83 +377,91 @@ class StartScreen:
         return [Button(Rect(col.right - bw * 2 - m, y, bw, bw), "<" if command != "players" else "-", command, down),
                 Button(Rect(col.right - bw, y, bw, bw), ">" if command != "players" else "+", command, up)]
 
-    def rows(self) -> list[tuple[str, str, int, int]]:
-        """Return (label, value, x, y) text rows of the form, matching :meth:`buttons`."""
+    def rows(self) -> list[tuple[str, str, Rect, Rect]]:
+        """Return (label, value, label box, value box) text rows of the form, matching :meth:`buttons`."""
         f = self.form
-        w, h, px, row_h, m = self._metrics()
-        col0w = round(w * 0.24)
-        colw = round((w - (m * 2 + col0w) - m * 6) / 2)
-        ax = m * 2 + col0w + m * 2
-        bx = ax + colw + m * 2
-        top = px * 6
-        out = [(_("Players"), str(f.players), ax, top)]
+        _w, _h, px, row_h, m = self._metrics()
+        _col0, a, b, _footer = self._columns()
+
+        def boxes(col: Rect, y: int, steppers: bool = True) -> tuple[Rect, Rect]:
+            split = col.x + round(col.w * 0.36)
+            right = col.right - (2 * (row_h - m) + 2 * m if steppers else 0)
+            return Rect(col.x, y, split - m - col.x, row_h - m), Rect(split, y, max(1, right - split), row_h - m)
+
+        top = a.y + round(px * 1.6)
+        out = [(_("Players"), str(f.players), *boxes(a, top))]
         for i, kind in enumerate(f.seats):
-            out.append((_("Seat {n}").format(n=i + 1), _("You (human)") if kind == registry.HUMAN else kind, ax,
-                        top + row_h * (i + 1)))
+            shown = (_("You (human)") if kind == registry.HUMAN else
+                     _("Remote") if kind == registry.REMOTE else kind)
+            out.append((_("Seat {n}").format(n=i + 1), shown, *boxes(a, top + row_h * (i + 1))))
         y = top + row_h * (f.players + 1)
-        out.append((_("Speed"), _(f.speed), ax, y))
-        out.append((_("Undo"), _(f.undo), ax, y + row_h))
-        out.append((_("Seed"), "", ax, y + row_h * 2))
-        out.append((_("Art folder"), "", ax, y + row_h * 3))
+        out.append((_("Speed"), _(f.speed), *boxes(a, y)))
+        # Remote players have seen every move: a game with them takes none back.
+        out.append((_("Undo"), _("off") if registry.REMOTE in f.seats else _(f.undo), *boxes(a, y + row_h)))
+        out.append((_("Seed"), "", *boxes(a, y + row_h * 2, False)))
+        out.append((_("Art folder"), "", *boxes(a, y + row_h * 3, False)))
         for i, info in enumerate(f.infos()):
             value = f.options.get(info.name)
             shown = (_("on") if value else _("off")) if info.type is bool else str(value)
-            out.append((info.name.replace("_", " "), shown, bx, top + row_h * i))
+            out.append((info.name.replace("_", " "), shown, *boxes(b, top + row_h * i)))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the whole start screen."""
+        """Draw the whole start screen (every text at least the window's readable size)."""
         text = self.app.text
         w, h, px, row_h, m = self._metrics()
+        text.floor = text_floor((w, h))
+        text.ink.clear()
         surface.fill(theme.FELT_EDGE)
-        title = text.render(_("tabletop: set up a game"), round(px * 1.6), theme.ACCENT)
-        surface.blit(title, (m * 2, m * 2))
-        col0w = round(w * 0.24)
-        colw = round((w - (m * 2 + col0w) - m * 6) / 2)
-        ax = m * 2 + col0w + m * 2
-        for x, head in ((m * 2, _("Game")), (ax, _("Players and seats")), (ax + colw + m * 2, _("Game options"))):
-            surface.blit(text.render(head, px, theme.TEXT_DIM), (x, px * 4))
+        col0, a, b, _footer = self._columns()
         buttons = self.buttons()
+        language = next(bt for bt in buttons if bt.command == "language")
+        head = Rect(m * 2, m * 2, language.rect.x - m * 4, round(px * 2))
+        text.draw(surface, _("tabletop: set up a game"), round(px * 1.5), theme.ACCENT, head, topleft=head[:2])
+        for col, title in ((col0, _("Game")), (a, _("Players and seats")), (b, _("Game options"))):
+            text.draw(surface, title, px, theme.TEXT_DIM, col, topleft=col[:2])
         hover = button_at(buttons, self.mouse)
-        for b in buttons:
-            draw_button(surface, text, b, px, hover=b is hover)
-        for e, b in zip(self.form.entries, [b for b in buttons if b.command == "game"], strict=True):
+        for bt in buttons:
+            draw_button(surface, text, bt, px, hover=bt is hover)
+        for e, bt in zip(self.form.entries, [bt for bt in buttons if bt.command == "game"], strict=True):
             if e.error:
-                err = text.fit(e.error, round(px * 0.8), theme.WARN, col0w)
-                surface.blit(err, (b.rect.x, b.rect.bottom + 2))
-        value_x = round(colw * 0.38)
-        for label, value, x, y in self.rows():
-            surface.blit(text.fit(label, px, theme.TEXT, value_x - m * 2), (x, y + (row_h - m - px) // 2))
+                box = Rect(bt.rect.x, bt.rect.bottom + 2, col0.w, round(px * 1.3) * 2)
+                text.draw_wrapped(surface, [e.error], round(px * 0.8), theme.WARN, box, box.y,
+                                  step=round(px * 1.3 * 0.8))
+        for label, value, label_box, value_box in self.rows():
+            text.draw(surface, label, px, theme.TEXT, label_box, midleft=(label_box.x, label_box.center[1]))
             if value:
-                surface.blit(text.fit(value, px, theme.ACCENT, round(colw * 0.62) - 2 * row_h - m),
-                             (x + value_x, y + (row_h - m - px) // 2))
+                text.draw(surface, value, px, theme.ACCENT, value_box, midleft=(value_box.x, value_box.center[1]))
         if self.focus is not None and int(time.perf_counter() * 2) % 2 == 0:
-            field = next(b for b in buttons if b.command == "focus" and b.payload == self.focus)
+            field = next(bt for bt in buttons if bt.command == "focus" and bt.payload == self.focus)
             pygame.draw.line(surface, theme.ACCENT, (field.rect.right - 6, field.rect.y + 5),
                              (field.rect.right - 6, field.rect.bottom - 5), 2)
-        footer = Rect(m * 2, h - row_h - m * 2, w - m * 6 - round(px * 16) - m * 2, row_h)
-        draw_panel(surface, footer, fill=theme.PANEL)
+        box = self._footer_boxes()[0]
+        draw_panel(surface, box, fill=theme.PANEL)
         message, color = self._footer()
-        room = footer.w - m * 2
-        small = max(10, round(px * 0.8))
-        lines = text.wrap(message, small, room) if text.render(message, px, color).get_width() > room else []
-        if len(lines) == 2 and small * 2 + 2 <= footer.h:  # a long summary on two lines rather than shrunk
-            for i, row in enumerate(lines):
-                surface.blit(text.render(row, small, color), (footer.x + m, footer.y + footer.h // 2 - small - 1
-                                                              + i * (small + 2)))
-        else:
-            surface.blit(text.fit(message, px, color, room), (footer.x + m, footer.y + (footer.h - px) // 2))
+        inner = box.inset(m)
+        small = max(text.floor, round(px * 0.85))
+        text.draw_wrapped(surface, [message], small, color, inner, inner.y, step=round(small * 1.25))
 
     def _footer(self) -> tuple[str, theme.Color]:
         if self.form.error:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
+        if hover is not None and hover.command == "seat" and registry.REMOTE in self.form.seats:
+            return _("Remote: a player on another machine joins that seat with the code the table shows"
+                     " (tabletop join ADDRESS --code CODE); this machine only, unless hosted with tabletop host"
+                     " --bind"), theme.TEXT
         if hover is not None and hover.command == "undo":
             return _("Undo: designer takes back any move (bots decide again); fair only your own last move while"
                      " nothing new was shown, and keeps the seed secret; off"), theme.TEXT
         if hover is not None and hover.command == "option":
             info = next(i for i in self.form.infos() if i.name == hover.payload[0])
             return f"{info.name}: {_(info.help)} ({info.allowed()})", theme.TEXT
+        if hover is not None and hover.payload == "art":
+            return _("Art folder: {folder} (card images named by card id; type another folder)").format(
+                folder=self.form.art_text), theme.TEXT
+        if self.form.notice:
+            return self.form.notice, theme.ACCENT
         cls = self.form.game_cls
         return (_(cls.summary) if cls is not None and cls.summary else ""), theme.TEXT_DIM

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -28,9 +28,18 @@ from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
 from tabletop.ui.director import Cue, Director
-from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
+from tabletop.ui.ink import Tip
+from tabletop.ui.layout import (
+    MIN_SIZE,
+    Needs,
+    Rect,
+    TableLayout,
+    centered,
+    table_layout,
+    text_floor,
+)
 from tabletop.ui.pace import next_pace
-from tabletop.ui.places import CellPlace, Place, place_zones
+from tabletop.ui.places import CellPlace, Place, needs, place_zones
 from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import Button, button_at
@@ -41,6 +50,8 @@ APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again",
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
+PEEK_SECONDS = 0.6
+"""How long the mouse rests on a card before it is shown large beside the cursor (Alt shows it at once)."""
 MENU_ALL = 4
 """A click on a card that moves (drop it where it goes) also lists the moves in its menu when it has at most this many choices."""
 POPUP_ROOM = (240, 40)
@@ -58,6 +69,8 @@ class Floating:
     duration: float
     zone: str = ""
     seat: int = -1
+    popup: Popup | None = None
+    """What said it: where it rises from is found again each frame (the window may change size)."""
 
 
 class TableScene:
@@ -65,8 +78,11 @@ class TableScene:
 
     def __init__(self, director: Director, art: ArtLibrary, *, names: Sequence[str],
                  size: tuple[int, int], text: TextCache | None = None, rules: str = "",
-                 log_folder: Path | None = None, art_notes: bool = True, fair: bool = False) -> None:
+                 log_folder: Path | None = None, art_notes: bool = True, fair: bool = False,
+                 title: str = "") -> None:
         self.director = director
+        self.title = title
+        """The game's name, shown over the sidebar."""
         self.art = art
         self.names = list(names)
         self.size = size
@@ -92,6 +108,8 @@ class TableScene:
         self.now = 0.0
         self._layout_key: tuple[object, ...] | None = None
         self._layout: TableLayout | None = None
+        self._wants: tuple[object, tuple[tuple[int, ...], Needs, int]] = (None, ((), Needs(), 1))
+        """What the zones ask of the layout, worked out once per moment of the game."""
         self._places: tuple[object, dict[str, Place]] = (None, {})
         self.selected: list[int] = []  # item indices in the selection zone, for select-then-confirm
         self._selected_at = -1  # the move the selection belongs to (a new move clears it)
@@ -108,6 +126,16 @@ class TableScene:
         self.jump: str | None = None
         """The move number being typed after J (None: not typing)."""
         self.dragging = False
+        self.overlay_scroll = 0
+        self.overlay_most = 0
+        """How far the open overlay's text scrolls (lines), and the most it can (set as it is drawn)."""
+        self._box_hidden: object = None
+        """The pause whose end-of-deal box Esc hid (the table stays paused; its buttons join the action row)."""
+        self.peek: choices.Target | None = None
+        """The card the mouse rests on, shown large beside the cursor."""
+        self.tip: Tip | None = None
+        """The shortened text the mouse rests on, shown whole."""
+        self._rest: tuple[object, float] = (None, 0.0)
         self.carry: drag.Carry | None = None
         """Cards picked up by a press or a click, on their way to where they go."""
         self.recording = False
@@ -138,16 +166,33 @@ class TableScene:
         return self.director.board.lower_is_better
 
     def layout(self) -> TableLayout:
-        """Return the layout for the current window size and hand sizes (cached)."""
+        """Return the layout for the current window size, zones and hand sizes (cached)."""
         board = self.director.board
-        counts = board.hand_counts()
-        areas = any(z.owner is not None and z.hint != "fan" for z in board.zones())
-        key = (self.size, tuple(counts), areas, self.seat)
+        moment = (id(board), board.version, self.director.session.moves, self.director.accepts_input,
+                  self.director.pause)
+        if self._wants[0] != moment:
+            self._wants = (moment, (tuple(board.hand_counts()), needs(board.zones(), self.players), self._button_rows()))
+        counts, wants, rows = self._wants[1]
+        key = (self.size, counts, wants, self.seat, rows)
         if key != self._layout_key or self._layout is None:
-            self._layout = table_layout(self.size, players=self.players, hand_counts=counts,
-                                        bottom=self.seat, tools=len(self.controls), areas=areas)
+            self._layout = table_layout(self.size, players=self.players, hand_counts=counts, bottom=self.seat,
+                                        tools=len(self.controls), needs=replace(wants, button_rows=rows))
             self._layout_key = key
         return self._layout
+
+    def _button_rows(self) -> int:
+        """Return 2 when the action buttons' labels would not fit one row of the play area at a readable size."""
+        if not self.director.accepts_input:
+            return 1
+        legal = self.director.legal()
+        zone = self.selection_zone()
+        actions = choices.button_actions(legal, zone, self.seat)
+        if zone is not None:
+            actions += choices.quick_actions(choices.zone_actions(legal, zone, self.seat))
+        w, h = max(self.size[0], MIN_SIZE[0]), max(self.size[1], MIN_SIZE[1])
+        px = text_floor((w, h))
+        wanted = sum(len(_(a.label)) * px * 0.62 + px * 2.2 for a in actions) + (px * 8 if zone is not None else 0)
+        return 1 if wanted <= w * 0.8 else 2
 
     def places(self) -> dict[str, Place]:
         """Return where every displayed zone lies (cached per board change and window size)."""
@@ -156,6 +201,12 @@ class TableScene:
         if self._places[0] != key:
             self._places = (key, place_zones(lay, self.director.board.zones(), bottom=self.seat))
         return self._places[1]
+
+    @property
+    def box_hidden(self) -> bool:
+        """True when Esc hid the end-of-deal (or end-of-game) box of the current pause."""
+        pause = self.director.pause
+        return pause is not None and self._box_hidden is pause
 
     # -- what can be clicked ---------------------------------------------------------------------
     def clickable(self) -> choices.Clickable:
@@ -302,30 +353,32 @@ class TableScene:
             said = [_(a.label) for a in offered]
             return out + [Button(r, label, "action", a)
                           for r, label, a in zip(self.menu_rects(anchor, said), said, offered, strict=True)]
-        if pause is not None and pause.kind == "deal":
-            out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], _("Continue"), "continue"))
-        elif pause is not None and pause.kind == "game":
-            if self.director.is_replay:
-                labels = [(_("From the start"), "seek_start"), (_("Back"), "back")]
+        if pause is not None and pause.kind in ("deal", "game"):
+            if pause.kind == "deal":
+                labels = [(_("Continue"), "continue")]
+            elif self.director.is_replay:
+                labels = [(_("From the start"), "seek_start"), (_("Back"), "leave")]
             else:
                 labels = [(_("Play again"), "again"), (_("Same seed again"), "same"), (_("Replay"), "replay"),
-                          (_("Back"), "back")]
-            out += [Button(r, label, cmd) for r, (label, cmd) in
-                    zip(lay.overlay_buttons(len(labels), self.players + 1), labels, strict=True)]
+                          (_("Back"), "leave")]
+            rects = (lay.action_buttons(self._widths([label for label, _cmd in labels])) if self.box_hidden
+                     else lay.side_buttons(len(labels)))
+            out += [Button(r, label, cmd) for r, (label, cmd) in zip(rects, labels, strict=True)]
         elif self.director.is_replay:
             out += self.replay_buttons()
         elif pause is not None:
-            out.append(Button(lay.action_buttons(1)[0], _("Continue"), "continue"))
+            out.append(Button(lay.action_buttons(self._widths([_("Continue")]))[0], _("Continue"), "continue"))
         else:
             legal = self.director.legal()
             zone = self.selection_zone()
             actions = choices.button_actions(legal, zone, self.seat)
             if zone is None:
-                out += [Button(r, _(a.label), "action", a)
-                        for r, a in zip(lay.action_buttons(len(actions)), actions, strict=True)]
+                rects = lay.action_buttons(self._widths([_(a.label) for a in actions]))
+                out += [Button(r, _(a.label), "action", a) for r, a in zip(rects, actions, strict=True)]
                 return out
             actions += choices.quick_actions(choices.zone_actions(legal, zone, self.seat))
-            quick, confirm_rect = lay.confirm_row(len(actions))
+            quick, confirm_rect = lay.confirm_row(self._widths([_(a.label) for a in actions]),
+                                                  self._widths([_("Confirm")])[0])
             out += [Button(r, _(a.label), "action", a) for r, a in zip(quick, actions, strict=True)]
             state = self.confirm()
             if len(state.matches) > 1:
@@ -336,6 +389,11 @@ class TableScene:
             else:
                 out.append(Button(confirm_rect, _("Confirm"), "confirm", enabled=False, primary=True))
         return out
+
+    def _widths(self, labels: Sequence[str]) -> list[int]:
+        """Return how wide a button must be to show each of ``labels`` whole."""
+        lay = self.layout()
+        return [self.text.width(label, lay.font_px) + round(lay.font_px * 1.4) for label in labels]
 
     def menu_rects(self, anchor: Rect, labels: Sequence[str]) -> list[Rect]:
         """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``: above it, or
@@ -445,6 +503,8 @@ class TableScene:
                 self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.right_click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.overlay is not None:
+            self.overlay_scroll = min(self.overlay_most, max(0, self.overlay_scroll - event.y))
         elif event.type == pygame.MOUSEWHEEL:
             self.log_scroll = max(0, self.log_scroll + event.y)
         elif event.type == pygame.KEYDOWN:
@@ -658,6 +718,7 @@ class TableScene:
             self.seek(0)
         elif name in ("help", "diagnostics", "rules"):
             self.overlay = None if self.overlay == name else name
+            self.overlay_scroll = 0
             if self.overlay == "help" and d.is_replay and not d.paused:
                 d.toggle_pause()  # reading the help, nobody watches the replay
         elif name == "speed":
@@ -674,6 +735,9 @@ class TableScene:
         elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None
                                  or self.carried() is not None):
             self.overlay, self.zoom, self.menu, self.carry = None, None, None, None
+        elif (name == "back" and d.pause is not None and d.pause.kind in ("deal", "game")
+              and not self.box_hidden):
+            self._box_hidden = d.pause  # Esc on a box closes the box: the table stays, paused
         elif name == "back" and not self.director.session.is_over and not self.director.unattended:
             self.overlay = "leave"  # leaving abandons the game: ask first
         elif name in APP_COMMANDS:
@@ -772,6 +836,23 @@ class TableScene:
         self.floating = [f for f in self.floating if now < f.begin + f.duration]
         if self.toast is not None and now >= self.toast[1]:
             self.toast = None
+        self._rest_on(now)
+
+    def _rest_on(self, now: float) -> None:
+        """Follow what the mouse rests on: a card (shown large after a moment, or at once while Alt is
+        held) or a shortened text (shown whole)."""
+        calm = self.overlay is None and self.zoom is None and self.menu is None and self.director.handoff is None
+        target = self.target_at(self.mouse) if calm else None
+        if target is not None and target.card is None:
+            target = None
+        tip = self.text.ink.tip_at(self.mouse) if calm and target is None else None
+        thing = target or tip
+        if thing != self._rest[0]:
+            self._rest = (thing, now)
+        held = pygame.key.get_mods() & pygame.KMOD_ALT if pygame.display.get_init() else 0
+        ready = held or now - self._rest[1] >= PEEK_SECONDS
+        self.peek = target if ready and target is not None else None
+        self.tip = tip if ready and tip is not None else None
 
     def _apply(self, cues: list[Cue]) -> None:
         for cue in cues:
@@ -785,7 +866,7 @@ class TableScene:
                 self.floating = [f for f in self.floating if f.begin >= self.now
                                  or abs(f.at[0] - at[0]) > POPUP_ROOM[0] or abs(f.at[1] - at[1]) > POPUP_ROOM[1]]
                 self.floating.append(Floating(_(cue.popup.text), at, self.now, cue.duration, cue.popup.zone,
-                                              cue.popup.seat))
+                                              cue.popup.seat, cue.popup))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
 
@@ -819,6 +900,10 @@ class TableScene:
                 start = before.get((move.src, k)) or src_place.next_slot()
                 self.tweens.append(Tween(None, start, fallback, self.now, cue.duration))
 
+    def popup_point(self, floating: Floating) -> tuple[int, int]:
+        """Return where a popup rises from in the table as it is laid out now."""
+        return self._popup_point(floating.popup) if floating.popup is not None else floating.at
+
     def _popup_point(self, popup: Popup) -> tuple[int, int]:
         if popup.cell:
             for shape, target in self.hits:
@@ -829,11 +914,13 @@ class TableScene:
         if place is not None and zone is not None and popup.seat >= 0:
             mine = [place.items[i] for i, item in enumerate(zone.items) if item.seat == popup.seat and i < len(place.items)]
             if mine:
-                return mine[0].center[0], mine[0].y
+                # Over the lower part of the seat's cards: their corners (rank and suit) stay in view.
+                left, right = min(r.x for r in mine), max(r.right for r in mine)
+                return (left + right) // 2, mine[0].bottom - mine[0].h // 4
         if place is not None:
             return place.region.center
         if 0 <= popup.seat < self.players:
-            return self.layout().spot(popup.seat).panel.center
+            return self.layout().popup_point(popup.seat)
         return self.layout().trick_area.center
 
     def marked(self) -> set[tuple[str, int]]:

@@ -4,6 +4,11 @@ Words come from the font chain of :mod:`tabletop.ui.fonts` (pygame's default fon
 with Japanese, Chinese, Korean and emoji). pygame's built-in font has no glyphs for ♠ ♥ ♦ ♣, so
 :class:`TextCache` draws the suit symbols itself. Rendering text is slow; every (text, size, colour) surface is
 kept, so a frame that shows the same words again only blits.
+
+No text is drawn smaller than :attr:`TextCache.floor` (the window's minimum readable size): a line
+too long for its room is shrunk down to the floor and then shortened with an ellipsis, its whole
+wording recorded so the table shows it on hover. :meth:`TextCache.draw` places a line, and records
+it in :attr:`TextCache.ink` with the box it belongs in (what the layout audit checks).
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ from tabletop.engine.guard import printable
 from tabletop.ui import fonts
 from tabletop.ui.art.faces import draw_pip
 from tabletop.ui.fonts import ChainFont
+from tabletop.ui.ink import TEXT, Ink
+from tabletop.ui.layout import MIN_TEXT, Rect
 from tabletop.ui.linebreak import break_lines
 
 Color = tuple[int, int, int]
 RED_SUIT: Color = (225, 50, 50)
 _SYMBOL_SUIT = {sym: suit for suit, sym in SUIT_SYMBOLS.items()}
 _CACHE_LIMIT = 4000
+ELLIPSIS = "\u2026"
 
 
 class TextCache:
@@ -30,6 +38,11 @@ class TextCache:
         self._fonts: dict[int, ChainFont] = {}
         self._surfaces: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self._fitted: dict[tuple[str, int, int, int], tuple[str, int]] = {}
+        self.floor = MIN_TEXT
+        """No text is drawn smaller than this (set by the screen for its window size)."""
+        self.ink = Ink()
+        """Where this frame's texts (and the cards and buttons drawn with them) went."""
 
     def font(self, px: int) -> ChainFont:
         """Return the font whose lines are about ``px`` pixels tall."""
@@ -50,19 +63,83 @@ class TextCache:
         return surf
 
     def fit(self, text: str, px: int, color: Color, width: int) -> pygame.Surface:
-        """Return ``text`` rendered whole, in a smaller size if needed to be at most ``width`` wide.
+        """Return ``text`` rendered at most ``width`` wide: smaller down to the floor, then shortened."""
+        shown, size = self.fitted(text, px, width)
+        return self.render(shown, size, color)
 
-        Nothing is ever cut off: where a line cannot shrink enough, use :meth:`wrap` instead.
+    def fitted(self, text: str, px: int, width: int) -> tuple[str, int]:
+        """Return ``text`` as it fits ``width``: whole at ``px`` or a smaller size no less than the floor,
+        else shortened to end in an ellipsis at the floor; and the size."""
+        key = (text, px, width, self.floor)
+        done = self._fitted.get(key)
+        if done is not None:
+            return done
+        if len(self._fitted) > _CACHE_LIMIT:
+            self._fitted.clear()
+        px = max(px, self.floor)
+        floor = self.floor
+        size = px
+        width = max(1, width)
+        w = self.width(text, size)
+        if w > width:
+            size = max(floor, int(px * width / w))
+            while self.width(text, size) > width and size > floor:
+                size -= 1
+        shown = text if self.width(text, size) <= width else self._shortened(text, size, width)
+        self._fitted[key] = (shown, size)
+        return shown, size
+
+    def width(self, text: str, px: int) -> int:
+        """Return how wide ``text`` is drawn at ``px``."""
+        return self.render(text, px, (0, 0, 0)).get_width()
+
+    def _shortened(self, text: str, px: int, width: int) -> str:
+        """Return the longest start of ``text`` that fits ``width`` with an ellipsis after it."""
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.width(text[:mid].rstrip() + ELLIPSIS, px) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return text[:lo].rstrip() + ELLIPSIS
+
+    def draw(self, surface: pygame.Surface, text: str, px: int, color: Color, box: Rect, *,
+             width: int | None = None, kind: str = TEXT, **anchor: tuple[int, int]) -> Rect:
+        """Draw one line of ``text`` placed by ``anchor`` (``center=(x, y)``, ``topleft=...``; default the
+        box's top-left), at most ``width`` wide (default the box's); record it as belonging in ``box``.
+
+        A line that does not fit is shrunk to the floor, then shortened; the whole of it is kept for the hover.
         """
-        surf = self.render(text, px, color)
-        if surf.get_width() <= width:
-            return surf
-        size = max(8, int(px * width / max(1, surf.get_width())))
-        surf = self.render(text, size, color)
-        while surf.get_width() > width and size > 8:
-            size -= 1
-            surf = self.render(text, size, color)
-        return surf
+        shown, size = self.fitted(text, px, box.w if width is None else width)
+        surf = self.render(shown, size, color)
+        place = surf.get_rect(**anchor) if anchor else surf.get_rect(topleft=box[:2])
+        surface.blit(surf, place)
+        rect = Rect(place.x, place.y, place.w, place.h)
+        self.ink.add(kind, rect, box, text, size)
+        if shown != text:
+            self.ink.tip(rect, text)
+        return rect
+
+    def draw_wrapped(self, surface: pygame.Surface, texts: list[str], px: int, color: Color, box: Rect,
+                     top: int, *, step: int | None = None) -> int:
+        """Draw each of ``texts`` wrapped to ``box``'s width, from ``top`` down, as many lines as fit;
+        return the y after the last.
+
+        When some do not fit, the last line shown ends in an ellipsis and the box shows them all on hover.
+        """
+        px = max(px, self.floor)
+        step = step or round(px * 1.25)
+        lines = [line for text in texts for line in self.wrap(text, px, box.w)]
+        room = max(0, (box.bottom - top) // step)
+        shown = lines[:room]
+        for i, line in enumerate(shown):
+            if i == len(shown) - 1 and len(lines) > room:
+                line = line.rstrip() + ELLIPSIS
+            self.draw(surface, line, px, color, box, topleft=(box.x, top + i * step))
+        if len(lines) > room:
+            self.ink.tip(box, "\n".join(texts))
+        return top + len(shown) * step
 
     def wrap(self, text: str, px: int, width: int) -> list[str]:
         """Return ``text`` broken into lines at most ``width`` wide (at spaces, between Japanese characters;

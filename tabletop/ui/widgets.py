@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from tabletop.ui import theme
+from tabletop.ui.ink import BUTTON, TEXT
 from tabletop.ui.layout import Rect
 from tabletop.ui.text import TextCache
 
@@ -34,35 +35,72 @@ def button_at(buttons: list[Button], point: tuple[int, int]) -> Button | None:
     return None
 
 
+_DRAWN: dict[tuple[object, ...], tuple[pygame.Surface, Rect, str, int]] = {}
+"""Buttons as drawn, by size, label, text size and state: a frame blits each button once."""
+
+
 def draw_button(surface: pygame.Surface, text: TextCache, button: Button, px: int, *,
                 hover: bool = False) -> None:
-    """Draw ``button`` with its label centred (hover and active states highlighted)."""
-    r = pygame.Rect(button.rect)
+    """Draw ``button`` with its label centred (hover and active states highlighted); record it and its label.
+
+    A label too long for the button is made smaller down to the readable floor, then shortened;
+    the whole label shows on hover.
+    """
+    r = button.rect
     fill = (theme.BUTTON_ON if button.active else theme.BUTTON_HOVER if hover and button.enabled
             else theme.CONFIRM if button.primary and button.enabled else theme.BUTTON)
-    pygame.draw.rect(surface, fill, r, border_radius=max(3, r.h // 5))
     lit = button.enabled and (hover or button.primary)
-    pygame.draw.rect(surface, theme.ACCENT if lit else theme.BUTTON_LINE, r, 2 if button.primary else 1,
-                     border_radius=max(3, r.h // 5))
-    color = theme.TEXT if button.enabled else theme.DISABLED
-    label = text.render(button.label, px, color)
-    while label.get_width() > r.w - 6 and px > 12:  # shrink a long label before cutting it
-        px -= 1
-        label = text.render(button.label, px, color)
-    if label.get_width() > r.w - 6:
-        label = text.fit(button.label, px, color, r.w - 6)
-    surface.blit(label, label.get_rect(center=r.center))
+    key = (r.w, r.h, button.label, px, text.floor, fill, lit, button.primary, button.enabled)
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        if len(_DRAWN) > 512:
+            _DRAWN.clear()
+        drawn = _DRAWN[key] = _button_surface(text, button, px, fill, lit)
+    canvas, label, shown, size = drawn
+    surface.blit(canvas, (r.x, r.y))
+    text.ink.add(BUTTON, r, r, button.label)
+    if button.label.strip():
+        at = label.moved(r.x, r.y)
+        text.ink.add(TEXT, at, r, button.label, size)
+        if shown != button.label:
+            text.ink.tip(at, button.label)
+
+
+def _button_surface(text: TextCache, button: Button, px: int, fill: theme.Color,
+                    lit: bool) -> tuple[pygame.Surface, Rect, str, int]:
+    """Draw a button once, at the origin: its canvas, where its label lies, the label as shown, its size."""
+    w, h = button.rect.w, button.rect.h
+    canvas = pygame.Surface((w, h + 2), pygame.SRCALPHA)
+    r = pygame.Rect(0, 0, w, h)
+    radius = max(3, min(h // 4, 10))
+    pygame.draw.rect(canvas, theme.SHADE, r.move(0, 2), border_radius=radius)
+    pygame.draw.rect(canvas, fill, r, border_radius=radius)
+    # A lighter top edge: the one bevel every button and panel of the table shares.
+    pygame.draw.rect(canvas, theme.lighter(fill, 0.18), pygame.Rect(radius, 1, max(1, w - 2 * radius), 1))
+    pygame.draw.rect(canvas, theme.ACCENT if lit else theme.BUTTON_LINE, r, 2 if button.primary else 1,
+                     border_radius=radius)
+    shown, size = text.fitted(button.label, px, max(1, w - 8)) if button.label.strip() else ("", px)
+    place = pygame.Rect(0, 0, 0, 0)
+    if shown:
+        label = text.render(shown, size, theme.TEXT if button.enabled else theme.DISABLED)
+        place = label.get_rect(center=r.center)
+        canvas.blit(label, place)
+    if pygame.display.get_surface() is not None:
+        canvas = canvas.convert_alpha()
+    return canvas, Rect(place.x, place.y, place.w, place.h), shown, size
 
 
 def draw_panel(surface: pygame.Surface, rect: Rect, *, fill: theme.Color = theme.PANEL,
                line: theme.Color = theme.PANEL_LINE, alpha: int = 255, width: int = 1) -> None:
-    """Draw a rounded box (translucent when ``alpha`` < 255)."""
+    """Draw a rounded box (translucent when ``alpha`` < 255) in the table's one panel style."""
     r = pygame.Rect(rect)
-    radius = max(4, min(r.w, r.h) // 12)
+    radius = max(4, min(min(r.w, r.h) // 8, 12))
     if alpha < 255:
         box = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=radius)
         surface.blit(box, r.topleft)
     else:
         pygame.draw.rect(surface, fill, r, border_radius=radius)
+    top = pygame.Rect(r.x + radius, r.y + 1, max(1, r.w - 2 * radius), 1)
+    pygame.draw.rect(surface, theme.lighter(fill, 0.12), top)
     pygame.draw.rect(surface, line, r, width, border_radius=radius)

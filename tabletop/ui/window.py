@@ -7,7 +7,9 @@ import pygame
 from tabletop.engine.guard import printable
 from tabletop.i18n import _
 from tabletop.ui.launcher import ICON
-from tabletop.ui.layout import MIN_SIZE
+
+MIN_SIZE = (640, 480)
+"""The smallest window (a table smaller than it is designed for is drawn scaled down)."""
 
 
 def set_caption(title: str) -> None:

@@ -90,7 +90,7 @@ def test_colouring_a_twin_colours_one_cell_and_shows_the_change() -> None:
         session.submit(Action("colour", zone="board", cell="99"))
 
 
-def test_a_move_that_closes_a_loop_shows_minus_one_and_one_that_changes_nothing_shows_none() -> None:
+def test_a_move_that_closes_a_loop_shows_minus_one_and_one_that_changes_nothing_says_so() -> None:
     game = BOARDS["hexagon-28"]
     session = Session(game, seed=0)
     plays = {0: ["14", "15", "20", "24", "23", "18"], 1: ["1", "2", "3", "4", "5", "6"]}
@@ -99,7 +99,8 @@ def test_a_move_that_closes_a_loop_shows_minus_one_and_one_that_changes_nothing_
         events = session.submit(Action("colour", zone="board", cell=plays[k % 2][k // 2]))
         shown.append(next(e for e in events if isinstance(e, ActionTaken)).popups)
     mine = [p[0].text if p else "" for p in shown[0::2]]
-    assert mine == ["+1", "", "", "", "", "-1"], "an island, four extensions of one strip, then the ring closes"
+    assert mine == ["+1", "\u00b10", "\u00b10", "\u00b10", "\u00b10", "-1"], \
+        "an island, four extensions of one strip (each says it changed nothing), then the ring closes"
     assert session.scores()[0] == 0
 
 

@@ -84,3 +84,29 @@ def test_wrap_fits_width() -> None:
     lines = wrap("a few words and a Supercalifragilisticexpialidocious one", 20, 80)
     font = pygame.font.Font(None, 20)
     assert len(lines) > 2 and all(font.size(line)[0] <= 80 for line in lines)
+
+
+def text_lines(surface: pygame.Surface, top: float) -> list[int]:
+    """Return the first row of each line of dark rules text below ``top`` (a share of the height)."""
+    w, h = surface.get_size()
+    rows = [y for y in range(round(h * top), h - 2)
+            if any(max(surface.get_at((x, y))[:3]) < 110 for x in range(3, w - 3))]
+    return [y for i, y in enumerate(rows) if i == 0 or rows[i - 1] != y - 1]
+
+
+def test_rules_text_is_readable_on_a_hand_card_at_1280x720_and_left_off_a_tiny_one() -> None:
+    card = Card("red-3", suit="red", value=3, name="Red 3", color="red", points=3,
+                text="Costs 3. Worth 3 points on your tableau.")
+    hand = draw_face(card, (103, 144))  # a hand or market card at 1280x720
+    starts = text_lines(hand, 0.42)[:3]
+    assert len(starts) >= 2
+    assert min(b - a for a, b in zip(starts, starts[1:], strict=False)) >= 11  # lines about 12 px apart
+    assert text_lines(draw_face(card, (29, 40)), 0.5) == []  # too small to read: left off (the zoom shows it)
+
+
+def test_court_cards_have_a_figure_not_just_a_letter() -> None:
+    king = draw_face(playing_card("K", "S"), (200, 280))
+    # The figure's face (skin tone) and its gold crown are drawn in the court's frame.
+    colours = {king.get_at((x, y))[:3] for x in range(50, 150, 2) for y in range(50, 230, 2)}
+    assert any(abs(r - 244) < 12 and abs(g - 212) < 12 and abs(b - 178) < 12 for r, g, b in colours)
+    assert any(abs(r - 226) < 12 and abs(g - 188) < 12 and abs(b - 92) < 12 for r, g, b in colours)

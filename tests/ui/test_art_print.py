@@ -59,3 +59,21 @@ def test_pdf_pages_cards_and_true_size(tmp_path: Path, art_dir: Path, paper: str
 def test_cards_too_big_for_the_paper_get_a_clear_message() -> None:
     with pytest.raises(TabletopError, match="does not fit on 210x297 mm paper"):
         layout_for((250, 300), (210, 297), 0)
+
+
+def test_bleed_stretches_the_face_not_its_grey_outline(art_dir: Path) -> None:
+    from tabletop.engine.cards import Card
+    from tabletop.ui.art.faces import EDGE
+    from tabletop.ui.art.pnp import with_bleed
+    from tabletop.ui.art.render import card_image
+
+    card = Card("red-3", suit="red", value=3, name="Red 3", color="red", text="Costs 3.")
+    with ArtLibrary([card], art_dir, background=False) as library:
+        face = card_image(library, card, (744, 1039))  # 63x88 mm at 300 dpi
+    bled = with_bleed(face, 35)  # 3 mm
+    w, h = bled.size
+    for x, y in [(10, h // 2), (w - 10, h // 2), (w // 2, h - 10), (18, h // 2), (w // 2, 35)]:
+        pixel = bled.getpixel((x, y))[:3]  # type: ignore[index]
+        assert max(abs(a - b) for a, b in zip(pixel, EDGE, strict=True)) > 40, (x, y, pixel)  # no grey band
+    assert bled.getpixel((w // 2, 10))[:3] == pytest.approx((255, 0, 0), abs=40)  # the red name band runs on
+    assert sum(bled.getpixel((10, h // 2))[:3]) > 650  # the card stock runs on at the side

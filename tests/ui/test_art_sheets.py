@@ -24,8 +24,10 @@ def colour_of(index: int) -> tuple[int, int, int]:
 
 
 def centre(surface: object) -> tuple[int, int, int]:
-    colour = surface.get_at((surface.get_width() // 2, surface.get_height() // 2))  # type: ignore[attr-defined]
-    return colour.r, colour.g, colour.b
+    """Return the mean colour of the 5x5 pixels at the middle (one pixel may fall on a glyph's anti-aliased edge)."""
+    cx, cy = surface.get_width() // 2, surface.get_height() // 2  # type: ignore[attr-defined]
+    pixels = [surface.get_at((cx + dx, cy + dy)) for dx in range(-2, 3) for dy in range(-2, 3)]  # type: ignore[attr-defined]
+    return tuple(round(sum(p[i] for p in pixels) / len(pixels)) for i in range(3))  # type: ignore[return-value]
 
 
 def write_sheet(folder: Path, ids: list[str], columns: int, rows: int, cell: tuple[int, int] = (50, 70)) -> Path:

@@ -69,3 +69,36 @@ def test_cli_play_runs_a_scripted_deal(tmp_path: Path, monkeypatch: pytest.Monke
                    "--exit-after", "1", "--screenshot", "shot.png", "--size", "800x600", "--set", "trump=turnup"])
     assert status == 0
     assert pygame.image.load(str(tmp_path / "shot.png")).get_size() == (800, 600)
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_recording_a_video_without_pyav_is_refused_with_the_line_that_installs_it(
+        command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("tabletop.ui.capture.has_video", lambda: False)
+    target = ["trick-taking", "--seats", "random"] if command == "play" else ["x.jsonl"]
+    assert main([command, *target, "--record", "out.mp4"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "needs PyAV: pip install 'tabletop[video]'" in err[0] and "--record out.gif" in err[0]
+    assert not list(tmp_path.iterdir())  # nothing was written: no GIF instead
+
+
+def test_an_mp4_keeps_its_final_hold_and_says_its_whole_length(tmp_path: Path) -> None:
+    av = pytest.importorskip("av")
+    pygame.init()
+    recorder = Recorder(tmp_path / "still.mp4", (64, 48), fps=30, say=lambda m: None, video=True)
+    surface = pygame.Surface((64, 48))
+    for colour, hold in (((200, 30, 30), 15), ((30, 200, 30), 90)):  # half a second, then the end held 3 s
+        surface.fill(colour)
+        recorder.offer(surface, None, hold=hold)
+    path = recorder.close()
+    assert path is not None
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        frames = list(container.decode(video=0))
+        header = float(container.duration / av.time_base) if container.duration else float(stream.duration * stream.time_base)
+    shown_until = float(frames[-1].pts * frames[-1].time_base) + 1 / 30
+    assert shown_until == pytest.approx(105 / 30, abs=0.05)  # the green frame is still on screen at 3.5 s
+    assert header == pytest.approx(105 / 30, abs=0.1)

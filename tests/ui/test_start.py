@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-import pygame
+import shutil
+from pathlib import Path
 
+import pygame
+import pytest
+
+from tabletop.plugins import discovery
+from tabletop.scaffold import create_game
+from tabletop.ui import last_setup
 from tabletop.ui.app import PlaySettings, Table
+from tabletop.ui.audit import problems
+from tabletop.ui.layout import Rect, text_floor
 from tabletop.ui.start import StartScreen
+from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.helpers import click, press
 
 
@@ -80,3 +90,95 @@ def test_ismcts_is_offered_at_three_strengths(app) -> None:
     assert table.session.seats[1].budget == Budget(seconds=0.2)  # type: ignore[union-attr]
     table.close()
 
+
+
+@pytest.fixture
+def market(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
+    """A market game made with the scaffold in a games folder, registered; returns its folder."""
+    folder = create_game("my-market", tmp_path / "games", template="market")
+    discovery.discover(tmp_path / "games")
+    return folder
+
+
+def test_a_designers_game_starts_with_its_own_art_folder(app, market: Path) -> None:
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
+    assert Path(screen.form.art_text) == (market / "art").absolute()
+    screen.press(button(screen, "game", "trick-taking"))
+    assert screen.form.art_text.endswith(str(Path("card_art") / "standard"))  # the built-in game's own
+    screen.press(button(screen, "game", "my-market"))
+    assert Path(screen.form.art_text) == (market / "art").absolute()
+    settings = screen.form.result()
+    assert settings is not None and settings.art_dir == (market / "art").absolute()
+
+
+def test_a_folder_the_player_typed_is_kept_and_remembered_whole(app, market: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "my art").mkdir()
+    monkeypatch.chdir(tmp_path)
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
+    screen.form.art_text = "my art"
+    screen.press(button(screen, "game", "birdhead"))
+    assert screen.form.art_text == "my art"  # a choice of the player's survives a change of game
+    settings = screen.form.result()
+    assert settings is not None and settings.art_dir == tmp_path / "my art"  # absolute
+    last_setup.save(settings)
+    monkeypatch.chdir(market)
+    remembered = last_setup.load()
+    assert remembered is not None and remembered.art_dir == tmp_path / "my art"
+
+
+def test_a_remembered_art_folder_that_is_gone_gives_way_to_the_games_own_with_a_note(app, market: Path,
+                                                                                    tmp_path: Path) -> None:
+    gone = tmp_path / "deleted-art"
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1, art_dir=gone))
+    assert Path(screen.form.art_text) == (market / "art").absolute()
+    message, _colour = screen._footer()
+    assert str(gone) in message and "gone" in message
+
+
+def test_a_sheet_beside_the_deck_is_the_games_art_when_it_has_no_art_folder(app, market: Path) -> None:
+    shutil.rmtree(market / "art")
+    (market / "cards.png").write_bytes((Path(__file__).parents[2] / "assets" / "tabletop.png").read_bytes())
+    (market / "cards.toml").write_text('columns = 10\nrows = 7\norder = "deck"\n', encoding="utf-8")
+    discovery.discover(market.parent)  # the game's folder changed: it is checked anew
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
+    assert Path(screen.form.art_text) == market.absolute()
+    (market / "art").mkdir()
+    discovery.discover(market.parent)
+    screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
+    assert Path(screen.form.art_text) == (market / "art").absolute()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_the_start_screen_breaks_no_layout_rule(size: tuple[int, int], market: Path) -> None:
+    from tabletop.i18n import set_language
+    from tabletop.ui.app import App
+
+    app = App(size)
+    try:
+        for game, language in (("my-market", "en"), ("trick-taking", "en"), ("draw-poker", "ja")):
+            set_language(language)
+            screen = StartScreen(app, PlaySettings(game=game, seed=1))
+            screen.step()
+            options = [b for b in screen.buttons() if b.command == "option"]
+            for mouse in [(1, 1), *([options[0].rect.center] if options else [])]:
+                screen.mouse = mouse
+                screen.draw(app.window.surface)
+                found = problems(app.text.ink.marks, Rect(0, 0, *size), floor=text_floor(size))
+                assert found == [], (game, language, mouse, found)
+    finally:
+        set_language("en")
+        app.close()
+
+
+def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
+    screen = StartScreen(app, PlaySettings(seed=5))
+    screen.step()
+    click(button(screen, "seat", (0, -1)).rect.center)  # seat 1: human -> remote (the kind after the bots)
+    screen.step()
+    assert screen.form.seats[0] == "remote"
+    rows = {label: value for label, value, _label_box, _value_box in screen.rows()}
+    assert rows["Seat 1"] == "Remote" and rows["Undo"] == "off"
+    assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
+    settings = screen.form.result()
+    assert settings is not None and settings.seed is None and settings.seats[0] == "remote"

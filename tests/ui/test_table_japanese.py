@@ -81,7 +81,7 @@ def allowed_words(table: Table) -> set[str]:
     """Return the English words that are data, not interface: names, card labels, option values, ids."""
     game = table.game
     words = {"tabletop", "human", "random", "png", "logs", "recordings", "esc", "birdhead", "euler", "getter",
-             "designer", "fair", "off", "ctrl", "z"}  # undo modes are --undo values; key caps read alike
+             "designer", "fair", "off", "ctrl", "z", "alt"}  # undo modes are --undo values; key caps read alike
     texts = [game.name, *registry.expand_seats(table.seat_names, game.players)]
     # Folders are data: the art folder's path may be wrapped anywhere in a message.
     folder = table.art.folder if hasattr(table.art, "folder") else None

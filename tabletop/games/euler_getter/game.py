@@ -128,7 +128,8 @@ class EulerGetter(Game):
         state.moves += 1
         state.to_move = None if state.moves == len(state.owner) else 1 - seat
         if emit is not None:
-            shown = (Popup(f"{gain:+d}", zone=BOARD, cell=action.cell),) if gain else ()
+            # Every move says what it did to the score, a move that changes nothing too.
+            shown = (Popup(f"{gain:+d}" if gain else "\u00b10", zone=BOARD, cell=action.cell),)
             emit(ActionTaken(seat, action, moved=(Move("", BOARD, seat=seat, cell=action.cell),), shown=shown))
 
     def why_illegal(self, state: EulerState, action: Action) -> str:

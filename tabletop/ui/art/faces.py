@@ -1,9 +1,13 @@
 """Generated card faces and backs drawn with pygame: every card looks like a card without any file.
 
-Playing cards get corner indices and pips in the standard layouts, jokers a star, number-only
-cards a big number, data cards (from deck files) a name band, value badge and wrapped rules text
-in any script (:mod:`tabletop.ui.fonts`). Suit symbols are drawn as shapes, the same in every font. Faces are drawn at
-twice the size and smooth-scaled down, which anti-aliases the shapes.
+Playing cards get corner indices and pips in the standard layouts, court cards a crowned (or
+capped) figure drawn double-headed as on a real deck, jokers a star, number-only cards a big
+number, data cards (from deck files) a name band, value badge and wrapped rules text in any
+script (:mod:`tabletop.ui.fonts`). Text on a face is sized for the card as it is shown: rules text
+is drawn at about a twelfth of the card's height, smaller only down to a limit, and left off a
+card too small to read it (the card shown large has it all). Suit symbols are drawn as shapes, the
+same in every font. Faces are drawn at twice the size and smooth-scaled down, which anti-aliases
+the shapes.
 """
 
 from __future__ import annotations
@@ -161,10 +165,11 @@ def _blank(size: Size, fill: Colour, edge: Colour) -> pygame.Surface:
 
 
 def _supersampled(size: Size, draw: object) -> pygame.Surface:
-    """Return ``draw(canvas)`` drawn at 2x (small cards) and smooth-scaled to ``size``."""
+    """Return ``draw(canvas, factor)`` drawn at ``factor`` times the size (2 for small cards) and
+    smooth-scaled to ``size``."""
     w, h = max(8, size[0]), max(8, size[1])
     factor = 2 if h < 600 else 1
-    canvas = draw((w * factor, h * factor))  # type: ignore[operator]
+    canvas = draw((w * factor, h * factor), factor)  # type: ignore[operator]
     if factor == 1 and (w, h) == size:
         return canvas
     return pygame.transform.smoothscale(canvas, size)
@@ -188,7 +193,7 @@ def _corner(surface: pygame.Surface, label: str, suit: str | None, colour: Colou
     surface.blit(pygame.transform.rotate(index, 180), (w - x - iw, h - y - index.get_height()))
 
 
-def _playing(card: Card, size: Size) -> pygame.Surface:
+def _playing(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     suit, rank = card.suit or "S", card.rank or "?"
     colour = card_colour(card)
     surface = _blank(size, STOCK, EDGE)
@@ -207,21 +212,84 @@ def _playing(card: Card, size: Size) -> pygame.Surface:
 
 
 def _court(surface: pygame.Surface, rank: str, suit: str, colour: Colour) -> None:
-    """Draw a framed panel with the big rank letter and two pips (J, Q, K and unusual ranks)."""
+    """Draw a court card's framed picture: a figure (king crowned, queen with a coronet and long hair,
+    jack in a feathered cap) drawn double-headed, as on a real deck; an unusual rank gets its letter."""
     w, h = surface.get_size()
-    frame = pygame.Rect(round(w * 0.22), round(h * 0.15), round(w * 0.56), round(h * 0.7))
-    tint = tuple(round(s + (c - s) * 0.1) for s, c in zip(STOCK, colour, strict=True))
+    frame = pygame.Rect(round(w * 0.2), round(h * 0.14), round(w * 0.6), round(h * 0.72))
+    tint = tuple(round(s + (c - s) * 0.08) for s, c in zip(STOCK, colour, strict=True))
     pygame.draw.rect(surface, tint, frame, border_radius=w // 40)
+    if rank in ("J", "Q", "K"):
+        half = pygame.Surface((frame.w, frame.h // 2), pygame.SRCALPHA)
+        _figure(half, rank, colour)
+        surface.blit(half, frame.topleft)
+        surface.blit(pygame.transform.rotate(half, 180), (frame.x, frame.y + frame.h - half.get_height()))
+        pygame.draw.line(surface, colour, (frame.x + w // 30, frame.centery), (frame.right - w // 30, frame.centery),
+                         max(1, w // 120))
+    else:
+        letter = text_ink(rank, fitted_px(rank, round(h * 0.42), frame.w * 0.8), colour)
+        surface.blit(letter, letter.get_rect(center=frame.center))
     pygame.draw.rect(surface, colour, frame, max(1, w // 90), border_radius=w // 40)
-    letter = text_ink(rank, fitted_px(rank, round(h * 0.42), frame.w * 0.8), colour)
-    surface.blit(letter, letter.get_rect(center=frame.center))
-    pip = h * 0.08
-    draw_pip(surface, suit, (frame.left + pip * 0.85, frame.top + pip * 0.85), pip, colour)
-    draw_pip(surface, suit, (frame.right - pip * 0.85, frame.bottom - pip * 0.85), pip, colour,
-             flipped=True)
+    pip = h * 0.07
+    draw_pip(surface, suit, (frame.left + pip * 0.8, frame.top + pip * 0.8), pip, colour)
+    draw_pip(surface, suit, (frame.right - pip * 0.8, frame.bottom - pip * 0.8), pip, colour, flipped=True)
 
 
-def _joker(card: Card, size: Size) -> pygame.Surface:
+SKIN: Colour = (244, 212, 178)
+HAIR: Colour = (112, 72, 38)
+ROBE_OTHER: Colour = (40, 70, 140)
+"""The second colour of a court figure's robe (the suit's colour is the first)."""
+
+
+def _figure(half: pygame.Surface, rank: str, colour: Colour) -> None:
+    """Draw the upper half of a court figure into ``half`` (its bottom edge is the card's middle)."""
+    w, h = half.get_size()
+    line = max(1, w // 70)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return w * x, h * y
+
+    other = GOLD if colour == RED else ROBE_OTHER if colour == BLACK else GOLD
+    robe = [at(0.08, 1.0), at(0.16, 0.7), at(0.34, 0.6), at(0.5, 0.7), at(0.66, 0.6), at(0.84, 0.7), at(0.92, 1.0)]
+    pygame.draw.polygon(half, colour, robe)
+    pygame.draw.polygon(half, other, [at(0.34, 0.6), at(0.5, 0.7), at(0.66, 0.6), at(0.6, 1.0), at(0.4, 1.0)])
+    pygame.draw.lines(half, GOLD, False, [at(0.16, 0.7), at(0.34, 0.6), at(0.5, 0.7), at(0.66, 0.6), at(0.84, 0.7)],
+                      max(1, line * 2))
+    head = at(0.5, 0.44)
+    r = w * 0.13
+    if rank == "Q":  # long hair behind the face
+        pygame.draw.ellipse(half, HAIR, pygame.Rect(head[0] - r * 1.35, head[1] - r * 1.1, r * 2.7, r * 2.9))
+    pygame.draw.circle(half, SKIN, head, r)
+    pygame.draw.circle(half, BLACK, head, r, line)
+    eye = r * 0.12
+    for dx in (-0.38, 0.38):
+        pygame.draw.circle(half, BLACK, (head[0] + dx * r, head[1] - r * 0.05), max(1, eye))
+    pygame.draw.arc(half, RED, pygame.Rect(head[0] - r * 0.35, head[1] + r * 0.15, r * 0.7, r * 0.45),
+                    3.6, 5.8, max(1, line))
+    if rank == "K":  # a beard and a crown of three points
+        pygame.draw.polygon(half, HAIR, [(head[0] - r * 0.8, head[1] + r * 0.45), (head[0] + r * 0.8, head[1] + r * 0.45),
+                                         (head[0], head[1] + r * 1.5)])
+        top = head[1] - r * 0.85
+        crown = [(head[0] - r, top), (head[0] - r, top - r * 0.9), (head[0] - r * 0.5, top - r * 0.45),
+                 (head[0], top - r * 1.1), (head[0] + r * 0.5, top - r * 0.45), (head[0] + r, top - r * 0.9),
+                 (head[0] + r, top)]
+        pygame.draw.polygon(half, GOLD, crown)
+        pygame.draw.polygon(half, BLACK, crown, line)
+    elif rank == "Q":  # a coronet with pearls
+        top = head[1] - r * 0.8
+        band = pygame.Rect(head[0] - r * 0.85, top - r * 0.35, r * 1.7, r * 0.4)
+        pygame.draw.rect(half, GOLD, band)
+        for dx in (-0.6, 0.0, 0.6):
+            pygame.draw.circle(half, STOCK, (head[0] + dx * r, top - r * 0.45), r * 0.18)
+            pygame.draw.circle(half, BLACK, (head[0] + dx * r, top - r * 0.45), r * 0.18, line)
+    else:  # a jack's cap with a feather
+        cap = pygame.Rect(head[0] - r * 1.15, head[1] - r * 1.45, r * 2.3, r * 0.95)
+        pygame.draw.ellipse(half, other, cap)
+        pygame.draw.ellipse(half, BLACK, cap, line)
+        pygame.draw.line(half, colour, (cap.right - r * 0.3, cap.centery), (cap.right + r * 0.6, cap.top - r * 0.6),
+                         max(2, line * 3))
+
+
+def _joker(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     colour = card_colour(card)
     surface = _blank(size, STOCK, EDGE)
     w, h = size
@@ -232,7 +300,7 @@ def _joker(card: Card, size: Size) -> pygame.Surface:
     return surface
 
 
-def _number(card: Card, size: Size) -> pygame.Surface:
+def _number(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     colour = card_colour(card)
     surface = _blank(size, STOCK, EDGE)
     w, h = size
@@ -246,67 +314,121 @@ def _number(card: Card, size: Size) -> pygame.Surface:
     return surface
 
 
-def _data(card: Card, size: Size) -> pygame.Surface:
-    """Draw a prototype card from deck data: name band, value badge, symbol, wrapped text, points."""
+LINE = 0.083
+"""Rules text on a face: its line height as a share of the card's height (about 12 px on a 144 px card)."""
+LEAST_LINE = 0.062
+"""Rules text is made no smaller than this share before it is cut short with an ellipsis."""
+UNREAD = 7
+"""A line of text less than this many pixels tall on screen is left off the face (the zoomed card has it)."""
+
+
+def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
+    """Draw a prototype card from deck data: a name band with a value badge, a symbol, the rules text
+    and fields at a readable size, and its points; the id only where the card is large enough."""
     colour = card_colour(card)
     surface = _blank(size, STOCK, EDGE)
     w, h = size
     pad = round(w * 0.06)
-    band = pygame.Rect(0, 0, w, round(h * 0.16))
+    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields if k != "group")]))
+    band = pygame.Rect(0, 0, w, round(h * _band_share(h / factor, bool(body))))
     pygame.draw.rect(surface, colour, band, border_top_left_radius=corner_radius(size),
                      border_top_right_radius=corner_radius(size))
     name_left = pad
     if card.value is not None:
-        badge_r = band.h * 0.36
+        badge_r = band.h * 0.38
         centre = (pad + badge_r, band.centery)
         pygame.draw.circle(surface, STOCK, centre, badge_r)
         value = str(card.value)
-        digits = text_ink(value, fitted_px(value, round(badge_r * 1.5), badge_r * 1.5), _ink(colour))
+        digits = text_ink(value, fitted_px(value, round(badge_r * 1.6), badge_r * 1.5), _ink(colour))
         surface.blit(digits, digits.get_rect(center=centre))
-        name_left = round(pad * 1.6 + 2 * badge_r)
-    name_px = fitted_px(card.name, round(band.h * 0.5), w - name_left - pad)
-    name = text_ink(card.name, name_px, _on(colour))
+        name_left = round(pad * 1.4 + 2 * badge_r)
+    name_px = max(line_px(band.h * 0.5), min(line_px(band.h * 0.66), fitted_px(card.name, line_px(band.h * 0.66),
+                                                                                 w - name_left - pad)))
+    name = text_ink(_cut(card.name, name_px, w - name_left - pad), name_px, _on(colour))
     surface.blit(name, name.get_rect(midleft=(name_left, band.centery)))
 
-    art = pygame.Rect(pad, band.bottom + pad // 2, w - 2 * pad, round(h * 0.3))
+    footer = round(h * 0.075)
+    bottom = h - pad - footer
+    art = pygame.Rect(pad, band.bottom + pad // 2, w - 2 * pad, round(h * (0.22 if body else 0.5)))
+    if not body:
+        art.h = bottom - art.y
     if card.suit in _SHAPES:
-        draw_pip(surface, card.suit, art.center, art.h * 0.7, colour)
+        draw_pip(surface, card.suit, art.center, min(art.h * 0.7, art.w * 0.7), colour)
     else:
         # The value is what a player scans a fanned hand for: show it large, in a readable ink.
         symbol = str(card.value) if card.value is not None else (card.suit or card.name[:1].upper())
-        ink = text_ink(symbol, fitted_px(symbol, round(art.h * 0.9), art.w * 0.8), _ink(colour))
+        ink = text_ink(symbol, fitted_px(symbol, round(min(art.h * 0.95, h * 0.4) * 1.45), art.w * 0.8), _ink(colour))
         surface.blit(ink, ink.get_rect(center=art.center))
-
-    footer_y = h - pad - round(h * 0.05)
-    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields)]))
-    _text_block(surface, body, pygame.Rect(pad, art.bottom + pad // 2, w - 2 * pad,
-                                           footer_y - art.bottom - pad))
-    small = round(h * 0.06)
-    ident = text_ink(card.id, fitted_px(card.id, small, w * 0.45), EDGE)
-    surface.blit(ident, ident.get_rect(bottomleft=(pad, h - pad)))
+    if body:
+        _text_block(surface, body, pygame.Rect(pad, art.bottom + pad // 3, w - 2 * pad, bottom - art.bottom - pad // 3),
+                    factor)
+    small = line_px(footer)
+    shown = h / factor
     if card.points:
         points = f"{card.points} pt" if abs(card.points) == 1 else f"{card.points} pts"
-        ink = text_ink(points, fitted_px(points, small, w * 0.4), _ink(colour))
+        ink = text_ink(points, fitted_px(points, small, w * 0.45), _ink(colour))
         surface.blit(ink, ink.get_rect(bottomright=(w - pad, h - pad)))
+    if footer / factor >= UNREAD + 2 and shown >= 200:  # the file name of its art, for the designer's eye
+        ident = text_ink(card.id, fitted_px(card.id, small, w * (0.5 if card.points else 0.85)), EDGE)
+        surface.blit(ident, ident.get_rect(bottomleft=(pad, h - pad)))
     return surface
 
 
-def _text_block(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
-    """Draw ``text`` wrapped into ``box``, shrinking the font until every line fits."""
+def _band_share(shown: float, body: bool) -> float:
+    """Return the name band's share of a data card's height: more on a small card (a tableau's, a cascade
+    shows just that band), so the name stays readable; a little more without rules text."""
+    small = 0.2 if shown <= 90 else 0.15 if shown >= 140 else 0.2 - 0.05 * (shown - 90) / 50
+    return small + (0 if body else 0.02)
+
+
+_LINE_PX: dict[int, int] = {}
+
+
+def line_px(height: float) -> int:
+    """Return the font size whose lines are about ``height`` pixels tall."""
+    target = max(4, round(height))
+    px = _LINE_PX.get(target)
+    if px is None:
+        px = max(6, round(target * 1.45))
+        while px > 6 and font(px).get_linesize() > target:
+            px -= 1
+        while font(px + 1).get_linesize() <= target:
+            px += 1
+        _LINE_PX[target] = px
+    return px
+
+
+def _cut(text: str, px: int, width: float) -> str:
+    """Return ``text``, or its longest start that fits ``width`` with an ellipsis."""
+    if font(px).size(text)[0] <= width:
+        return text
+    while text and font(px).size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+def _text_block(surface: pygame.Surface, text: str, box: pygame.Rect, factor: int = 1) -> None:
+    """Draw ``text`` wrapped into ``box`` at a readable size: smaller down to a limit, then cut short
+    with an ellipsis; left off when even that would be too small to read on screen."""
     if not text or box.w <= 0 or box.h <= 0:
         return
-    px = max(8, round(surface.get_height() * 0.075))
+    h = surface.get_height()
+    line = h * LINE
     while True:
-        lines = wrap(text, px, box.w)
+        px = line_px(line)
+        lines = [row for part in text.split("\n") for row in wrap(part, px, box.w)]
         step = font(px).get_linesize()
-        if step * len(lines) <= box.h or px <= 8:
+        if step * len(lines) <= box.h or line <= h * LEAST_LINE:
             break
-        px = int(px * 0.9)
+        line *= 0.92
+    if step / factor < UNREAD:
+        return
+    room = max(0, box.h // step)
+    if len(lines) > room and room:
+        lines = [*lines[:room - 1], _cut(lines[room - 1] + " " + "".join(lines[room:room + 1]), px, box.w)]
     y = box.top
-    for line in lines:
-        if y + step > box.bottom + step // 3:
-            break  # still too long at the smallest size: the rest is cut rather than overlapping
-        surface.blit(font(px).render(line, True, (50, 50, 56)), (box.left, y))
+    for row in lines[:room]:
+        surface.blit(font(px).render(row, True, (46, 46, 52)), (box.left, y))
         y += step
 
 
@@ -327,12 +449,12 @@ _DRAW = {"playing": _playing, "joker": _joker, "number": _number, "data": _data}
 def draw_face(card: Card, size: Size) -> pygame.Surface:
     """Return a generated face of ``card`` at ``size`` (per-pixel alpha, rounded corners)."""
     draw = _DRAW[kind_of(card)]
-    return _supersampled(size, lambda big: draw(card, big))
+    return _supersampled(size, lambda big, factor: draw(card, big, factor))
 
 
 def draw_back(size: Size) -> pygame.Surface:
     """Return the generated card back at ``size``: blue lattice in a white frame, gold emblem."""
-    return _supersampled(size, _back)
+    return _supersampled(size, lambda big, factor: _back(big))
 
 
 def _back(size: Size) -> pygame.Surface:

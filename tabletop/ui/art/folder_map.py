@@ -14,7 +14,14 @@ from pathlib import Path
 from tabletop.formats import tomltext
 from tabletop.i18n import _
 from tabletop.ui.art.loader import CARD_ASPECT, Source, probe
-from tabletop.ui.art.names import BACK, is_image_name, match_file, normalise
+from tabletop.ui.art.names import (
+    BACK,
+    is_back_name,
+    is_image_name,
+    match_file,
+    name_index,
+    normalise,
+)
 from tabletop.ui.art.sheets import (
     Cell,
     SheetSpec,
@@ -67,6 +74,42 @@ def scan_folder(folder: Path | None) -> dict[str, Stamp] | None:
     except OSError:
         return None
     return table
+
+
+def scan_art(folder: Path | None, only: str | None = None) -> dict[str, Stamp] | None:
+    """Return :func:`scan_folder` of ``folder``; with ``only`` (one sheet image given as the art), just
+    that sheet, its TOML and the backs."""
+    table = scan_folder(folder)
+    if table is None or only is None:
+        return table
+    keep = {only.lower(), spec_name(only).lower()}
+    return {name: stamp for name, stamp in table.items()
+            if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+
+
+def art_place(path: Path | str | None) -> tuple[Path | None, str | None]:
+    """Return the folder to scan for art given as ``path``, and the one sheet image to read there
+    when ``path`` names an image file rather than a folder."""
+    folder = Path(path) if path else None
+    if folder is not None and is_image_name(folder.name) and not folder.is_dir():
+        return folder.parent, folder.name
+    return folder, None
+
+
+def used_files(path: Path | str | None, card_ids: Sequence[str]) -> dict[str, Path]:
+    """Return, by name, the files of the art at ``path`` that are some card's art (the back's
+    included): the card images, and each sheet image used with its TOML."""
+    folder, only = art_place(path)
+    table = scan_art(folder, only) or {}
+    mapped = map_folder(folder, table, name_index(card_ids), card_ids, {})
+    tomls = sheet_images(list(table))
+    used: dict[str, Path] = {}
+    for source, _stamp in mapped.files.values():
+        file = source.sheet if isinstance(source, Cell) else source
+        used[file.name] = file
+        if isinstance(source, Cell) and file.name in tomls:
+            used[tomls[file.name]] = file.with_name(tomls[file.name])
+    return used
 
 
 def map_folder(folder: Path | None, table: Mapping[str, Stamp], index: Mapping[str, str],

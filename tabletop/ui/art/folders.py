@@ -1,4 +1,5 @@
-"""Where a game's card art lives: ``--art DIR``, a plugin's own folder, or ``card_art/<deck>``."""
+"""Where a game's card art lives: ``--art DIR``, a games-folder game's own ``art/`` (or a sprite sheet
+beside its deck), or ``card_art/<deck>``."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[3]
 def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
     """Return the art folder of ``game``.
 
-    In order: ``art_dir`` when given; the ``art/`` folder of a game from a games folder;
-    ``card_art/<art_deck>`` in the working directory; the same beside the installed package (so a
+    In order: ``art_dir`` when given; for a game from a games folder, its ``art/`` folder, or the game's
+    folder itself when there is no ``art/`` but a sprite sheet (an image with its TOML) lies beside its
+    deck; ``card_art/<art_deck>`` in the working directory; the same beside the installed package (so a
     launcher started from anywhere still finds the shipped art). The last choice is returned even
-    when it does not exist: the library reports a missing folder and draws generated faces.
+    when it does not exist: the library reports a missing folder and draws generated faces. A game's
+    own folder is returned whole (absolute), so it is found from any working directory.
     """
     if art_dir is not None:
         return Path(art_dir)
@@ -27,7 +30,11 @@ def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
     except TabletopError:  # an unregistered game (a test's own class) has no entry
         extra = {}
     if extra.get("art_dir"):
-        return Path(extra["art_dir"])
+        own = Path(extra["art_dir"]).absolute()
+        home = Path(extra.get("folder") or own.parent).absolute()
+        if not own.is_dir() and _holds_a_sheet(home):
+            return home
+        return own
     local = Path("card_art") / game.art_deck
     shipped = PACKAGE_ROOT / "card_art" / game.art_deck
     if local.is_dir() or not shipped.is_dir():
@@ -55,3 +62,14 @@ def check_art_path(path: Path | None) -> None:
         raise TabletopError(_('--art {path}: a sprite sheet needs {toml} beside it, saying columns, rows and the card'
                               ' in each cell (ids = ["AS", "2S", ...]) or order = "deck" (see the README: Sprite'
                               ' sheets)').format(path=path, toml=toml.name))
+
+
+def _holds_a_sheet(folder: Path) -> bool:
+    """True when ``folder`` holds a sprite sheet: an image with its TOML beside it."""
+    from tabletop.ui.art.sheets import sheet_images
+
+    try:
+        names = [p.name for p in folder.iterdir() if p.is_file()]
+    except OSError:
+        return False
+    return bool(sheet_images(names))

@@ -28,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from tabletop.engine.cards import Card
+from tabletop.engine.guard import short_path
 from tabletop.i18n import _
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
@@ -35,10 +36,11 @@ from tabletop.ui.art.folder_map import (
     Key,
     Sheet,
     Stamp,
+    art_place,
     card_label,
     map_folder,
     missing_spec_message,
-    scan_folder,
+    scan_art,
 )
 from tabletop.ui.art.loader import (
     CARD_ASPECT,
@@ -51,7 +53,7 @@ from tabletop.ui.art.loader import (
     source_file,
     source_name,
 )
-from tabletop.ui.art.names import BACK, is_back_name, is_image_name, match_file, name_index
+from tabletop.ui.art.names import BACK, match_file, name_index
 from tabletop.ui.art.sheets import Cell, sheet_images, spec_name
 
 __all__ = ["CARD_ASPECT", "ArtLibrary"]
@@ -135,11 +137,8 @@ class ArtLibrary:
     def __init__(self, cards: Sequence[Card], folder: Path | str | None, *, deck_name: str = "standard",
                  cache_dir: Path | None = None, background: bool = True) -> None:
         self.cards = list(dict.fromkeys(cards))
-        self.folder = Path(folder) if folder else None
-        self.only: str | None = None
-        """The one sheet image to read when ``folder`` names an image file rather than a folder."""
-        if self.folder is not None and is_image_name(self.folder.name) and not self.folder.is_dir():
-            self.folder, self.only = self.folder.parent, self.folder.name
+        self.folder, self.only = art_place(folder)
+        """The folder scanned, and the one sheet image to read there when ``folder`` names an image file."""
         self.deck_name = deck_name
         self.version = 0
         """Increases whenever any face or back may look different: re-blit when it changes."""
@@ -170,6 +169,8 @@ class ArtLibrary:
         self._sizes: OrderedDict[Size, None] = OrderedDict()
 
         self._problems: list[str] = []
+        self._brief: dict[str, str] = {}
+        """A problem line as the table's log says it, where that is shorter (no list of card ids)."""
         self._problems_version = -1
         self._announced: set[str] = set()
         self._last_scan = time.monotonic()
@@ -269,9 +270,10 @@ class ArtLibrary:
         return list(self._problems)
 
     def take_messages(self) -> list[str]:
-        """Return the messages that appeared since the last call (for the table's log)."""
+        """Return the messages that appeared since the last call (for the table's log: the missing art in
+        one short line, its card ids left to the diagnostics)."""
         current = self.problems()
-        new = [line for line in current if line not in self._announced]
+        new = [self._brief.get(line, line) for line in current if line not in self._announced]
         self._announced = set(current)  # a problem fixed then back is announced again
         return new
 
@@ -418,12 +420,7 @@ class ArtLibrary:
     # -- folder changes (main thread) ------------------------------------------------------------
     def _scan(self) -> dict[str, Stamp] | None:
         """Return the art folder's files with their stamps (just the sheet, its TOML and backs for one sheet)."""
-        table = scan_folder(self.folder)
-        if table is None or self.only is None:
-            return table
-        keep = {self.only.lower(), spec_name(self.only).lower()}
-        return {name: stamp for name, stamp in table.items()
-                if name.lower() in keep or (is_image_name(name) and is_back_name(Path(name).stem))}
+        return scan_art(self.folder, self.only)
 
     def _apply_scan(self, table: dict[str, Stamp] | None) -> None:
         """Map the scanned files to cards; drop and reload art whose file was added, changed or removed."""
@@ -464,7 +461,7 @@ class ArtLibrary:
 
     def _diagnose(self) -> list[str]:
         lines: list[str] = []
-        where = str(self.folder) if self.folder else _("(no art folder)")
+        where = short_path(self.folder) if self.folder else _("(no art folder)")
         if self._table is None:
             lines.append(_("art folder {folder} not found: all {count} cards of {deck} use generated faces").format(
                 folder=where, count=len(self.cards), deck=self.deck_name))
@@ -492,6 +489,11 @@ class ArtLibrary:
                 lines.append(_("no art for {missing} of {total} images (cards and back) in {folder}"
                                " (generated faces used): {ids}").format(
                     missing=len(missing), total=len(self.cards) + 1, folder=where, ids=shown))
+                # The log names the folder by its last two parts: the diagnostics give its whole path.
+                near = Path(*self.folder.parts[-2:]) if self.folder is not None else where
+                self._brief[lines[-1]] = _("no art for {missing} of {total} images in {folder}: generated faces"
+                                           " (the Art button lists them)").format(
+                    missing=len(missing), total=len(self.cards) + 1, folder=near)
         if self._disk.error:
             lines.append(self._disk.error)
         return lines

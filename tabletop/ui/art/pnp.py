@@ -175,17 +175,22 @@ def _cut_marks(pdf: FPDF, layout: Layout, count: int) -> None:
 
 
 def with_bleed(picture: Image.Image, bleed: int) -> Image.Image:
-    """Return ``picture`` grown by ``bleed`` pixels on every side, its edge pixels stretched outwards."""
+    """Return ``picture`` grown by ``bleed`` pixels on every side, the colours just inside its edge stretched outwards.
+
+    The very edge is not what is stretched: a card's outline (a generated face's grey border, a frame
+    line in a designer's art) would become a band around the card; the pixels a little inside it are.
+    """
     if bleed <= 0:
         return picture
     w, h = picture.size
+    k = max(1, min(w, h) // 90)  # past a face's outline (a ninetieth of the card: 7 px at 300 dpi)
     out = Image.new(picture.mode, (w + 2 * bleed, h + 2 * bleed))
     out.paste(picture, (bleed, bleed))
-    out.paste(picture.crop((0, 0, 1, h)).resize((bleed, h)), (0, bleed))
-    out.paste(picture.crop((w - 1, 0, w, h)).resize((bleed, h)), (w + bleed, bleed))
-    out.paste(picture.crop((0, 0, w, 1)).resize((w, bleed)), (bleed, 0))
-    out.paste(picture.crop((0, h - 1, w, h)).resize((w, bleed)), (bleed, h + bleed))
-    for cx, cy, px, py in ((0, 0, 0, 0), (w - 1, 0, w + bleed, 0), (0, h - 1, 0, h + bleed),
-                           (w - 1, h - 1, w + bleed, h + bleed)):
-        out.paste(picture.getpixel((cx, cy)), (px, py, px + bleed, py + bleed))  # type: ignore[arg-type]
+    out.paste(picture.crop((k, 0, k + 1, h)).resize((bleed + k, h)), (0, bleed))
+    out.paste(picture.crop((w - 1 - k, 0, w - k, h)).resize((bleed + k, h)), (w + bleed - k, bleed))
+    out.paste(picture.crop((0, k, w, k + 1)).resize((w, bleed + k)), (bleed, 0))
+    out.paste(picture.crop((0, h - 1 - k, w, h - k)).resize((w, bleed + k)), (bleed, h + bleed - k))
+    for cx, cy, px, py in ((k, k, 0, 0), (w - 1 - k, k, w + bleed - k, 0), (k, h - 1 - k, 0, h + bleed - k),
+                           (w - 1 - k, h - 1 - k, w + bleed - k, h + bleed - k)):
+        out.paste(picture.getpixel((cx, cy)), (px, py, px + bleed + k, py + bleed + k))  # type: ignore[arg-type]
     return out

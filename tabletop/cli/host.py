@@ -1,0 +1,173 @@
+"""``tabletop host``: play a game here with seats played from other machines (``tabletop join``)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from tabletop.cli.common import (
+    BOT_TIMEOUT_RANGE,
+    check_writable,
+    positive,
+    seat_count,
+    seconds_between,
+    seed,
+    whole,
+    window_size,
+)
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.options import parse_assignments
+from tabletop.i18n import _
+from tabletop.net.protocol import DEFAULT_PORT, Address, is_loopback
+from tabletop.plugins import registry
+
+DROP_CHOICES = ("wait", "bot", "end")
+
+
+def add(sub: Any) -> None:
+    """Add ``tabletop host`` and its arguments to the subcommands ``sub``."""
+    host = sub.add_parser("host", help=_("play a game here with remote seats that others join from their machines"))
+    host.add_argument("game", help=_("game name (see tabletop games)"))
+    host.add_argument("--seats", required=True,
+                      help=_("one per seat, e.g. human,remote,random,remote: each remote seat gets a join code"))
+    host.add_argument("--players", type=positive, default=None, help=_("number of seats"))
+    host.add_argument("--seed", type=seed, default=None,
+                      help=_("seed, to deal the same game again (default: a secret one, written to the log when"
+                             " the game ends; a seed given here is not secret)"))
+    host.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                      help=_("a game option, e.g. --set scoring=bid"))
+    host.add_argument("--bind", default="127.0.0.1",
+                      help=_("address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 or :: lets other"
+                             " machines in)"))
+    host.add_argument("--port", type=lambda t: whole(t, 0, 65535), default=DEFAULT_PORT,
+                      help=_("port to listen on (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
+    host.add_argument("--cert", type=Path, default=None, help=_("TLS certificate (PEM): joiners connect with wss://"))
+    host.add_argument("--key", type=Path, default=None, help=_("the TLS certificate's private key (PEM)"))
+    host.add_argument("--headless", action="store_true",
+                      help=_("no window: wait for the joiners, play the game, print the result"))
+    host.add_argument("--if-dropped", choices=DROP_CHOICES, default="wait",
+                      help=_("without a window, when a remote seat drops while it is to move: wait for it (see"
+                             " --rejoin-wait), let --stand-in play it until it is back, or end the game"))
+    host.add_argument("--stand-in", default="random", metavar="BOT",
+                      help=_("the bot that plays a dropped seat when told to (default random)"))
+    host.add_argument("--rejoin-wait", type=seconds_between(1, 86400), default=300.0,
+                      help=_("without a window, seconds a dropped seat is waited for before the game ends"
+                             " (default 300)"))
+    host.add_argument("--join-wait", type=seconds_between(1, 86400), default=600.0,
+                      help=_("without a window, seconds to wait for every remote seat to join (default 600)"))
+    host.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-<id>.jsonl)"))
+    host.add_argument("--art", type=Path, default=None,
+                      help=_("art folder (sent to the joiners), or one sprite sheet image with its TOML beside it"))
+    host.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    host.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    host.add_argument("--record", type=Path, default=None, help=_("record the host's window to this .mp4 (or .gif)"))
+    host.add_argument("--exit-after", type=positive, default=None, metavar="DEALS",
+                      help=_("close the window after this many deals"))
+    host.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
+                      help=_("seconds a plugin bot may think per move (default 10)"))
+    host.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``tabletop host``."""
+    from tabletop.net.host import Host, server_tls
+    from tabletop.ui.art.folders import check_art_path
+
+    check_art_path(args.art)
+    for flag, path in (("--record", args.record), ("--log", args.log)):
+        check_writable(flag, path)
+    if (args.cert is None) != (args.key is None):
+        raise TabletopError(_("--cert and --key go together: the certificate and its private key"))
+    options = parse_assignments(args.sets)
+    game = registry.make_game(args.game, players=args.players or seat_count(args.seats), options=options)
+    names = registry.expand_seats(args.seats.split(","), game.players, remote=True)
+    remote = [i for i, n in enumerate(names) if n == registry.REMOTE]
+    if not remote:
+        raise TabletopError(_("--seats {seats}: no seat is remote; name one remote (e.g. human,remote,random) or"
+                              " play here with tabletop play").format(seats=args.seats))
+    if args.headless and registry.HUMAN in names:
+        raise TabletopError(_("--headless: seat {n} is human, and a person needs the window; make it remote or a bot")
+                            .format(n=names.index(registry.HUMAN) + 1))
+    if args.stand_in != "random":
+        registry.parse_bot(args.stand_in)
+    tls = server_tls(str(args.cert), str(args.key)) if args.cert is not None else None
+    host = Host(seats=remote, players=game.players, bind=Address(args.bind, args.port, tls is not None), tls=tls,
+                on_drop=args.if_dropped if args.headless else "wait", stand_in=args.stand_in,
+                rejoin_wait=args.rejoin_wait if args.headless else math.inf)  # a window asks its user instead
+    address = host.start()
+    try:
+        _say_address(host, address, args.bind)
+        if args.headless:
+            return _headless(host, game, names, args)
+        from tabletop.ui.flow import run_host
+
+        return run_host(host, game_name=args.game, players=game.players, seats=names, seed=args.seed,
+                        options=options, speed=args.speed, size=args.size, art_dir=args.art, log_path=args.log,
+                        record=args.record, exit_after=args.exit_after, bot_timeout=args.bot_timeout)
+    finally:
+        host.close(_("the host left"))
+
+
+def _say_address(host: Any, address: Address, bind: str) -> None:
+    from tabletop.net.host import lan_addresses
+    from tabletop.ui.hosting import join_lines
+
+    for line in join_lines(host):
+        print(line)
+    if is_loopback(bind):
+        print(_("Only this machine can join (--bind 0.0.0.0 lets others on your network in; see the README on"
+                " playing over the internet)"))
+    elif bind in ("0.0.0.0", "::", ""):
+        found = lan_addresses()
+        if found:
+            print(_("Others on your network join at: {addresses} (port {port})").format(addresses=", ".join(found),
+                                                                                     port=address.port))
+    sys.stdout.flush()
+
+
+def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) -> int:
+    """Play the hosted game without a window; print how it ended and where its log is."""
+    import secrets
+
+    from tabletop.engine.session import Session
+    from tabletop.formats.log import GameLog, default_log_path, new_game_id
+    from tabletop.net.headless import serve_game
+    from tabletop.net.host import GameInfo
+    from tabletop.net.seat import remote_players
+    from tabletop.ui.art.folder_map import used_files
+    from tabletop.ui.art.folders import art_folder
+
+    fair = args.seed is None
+    seed_value = secrets.randbits(62) if fair else args.seed
+    game_id = new_game_id()
+    log = GameLog.create(args.log or default_log_path(game.name, game_id if fair else seed_value), game=game,
+                         seat_names=names, seed=seed_value, fair=fair, game_id=game_id)
+    try:
+        players = registry.make_seats(names, game, seed_value, bot_timeout=args.bot_timeout)
+        remote = remote_players(host)
+        for seat, player in remote.items():
+            players[seat] = player
+        session = Session(game, players, seed=seed_value, log=log, bot_timeout=args.bot_timeout)
+        folder = art_folder(game, args.art)
+        ids = [c.id for c in game.deck()]
+        from tabletop.net.artshare import ArtShare
+
+        host.art = ArtShare(lambda: used_files(folder, ids))
+        host.attach(session, info=GameInfo.of(game, [_("Seat {n} ({who})").format(n=i + 1, who=n)
+                                                     for i, n in enumerate(names)]),
+                    initial=session.take_events(), notes=log.note)
+        result = serve_game(host, session, players=list(remote.values()), join_wait=args.join_wait)
+    finally:
+        log.reveal()
+        log.close()
+    if result.outcome == "over":
+        scores = ", ".join(f"{_('Seat {n}').format(n=i + 1)} {s}" for i, s in enumerate(session.scores()))
+        print(_("Game over after {moves} moves: {scores}").format(moves=session.moves, scores=scores))
+        print(_("Log: {file}").format(file=log.path))
+        return 0
+    print(_("The game stopped after {moves} moves: {why}; log: {file}").format(
+        moves=session.moves, why=_(result.message), file=log.path), file=sys.stderr)
+    return 1

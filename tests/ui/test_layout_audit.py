@@ -1,0 +1,116 @@
+"""The layout audit: every game, built-in and scaffolded, in its most crowded states at three window
+sizes, drawn and checked for small text, text over text, cards or buttons, overlapping rows, and
+anything leaving the window or its box. Failing frames are saved as PNGs named in the failure."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from tabletop.plugins import discovery
+from tabletop.scaffold import create_game
+from tabletop.ui.app import App
+from tabletop.ui.text import TextCache
+from tests.plugin_fixtures import clean_registry  # noqa: F401
+from tests.ui.audit_states import Driver, Frame, audited, states
+
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("trick-taking", 6, {"deals": 2, "scoring": "bid"}),
+    ("trick-taking", 3, {"deals": 1, "trump": "turnup", "scoring": "bid"}),
+    ("birdhead", 5, {"target": 10}),
+    ("draw-poker", 6, {"deals": 2}),
+    ("euler-getter", 2, {}),
+    ("audit-market", 4, {"market": 8, "hand": 10, "reshuffles": 2}),
+    ("audit-tricks", 4, {"deals": 1}),
+    ("audit-table", 3, {}),
+    ("audit-deck", 2, {}),
+]
+"""Each game with the seats and options that crowd its table most (a full market, a six-seat table, 18 bids)."""
+
+
+@pytest.fixture
+def games(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
+    """A games folder holding a game made from each template and a folder with only a deck, registered."""
+    folder = tmp_path / "games"
+    create_game("audit-market", folder, template="market")
+    create_game("audit-tricks", folder, template="trick")
+    create_game("audit-table", folder, template="sandbox")
+    (folder / "audit-deck").mkdir()  # a folder holding only a deck file: a table before its rules
+    shutil.copy(folder / "audit-table" / "deck.toml", folder / "audit-deck" / "deck.toml")
+    discovery.discover(folder)
+    return folder
+
+
+def failures(frames: list[Frame], out: Path) -> list[str]:
+    """Save each frame that broke a rule as a PNG in ``out``; return its problems, named by frame."""
+    lines = []
+    for frame in frames:
+        if frame.problems:
+            path = out / f"{frame.name}.png"
+            pygame.image.save(frame.surface, str(path))
+            lines += [f"{frame.name}: {p}" for p in frame.problems[:12]]
+            lines.append(f"  (saved {path})")
+    return lines
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[f"{g}-{p}p" for g, p, _o in GAMES])
+def test_no_frame_breaks_the_layout_rules(app: App, games: Path, tmp_path: Path, game: str, players: int,
+                                          options: dict[str, Any]) -> None:
+    frames = list(states(Driver(app, game, players, options)))
+    drawn = {f.state for f in frames}
+    assert {"first-move", "crowded", "god-view", "spectator", "japanese", "replay"} <= drawn, drawn
+    assert {"deal-end", "game-over"} & drawn, drawn
+    bad = failures(frames, tmp_path)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.fixture
+def long_status(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A status line far longer than the window is wide."""
+    words = ("Lay down cards of one colour from your hand onto your tableau (three to start a set, any number to"
+             " add to one), or buy a card from the market, or draw a card from the pile, or pass")
+    monkeypatch.setattr("tabletop.ui.director.Director.status", lambda self: words)
+    yield words
+
+
+def test_the_audit_names_a_text_drawn_too_long_for_its_place(app: App, long_status: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Drawn whole (neither shrunk nor shortened), the long status runs out of its box and over the seat's name.
+    monkeypatch.setattr(TextCache, "fitted", lambda self, text, px, width: (text, max(px, self.floor)))
+    driver = Driver(app, "trick-taking", 4, {}, sizes=((1280, 720),))
+    driver.go_until(lambda: driver.director.accepts_input)
+    frame = audited(driver.table, "trick-taking", "long", (1280, 720))
+    driver.close()
+    named = [p for p in frame.problems if repr(long_status) in p]
+    assert any("leaves its box" in p for p in named), frame.problems
+    assert any("lies over" in p for p in named), frame.problems
+
+
+def test_the_audit_names_a_text_shrunk_below_the_floor(app: App, long_status: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Text allowed to shrink to 6 px (as the table once did) fits its box, and is too small to read.
+    real = TextCache.fitted
+
+    def shrinking(self: TextCache, text: str, px: int, width: int) -> tuple[str, int]:
+        self.floor = 6
+        return real(self, text, px, width)
+
+    monkeypatch.setattr(TextCache, "fitted", shrinking)
+    driver = Driver(app, "trick-taking", 4, {}, sizes=((1280, 720),))
+    driver.go_until(lambda: driver.director.accepts_input)
+    frame = audited(driver.table, "trick-taking", "small", (1280, 720))
+    driver.close()
+    assert any(repr(long_status) in p and "below the floor of 12 px" in p for p in frame.problems), frame.problems
+
+
+def test_a_clean_frame_passes(app: App) -> None:
+    driver = Driver(app, "trick-taking", 4, {}, sizes=((1280, 720),))
+    driver.go_until(lambda: driver.director.accepts_input)
+    frame = audited(driver.table, "trick-taking", "clean", (1280, 720))
+    driver.close()
+    assert frame.problems == []
