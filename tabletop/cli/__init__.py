@@ -26,6 +26,7 @@ from tabletop.cli import (
     launcher,
     new,
     notes,
+    odds,
     play,
     replay,
     review,
@@ -38,7 +39,8 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, check, ladder, replay, watch, games, new, play, review, notes, host, join, art, launcher, bench)
+COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, host, join, art, launcher,
+            bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 RUNS_GAMES = frozenset({None, "simulate", "check", "ladder", "replay", "watch", "play", "review", "host", "join"})

@@ -62,6 +62,9 @@ def add(sub: Any) -> None:
                             " (repeat to cross several options)"))
     sim.add_argument("--report", type=Path, default=None, metavar="DIR",
                      help=_("write DIR/report.html with charts and per-card analytics"))
+    sim.add_argument("--by", default="", metavar="COLUMN",
+                     help=_("with --report: compare each card with the cards that share this deck column (cost, suit,"
+                            " rank, type, any column; default: found from the deck)"))
     sim.add_argument("--workers", type=positive, default=None,
                      help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
@@ -77,7 +80,7 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
     from tabletop.sim.dispatch import run
-    from tabletop.sim.findings import findings
+    from tabletop.sim.findings import judge
     from tabletop.sim.output import OutputError, ResultWriter
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig, default_workers
@@ -100,10 +103,13 @@ def run(args: argparse.Namespace) -> int:
             games.append(registry.make_game(args.game, players=game.players, options=variant.options(sets)))
         except TabletopError as exc:
             raise TabletopError(f"--vary {variant.label}: {exc}") from None
+    watching = None
     if args.report is not None:
         from tabletop.report import check_report_dir
+        from tabletop.sim.cardstats import watching_for
 
         check_report_dir(args.report)
+        watching = watching_for(game, args.by, args.games)
     if args.logs is not None:
         check_writable("--logs", args.logs / "x.jsonl")
     configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
@@ -120,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     stopped: tuple[str, int] | None = None
     skipped: list[str] = []
-    chunks = run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
+    chunks = run(configs, workers=workers, cluster=args.cluster, cards=watching,
                  progress=progress.update, game_timeout=args.game_timeout)
     try:
         for chunk in chunks:
@@ -156,12 +162,14 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     played = sum(v.seats[0].games for v in study.variants)
     labels = [{c.id: c.label for c in g.deck()} for g in games]
-    page = None
-    if args.report is not None and played:  # written before anything is printed: a closed pipe must not lose it
+    page = found = None
+    if played:
+        found = judge(study, labels)
+    if args.report is not None and found is not None:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
         page = write_report(args.report, study, labels=labels, title=describe(game),
-                            facts=_run_facts(args, game.players, bots, sets, len(variants)))
+                            facts=_run_facts(args, game.players, bots, sets, len(variants)), found=found)
     for seat in range(game.players):
         faults = [v.faults[seat] for v in study.variants if seat in v.faults]
         if faults:
@@ -174,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {line}", file=sys.stderr)
     if len(skipped) > SKIPS_SHOWN:
         print(f"warning: {len(skipped) - SKIPS_SHOWN} more games skipped", file=sys.stderr)
-    if played:
+    if played and found is not None:
         where = (_("cluster {address}").format(address=args.cluster) if args.cluster
                  else ngettext("{n} process", "{n} processes", workers, n=workers))
         what = (_("{variants} variants x {games} games").format(variants=len(variants), games=args.games) if sweep
@@ -187,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
             rate=f"{played / max(elapsed, 1e-9):,.0f}"))
         print_study(console, study)
         console.print(_("What stands out:"))
-        for line in findings(study, labels):
+        for line in found.lines():
             console.print(f"- {line}")
     if stopped is not None:
         why, code = stopped

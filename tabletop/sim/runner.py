@@ -22,7 +22,8 @@ from tabletop.formats.log import GameLog
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.sim.cards import CardWatch
-from tabletop.sim.cardstats import CardTally
+from tabletop.sim.cardstats import CardTally, Watching
+from tabletop.sim.peers import peer_groups
 from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAME_TIMEOUT = 600.0
@@ -66,13 +67,14 @@ class GameResult(NamedTuple):
 
 @dataclass(frozen=True)
 class Task:
-    """Games ``start`` to ``stop - 1`` of one variant (its index and config); ``cards``: watch the cards."""
+    """Games ``start`` to ``stop - 1`` of one variant (its index and config); ``cards``: how to watch the
+    cards (None: not at all)."""
 
     variant: int
     config: SimConfig
     start: int
     stop: int
-    cards: bool = False
+    cards: Watching | None = None
 
 
 @dataclass
@@ -100,8 +102,11 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     """Play one task's games and return their results (and card tally when ``task.cards``)."""
     config = task.config
     game = game or registry.make_game(config.game, players=config.players, options=config.options)
-    watch = CardWatch(game) if task.cards else None
-    tally = CardTally() if watch else None
+    watch = tally = None
+    if task.cards is not None:
+        watch = CardWatch(game, task.cards.batch)
+        by, groups = peer_groups(game.deck(), task.cards.by) if task.cards.by else ("", {})
+        tally = CardTally(groups, by)
     played = cast(Game, watch) if watch else game
     results = []
     seats = _seat_makers(config, game)
@@ -109,6 +114,10 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     game_seed = seed_maker(config.seed, "game")  # derive_seed(config.seed, "game", number), hashed faster
     for number in range(task.start, task.stop):
         seed = game_seed(number)
+        if watch is not None and tally is not None:
+            done = watch.begin(number)
+            if done is not None:
+                tally.add(done)
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
@@ -125,12 +134,13 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
             problems[fault.seat] = problems[fault.seat] or fault.problem
         scores, ranks = tuple(session.scores()), tuple(session.ranks())
         deals = tricks = None
-        if watch is not None and tally is not None:
-            record = watch.take()
-            tally.add_game(record, scores, ranks, lower_is_better=game.lower_is_better)
-            deals, tricks = len(record.deals), len(record.tricks)
+        if watch is not None:
+            watch.end(scores, ranks)
+            deals, tricks = watch.deals, watch.tricks
         results.append(GameResult(number, seed, scores, ranks, session.moves, tuple(faults),
                                   tuple(problems), deals, tricks))
+    if watch is not None and tally is not None:
+        tally.add(watch.take())
     return Chunk(task.variant, results, tally)
 
 
@@ -149,7 +159,7 @@ def _seat_makers(config: SimConfig, game: Game) -> list[Any]:
 _MAKERS: dict[tuple[Any, ...], tuple[Game, list[Any]]] = {}
 
 
-def _play_one(variant: int, config: SimConfig, number: int, cards: bool, game: Game) -> Chunk:
+def _play_one(variant: int, config: SimConfig, number: int, cards: Watching | None, game: Game) -> Chunk:
     """Play game ``number`` of a variant alone (what a supervised worker does)."""
     return play_task(Task(variant, config, number, number + 1, cards), game)
 
@@ -164,7 +174,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     return play_task(Task(0, config, start, stop), game).results
 
 
-def plan(configs: Sequence[SimConfig], *, slots: int, cards: bool = False) -> Iterator[Task]:
+def plan(configs: Sequence[SimConfig], *, slots: int, cards: Watching | None = None) -> Iterator[Task]:
     """Yield every variant's games split into tasks, variant by variant, sized so ``slots`` stay busy.
 
     Made as they are needed: a run of 10**9 games over many variants holds no list of its tasks.
@@ -205,7 +215,7 @@ def is_trusted(config: SimConfig) -> bool:
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 
-def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = False,
+def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: Watching | None = None,
               progress: Callable[[int], None] | None = None,
               game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results, variant by variant and in game order, from this
