@@ -28,6 +28,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
+from tabletop.engine.state_zones import no_zones_text, zones_of
 from tabletop.engine.worlds import copy_state, default_determinize
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
 from tabletop.i18n import N_, _
@@ -130,8 +131,13 @@ class Game:
         return N_("Your turn")
 
     def zones(self, state: Any) -> Sequence[Zone]:
-        """Return every zone with its whole contents and who may see it (the engine hides the rest)."""
-        return ()
+        """Return every zone with its whole contents and who may see it (the engine hides the rest).
+
+        The default reads them off the state's lists of cards (:mod:`tabletop.engine.state_zones`):
+        ``hands`` (a list per seat) are hands only their owners see, ``draw`` a face-down pile,
+        ``discard`` shows its top card, ``market`` is a face-up row; a list it cannot place stays hidden.
+        """
+        return zones_of(state, self.players)
 
     def info(self, state: Any, seat: Seat | None) -> Sequence[InfoRow]:
         """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...).
@@ -155,9 +161,13 @@ class Game:
             status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
             status = self.status(state, seat)
+        zones = self.zones(state)
+        info = tuple(self.info(state, seat))
+        if not zones:  # say what to declare rather than show an empty felt
+            info += (InfoRow(N_("No zones"), no_zones_text(self.name)),)
         return table_view(
-            self.zones(state), seat, players=self.players, to_move=state.to_move,
-            info=tuple(self.info(state, seat)),
+            zones, seat, players=self.players, to_move=state.to_move,
+            info=info,
             status=status,
             scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
             lower_is_better=self.lower_is_better,

@@ -2,8 +2,9 @@
 
 - ``trick`` (the default): the new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame`
   (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
-- ``market``: a set-collection game on zones (a market row, draw and discard piles, a tableau per
-  seat), copied from the package :mod:`tabletop.scaffold.templates.market` with a greedy bot in ``bots.py``.
+- ``market``, ``go-fish``...: a game package under :mod:`tabletop.scaffold.templates` (``market``:
+  a set-collection game with a market row and a greedy bot in ``bots.py``; ``go-fish``: asking a seat
+  for cards), copied whole with the new game's names put in.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.scaffold.templates import TEMPLATES
-
-MARKET_FILES = ("__init__.py", "bots.py", "deck.toml")
-"""The files of the market template package, copied with the new game's names put in."""
 
 COLOURS = ("red", "blue", "green", "yellow")
 """The four suits of the sample deck."""
@@ -73,11 +71,12 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
         raise UserInputError(_("{folder} already exists; choose another name or delete that folder").format(
             folder=folder))
     title = " ".join(part.capitalize() for part in name.split("-"))
-    if template == "market":
-        sources = "".join(_market_source(rel) for rel in MARKET_FILES if rel.endswith(".py"))
+    package = template_files(template)
+    if package:
+        sources = "".join(text for rel, text in package.items() if rel.endswith(".py"))
         class_name = python_class_name(name, taken=_identifiers(sources))
-        files = {rel: market_file(rel, name=name, title=title, class_name=class_name) for rel in MARKET_FILES}
-        example = "red-1"
+        files = {rel: put_names(text, name=name, title=title, class_name=class_name) for rel, text in package.items()}
+        example = _first_card_id(files.get("deck.toml", ""))
     else:
         class_name = python_class_name(name, taken=_identifiers(GAME_TEMPLATE))
         files = {"__init__.py": GAME_TEMPLATE.format(name=name, title=title, class_name=class_name),
@@ -107,14 +106,24 @@ def python_class_name(name: str, *, taken: frozenset[str] = frozenset()) -> str:
     return class_name
 
 
-def market_file(rel: str, *, name: str, title: str, class_name: str) -> str:
-    """Return the market template's file ``rel`` with the new game's name, title and class name put in."""
-    return (_market_source(rel).replace("TemplateGame", class_name).replace("template-name", name)
-            .replace("Template Title", title))
+def template_files(template: str) -> dict[str, str]:
+    """Return the files of ``template``'s package under :mod:`tabletop.scaffold.templates` (path -> text),
+    or nothing for a template written here."""
+    folder = resources.files("tabletop.scaffold.templates") / template.replace("-", "_")
+    if not folder.is_dir():
+        return {}
+    return {entry.name: entry.read_text(encoding="utf-8") for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+            if entry.is_file() and not entry.name.endswith((".pyc", ".pyo"))}
 
 
-def _market_source(rel: str) -> str:
-    return (resources.files("tabletop.scaffold.templates") / "market" / rel).read_text(encoding="utf-8")
+def put_names(text: str, *, name: str, title: str, class_name: str) -> str:
+    """Return a template file's ``text`` with the new game's name, title and class name put in."""
+    return text.replace("TemplateGame", class_name).replace("template-name", name).replace("Template Title", title)
+
+
+def _first_card_id(deck: str) -> str:
+    match = re.search(r'^id = "([^"]+)"', deck, re.MULTILINE)
+    return match.group(1) if match else "card-1"
 
 
 def _identifiers(text: str) -> frozenset[str]:
@@ -124,7 +133,7 @@ def _identifiers(text: str) -> frozenset[str]:
 def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
     created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
-                 " bots.py (a bot: --bots {name}-greedy,random).") if template == "market" else
+                 " bots.py (a bot: --bots {name}-greedy,random).") if (folder / "bots.py").exists() else
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
         (f"tabletop play {name}", _("play it against bots")),

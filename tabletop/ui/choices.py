@@ -79,16 +79,24 @@ def selection_zone(legal: Sequence[Action], seat: int) -> str | None:
     return min((z for z in zones if z is not None), default=None)
 
 
-def actions_for(target: Target, legal: Sequence[Action], seat: int) -> list[Action]:
-    """Return the legal actions a click on ``target`` may choose (one-card actions, zone or cell ones)."""
+def actions_for(target: Target, legal: Sequence[Action], seat: int, owner: int | None = None) -> list[Action]:
+    """Return the legal actions a click on ``target`` may choose (one-card actions, zone or cell ones, and
+    those aimed at ``owner``, the seat whose zone it is: a click on seat 3's hand asks seat 3)."""
     if target.cell:
         return [a for a in legal if a.cell == target.cell and a.zone == target.zone]
     if target.card is not None:
         picked = [a for a in legal if a.cards == (target.card,) and source(a, seat) == target.zone]
         if picked:
             return picked
-    # A pile or a hidden item: the click means the zone itself (draw from this pile).
-    return [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None]
+    # A pile or a hidden item: the click means the zone itself (draw from this pile), or its seat.
+    return [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None] + seat_actions(legal, owner)
+
+
+def seat_actions(legal: Sequence[Action], owner: int | None) -> list[Action]:
+    """Return the legal actions aimed at seat ``owner`` that take no card and name no zone (ask seat 3)."""
+    if owner is None:
+        return []
+    return [a for a in legal if a.seat == owner and not a.cards and a.zone is None and a.cell is None]
 
 
 @dataclass(frozen=True)
@@ -100,16 +108,19 @@ class Clickable:
     cards: frozenset[tuple[str, Card]]
     zones: frozenset[str]
     cells: frozenset[tuple[str, str]]
+    seats: frozenset[int] = frozenset()
+    """The seats some card-less action is aimed at: a click on their zones offers it."""
 
-    def allows(self, target: Target) -> bool:
-        """Return True when a click on ``target`` would choose, select or offer something legal."""
+    def allows(self, target: Target, owner: int | None = None) -> bool:
+        """Return True when a click on ``target`` (a zone of seat ``owner``) would choose, select or offer
+        something legal."""
         if target.card is not None and target.zone == self.selection_zone:
             return target.card in self.selectable
         if target.cell:
             return (target.zone, target.cell) in self.cells
         if target.card is not None and (target.zone, target.card) in self.cards:
             return True
-        return target.zone in self.zones
+        return target.zone in self.zones or owner in self.seats
 
 
 def clickable(legal: Sequence[Action], seat: int) -> Clickable:
@@ -121,6 +132,7 @@ def clickable(legal: Sequence[Action], seat: int) -> Clickable:
         frozenset((src, a.cards[0]) for a in legal if len(a.cards) == 1 and (src := source(a, seat)) is not None),
         frozenset(a.zone for a in legal if a.zone is not None and not a.cards and a.cell is None),
         frozenset((a.zone, a.cell) for a in legal if a.zone is not None and a.cell is not None),
+        frozenset(a.seat for a in legal if a.seat is not None and not a.cards and a.zone is None and a.cell is None),
     )
 
 

@@ -463,8 +463,9 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
+        # An action that names no card ("Ask Seat 2 for queens") says nothing hidden: its label stays.
         if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
-                and any(m.backs or not m.face_up for m in moves)):
+                and bool(getattr(event.action, "cards", ())) and any(m.backs or not m.face_up for m in moves)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),

@@ -215,7 +215,12 @@ class TableScene:
 
     def is_clickable(self, target: choices.Target) -> bool:
         """Return True when a click on ``target`` would choose or select something legal."""
-        return self.clickable().allows(target)
+        return self.clickable().allows(target, self.owner_of(target.zone))
+
+    def owner_of(self, zone_id: str) -> int | None:
+        """Return the seat whose zone ``zone_id`` is (its hand, its area), or None for a shared zone."""
+        zone = self.director.board.zone(zone_id)
+        return zone.owner if zone is not None else None
 
     # -- buttons -----------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
@@ -444,7 +449,7 @@ class TableScene:
             else:
                 self.say(_("Not allowed: no legal choice uses {card}").format(card=_(target.card.label)))
             return
-        actions = choices.actions_for(target, legal, self.seat)
+        actions = choices.actions_for(target, legal, self.seat, self.owner_of(target.zone))
         if len(actions) == 1:
             self.choose(actions[0])
         elif actions:

@@ -1,0 +1,139 @@
+"""The templates written on the kit play, simulate and conform; games written before the kit keep working.
+
+``go-fish`` asks seats for cards (actions aimed at a seat); a Go Fish written against the API before
+the kit (tests/fixtures/games/go-fish-before) and a market game scaffolded from the template before
+it moved to the kit (tests/fixtures/games/old-market) still list, play, simulate and replay unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.engine.session import Session
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.plugins.replays import replay
+from tabletop.scaffold import create_game
+from tabletop.scaffold.templates import TEMPLATES
+from tests import test_conformance as conformance
+from tests.loc import code_lines
+from tests.plugin_fixtures import clean_registry
+
+__all__ = ["clean_registry"]
+pytestmark = pytest.mark.usefixtures("clean_registry")
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "games"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def copy_fixture(name: str, games_dir: Path) -> Path:
+    """Copy the fixture game ``name`` into ``games_dir`` (as a designer's folder) and return it."""
+    return Path(shutil.copytree(FIXTURES / name, games_dir / name))
+
+
+# -- go fish ------------------------------------------------------------------------------------
+def test_new_go_fish_lists_plays_and_simulates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "fish", "--template", "go-fish"]) == 0
+    assert sorted(p.name for p in (tmp_path / "games" / "fish").iterdir()) == ["__init__.py", "art", "deck.toml"]
+    assert "cod.png" in (tmp_path / "games" / "fish" / "art" / "README.txt").read_text()
+    capsys.readouterr()
+    assert main(["games"]) == 0
+    assert "fish: Fish (2-5 players, folder games/fish)" in capsys.readouterr().out
+    assert main(["simulate", "fish", "--games", "40", "--quiet", "--players", "4"]) == 0
+    assert "40 games, 4 players" in capsys.readouterr().out
+
+
+@pytest.fixture
+def go_fish(tmp_path: Path) -> type:
+    create_game("fish", tmp_path, template="go-fish")
+    plugins.discover(tmp_path)
+    return registry.game_class("fish")
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_go_fish_keeps_every_card_scores_books_and_ends_when_all_are_down(go_fish: type, players: int) -> None:
+    for seed in range(6):
+        game = go_fish(players=players)
+        session = Session(game, seed=seed)
+        deck = Counter(c.id for c in game.deck())
+        kinds = len({game.kind(c) for c in game.deck()})
+        chooser = random.Random(seed)
+        while not session.is_over:
+            state = session.state
+            assert Counter(c.id for z in game.zones(state) for c in z.cards) == deck
+            me = session.to_move
+            for action in session.legal_actions():
+                assert action.kind != "ask" or (action.seat != me and state.hands[action.seat])
+            session.submit(chooser.choice(session.legal_actions()))
+        state = session.state
+        assert sum(session.scores()) == kinds and not state.draw and not any(state.hands)
+        assert all(len(books) == 4 * score for books, score in zip(state.books, session.scores(), strict=True))
+
+
+def test_an_ask_takes_every_card_of_the_kind_and_the_asker_goes_again(go_fish: type) -> None:
+    game = go_fish(players=3)
+    for seed in range(40):
+        session = Session(game, seed=seed)
+        session.take_events()
+        state, me = session.state, session.to_move
+        ask = next((a for a in session.legal_actions()
+                    if any(game.kind(c) == a.value for c in state.hands[a.seat])), None)
+        if ask is None:
+            continue
+        given = [c for c in state.hands[ask.seat] if game.kind(c) == ask.value]
+        held = len(state.hands[me])
+        (event,) = session.submit(ask)
+        assert not any(game.kind(c) == ask.value for c in state.hands[ask.seat])
+        assert session.to_move == me and state.scores[me] + len(state.hands[me]) >= held
+        assert event.moves[0] == (f"hand:{ask.seat}", f"hand:{me}", (), len(given), me, False, "", "")
+        assert event.popups[0].text == f"gives {len(given)}" and event.label.endswith(ask.label)
+        return
+    raise AssertionError("no deal let the first seat take cards")
+
+
+def test_go_fish_conforms(go_fish: type, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    conformance.test_random_games_conform("fish", {}, tmp_path, request)
+
+
+def test_go_fish_on_the_kit_is_about_half_the_lines_of_go_fish_before_it() -> None:
+    before = code_lines(FIXTURES / "go-fish-before" / "__init__.py")
+    after = code_lines(ROOT / "tabletop" / "scaffold" / "templates" / "go_fish" / "__init__.py")
+    assert after <= 0.6 * before, (before, after)
+
+
+# -- games written before the kit -------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["go-fish-before", "old-market"])
+def test_games_written_before_the_kit_list_play_simulate_and_replay(name: str, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    request: pytest.FixtureRequest) -> None:
+    games = tmp_path / "games"
+    copy_fixture(name, games)
+    assert main(["--games-dir", str(games), "games"]) == 0
+    assert f"{name}:" in capsys.readouterr().out
+    bots = "old-market-greedy,random,random" if name == "old-market" else "random"
+    logs = tmp_path / "logs"
+    assert main(["--games-dir", str(games), "simulate", name, "--games", "30", "--quiet", "--bots", bots,
+                 "--logs", str(logs)]) == 0
+    assert "30 games" in capsys.readouterr().out
+    plugins.discover(games)
+    done = replay(sorted(logs.iterdir())[3])
+    assert done.complete and done.session.is_over
+    if name == "old-market":  # (go-fish-before shows the cards passed between hands: the leak the kit's moves avoid)
+        conformance.test_random_games_conform(name, {}, tmp_path, request)
+
+
+def test_tabletop_new_lists_every_template() -> None:
+    out = subprocess.run([sys.executable, "-m", "tabletop", "new", "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    for template in TEMPLATES:
+        assert template in out
+    assert {"trick", "market", "go-fish"} <= set(TEMPLATES)
