@@ -23,7 +23,7 @@ moves cards by zone id (the kit's dealing helpers, scenarios) changes the state 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -75,14 +75,15 @@ class Place(NamedTuple):
     cards: list[Card]
     attribute: str
 
-    def zone(self, state: Any, players: int) -> Zone:
-        """Return the zone as declared now, with its cards."""
+    def zone(self, state: Any, players: int, note: Callable[[str, Card], str] | None = None) -> Zone:
+        """Return the zone as declared now, with its cards (``note(zone_id, card)``: a word each card carries)."""
         seat = -1 if self.owner is None else self.owner
         if self.spec.first:
             first = getattr(state, self.spec.first, 0) or 0
-            things = tuple(Item(c, (first + i) % players) for i, c in enumerate(self.cards))
+            seats = [(first + i) % players for i in range(len(self.cards))]
         else:
-            things = tuple(Item(c, seat) for c in self.cards)
+            seats = [seat] * len(self.cards)
+        things = tuple(Item(c, s, note(self.zone_id, c) if note else "") for c, s in zip(self.cards, seats, strict=True))
         return Zone(self.zone_id, self.spec.label, owner=self.owner, visibility=self.spec.visibility,
                     hint=self.spec.hint, items=things)
 

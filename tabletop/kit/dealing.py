@@ -135,9 +135,16 @@ def _shown(state: Any, src: str, dst: str, cards: tuple[Card, ...], seat: int, f
     return Move(src, dst, backs=backs or len(cards), seat=seat, face_up=False)
 
 
+def hand_order(card: Card) -> tuple[int, str, int, str]:
+    """Return the key hands are sorted by: suit (spades, hearts, diamonds, clubs, then a deck file's colours
+    by name), then value, then id."""
+    suit, value, card_id = sort_key(card)
+    return suit, "" if suit < 4 else str(card.suit or ""), value, card_id
+
+
 def _sort(place: Place) -> None:
     if place.spec.sort:
-        place.cards.sort(key=sort_key)
+        place.cards.sort(key=hand_order)
 
 
 def _players(state: Any) -> int:

@@ -25,7 +25,7 @@ from tabletop.engine.game import Emit as MaybeEmit
 from tabletop.engine.game import Game
 from tabletop.engine.rng import below, shuffled
 from tabletop.engine.state_zones import places
-from tabletop.engine.zones import DEALER, FAN, Move
+from tabletop.engine.zones import DEALER, FAN, Move, Zone
 from tabletop.formats.deckfile import cached_deck
 from tabletop.i18n import N_
 from tabletop.kit.dealing import DRAW, Moves, gather, zone_cards
@@ -139,6 +139,14 @@ class KitGame(Game):
         return [(seat + i) % self.players for i in range(1, self.players)]
 
     # -- what the seats see ----------------------------------------------------------------------------
+    def zones(self, state: Any) -> Sequence[Zone]:
+        """Return the state's card fields as zones, each card with its :meth:`note`."""
+        return [place.zone(state, self.players, self.note) for place in places(state, self.players)]
+
+    def note(self, zone: str, card: Card) -> str:
+        """Return a word ``card`` carries where it lies (``"costs 2"`` in a market), or nothing."""
+        return ""
+
     def observe(self, state: Any, seat: int) -> dict[str, Any]:
         """Return what ``seat`` may know: each zone's cards where it may see them, else their count,
         by field (a per-seat field gives one entry per seat), and the state's other plain values."""

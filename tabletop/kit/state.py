@@ -36,13 +36,14 @@ def hands(label: str = N_("Hand"), *, sort: bool = True) -> Any:
     return _zone_field(ZoneSpec(label, OWNER, FAN, per_seat=True, name="hand", sort=sort))
 
 
-def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "") -> Any:
+def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False) -> Any:
     """Return a field holding a list of cards per seat, in front of each seat (zones ``<field>:<seat>``).
 
     Face up by default (a tableau, books, melds); ``visibility=NOBODY`` for a face-down pile such
-    as the cards a seat has won. ``name`` replaces the field's name in the zone ids.
+    as the cards a seat has won. ``name`` replaces the field's name in the zone ids; ``sort`` keeps
+    the cards sorted as they arrive.
     """
-    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name))
+    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort))
 
 
 def pile(label: str = N_("Draw pile"), *, name: str = "") -> Any:
