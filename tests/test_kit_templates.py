@@ -137,3 +137,54 @@ def test_tabletop_new_lists_every_template() -> None:
     for template in TEMPLATES:
         assert template in out
     assert {"trick", "market", "go-fish"} <= set(TEMPLATES)
+
+
+# -- the trick template -------------------------------------------------------------------------------
+@pytest.fixture
+def trick(tmp_path: Path) -> type:
+    create_game("tricky", tmp_path)
+    plugins.discover(tmp_path)
+    return registry.game_class("tricky")
+
+
+@pytest.mark.parametrize("options", [{}, {"trump": "turnup"}, {"scoring": "tricks", "deals": 2}])
+def test_the_trick_template_follows_scores_what_is_taken_and_keeps_every_card(trick: type,
+                                                                            options: dict[str, object]) -> None:
+    for players in (3, 5):
+        game = trick(players=players, options=options)
+        session = Session(game, seed=players)
+        deck = Counter(c.id for c in game.deck())
+        chooser = random.Random(players)
+        taken: list[list[object]] = [[] for _ in range(players)]
+        deals = 0
+        while not session.is_over:
+            state = session.state
+            assert Counter(c.id for z in game.zones(state) for c in z.cards) == deck
+            hand = state.hands[session.to_move]
+            follows = [c for c in hand if state.trick and c.suit == state.trick[0].suit]
+            assert {a.card for a in session.legal_actions()} == set(follows or hand), "must follow"
+            for event in session.submit(chooser.choice(session.legal_actions())):
+                if event.kind == "trick_won":
+                    taken[event.seat].append([c for _seat, cards in event.plays for c in cards])
+                if event.kind == "deal_scored":
+                    deals += 1
+                    expected = ([len(t) for t in taken] if options.get("scoring") == "tricks" else
+                                [sum(game.card_points(c) for trick in t for c in trick) for t in taken])
+                    assert list(event.points) == expected
+                    taken = [[] for _ in range(players)]
+        assert deals == options.get("deals", players) == session.state.deals
+
+
+def test_the_trick_templates_turned_up_trump_is_on_the_table_and_in_the_side_panel(trick: type) -> None:
+    game = trick(options={"trump": "turnup"})
+    session = Session(game, seed=2)
+    state = session.state
+    (card,) = state.turnup
+    view = game.table(state, 0)
+    assert view.zone("turnup").cards == (card,) and state.trump == card.suit
+    assert {r.label: r.text for r in view.info}["Trump"] == card.suit
+    # The lowest trump takes a trick, whatever was led.
+    cards = {c.id: c for c in game.deck()}
+    trump_low = min((c for c in game.deck() if c.suit == card.suit), key=lambda c: c.value or 0)
+    other = next(c for c in cards.values() if c.suit != card.suit)
+    assert game.trick_winner(state, [other, trump_low]) == 1

@@ -1,10 +1,9 @@
 """The scaffold: ``create_game`` writes a ready-to-play prototype into a games folder, from a template.
 
-- ``trick`` (the default): the new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame`
-  (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
-- ``market``, ``go-fish``...: a game package under :mod:`tabletop.scaffold.templates` (``market``:
-  a set-collection game with a market row and a greedy bot in ``bots.py``; ``go-fish``: asking a seat
-  for cards), copied whole with the new game's names put in.
+Each template is a game package under :mod:`tabletop.scaffold.templates`, written on the kit and
+copied whole with the new game's names put in: ``trick`` (the default: follow the colour led, the
+lowest card takes the trick), ``market`` (a set-collection game with a market row and a greedy bot in
+``bots.py``), ``go-fish`` (asking a seat for cards).
 """
 
 from __future__ import annotations
@@ -20,17 +19,6 @@ from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.scaffold.templates import TEMPLATES
-
-COLOURS = ("red", "blue", "green", "yellow")
-"""The four suits of the sample deck."""
-VALUES = range(1, 11)
-"""The values of each suit of the sample deck."""
-SPECIALS = (
-    ("red-dragon", "Red Dragon", "red", 0, 5, "The lowest red card: it takes every red trick it is in (unless trumped). Worth 5."),
-    ("blue-ghost", "Blue Ghost", "blue", 11, -5, "The highest blue card: it only takes a trick nobody can follow. Costs 5."),
-    ("gold-coin", "Gold Coin", "yellow", 11, 3, "Worth 3 to whoever has to take it."),
-)
-"""Special cards of the sample deck: id, name, colour, value, points, text."""
 
 
 def check_new_name(name: str) -> None:
@@ -72,16 +60,10 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
             folder=folder))
     title = " ".join(part.capitalize() for part in name.split("-"))
     package = template_files(template)
-    if package:
-        sources = "".join(text for rel, text in package.items() if rel.endswith(".py"))
-        class_name = python_class_name(name, taken=_identifiers(sources))
-        files = {rel: put_names(text, name=name, title=title, class_name=class_name) for rel, text in package.items()}
-        example = _first_card_id(files.get("deck.toml", ""))
-    else:
-        class_name = python_class_name(name, taken=_identifiers(GAME_TEMPLATE))
-        files = {"__init__.py": GAME_TEMPLATE.format(name=name, title=title, class_name=class_name),
-                 "deck.toml": deck_toml(title)}
-        example = "red-7"
+    sources = "".join(text for rel, text in package.items() if rel.endswith(".py"))
+    class_name = python_class_name(name, taken=_identifiers(sources))
+    files = {rel: put_names(text, name=name, title=title, class_name=class_name) for rel, text in package.items()}
+    example = _first_card_id(files.get("deck.toml", ""))
     files["art/README.txt"] = ART_README.format(name=name, example=example)
     try:
         (folder / "art").mkdir(parents=True)
@@ -107,11 +89,8 @@ def python_class_name(name: str, *, taken: frozenset[str] = frozenset()) -> str:
 
 
 def template_files(template: str) -> dict[str, str]:
-    """Return the files of ``template``'s package under :mod:`tabletop.scaffold.templates` (path -> text),
-    or nothing for a template written here."""
+    """Return the files of ``template``'s package under :mod:`tabletop.scaffold.templates` (path -> text)."""
     folder = resources.files("tabletop.scaffold.templates") / template.replace("-", "_")
-    if not folder.is_dir():
-        return {}
     return {entry.name: entry.read_text(encoding="utf-8") for entry in sorted(folder.iterdir(), key=lambda e: e.name)
             if entry.is_file() and not entry.name.endswith((".pyc", ".pyo"))}
 
@@ -147,84 +126,6 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
         + _("Run these from the folder that holds games/, or add --games-dir.")
     )
 
-
-def deck_toml(title: str) -> str:
-    """Return the sample deck: four colours valued 1 to 10, plus a few special cards."""
-    parts = [
-        f'# The cards of {title}: one [[card]] table per kind of card.\n'
-        "# Fields: id (also the art file name: art/<id>.png), name, colour (or suit: S H D C),\n"
-        "# value (orders cards within a colour), points (scored by whoever takes the card),\n"
-        "# text (shown on the card), count (copies, default 1). Other fields are kept for your rules.\n"
-        f'name = "{title}"\n'
-    ]
-    for colour in COLOURS:
-        for value in VALUES:
-            points = 1 if value in (5, 10) else 0
-            parts.append(f'\n[[card]]\nid = "{colour}-{value}"\ncolour = "{colour}"\nvalue = {value}\n'
-                         + (f"points = {points}\n" if points else ""))
-    for card_id, card_name, colour, value, points, text in SPECIALS:
-        parts.append(f'\n[[card]]\nid = "{card_id}"\nname = "{card_name}"\ncolour = "{colour}"\n'
-                     f'value = {value}\npoints = {points}\ntext = "{text}"\n')
-    return "".join(parts)
-
-
-GAME_TEMPLATE = '''"""{title}: a trick-taking prototype. Change a rule below, save, and play again.
-
-Play it:      tabletop play {name}
-Test it:      tabletop simulate {name} --games 1000
-The cards are in deck.toml; their art goes in art/ (<card id>.png, back.png).
-"""
-
-from __future__ import annotations
-
-from collections.abc import Sequence
-
-from tabletop.engine.cards import Card
-from tabletop.games.deck_trick import DeckTrickGame, DeckTrickOptions
-from tabletop.games.trick_taking import TrickState
-
-
-class {class_name}(DeckTrickGame):
-    """Follow the colour led; the LOWEST card of that colour takes the trick; score the points you take."""
-
-    name = "{name}"
-    title = "{title}"
-    summary = (
-        "Deal the deck out. Follow the colour led if you can; the lowest card of that colour takes "
-        "the trick and leads the next. Each card you take scores its points (fives and tens 1, the "
-        "special cards more, or less). Most points after one deal per player wins."
-    )
-    min_players = 3
-    max_players = 5
-    default_players = 4
-    Options = DeckTrickOptions  # trump, hand_size, deals, target, scoring: see --help of simulate
-    deck_file = "deck.toml"
-    art_deck = "{name}"
-
-    def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
-        """Return the index (in play order) of the card that takes the trick: the lowest of the led colour.
-
-        With a trump (option trump=turnup), the lowest trump takes it instead.
-        """
-        suits = [card.suit for card in cards]
-        wanted = state.trump if state.trump in suits else suits[0]
-        contenders = [i for i, suit in enumerate(suits) if suit == wanted]
-        return min(contenders, key=lambda i: cards[i].value or 0)
-
-    def card_points(self, card: Card) -> int:
-        """Return what a taken card scores: its points in deck.toml (try: 1 for every red card)."""
-        return card.points
-
-    # Other hooks you can override (see tabletop/games/trick_taking.py for the defaults):
-    #   legal_cards(state, seat)  which cards may be played (default: follow the led colour if able)
-    #   card_strength(card)       how strong a card is in its colour (default: its value)
-    #   deal(state)               how the cards are dealt and what is turned up
-    #   score_deal(state)         what each seat scores for a deal (default: card_points of taken cards)
-    #   is_game_over(state)       when the game ends (default: one deal per player, or a target score)
-
-
-GAME = {class_name}
-'''
 
 ART_README = """Card art for {name}.
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.kit.dealing import hand_order
 from tabletop.plugins import discovery as plugins
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
@@ -50,5 +51,5 @@ def test_the_table_shows_the_books_and_hides_the_other_hands(fish_table: Table) 
     board = director.board
     assert board.zone("hand:1") is not None and board.zone("hand:1").cards == ()
     hand = board.zone("hand:0")
-    assert hand is not None and hand.cards == tuple(director.session.state.hands[0]) == tuple(sorted(hand.cards))
+    assert hand is not None and hand.cards == tuple(director.session.state.hands[0]) == tuple(sorted(hand.cards, key=hand_order))
     assert {z.id for z in board.zones()} >= {"draw", "books:0", "books:1", "books:2"}
