@@ -1,6 +1,6 @@
 """Regenerate the evidence screenshots in tests/screenshots/ (run by hand, not by pytest).
 
-``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full]``: every
+``SDL_VIDEODRIVER=dummy .venv/bin/python tests/make_screenshots.py [OUT_DIR] [--full] [--only=scenario]``: every
 built-in game (and a scaffolded market game) at 1280x720 and 800x600, mid-game with the human to
 move and the mouse over something clickable; the same game at the moment the table holds (a full
 trick, a reveal, a showdown); trick-taking at 3840x2160 with 5 players and at 800x600 with 6; the
@@ -138,10 +138,40 @@ def session_shots(out: Path, full: bool) -> None:
     app.close()
 
 
+SCENARIOS = {
+    "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
+                        '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
+    "my-market": (3, '# The market opens with three 3s; seat 1 holds a pair of green 1s and moves first.\n'
+                     'name = "Three threes"\nfirst = 1\n\n[seat.1]\nhand = ["green-1", "green-1"]\n\n'
+                     '[table]\nmarket = ["red-3", "blue-3", "yellow-3"]\ndraw = ["purple-3"]\n'),
+}
+"""Games started from a scenario (players, the scenario file's text), shot as the human is first to move."""
+
+
+def scenario_shots(out: Path, full: bool) -> None:
+    """Each game of :data:`SCENARIOS` at its start, the human (seat 1) to move with the named cards in hand."""
+    for game, (players, text) in SCENARIOS.items():
+        path = Path(f"{game}-scenario.toml")
+        path.write_text(text, encoding="utf-8")
+        app = App((1280, 720))
+        table = Table(app, PlaySettings(game, players, ["human"] + ["random"] * (players - 1), 4, {}, None, "instant",
+                                        scenario=path))
+        d = table.director
+        for _ in range(600):
+            table.step()
+            if d.accepts_input:
+                break
+        hover_something(table)
+        save(app.window.surface, out / f"scenario-{game}-1280x720.png", full)
+        table.close()
+        app.close()
+
+
 def main() -> None:
     """Write every evidence screenshot."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     full = "--full" in sys.argv
+    only = {a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--only=")}
     out = Path(args[0]) if args else OUT
     out.mkdir(parents=True, exist_ok=True)
     out = out.resolve()
@@ -149,6 +179,10 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "tabletop", "new", "my-market", "--template", "market"],
                    check=True, capture_output=True)
     plugins.discover(Path("games"))
+    if only == {"scenario"}:
+        scenario_shots(out, full)
+        return
+    scenario_shots(out, full)
     games = [("trick-taking", 4, {}, 6), ("birdhead", 4, {}, 6), ("draw-poker", 4, {"deals": 1}, 1),
              ("euler-getter", 2, {}, 6), ("my-market", 3, {}, 6)]
     for game, players, options, moves in games:

@@ -43,6 +43,9 @@ def add(sub: Any) -> None:
                              " (and no seed shown until the end); default designer, fair with several humans"))
     play.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
                       help=_("seconds a plugin bot may think per move (default 10)"))
+    play.add_argument("--scenario", type=Path, default=None, metavar="FILE",
+                      help=_("start every game from this scenario (a TOML of which cards start where, and who moves"
+                             " first)"))
     play.add_argument("--watch", action="store_true",
                       help=_("also open a spectator's window that follows the game's log (public cards only)"))
     play.set_defaults(handler=run)
@@ -60,4 +63,5 @@ def run(args: argparse.Namespace) -> int:
     return run_play(args.game, players=args.players or seat_count(args.seats), seats=seats, seed=args.seed,
                     options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout)
+                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout,
+                    scenario=args.scenario)

@@ -99,6 +99,25 @@ class DealStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ScenarioStarted(Event):
+    """The game starts from a scenario: its cards are dealt where the scenario (``name``) put them."""
+
+    kind: ClassVar[str] = "scenario"
+    name: str
+    to_move: int
+    dealt: tuple[Move, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return N_("Scenario {name}: {seat} to move", name=self.name, seat=seat_name(self.to_move))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every zone filled from the box (face down where not everyone may see it)."""
+        return self.dealt
+
+
+@dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
     """A seat chose an action (a play, a discard, a bid, ...)."""
 

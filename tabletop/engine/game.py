@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from tabletop.engine import options as opts
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario, arrange_state
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
@@ -172,6 +173,17 @@ class Game:
             scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
             lower_is_better=self.lower_is_better,
         )
+
+    def arrange(self, state: Any, scenario: Scenario) -> None:
+        """Place a scenario's named cards in the freshly set-up ``state`` and give its first seat the move.
+
+        The default swaps each named card into its zone, in the state's own list of that zone's cards
+        (:func:`~tabletop.engine.arrange.arrange_state`). Override it when the cards are not kept as
+        plain lists (:func:`~tabletop.engine.arrange.place_cards` places cards in lists of your own).
+
+        :raises ScenarioError: naming the scenario's file and line.
+        """
+        arrange_state(self, state, scenario)
 
     def rules_text(self) -> str:
         """Return the rules for the rules panel: ``rules``, else the ``summary``."""

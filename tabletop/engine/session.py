@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario, check_arranged, dealt_moves
 from tabletop.engine.errors import GameBroken, IllegalAction, TabletopError
-from tabletop.engine.events import BotFault, Event, GameOver
+from tabletop.engine.events import BotFault, Event, GameOver, ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import derive_seed, seeded
@@ -80,6 +81,7 @@ class Session:
         events: bool = True,
         hook_limit: float | None = None,
         rng: random.Random | None = None,
+        scenario: Scenario | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -100,12 +102,29 @@ class Session:
         self.move_limit, self._strict = _rules_of(type(game))
         self._final: tuple[list[Any], list[Any]] | None = None
         self.hook_limit = hook_limit
+        self.scenario = scenario
+        """Where the game started from (named cards placed after the deal), or None."""
         try:
             with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
-                self.state: Any = game.setup(self.rng, self._emit)
+                if scenario is None:
+                    self.state: Any = game.setup(self.rng, self._emit)
+                else:
+                    self.state = self._arranged(scenario)
         except BaseException as exc:
             self._broken(exc, "setup")
         self._check_finished()
+
+    def _arranged(self, scenario: Scenario) -> Any:
+        """Set the game up, place the scenario's cards, and show the start as one deal: the setup's own
+        events would show cards where they were before the scenario moved them."""
+        state = self.game.setup(self.rng, None)
+        self.game.arrange(state, scenario)
+        check_arranged(self.game, state, scenario)
+        if self._emit is not None:
+            zones = self.game.zones(state)
+            self._emit(ScenarioStarted(scenario.title, state.to_move if state.to_move is not None else 0,
+                                       dealt_moves(zones)))
+        return state
 
     # -- what the table and tests ask ----------------------------------------------------
     @property
@@ -482,6 +501,16 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+def check_scenario(game: Game, scenario: Scenario) -> None:
+    """Set ``game`` up once from ``scenario`` (seed 0, nobody watching), so its mistakes are found before
+    a window opens or a simulation starts.
+
+    :raises ScenarioError: naming the scenario's file and line.
+    :raises GameBroken: when the game's own code fails while placing the cards.
+    """
+    Session(game, seed=0, events=False, scenario=scenario)
 
 
 def _quick_choosers(game: Any, state: Any, seats: Sequence[Player | None]) -> list[Callable[[Sequence[Action]], Action] | None]:

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any, TypeVar
 
-from tabletop.engine.cards import Card, sort_key
+from tabletop.engine.cards import Card, hand_order, sort_key
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.rng import shuffled
 from tabletop.engine.zones import TOP, Zone
@@ -266,7 +266,7 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
     if not hidden:
         return world
     pool = [card for z in hidden for card in z.cards]
-    lists = _card_lists(world)
+    lists = card_lists(world)
     targets: list[list[Card]] = []
     for zone in hidden:
         if len(zone.cards) != len(zone.items):
@@ -281,7 +281,7 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
         targets.append(match)
     order = _deck_order(game)
     for target, cards in zip(targets, deal(pool, [len(t) for t in targets], rng), strict=True):
-        keyed = _sorted_by(target, order)
+        keyed = sorted_by(target, order)
         if keyed is not None:
             cards.sort(key=keyed)
         target[:] = cards
@@ -292,7 +292,7 @@ def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return all(x is y for x, y in zip(a, b, strict=True))
 
 
-def _card_lists(state: Any) -> list[list[Card]]:
+def card_lists(state: Any) -> list[list[Card]]:
     """Return the lists of cards the state holds: its attributes, and lists inside them one level down."""
     found: list[list[Card]] = []
 
@@ -327,11 +327,11 @@ def _deck_order(game: Any) -> dict[Card, int]:
     return order
 
 
-def _sorted_by(cards: Sequence[Card], order: dict[Card, int]) -> Callable[[Card], Any] | None:
-    """Return the key ``cards`` are sorted by (deck order, or suit then rank), or None if neither."""
+def sorted_by(cards: Sequence[Card], order: dict[Card, int]) -> Callable[[Card], Any] | None:
+    """Return the key ``cards`` are sorted by (deck order, suit then rank, or a kit hand's order), or None if none."""
     if len(cards) < 2:
         return None
-    keys: list[Callable[[Card], Any]] = [lambda c: order.get(c, len(order)), sort_key]
+    keys: list[Callable[[Card], Any]] = [lambda c: order.get(c, len(order)), sort_key, hand_order]
     for key in keys:
         values = [key(c) for c in cards]
         if all(a <= b for a, b in zip(values, values[1:], strict=False)):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.cards import Card, sort_key
+from tabletop.engine.cards import Card, hand_order
 from tabletop.engine.rng import shuffled
 from tabletop.engine.state_zones import Place, place_of, places
 from tabletop.engine.zones import EVERYONE, TOP, Move
@@ -133,13 +133,6 @@ def _shown(state: Any, src: str, dst: str, cards: tuple[Card, ...], seat: int, f
     if face_up:
         return Move(src, dst, cards, seat=seat)
     return Move(src, dst, backs=backs or len(cards), seat=seat, face_up=False)
-
-
-def hand_order(card: Card) -> tuple[int, str, int, str]:
-    """Return the key hands are sorted by: suit (spades, hearts, diamonds, clubs, then a deck file's colours
-    by name), then value, then id."""
-    suit, value, card_id = sort_key(card)
-    return suit, "" if suit < 4 else str(card.suit or ""), value, card_id
 
 
 def _sort(place: Place) -> None:

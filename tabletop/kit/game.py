@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.events import DealStarted, Event, seat_name
 from tabletop.engine.game import Emit as MaybeEmit
@@ -116,6 +117,12 @@ class KitGame(Game):
         state.dealer = self.next_seat(state.dealer)
         state.to_move = self.next_seat(state.dealer)
         self.start_deal(state, emit)
+
+    def arrange(self, state: Any, scenario: Scenario) -> None:
+        """Place a scenario's cards in the zones; its first seat moves first and the seat to its right deals."""
+        super().arrange(state, scenario)
+        if scenario.first is not None:
+            state.dealer = (scenario.first - 1) % self.players
 
     # -- seats ----------------------------------------------------------------------------------------
     def mover(self, state: Any) -> int:

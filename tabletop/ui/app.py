@@ -24,6 +24,7 @@ from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
@@ -55,6 +56,8 @@ class PlaySettings:
     """designer, fair or off; "" chooses: designer for one human, fair for several (hot-seat)."""
     bot_timeout: float = DEFAULT_BOT_TIMEOUT
     """Seconds a plugin bot may think about one move."""
+    scenario: Path | None = None
+    """A scenario file every game starts from (read again for each game), or None."""
 
 
 def new_seed() -> int:
@@ -180,14 +183,15 @@ class Table:
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
+        scenario = load_scenario(settings.scenario) if settings.scenario is not None else None
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
-                                                  fair=self.fair, game_id=self.game_id)
+                                                  fair=self.fair, game_id=self.game_id, scenario=scenario)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
         self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
-                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
+                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT, scenario=scenario)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())

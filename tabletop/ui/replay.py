@@ -67,7 +67,8 @@ class ReplayTable(Table):
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))
         self.log = None
-        self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT)
+        self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT,
+                               scenario=result.session.scenario)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
         for action in line:

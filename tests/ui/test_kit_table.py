@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.kit.dealing import hand_order
+from tabletop.engine.cards import hand_order
 from tabletop.plugins import discovery as plugins
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
