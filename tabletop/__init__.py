@@ -41,16 +41,16 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         """Return the module under its new name."""
         module = importlib.import_module(MOVED[spec.name])
-        _own_specs[module.__name__] = module.__spec__
+        self.specs[module.__name__] = module.__spec__
         return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module ran under its new name. Give it back its own spec, which the import
-        system replaced with the old name's (a package would no longer be one: importlib.resources fails)."""
-        module.__spec__ = _own_specs.pop(module.__name__, module.__spec__)
+        """Nothing to run: the module ran under its new name. It gets its own spec back (the import system
+        has just given it the old name's, which would make a package look like a plain module)."""
+        module.__spec__ = self.specs[module.__name__]
 
-
-_own_specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
+    def __init__(self) -> None:
+        self.specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
 
 
 # Ahead of the normal finders, so that TABLETOP_PURE_PYTHON=1 (or a stale build) gets the .py sources

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -159,6 +160,30 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_game(
     assert [r[0] for r in report["results"]] == list(range(1, 1601))
     assert report["results"] == expected
     assert proc.wait(timeout=10) == -signal.SIGKILL  # it really died, killed
+
+
+def test_hostile_plugin_games_on_the_cluster_are_skipped_named_and_leave_it_usable(
+        cluster: tuple[Cluster, dict[str, Worker]], tmp_path: Path) -> None:
+    from tests.test_cluster_hardening import HOSTILE
+
+    c, _ = cluster
+    games = tmp_path / "games" / "hostile"
+    games.mkdir(parents=True)
+    (games / "__init__.py").write_text(
+        "from tabletop.games.trick_taking import TrickGame\n\n\nclass G(TrickGame):\n    name = 'hostile'\n"
+        "    title = 'Hostile'\n    summary = 'S'\n" + textwrap.indent(textwrap.dedent(HOSTILE), "    "))
+    args = ["simulate", "hostile", "--players", "3", "--games", "24", "--seed", "5", "--quiet", "--set", "deals=1",
+            "--game-timeout", "3", "--cluster", c.address, "--out", "hostile.csv"]
+    result = subprocess.run([sys.executable, "-m", "tabletop", *args], cwd=tmp_path, env=c.env,
+                            capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stderr
+    assert "skipped" in result.stderr and "exit status 9" in result.stderr, result.stderr
+    sidecar = (tmp_path / "hostile.csv.partial").read_text()
+    assert "skipped" in sidecar and "exit status 9" in sidecar, sidecar
+    again = subprocess.run([sys.executable, "-m", "tabletop", "simulate", "trick-taking", "--games", "40", "--quiet",
+                            "--cluster", c.address], cwd=tmp_path, env=c.env, capture_output=True, text=True,
+                           timeout=240)
+    assert again.returncode == 0, again.stderr
 
 
 def test_no_scheduler_there_gets_one_clear_line(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ def test_old_module_names_still_import_the_moved_modules() -> None:
 
     for old, new in MOVED.items():
         assert importlib.import_module(old) is importlib.import_module(new), old
+        assert importlib.import_module(new).__spec__.name == new  # a package stays a package
     from tabletop.engine.piles import DRAW  # the form a scaffolded market game uses
 
     assert DRAW == importlib.import_module("tabletop.kit.piles").DRAW

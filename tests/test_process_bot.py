@@ -37,10 +37,45 @@ class Cheat(Bot):
             kind = type(obj).__name__
             if kind.endswith("State") or hasattr(obj, "hands") or hasattr(obj, "undealt"):
                 found.append(kind)
-            if isinstance(obj, random.Random) and obj is not self.rng and obj is not random._inst:
-                found.append("another generator")
+            if (isinstance(obj, random.Random) and obj is not self.rng and obj is not random._inst
+                    and not isinstance(obj, random.SystemRandom)):  # the OS's entropy: no state to read
+                found.append("another generator: " + type(obj).__module__)
         with open(os.environ["CHEAT_REPORT"], "a") as out:
             out.write(json.dumps(found) + "\\n")
+        return view.legal[0]
+
+
+class Snoop(Bot):
+    """Looks for the game's seed where a process of the same user could: other processes' command lines,
+    the table's log folder, its own working folder; and leaves a grandchild behind."""
+
+    name = "snoop"
+
+    def choose(self, view):
+        import glob
+        found = []
+        for path in glob.glob("/proc/[0-9]*/cmdline"):
+            try:
+                text = open(path, "rb").read().decode(errors="replace")
+            except OSError:
+                continue
+            if os.environ["SNOOP_SECRET"] in text:
+                found.append(path)
+        logs = os.environ["SNOOP_LOGS"]
+        try:
+            found += [f for f in os.listdir(logs) if os.environ["SNOOP_SECRET"] in open(os.path.join(logs, f)).read()]
+        except OSError:
+            pass
+        if os.fork() == 0:
+            if os.fork() == 0:
+                os.setsid()  # out of the bot's process group too
+                for beat in range(600):  # a heartbeat while it lives
+                    with open(os.environ["SNOOP_PIDS"], "w") as out:
+                        out.write(str(beat))
+                    time.sleep(0.1)
+            os._exit(0)
+        with open(os.environ["SNOOP_REPORT"], "a") as out:
+            out.write(json.dumps({"found": found, "cwd": os.getcwd()}) + "\\n")
         return view.legal[0]
 
 
@@ -136,3 +171,53 @@ def test_a_built_in_bot_in_its_own_process_plays_as_it_does_in_this_one() -> Non
         assert session.faults == []
         scores.append(session.scores())
     assert scores[0] == scores[1]
+
+
+SNOOPER = """
+import os, sys
+from tabletop.engine.session import Session
+from tabletop.plugins import discovery, registry
+discovery.discover(__import__("pathlib").Path(sys.argv[1]))
+game = registry.make_game("trick-taking", players=4, options={"deals": 1})
+seed = int(sys.argv[2])  # the secret is on this process's command line, as a --seed would be
+seats = registry.make_seats(["process:snoop", "random", "random", "random"], game, seed)
+session = Session(game, seats, seed=seed)
+session.advance(max_moves=8)
+seats[0].close()
+"""
+
+
+def test_an_untrusted_bot_finds_no_seed_and_leaves_nothing_running(games_dir: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from tabletop.plugins.process_bot import sandbox_prefix
+
+    if not sandbox_prefix():
+        pytest.skip("no user namespaces here (unshare): the bot is a plain process of the same user")
+    table = tmp_path / "table"
+    (table / "logs").mkdir(parents=True)
+    secret = "918273645"
+    (table / "logs" / f"trick-taking-seed{secret}.jsonl").write_text(f'{{"seed": {secret}}}\n')
+    report, pids = tmp_path / "report.jsonl", tmp_path / "pids"
+    env = {**os.environ, "SNOOP_SECRET": secret, "SNOOP_LOGS": str(table / "logs"), "SNOOP_REPORT": str(report),
+           "SNOOP_PIDS": str(pids), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    result = subprocess.run([sys.executable, "-c", SNOOPER, str(games_dir), secret], cwd=table, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    reports = [json.loads(line) for line in report.read_text().splitlines()]
+    assert reports and all(r["found"] == [] for r in reports), reports
+    assert all(not r["cwd"].startswith(str(table)) for r in reports)
+    time.sleep(0.5)
+    beat = pids.read_text()
+    time.sleep(1.0)
+    assert pids.read_text() == beat, "a grandchild of the bot outlived it"
+
+
+def test_an_untrusted_bots_seed_is_not_derived_from_the_games(games_dir: Path) -> None:
+    game = registry.make_game("trick-taking", players=4, options={"deals": 1})
+    seeds = {registry.make_seats(["process:snoop", "random", "random", "random"], game, 7)[0]._start["bot_seed"]
+             for _ in range(3)}
+    assert len(seeds) == 3

@@ -133,6 +133,8 @@ def check_writable(flag: str, path: Path | None) -> None:
     """
     if path is None:
         return
+    if path.is_dir():
+        raise TabletopError(_("{flag} {path}: that is a folder; give a file name in it").format(flag=flag, path=path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

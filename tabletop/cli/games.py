@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.guard import printable
 from tabletop.i18n import _
 from tabletop.plugins import registry
 
@@ -45,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {entry.name} [BROKEN] ({entry.source}) {entry.error}")
             continue
         source = "" if entry.is_builtin else f" ({entry.source})"
-        print(f"  {entry.name:<16} {getattr(bot, 'description', '') or _('a bot')}{source}")
+        print(f"  {entry.name:<16} {printable(str(getattr(bot, 'description', '') or _('a bot')))}{source}")
         takes = getattr(bot, "parameter", "")
         if takes:
-            print(f"  {entry.name + ':PARAM':<16} PARAM: {takes}")
+            print(f"  {entry.name + ':PARAM':<16} PARAM: {printable(str(takes))}")
     return 0

@@ -164,9 +164,23 @@ def short(text: str, limit: int = MESSAGE_LIMIT) -> str:
     >>> short("a\\nb" + "c" * 400, 10)
     'a bccccccc... (403 characters)'
     """
-    one = " ".join(text.split("\n"))
-    one = one.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates, say
+    one = printable(" ".join(text.split("\n")))
     return one if len(one) <= limit else f"{one[:limit]}... ({len(one)} characters)"
+
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"}
+_CONTROLS.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+
+
+def printable(text: str) -> str:
+    """Return ``text`` with control characters (a NUL, terminal escapes, text-direction overrides) written
+    out as escapes, so text from a plugin or a file can be printed, drawn or put in a window title.
+
+    >>> printable("Title\\x1b]0;owned\\x07 ok")
+    'Title\\\\x1b]0;owned\\\\x07 ok'
+    """
+    safe = text.translate(_CONTROLS)
+    return safe.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates, say
 
 
 def where(exc: BaseException, inside: Path | None = None, *, function: bool = False) -> str | None:

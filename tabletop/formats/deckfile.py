@@ -34,7 +34,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -43,14 +42,13 @@ from typing import Any
 
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.engine.errors import UserInputError
+from tabletop.formats import tomltext
 from tabletop.i18n import _
 
 MAX_COUNT = 999
 """Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
 MAX_CARDS = 10_000
 """Cards a whole deck may hold."""
-MAX_NESTING = 50
-"""Levels of nested arrays or tables reported as too deep (the TOML reader gives up far later)."""
 KNOWN_FIELDS = ("id", "name", "suit", "colour", "color", "value", "rank", "points", "text", "count")
 """Fields with a meaning; any other field is kept as text in ``Card.fields``."""
 
@@ -170,19 +168,16 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
 # -- reading the two formats ----------------------------------------------------------------------
 def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"at line (\d+)", str(exc))
-        line = int(match.group(1)) if match else max(1, len(text.splitlines()))  # "end of document"
-        problems.add(line, "syntax", _("invalid TOML: {problem}").format(problem=exc))
-        return [], None
-    except RecursionError:
-        line, key = _deep_line(text)
-        problems.add(line, key, f"nested more than {MAX_NESTING} levels deep: a card is a flat table")
-        return [], None
-    except ValueError:  # a number of thousands of digits, which Python refuses to read
-        line, key = _long_number_line(text)
-        problems.add(line, key, "a number with thousands of digits: no card needs one")
+        doc = tomltext.parse(text)
+    except tomltext.TomlProblem as exc:
+        message = str(exc)
+        if message.startswith("invalid TOML: "):
+            message = _("invalid TOML: {problem}").format(problem=message.removeprefix("invalid TOML: "))
+        elif "nested" in message:
+            message += ": a card is a flat table"
+        else:
+            message += ": no card needs one"
+        problems.add(exc.line, exc.key, message)
         return [], None
     lines = text.splitlines()
     name = doc.get("name")
@@ -210,28 +205,6 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
         else:  # cards written as inline tables: no reliable lines, so point at the card number
             rows.append(_Row(0, dict(table), {}))
     return rows, name
-
-
-def _deep_line(text: str) -> tuple[int, str]:
-    """Return the line where brackets first nest deeper than :data:`MAX_NESTING`, and its key."""
-    depth = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        for char in line:
-            depth += 1 if char in "[{" else -1 if char in "]}" else 0
-            if depth > MAX_NESTING:
-                key = line.partition("=")[0].strip() if "=" in line else "syntax"
-                return number, key[:40] or "syntax"
-    return 1, "syntax"
-
-
-def _long_number_line(text: str) -> tuple[int, str]:
-    """Return the line of the first number too long to read, and its key."""
-    match = re.search(r"\d[\d_]{999,}", text)
-    if match is None:
-        return 1, "syntax"
-    line = text.count("\n", 0, match.start()) + 1
-    head = text.splitlines()[line - 1]
-    return line, (head.partition("=")[0].strip()[:40] if "=" in head else "syntax") or "syntax"
 
 
 def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
@@ -295,6 +268,11 @@ def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
 
 
 # -- checking fields and building cards ----------------------------------------------------------
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no card's text may hold: a NUL, terminal escapes, text-direction overrides (tabs and line
+breaks are fine)."""
+
+
 def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
@@ -303,6 +281,12 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
     for n, row in enumerate(rows, 1):
         before = len(problems.items)
         where = _Where(row, n, problems)
+        for key, value in row.values.items():
+            if isinstance(value, str) and _CONTROL.search(value):
+                where.add(key, _("holds a control character ({char}): write plain text").format(
+                    char=repr(_CONTROL.search(value).group())))  # type: ignore[union-attr]
+        if len(problems.items) != before:
+            continue
         card, count = _card(row.values, where)
         if card is None:
             continue

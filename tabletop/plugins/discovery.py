@@ -17,8 +17,11 @@ is first imported by :mod:`tabletop.plugins.probe_child` in a child process with
 what it declares and plays one short test game with random bots. Whatever a plugin does there
 (``sys.exit``, ``os._exit``, ``KeyboardInterrupt``, endless recursion or loops, a crash) ends only
 that child: the plugin is listed as broken with a message naming it, the file and what it did,
-and every other game and command keeps working. The report is cached, keyed by the size and
-modification time of the plugin's files, so a probe runs once per edit, not once per command.
+and every other game and command keeps working. The report is cached, keyed by a hash of the
+content of the plugin's files, so a probe runs once per edit, not once per command. Before the
+in-process import, the files are hashed again: a plugin changed since it was probed is refused
+(run the command again to probe it), and the import has the probe's time limit and exit guard, so
+a plugin that behaves when probed and loops otherwise is stopped with its name.
 ``tabletop games`` lists from these reports alone. A command that plays a plugin game imports
 that one plugin, as ``tabletop_games.<name>`` (dashes become underscores) straight from its
 files, so relative imports inside a game package work and ``sys.path`` is never changed.
@@ -39,9 +42,16 @@ from typing import Any
 
 from tabletop.engine import folders
 from tabletop.engine.game import Game
-from tabletop.engine.guard import notice_after, shown_path, what_it_did, where
+from tabletop.engine.guard import (
+    TimeLimit,
+    notice_after,
+    shown_path,
+    time_limit,
+    what_it_did,
+    where,
+)
 from tabletop.plugins import registry
-from tabletop.plugins.probe import NOTICE_AFTER, Source, probe_all
+from tabletop.plugins.probe import NOTICE_AFTER, Source, content_digest, probe_all, probe_limit
 
 GAMES_GROUP = "tabletop.games"
 """Entry point group of installed games: ``my-game = my_package.rules:MyGame``."""
@@ -130,7 +140,8 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         if error is not None or info is None:
             registry.add_broken("game", name, source.label, error or "reported nothing", extra=extra)
         else:
-            registry.add_plugin("game", name, source.label, info, _game_loader(source), extra=extra)
+            registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
+                                extra=extra)
     if report.get("bots_error"):
         registry.add_broken("bot", f"{source.name}/bots.py" if source.kind == "folder" else source.name,
                             _bots_label(source), report["bots_error"])
@@ -138,20 +149,21 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         if bot.get("error"):
             registry.add_broken("bot", bot["name"], _bots_label(source), bot["error"])
         else:
-            registry.add_plugin("bot", bot["name"], _bots_label(source), bot, _bot_loader(source, bot["name"]))
+            registry.add_plugin("bot", bot["name"], _bots_label(source), bot,
+                                _bot_loader(source, bot["name"], report.get("digest")))
 
 
 def _bots_label(source: Source) -> str:
     return f"folder {shown_path(Path(source.path) / 'bots.py')}" if source.kind == "folder" else source.label
 
 
-def _game_loader(source: Source) -> Callable[[], Any]:
+def _game_loader(source: Source, digest: str | None) -> Callable[[], Any]:
     if source.kind == "entry":
-        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+        return _checked_entry(source, digest)
     folder = Path(source.path)
 
     def load() -> type[Game]:
-        with _importing(source):
+        with _importing(source, digest):
             module = import_folder_module(source.name, folder / "__init__.py", package=True)
         cls = game_class_of(module)
         check_folder_name(source.name, cls)
@@ -160,14 +172,14 @@ def _game_loader(source: Source) -> Callable[[], Any]:
     return load
 
 
-def _bot_loader(source: Source, bot_name: str) -> Callable[[], Any]:
+def _bot_loader(source: Source, bot_name: str, digest: str | None) -> Callable[[], Any]:
     if source.kind == "entry":
-        return importlib.metadata.EntryPoint(source.name, source.value, source.group).load
+        return _checked_entry(source, digest)
     folder = Path(source.path)
 
     def load() -> type:
         base = module_name(source.name)
-        with _importing(source):
+        with _importing(source, digest):
             if base not in sys.modules:  # bots.py may import its game's package (relative imports)
                 with contextlib.suppress(Exception):  # a broken game does not break its bots
                     import_folder_module(source.name, folder / "__init__.py", package=True)
@@ -181,12 +193,26 @@ def _bot_loader(source: Source, bot_name: str) -> Callable[[], Any]:
     return load
 
 
-class _importing:
-    """Says on stderr when a plugin is still importing after a few seconds; turns exits into errors."""
+def _checked_entry(source: Source, digest: str | None) -> Callable[[], Any]:
+    """Return a loader of an entry point that checks its files first and imports under the guard."""
+    entry = importlib.metadata.EntryPoint(source.name, source.value, source.group)
 
-    def __init__(self, source: Source) -> None:
+    def load() -> Any:
+        with _importing(source, digest):
+            return entry.load()
+
+    return load
+
+
+class _importing:
+    """Imports a plugin in this process as its probe did: its files unchanged since (checked by content),
+    a time limit, a notice on stderr after a few seconds, and exits turned into errors."""
+
+    def __init__(self, source: Source, digest: str | None = None) -> None:
         self.source = source
+        self.digest = digest
         self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
+        self.limit = time_limit(probe_limit())
         self.handlers: dict[int, Any] = {}
         self.streams: tuple[Any, Any, Any] = (None, None, None)
         self.fds: dict[int, int] = {}
@@ -194,6 +220,9 @@ class _importing:
     def __enter__(self) -> None:
         import signal
 
+        if self.digest is not None and content_digest(self.source) != self.digest:
+            raise registry.PluginError(f"its files changed after it was checked ({self.source.label}); run the"
+                                       " command again to check it anew")
         if threading.current_thread() is threading.main_thread():
             self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         self.streams = (sys.stdin, sys.stdout, sys.stderr)
@@ -202,10 +231,12 @@ class _importing:
             with contextlib.suppress(OSError):
                 self.fds[fd] = os.dup(fd)
         self.notice.__enter__()
+        self.limit.__enter__()
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
         import signal
 
+        self.limit.__exit__(None, None, None)
         self.notice.__exit__(kind, exc, tb)
         # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
         for number, handler in self.handlers.items():
@@ -225,7 +256,10 @@ class _importing:
             return
         folder = Path(self.source.path) if self.source.kind == "folder" else None
         spot = where(exc, folder) or where(exc)
-        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else ""))
+        differs = " (it imported in time when it was checked: it behaves differently when probed)" if isinstance(
+            exc, TimeLimit) else ""
+        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else "")
+                                   + differs)
 
 
 def _same_file(fd: int, copy: int) -> bool:

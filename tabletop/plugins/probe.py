@@ -4,8 +4,15 @@
 plugin code in this process. Probes run a few at a time; one still importing after
 :data:`NOTICE_AFTER` seconds gets a message naming it; one past the limit is stopped (the child's
 faulthandler dumps its stack, which names the file and line it was stuck on). Reports are cached
-under :func:`cache_dir`, keyed by the size and modification time of every file of the plugin and
-of tabletop itself, so a plugin is probed once per edit.
+under :func:`cache_dir`, keyed by a hash of the content of every file of the plugin (and by
+tabletop's own version), so a plugin is probed once per edit, and a file swapped for another with
+the same size and time is probed again; the report keeps that hash (``digest``), which the
+in-process import checks again before it runs anything.
+
+Whatever the child does, the parent stays bounded: its report channel and its stderr are read in
+pieces with a cap (a flood is cut, named, and the child stopped), and the child leads a process
+group of its own that is killed when its probe ends, so processes it forked neither outlive it nor
+keep the command waiting.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ import importlib.util
 import json
 import os
 import queue
+import select
+import signal
 import subprocess
 import sys
 import tempfile
@@ -24,7 +33,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from tabletop import __version__
 from tabletop.engine.guard import shown_path
@@ -38,9 +47,18 @@ NOTICE_AFTER = 3.0
 """Seconds after which a plugin still importing gets a message naming it."""
 CACHE_KEEP = 500
 """Probe reports kept in the cache; past this the older half goes."""
-PROBE_FORMAT = 1
+PROBE_FORMAT = 2
 """Version of the cached reports; bump it when :mod:`tabletop.plugins.probe_child` reports something new."""
-_KEY_FILES = 2000  # files of one plugin whose size and time make its cache key
+_KEY_FILES = 2000
+"""Files of one plugin whose content makes its cache key; a plugin with more is probed every time."""
+_KEY_BYTES = 50_000_000
+"""Bytes of one plugin (art left out) hashed for its cache key; a bigger plugin is probed every time."""
+MAX_LINE = 1_000_000
+"""The longest report line a probe may send; a longer one is a flood: the probe is stopped."""
+MAX_REPORT = 16_000_000
+"""The most a probe may send on its report channel in all."""
+STDERR_TAIL = 20_000
+"""Bytes of a probe's stderr kept (the end: where a crash or a stack dump says what happened)."""
 
 
 @dataclass(frozen=True)
@@ -78,33 +96,54 @@ def cache_dir() -> Path:
 
 
 def probe_all(sources: list[Source]) -> dict[Source, dict[str, Any]]:
-    """Return each source's report, from the cache or from probes run (a few at a time) now."""
+    """Return each source's report, from the cache or from probes run (a few at a time) now.
+
+    Each report carries the ``digest`` of the plugin's files as they were when it was probed.
+    """
     limit = probe_limit()
     reports: dict[Source, dict[str, Any]] = {}
-    keys: dict[Source, str | None] = {}
+    digests = {source: content_digest(source) for source in sources}
     for source in sources:
-        keys[source] = key = cache_key(source, limit)
+        key = _key(source, limit, digests[source])
         cached = _cache_get(key) if key else None
         if cached is not None:
-            reports[source] = cached
+            reports[source] = {**cached, "digest": digests[source]}
     todo = [s for s in sources if s not in reports]
     for source, report in _run_probes(todo, limit):
+        report["digest"] = before = digests[source]
         reports[source] = report
-        key = keys[source]
-        if key:
+        key = _key(source, limit, before)
+        if key and content_digest(source) == before:  # changed while probed: not cached, checked at import
             _cache_put(key, report)
     return reports
 
 
 def cache_key(source: Source, limit: float) -> str | None:
-    """Return the cache key of a plugin's report: its files' names, sizes and times, and tabletop's."""
+    """Return the cache key of a plugin's report: a hash of its files' content, and tabletop's stamp
+    (None when the plugin is too big to hash each time: it is probed every time)."""
+    return _key(source, limit, content_digest(source))
+
+
+def _key(source: Source, limit: float, digest: str | None) -> str | None:
+    if digest is None:
+        return None
+    parts = [PROBE_FORMAT, _own_stamp(), sys.version, limit, source.request(), digest]
+    return hashlib.sha256(json.dumps(parts, default=str).encode("utf-8", "backslashreplace")).hexdigest()
+
+
+def content_digest(source: Source) -> str | None:
+    """Return a hash of the names and content of every file of a plugin (art and caches left out), or None
+    when they cannot be read or are too many or too big."""
     try:
         roots = [Path(source.path)] if source.kind == "folder" else _entry_roots(source.value)
-        stamps = [_stamp(root) for root in roots]
+        h = hashlib.sha256()
+        budget = [_KEY_FILES, _KEY_BYTES]
+        for root in roots:
+            if not _hash_tree(h, root, budget):
+                return None
     except (OSError, ValueError, ImportError):
         return None
-    parts = [PROBE_FORMAT, _own_stamp(), sys.version, limit, source.request(), stamps]
-    return hashlib.sha1(json.dumps(parts, default=str).encode("utf-8", "backslashreplace")).hexdigest()
+    return h.hexdigest()
 
 
 def _entry_roots(value: str) -> list[Path]:
@@ -117,21 +156,24 @@ def _entry_roots(value: str) -> list[Path]:
     return [Path(spec.origin)] if spec.origin else []
 
 
-def _stamp(root: Path) -> list[Any]:
-    if root.is_file():
-        st = root.stat()
-        return [str(root.resolve()), st.st_size, st.st_mtime_ns]
-    out: list[Any] = [str(root.resolve())]
-    count = 0
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in ("art", "__pycache__") and not d.startswith("."))
-        for filename in sorted(filenames):
-            count += 1
-            if count > _KEY_FILES:
-                return [*out, count]
-            st = os.stat(os.path.join(dirpath, filename))
-            out.append([os.path.relpath(os.path.join(dirpath, filename), root), st.st_size, st.st_mtime_ns])
-    return out
+def _hash_tree(h: Any, root: Path, budget: list[int]) -> bool:
+    """Add every file under ``root`` (names and bytes) to ``h``; False when the budget runs out."""
+    files = [(str(root.resolve()), root)] if root.is_file() else []
+    if not files:
+        h.update(str(root.resolve()).encode("utf-8", "backslashreplace") + b"\0")
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if d not in ("art", "__pycache__") and not d.startswith("."))
+            files += [(os.path.relpath(os.path.join(dirpath, f), root), Path(dirpath, f)) for f in sorted(filenames)]
+            if len(files) > budget[0]:
+                return False
+    for name, path in files:
+        budget[0] -= 1
+        size = path.stat().st_size
+        budget[1] -= size
+        if budget[0] < 0 or budget[1] < 0:
+            return False
+        h.update(name.encode("utf-8", "backslashreplace") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return True
 
 
 _own: str | None = None
@@ -192,8 +234,12 @@ def _run_probes(sources: list[Source], limit: float) -> Iterator[tuple[Source, d
         try:
             probe, line = lines.get(timeout=max(0.01, wake - now))
         except queue.Empty:
-            for p in running:
-                p.check(time.monotonic())
+            probe = None
+        now = time.monotonic()
+        for p in running:  # also while lines keep coming: a chatty child must not dodge its limit
+            if now >= p.next_check(now) - 0.25:
+                p.check(now)
+        if probe is None:
             continue
         if line is not None:
             probe.receive(line)
@@ -219,21 +265,69 @@ class _Probe:
         self.noticed = False
         self.killed = False
         self.exit: dict[str, Any] | None = None
-        self.stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in finish()
+        self.flood: str | None = None
+        self.err_tail = b""
         request = json.dumps({"source": source.request(), "limit": limit})
         env = dict(os.environ)
         root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
         env.pop("PYTHONSTARTUP", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "tabletop.plugins.probe_child", request], stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.PIPE, stderr=self.stderr, env=env)
+        # A process group of its own: what the plugin forks is killed with it (see finish).
+        self.proc = subprocess.Popen([sys.executable, "-m", "tabletop.plugins.probe_child", request],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=env, start_new_session=True)
+        self.ended = threading.Event()
+        self.exited_at: float | None = None
         threading.Thread(target=self._read, args=(lines,), daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
 
     def _read(self, lines: queue.Queue[tuple[_Probe, str | None]]) -> None:
+        """Pass the report channel's lines on, in bounded pieces; a flood stops the probe."""
         assert self.proc.stdout is not None
-        for raw in self.proc.stdout:
-            lines.put((self, raw.decode("utf-8", "replace")))
-        lines.put((self, None))
+        fd = self.proc.stdout.fileno()
+        pending = b""
+        total = 0
+        try:
+            while True:
+                # select, so that a pipe held open by an escaped grandchild cannot keep this reading
+                if not select.select([fd], [], [], 0.2)[0]:
+                    if self.exited_at is not None and time.monotonic() > self.exited_at + 1.0:
+                        break
+                    continue
+                piece = os.read(fd, 65536)
+                if not piece:
+                    break
+                total += len(piece)
+                pending += piece
+                *whole, pending = pending.split(b"\n")
+                for raw in whole:
+                    lines.put((self, raw.decode("utf-8", "replace")))
+                if len(pending) > MAX_LINE or total > MAX_REPORT:
+                    self.flood = (f"wrote more than {MAX_LINE:,} bytes without a line break to tabletop's report"
+                                  " channel" if len(pending) > MAX_LINE else
+                                  f"wrote more than {MAX_REPORT:,} bytes to tabletop's report channel")
+                    self.kill()
+                    break
+        except OSError:
+            pass
+        finally:
+            lines.put((self, None))
+
+    def _read_stderr(self) -> None:
+        """Keep the last :data:`STDERR_TAIL` bytes of the child's stderr, however much it writes."""
+        assert self.proc.stderr is not None
+        fd = self.proc.stderr.fileno()
+        with contextlib.suppress(OSError):
+            while piece := os.read(fd, 65536):
+                self.err_tail = (self.err_tail + piece)[-STDERR_TAIL:]
+        self.ended.set()
+
+    def kill(self) -> None:
+        """Kill the child and every process in its group."""
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError, OSError):
+            self.proc.kill()
 
     def _kill_at(self) -> float:
         # faulthandler in the child ends a hung step at the limit; this is the backstop (and a
@@ -244,20 +338,26 @@ class _Probe:
         return self.phase_started + min(NOTICE_AFTER, self.limit / 2)
 
     def next_check(self, now: float) -> float:
-        """Return when this probe next needs a look (a notice to print, or a child to stop)."""
+        """Return when this probe next needs a look (a notice to print, a child to stop, or an ended
+        child's leftovers to kill)."""
+        soon = now + 0.25
         if not self.noticed and self.phase in ("import", "bots"):
-            return min(self._kill_at(), self._notice_at())
-        return self._kill_at()
+            return min(self._kill_at(), self._notice_at(), soon)
+        return min(self._kill_at(), soon)
 
     def check(self, now: float) -> None:
-        """Print the "still importing" notice, or stop a child that outlived its limit."""
+        """Print the "still importing" notice, stop a child that outlived its limit, or kill what an ended
+        child left running (it would hold the report channel open)."""
+        if self.exited_at is None and self.proc.poll() is not None:
+            self.exited_at = now
+            self.kill()
         if not self.noticed and self.phase in ("import", "bots") and now >= self._notice_at():
             self.noticed = True
             print(f"tabletop: still importing plugin {self.source.name} ({self.source.label}) after"
                   f" {now - self.phase_started:.0f} s; giving up at {self.limit:g} s...", file=sys.stderr, flush=True)
         if now >= self._kill_at():
             self.killed = True
-            self.proc.kill()
+            self.kill()
 
     def receive(self, line: str) -> None:
         """Take one message of the child."""
@@ -288,13 +388,23 @@ class _Probe:
             self.phase = "done"
 
     def finish(self) -> dict[str, Any]:
-        """Wait for the child and return its report, with what happened if it stopped early."""
+        """Wait for the child, kill what is left of its process group, and return its report, with what
+        happened if it stopped early."""
         try:
             code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            self.kill()
             code = self.proc.wait()
-        if self.phase not in ("done", "reported", "played"):
+        self.kill()  # whatever it forked goes with it
+        self.ended.wait(timeout=2)
+        for stream in (self.proc.stdout, self.proc.stderr):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
+        if self.flood is not None:
+            self.report.pop("game", None)
+            self.report["game_error"] = f"{self.flood} {PHASE_WORDS.get(self.phase, PHASE_WORDS['import'])}"
+        elif self.phase not in ("done", "reported", "played"):
             what, spot = self._what_ended_it(code)
             at = f" (at {spot})" if spot else ""
             if self.phase == "play":
@@ -303,12 +413,10 @@ class _Probe:
                 self.report["bots_error"] = f"{what} {PHASE_WORDS['bots']}{at}"
             else:
                 self.report["game_error"] = f"{what} {PHASE_WORDS['import']}{at}"
-        self.stderr.close()
         return self.report
 
     def _what_ended_it(self, code: int) -> tuple[str, str | None]:
-        self.stderr.seek(0)
-        err = self.stderr.read()[-20000:].decode("utf-8", "replace")
+        err = self.err_tail.decode("utf-8", "replace")
         if self.exit is not None:
             how = str(self.exit.get("how", "os._exit"))
             args = self.exit["exit"] if how == "os._exit" else ""
@@ -329,8 +437,6 @@ def _fatal_line(err: str) -> str:
 
 
 def _signal_name(number: int) -> str:
-    import signal
-
     try:
         return signal.Signals(number).name
     except ValueError:

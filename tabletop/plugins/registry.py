@@ -20,13 +20,13 @@ from tabletop import games as builtin_games
 from tabletop.engine import folders
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
-from tabletop.engine.guard import is_user_interrupt, short, what_it_did
+from tabletop.engine.guard import is_user_interrupt, printable, short, what_it_did
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import derive_seed, new_rng, seeded, seeded_pair
+from tabletop.engine.rng import new_rng, seeded, seeded_pair
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
-from tabletop.plugins.process_bot import ProcessBot
+from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
 from tabletop.plugins.watchdog import Watchdog
 
 HUMAN = "human"
@@ -120,7 +120,7 @@ class Entry:
                 raise UserInputError(f"{self.name} ({self.source}) is broken: {self.error}")
             return self.info
         cls = self.load()
-        return {"name": cls.name, "title": cls.title, "summary": cls.summary,
+        return {"name": cls.name, "title": printable(str(cls.title)), "summary": printable(str(cls.summary)),
                 "min_players": cls.min_players, "max_players": cls.max_players,
                 "options": [{"name": i.name, "default": i.default, "allowed": i.allowed(), "help": i.help}
                             for i in describe_options(cls.Options)]}
@@ -296,10 +296,21 @@ def add_plugin(kind: str, name: str, source: str, info: dict[str, Any], loader: 
             return old  # the same class found twice (say, code and an entry point): keep the first
         return add_broken(kind, name, source,
                           f"{kind} name {name!r} is already taken by {old.source}; rename one of them", extra=extra)
-    entry = Entry(name, source, target, extra=dict(extra or {}), plugin=True, kind=kind, info=dict(info),
+    entry = Entry(name, source, target, extra=dict(extra or {}), plugin=True, kind=kind, info=_printable(info),
                   loader=loader)
     table[name] = entry
     return entry
+
+
+def _printable(value: Any) -> Any:
+    """Return a plugin's report with every text safe to print (no terminal escapes, no NULs)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable(v) for v in value]
+    return value
 
 
 def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str, Any] | None = None) -> Entry:
@@ -307,7 +318,7 @@ def add_broken(kind: str, name: str, source: str, error: str, *, extra: dict[str
     _ensure_builtins()
     table = _games if kind == "game" else _bots
     key = name if name not in table else f"{name} [{source}]"
-    entry = Entry(name, source, "", error=error, extra=dict(extra or {}), plugin=True, kind=kind)
+    entry = Entry(name, source, "", error=printable(error), extra=dict(extra or {}), plugin=True, kind=kind)
     table[key] = entry
     return entry
 
@@ -534,7 +545,7 @@ def seat_factory(names: Sequence[str], game: Game, *,
             if choice is None:
                 seats.append(None)
             elif how == PROCESS:
-                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=derive_seed(seed, "bot", i),
+                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=new_bot_seed(),
                                         timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
             elif how == "trusted":
                 if rng is None:

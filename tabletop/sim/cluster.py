@@ -4,13 +4,20 @@ Each task is a run of games; the scheduler hands tasks to workers and, when a wo
 its unfinished tasks to another, so every game is played and counted exactly once. Results come
 back in task order, so the output is byte-identical to one process. Workers need Python and the
 same version of tabletop installed (``pip install 'tabletop[cluster]'``) plus any game installed
-as a package; the games folder (rules, decks and bots; not the art) travels with the run.
+as a package; the games folder (rules, decks and bots; not the art) travels with the run, and is
+unpacked on each worker into a fresh private folder whose content is checked against its digest.
+
+Games with plugin code are supervised on the workers as on local ones: each is played in a child
+process (:mod:`tabletop.sim.gamechild`), so one that crashes or never ends is skipped and named,
+the other games finish, and the worker is free for the next run. A task the cluster itself loses
+(its workers keep dying) comes back as skipped games, so the sidecar of the result file says what
+is missing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import os
 import re
 import tempfile
 import threading
@@ -24,7 +31,16 @@ from tabletop import __version__
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import discovery as plugins
-from tabletop.sim.runner import Chunk, SimConfig, Task, plan, play_task
+from tabletop.sim.runner import (
+    DEFAULT_GAME_TIMEOUT,
+    Chunk,
+    SimConfig,
+    Task,
+    is_trusted,
+    plan,
+    play_task,
+)
+from tabletop.sim.supervise import SkippedGame
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for the scheduler to answer."""
@@ -65,40 +81,60 @@ def pack_games_folder(folder: Path) -> GamesFolder:
         raise ClusterError(_("the games folder {folder} holds {size} bytes besides art: too much to send to the"
                              " workers; install big games there as packages instead").format(
             folder=folder, size=f"{size:,}"))
-    digest = hashlib.blake2b(b"".join(name.encode() + b"\0" + hashlib.blake2b(data).digest()
-                                      for name, data in files), digest_size=12).hexdigest()
-    return GamesFolder(digest, tuple(files))
+    return GamesFolder(_digest(files), tuple(files))
 
 
-_ready: str | None = None
+_ready: dict[str, Path] = {}
+"""The games folders this worker process has unpacked, by digest (each in a private folder of its own)."""
 _ready_lock = threading.Lock()
 
 
+def _digest(files: Sequence[tuple[str, bytes]]) -> str:
+    return hashlib.blake2b(b"".join(name.encode() + b"\0" + hashlib.blake2b(data).digest() for name, data in files),
+                           digest_size=12).hexdigest()
+
+
 def unpack_games_folder(games: GamesFolder) -> Path:
-    """Write ``games`` under the temporary folder (once per content) and return where."""
-    base = Path(tempfile.gettempdir()) / f"tabletop-games-{games.digest}"
-    if not base.is_dir():
-        staging = Path(tempfile.mkdtemp(prefix="tabletop-games-"))
-        for name, data in games.files:
-            target = staging.joinpath(*name.split("/"))
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        try:
-            os.replace(staging, base)
-        except OSError:  # another worker on this machine got there first
-            if not base.is_dir():
-                raise
+    """Write ``games`` into a new private folder (never one found by a predictable name) and return it.
+
+    What was written is read back and checked against the digest before anything is run from it.
+
+    :raises ClusterError: when the files do not match their digest.
+    """
+    if _digest(games.files) != games.digest:
+        raise ClusterError(_("the games folder sent to this worker does not match its digest; run again"))
+    base = Path(tempfile.mkdtemp(prefix="tabletop-games-"))  # owner-only, a fresh name each time
+    names = set()
+    for name, data in games.files:
+        parts = name.split("/")
+        if any(p in ("", ".", "..") for p in parts) or name in names:
+            raise ClusterError(_("the games folder sent to this worker names a file {name}: refused").format(
+                name=repr(name)))
+        names.add(name)
+        target = base.joinpath(*parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    written = [(name, base.joinpath(*name.split("/")).read_bytes()) for name, _data in games.files]
+    if _digest(written) != games.digest:
+        raise ClusterError(_("the games folder unpacked in {folder} changed on disk; run again").format(folder=base))
     return base
 
 
-def cluster_task(task: Task, games: GamesFolder) -> Chunk:
-    """Play one task on a worker, after loading the run's games folder there (once per process)."""
-    global _ready
+def cluster_task(task: Task, games: GamesFolder, game_timeout: float = DEFAULT_GAME_TIMEOUT) -> list[Chunk]:
+    """Play one task on a worker, after loading the run's games folder there (once per process).
+
+    Games with plugin code are played in child processes, each stopped past ``game_timeout`` seconds.
+    """
     with _ready_lock:
-        if _ready != games.digest:
-            plugins.discover(unpack_games_folder(games))
-            _ready = games.digest
-    return play_task(task)
+        folder = _ready.get(games.digest)
+        if folder is None:
+            folder = _ready[games.digest] = unpack_games_folder(games)
+            plugins.discover(folder)
+    if is_trusted(task.config):
+        return [play_task(task)]
+    from tabletop.sim.gamechild import play_isolated
+
+    return list(play_isolated(task, str(folder), game_timeout))
 
 
 def worker_version() -> str:
@@ -119,11 +155,16 @@ def connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise ClusterError(_("--cluster needs Dask distributed: pip install -e '.[cluster]'")) from None
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterError(_("--cluster {address}: no Dask scheduler answers there ({problem}); start one with:"
-                             " dask scheduler").format(address=address, problem=exc)) from None
+
+    class QuietClient(Client):
+        """A client whose failed construction does not print a close timeout when collected."""
+
+        def __del__(self) -> None:
+            with contextlib.suppress(BaseException):
+                if getattr(self, "status", "closed") not in ("closed", "closing"):
+                    self.close(timeout=1)
+
+    client = _client(QuietClient, address)
     try:
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
@@ -149,8 +190,41 @@ def connect(address: str) -> Any:
     return client
 
 
+def _client(make: Callable[..., Any], address: str) -> Any:
+    """Return ``make(address)``, a Dask client, or raise one line when what answers there is not a scheduler.
+
+    Whatever is at the address cannot hang this or take the memory: the connection runs in a thread
+    given a hard deadline, and any failure (a server speaking another protocol can make Dask read a
+    length of exabytes) is one line.
+
+    :raises ClusterError: naming the address and what to start there.
+    """
+    outcome: dict[str, Any] = {}
+
+    def connect_now() -> None:
+        try:
+            outcome["client"] = make(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except BaseException as exc:  # noqa: B036 - MemoryError, a protocol error: the address is at fault
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=connect_now, name="tabletop-cluster-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 5)
+    if "client" in outcome:
+        return outcome["client"]
+    error = outcome.get("error")
+    if isinstance(error, KeyboardInterrupt):
+        raise error
+    problem = (f"no answer within {CONNECT_TIMEOUT + 5:.0f} s" if thread.is_alive() or error is None
+               else f"{type(error).__name__}: {str(error)[:120]}" if not isinstance(error, MemoryError)
+               else "it answered in another protocol")
+    raise ClusterError(_("--cluster {address}: no Dask scheduler answers there ({problem}); start one with:"
+                         " dask scheduler").format(address=address, problem=problem))
+
+
 def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = False,
-                   progress: Callable[[int], None] | None = None) -> Iterator[Chunk]:
+                   progress: Callable[[int], None] | None = None,
+                   game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results in order, the games played by the cluster's workers."""
     folder = Path(configs[0].games_dir) if configs[0].games_dir else _default_games_dir()
     games = pack_games_folder(folder)
@@ -161,8 +235,8 @@ def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = 
         shipped = client.scatter(games, broadcast=True)
         run_id = uuid.uuid4().hex[:12]
         keys = [f"tabletop-{run_id}-{i}" for i in range(len(tasks))]
-        futures = client.map(cluster_task, tasks, games=shipped, key=keys, pure=False)
-        yield from _in_order(client, futures, progress)
+        futures = client.map(cluster_task, tasks, games=shipped, game_timeout=game_timeout, key=keys, pure=False)
+        yield from _in_order(client, futures, tasks, progress)
     finally:
         client.close()
 
@@ -173,25 +247,31 @@ def _default_games_dir() -> Path:
     return DEFAULT_GAMES_DIR
 
 
-def _in_order(client: Any, futures: list[Any], progress: Callable[[int], None] | None) -> Iterator[Chunk]:
+def _in_order(client: Any, futures: list[Any], tasks: Sequence[Task],
+              progress: Callable[[int], None] | None) -> Iterator[Chunk]:
     from distributed import as_completed
 
+    from tabletop.engine.rng import derive_seed
+
     index = {f.key: i for i, f in enumerate(futures)}
-    waiting: dict[int, Chunk] = {}
+    waiting: dict[int, list[Chunk]] = {}
     following, done = 0, 0
     for future in as_completed(futures, loop=client.loop):
+        i = index[future.key]
         try:
-            chunk = future.result()
+            chunks = future.result()
         except TabletopError:
             raise
-        except Exception as exc:
-            raise ClusterError(_("--cluster: a run of games failed on the cluster: {problem}").format(
-                problem=f"{type(exc).__name__}: {exc}")) from None
-        waiting[index[future.key]] = chunk
+        except Exception as exc:  # the cluster lost the task (its workers kept dying): its games are skipped
+            task = tasks[i]
+            reason = f"the cluster could not play it ({type(exc).__name__}: {str(exc)[:120]})"
+            chunks = [Chunk(task.variant, [], None, [SkippedGame(n, derive_seed(task.config.seed, "game", n), reason)
+                                                     for n in range(task.start, task.stop)])]
+        waiting[i] = chunks
         future.release()
-        done += len(chunk.results)
+        done += sum(len(c.results) + len(c.skipped) for c in chunks)
         if progress:
             progress(done)
         while following in waiting:
-            yield waiting.pop(following)
+            yield from waiting.pop(following)
             following += 1

@@ -25,4 +25,4 @@ def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None =
 
     for c in configs:  # a bad game or option fails here, before any worker is asked
         registry.make_game(c.game, players=c.players, options=c.options)
-    yield from run_on_cluster(cluster, configs, cards=cards, progress=progress)
+    yield from run_on_cluster(cluster, configs, cards=cards, progress=progress, game_timeout=game_timeout)

@@ -62,8 +62,16 @@ def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers:
                 progress(finished)
 
 
+def supervise_range(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, start: int, stop: int,
+                    workers: int, game_timeout: float, cards: bool = False) -> Iterator[Any]:
+    """Yield one chunk per game ``start`` to ``stop - 1`` of one variant, in game order, supervised (what a
+    cluster worker does with a run of plugin games: one that crashes or never ends is skipped, not fatal)."""
+    yield from _supervise_one(variant, config, play, skip, workers=workers, game_timeout=game_timeout,
+                              cards=cards, start=start, stop=stop)
+
+
 def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, workers: int,
-                   game_timeout: float, cards: bool) -> Iterator[Any]:
+                   game_timeout: float, cards: bool, start: int = 1, stop: int | None = None) -> Iterator[Any]:
     from tabletop.engine.rng import derive_seed
 
     def skipped(number: int, reason: str) -> Any:
@@ -71,13 +79,14 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    todo = list(range(1, config.games + 1))
-    todo.reverse()  # popped from the end: game 1 first
+    last = config.games if stop is None else stop - 1
+    todo = list(range(start, last + 1))
+    todo.reverse()  # popped from the end: the first game first
     done: dict[int, Any] = {}
-    next_out = 1
+    next_out = start
     pool: list[_Worker] = []
     try:
-        while next_out <= config.games:
+        while next_out <= last:
             while next_out in done:
                 yield done.pop(next_out)
                 next_out += 1
@@ -159,16 +168,7 @@ class _Worker:
     def death(self) -> str:
         """Return how the worker ended, for the game it was playing."""
         self.process.join(timeout=5)
-        code = self.process.exitcode
-        if code is None:
-            return "its process stopped answering"
-        if code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = str(-code)
-            return f"the game's code crashed its process (signal {name})"
-        return f"the game's code ended its process (exit status {code}; os._exit?)"
+        return exit_reason(self.process.exitcode)
 
     def stop(self) -> None:
         """End the worker now."""
@@ -179,10 +179,45 @@ class _Worker:
         self.conn.close()
 
 
+def play_guarded(variant: int, config: Any, number: int, cards: bool, game: Any, play: PlayOne, skip: SkipOne,
+                 game_timeout: float) -> tuple[Any, bool]:
+    """Play one game in this (worker) process and return its chunk, or a skipped game's, and whether a
+    plugin bot is still stuck in its thread afterwards (then the worker must end itself)."""
+    from tabletop.engine.rng import derive_seed
+
+    seed = derive_seed(config.seed, "game", number)
+    try:
+        with time_limit(game_timeout):  # says where a game got stuck; the parent kills past it
+            outcome: Any = play(variant, config, number, cards, game)
+        return outcome, busy_bots() > 0
+    except TimeLimit as exc:
+        return skip(variant, SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and"
+                                         f" was stopped{_spot(exc)}")), False
+    except GameBroken as exc:
+        why = str(exc)
+        if isinstance(exc.__cause__, TimeLimit):
+            why = f"ran past --game-timeout {game_timeout:g} s and was stopped: {why}"
+        return skip(variant, SkippedGame(number, seed, why)), False
+    except BaseException as exc:  # noqa: B036 - anything a plugin did ends only this game
+        return skip(variant, SkippedGame(number, seed, f"the game {short(what_it_did(exc))}")), False
+
+
+def exit_reason(code: int | None) -> str:
+    """Return how a worker process ended (its exit status, or minus the signal), for the game it was playing."""
+    if code is None:
+        return "its process stopped answering"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return f"the game's code crashed its process (signal {name})"
+    return f"the game's code ended its process (exit status {code}; os._exit?)"
+
+
 def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawned: bool, games_dir: str | None,
           game_timeout: float) -> None:
     """Worker process: play the games asked for, one report (a chunk) per game."""
-    from tabletop.engine.rng import derive_seed
     from tabletop.plugins import discovery as plugins
 
     quiet_worker()
@@ -200,22 +235,7 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
         except EOFError:
             return
         for number in games:
-            seed = derive_seed(config.seed, "game", number)
-            stuck = False
-            try:
-                with time_limit(game_timeout):  # says where a game got stuck; the parent kills past it
-                    outcome: Any = play(variant, config, number, cards, game)
-                stuck = busy_bots() > 0
-            except TimeLimit as exc:
-                outcome = skip(variant, SkippedGame(number, seed, f"ran past --game-timeout {game_timeout:g} s and"
-                                                    f" was stopped{_spot(exc)}"))
-            except GameBroken as exc:
-                why = str(exc)
-                if isinstance(exc.__cause__, TimeLimit):
-                    why = f"ran past --game-timeout {game_timeout:g} s and was stopped: {why}"
-                outcome = skip(variant, SkippedGame(number, seed, why))
-            except BaseException as exc:  # noqa: B036 - anything a plugin did ends only this game
-                outcome = skip(variant, SkippedGame(number, seed, f"the game {short(what_it_did(exc))}"))
+            outcome, stuck = play_guarded(variant, config, number, cards, game, play, skip, game_timeout)
             conn.send(("game", number, outcome))
             if stuck:
                 conn.send(("stop", number, None))

@@ -36,7 +36,7 @@ from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
 from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
-from tabletop.ui.window import Window
+from tabletop.ui.window import Window, set_caption
 
 FPS = 60
 
@@ -216,7 +216,7 @@ class Table:
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
-        pygame.display.set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
+        set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
@@ -260,7 +260,7 @@ class Table:
         if getattr(self, "fair", False) and self.session.is_over and not self._revealed:
             self._revealed = True
             scene.log.append(_("The seed of this game was {seed} (now written to its log)").format(seed=self.seed))
-            pygame.display.set_caption(f"tabletop - {self.game.title or self.game.name} - "
+            set_caption(f"tabletop - {self.game.title or self.game.name} - "
                                        + _("seed {seed}").format(seed=self.seed))
         if self._waiting_for_art(now):
             self.director.hold_until = max(self.director.hold_until, now + 0.001)

@@ -25,6 +25,7 @@ import pygame
 from PIL import Image
 
 from tabletop.i18n import _
+from tabletop.ui.files import WriteFailed, write_whole
 
 RECORDINGS = Path("recordings")
 """Where screenshots and recordings go unless a path is given."""
@@ -48,8 +49,7 @@ def save_screenshot(surface: pygame.Surface, path: Path | None = None) -> Path:
     """Save ``surface`` as a PNG at ``path`` (default ``recordings/screenshot-<time>.png``); return the path."""
     path = path or timestamped(RECORDINGS, "screenshot", ".png")
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
-    return path
+    return write_whole(path, lambda target: pygame.image.save(surface, str(target)))
 
 
 def has_video() -> bool:
@@ -161,12 +161,9 @@ class Recorder:
     # -- encoder thread ------------------------------------------------------------------------
     def _run(self) -> None:
         try:
-            if self.video:
-                self._encode_video()
-            else:
-                self._encode_animation()
-        except Exception as exc:  # a failed encoder must not take the table down
-            self.error = f"{type(exc).__name__}: {exc}"
+            write_whole(self.path, self._encode_video if self.video else self._encode_animation)
+        except Exception as exc:  # a failed encoder or a full disk must not take the table down
+            self.error = str(exc) if isinstance(exc, WriteFailed) else f"{type(exc).__name__}: {exc}"
             while self._queue.get() is not None:  # keep draining so the UI never blocks
                 pass
 
@@ -179,10 +176,10 @@ class Recorder:
             data, hold = item
             yield Image.frombytes("RGB", self.size, data), hold
 
-    def _encode_video(self) -> None:
+    def _encode_video(self, target: Path) -> None:
         import av
 
-        with av.open(str(self.path), mode="w") as container:
+        with av.open(str(target), mode="w") as container:
             try:
                 stream = container.add_stream("libx264", rate=self.fps)
                 stream.options = {"preset": "veryfast", "crf": "23"}
@@ -201,7 +198,7 @@ class Recorder:
             for packet in stream.encode():
                 container.mux(packet)
 
-    def _encode_animation(self) -> None:
+    def _encode_animation(self, target: Path) -> None:
         frames, durations = [], []
         pts = 0
         for image, hold in self._frames():
@@ -212,7 +209,7 @@ class Recorder:
             durations.append(max(10, (round(pts * 100 / self.fps) - start) * 10))
         if not frames:
             frames, durations = [Image.new("RGB", self.size)], [round(1000 / self.fps)]
-        frames[0].save(self.path, save_all=True, append_images=frames[1:], duration=durations, loop=0)
+        frames[0].save(target, save_all=True, append_images=frames[1:], duration=durations, loop=0)
 
 
 def draw_rec_mark(surface: pygame.Surface, text: Any, px: int) -> None:

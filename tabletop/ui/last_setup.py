@@ -41,12 +41,25 @@ def save(settings: PlaySettings) -> None:
         pass
 
 
+MAX_BYTES = 1_000_000
+"""A remembered set-up is a few hundred bytes; a bigger file is not one of ours and is ignored."""
+
+
+def _read() -> Any:
+    """Return the file's data, or None when it is missing, too big, nested absurdly deep or not JSON."""
+    try:
+        with (config_dir() / FILE_NAME).open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return None
+        return json.loads(raw.decode("utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
 def load_language() -> str | None:
     """Return the language last chosen on the start screen, or None (the system's then)."""
-    try:
-        data = json.loads((config_dir() / FILE_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = _read()
     code = data.get("language") if isinstance(data, dict) else None
     return code if code in i18n.LANGUAGES else None
 
@@ -55,10 +68,7 @@ def load() -> PlaySettings | None:
     """Return the remembered set-up, or None when there is none or it no longer fits."""
     from tabletop.plugins import registry
 
-    try:
-        data = json.loads((config_dir() / FILE_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = _read()
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return None
     try:

@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
-
 from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
@@ -32,6 +30,7 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
 from tabletop.ui.director import Director
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.window import set_caption
 
 FOLLOW_EVERY = 0.25
 """Seconds between two looks at a followed log."""
@@ -91,7 +90,7 @@ class ReplayTable(Table):
         if result.cut:
             self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
                                     " it is skipped"))
-        pygame.display.set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
+        set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
         """Run one frame (a spectator first looks for new moves in the log)."""

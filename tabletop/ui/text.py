@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.cards import SUIT_SYMBOLS
+from tabletop.engine.guard import printable
 from tabletop.ui import fonts
 from tabletop.ui.art.faces import draw_pip
 from tabletop.ui.fonts import ChainFont
@@ -72,10 +73,11 @@ class TextCache:
             if len(self._wrapped) > _CACHE_LIMIT:
                 self._wrapped.clear()
             size = self.font(px).size
-            lines = self._wrapped[key] = break_lines(text, width, lambda t: size(t)[0])
+            lines = self._wrapped[key] = break_lines(printable(text), width, lambda t: size(t)[0])
         return list(lines)
 
     def _compose(self, text: str, px: int, color: Color) -> pygame.Surface:
+        text = printable(text)  # a NUL from a file or a plugin would stop the font; a terminal escape shows as text
         font = self.font(px)
         parts: list[pygame.Surface | str] = []
         run = ""

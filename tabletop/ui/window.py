@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.engine.guard import printable
 from tabletop.i18n import _
 from tabletop.ui.launcher import ICON
 from tabletop.ui.layout import MIN_SIZE
+
+
+def set_caption(title: str) -> None:
+    """Set the window's title; a NUL or a control character in a game's title or a file name is written out."""
+    pygame.display.set_caption(printable(title))
 
 
 class Window:
     """The one pygame display surface and what may change its size."""
 
     def __init__(self, size: tuple[int, int], title: str = "tabletop") -> None:
-        pygame.display.set_caption(title)
+        set_caption(title)
         if ICON.is_file():  # set before the window opens, as some window managers read it only then
             pygame.display.set_icon(pygame.image.load(str(ICON)))
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))

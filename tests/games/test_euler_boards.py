@@ -125,7 +125,7 @@ def test_layout_mistakes() -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("layout = [\n", "not valid TOML: "),
+    ("layout = [\n", "invalid TOML: "),
     ('layout = ["1"]\nsize = 3\n[faces]\n1 = { edges = [], vertices = [] }\n', "unknown key 'size'"),
     ('layout = ["1"]\nfaces = 3\n', "faces must be a table"),
     ('layout = ["1"]\n', "no [faces] table"),

@@ -19,7 +19,6 @@ is a path.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import Any
 
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.folders import games_dir
+from tabletop.formats import tomltext
 from tabletop.games.euler_getter.polyhedron import FaceSpec, Polyhedron, build
 
 SHIPPED = Path(__file__).parent / "boards"
@@ -39,6 +39,8 @@ KEYS = ("title", "about", "layout", "faces")
 """What a board file may hold."""
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 _MAX_FACES = 2000
+MAX_BYTES = 1_000_000
+"""The largest board file read (a board of the most faces allowed takes a fraction of it)."""
 
 
 class BoardError(UserInputError):
@@ -74,9 +76,9 @@ def parse_board_text(text: str, source: str, *, name: str = "") -> Board:
     :raises BoardError: listing every problem, each naming the face it is about.
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(source, [f"not valid TOML: {exc}"]) from None
+        data = tomltext.parse(text)
+    except tomltext.TomlProblem as exc:
+        raise BoardError(source, [exc.located()]) from None
     problems = [f"unknown key {key!r}: a board file holds {', '.join(KEYS)}" for key in data if key not in KEYS]
     title, about = data.get("title", ""), data.get("about", "")
     for key, value in (("title", title), ("about", about)):
@@ -233,11 +235,11 @@ def load_board(value: str) -> Board:
         key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
         board = _cache.get(key)
         if board is None:
-            text = path.read_text(encoding="utf-8")
+            text = tomltext.read_text(path, limit=MAX_BYTES)
             name = path.name.removesuffix(SUFFIX).removesuffix(".toml")
             board = _cache[key] = parse_board_text(text, str(path), name=name)
-    except UnicodeDecodeError:
-        raise BoardError(str(path), ["not UTF-8 text (save it as UTF-8)"]) from None
+    except tomltext.TomlProblem as exc:
+        raise BoardError(str(path), [exc.located()]) from None
     except OSError as exc:
         raise UserInputError(f"board file {path}: cannot be read ({exc.strerror or exc})") from None
     return board

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tabletop.formats import tomltext
 from tabletop.i18n import _
 from tabletop.ui.art.loader import CARD_ASPECT, Source, probe
 from tabletop.ui.art.names import BACK, is_image_name, match_file, normalise
@@ -115,6 +116,10 @@ def map_folder(folder: Path | None, table: Mapping[str, Stamp], index: Mapping[s
     return FolderMap(files, duplicates, unused, read)
 
 
+SHEET_TOML_BYTES = 1_000_000
+"""The largest sheet TOML read (ids for a 100x100 grid take a tenth of it)."""
+
+
 def read_sheet(folder: Path, image: str, toml: str, table: Mapping[str, Stamp], card_ids: Sequence[str],
                known: Sheet | None) -> Sheet:
     """Return the sheet ``image`` as its TOML ``toml`` describes it (``known`` when neither file changed)."""
@@ -122,8 +127,8 @@ def read_sheet(folder: Path, image: str, toml: str, table: Mapping[str, Stamp], 
     if known is not None and known.stamps == stamps:
         return known
     try:
-        text = (folder / toml).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = tomltext.read_text(folder / toml, limit=SHEET_TOML_BYTES)
+    except (OSError, tomltext.TomlProblem) as exc:
         return Sheet(stamps, None, [_("{file}: cannot read it ({error}); save it again as UTF-8 text").format(
             file=toml, error=exc)])
     spec, problems = parse_sheet_spec(text, toml, [*card_ids, "back"])

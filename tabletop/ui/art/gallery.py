@@ -21,7 +21,9 @@ from tabletop.i18n import N_, _
 from tabletop.ui.art.faces import font, wrap
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
+from tabletop.ui.files import write_whole
 from tabletop.ui.screen import init_display
+from tabletop.ui.window import set_caption
 
 Size = tuple[int, int]
 
@@ -157,10 +159,10 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
             image = contact_sheet(library, cards, title=_title(game, len(cards) + 1, folder))
             for line in library.take_messages():
                 print(_("art: {problem}").format(problem=line), file=sys.stderr)
-        pygame.image.save(image, str(sheet))
+        write_whole(sheet, lambda target: pygame.image.save(image, str(target)))
         return 0
     init_display(interactive=True)
-    pygame.display.set_caption(_("tabletop art - {game}").format(game=game.describe()))
+    set_caption(_("tabletop art - {game}").format(game=game.describe()))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     with ArtLibrary(cards, folder, deck_name=game.art_deck) as library:
         gallery = Gallery(library, cards, title=_title(game, len(cards) + 1, folder))
@@ -180,7 +182,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
                 break
             clock.tick(60)
         if screenshot is not None:
-            pygame.image.save(screen, str(screenshot))
+            write_whole(screenshot, lambda target: pygame.image.save(screen, str(target)))
     pygame.display.quit()
     return 0
 

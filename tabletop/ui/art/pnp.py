@@ -24,6 +24,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.render import card_image
+from tabletop.ui.files import write_whole
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -149,7 +150,7 @@ def write_pdf(library: ArtLibrary, cards: Sequence[Card], path: Path, *, card: t
                 pdf.image(picture(None if mirrored else item), x=x - bleed, y=y - bleed,
                           w=layout.slot[0], h=layout.slot[1])
             _cut_marks(pdf, layout, len(page))
-    pdf.output(str(path))
+    write_whole(path, lambda target: pdf.output(str(target)))
     return layout
 
 

@@ -22,12 +22,12 @@ format Tabletop Simulator decks use (up to 10x7 cards a sheet) and what ``tablet
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
+from tabletop.formats import tomltext
 from tabletop.i18n import _
 from tabletop.ui.art.names import is_image_name, name_index, normalise
 
@@ -109,9 +109,9 @@ def parse_sheet_spec(text: str, source: str, deck_ids: Sequence[str]) -> tuple[S
         return None, problems
 
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return fail(_("invalid TOML ({error}); a sheet's TOML holds columns, rows and ids").format(error=exc))
+        doc = tomltext.parse(text)
+    except tomltext.TomlProblem as exc:
+        return fail(_("{error}; a sheet's TOML holds columns, rows and ids").format(error=exc.located()))
     columns, rows = doc.get("columns"), doc.get("rows")
     for key, value in (("columns", columns), ("rows", rows)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
@@ -167,6 +167,10 @@ def _ordered_ids(doc: dict[str, Any], deck_ids: Sequence[str], source: str,
         if not isinstance(suits, str) or not isinstance(ranks, list):
             problems.append(_('{file}: suits must be text such as "SHDC" and ranks a list such as ["A", "2"]')
                             .format(file=source))
+            return None
+        if len(suits) > MAX_SIDE or len(ranks) > MAX_SIDE:
+            problems.append(_("{file}: {suits} suits and {ranks} ranks: a sheet has at most {most} rows and"
+                              " columns").format(file=source, suits=len(suits), ranks=len(ranks), most=MAX_SIDE))
             return None
         index = name_index(deck_ids)
         ids: list[str | None] = []

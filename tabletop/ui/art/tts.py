@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
@@ -23,6 +24,7 @@ from tabletop.i18n import _
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.loader import Size
 from tabletop.ui.art.render import card_image
+from tabletop.ui.files import write_whole
 
 CARD = (400, 560)
 """Pixels of one card on a sheet (5:7, like the table's cards)."""
@@ -61,7 +63,7 @@ def export_tts(library: ArtLibrary, cards: Sequence[Card], folder: Path, *, card
     """
     folder.mkdir(parents=True, exist_ok=True)
     back = card_image(library, None, card)
-    back.save(folder / "back.png")
+    write_whole(folder / "back.png", lambda target: back.save(target, "PNG"))
     written: list[SheetFile] = []
     for first in range(0, len(cards), PER_SHEET):
         chunk = list(cards[first:first + PER_SHEET])
@@ -78,11 +80,15 @@ def export_tts(library: ArtLibrary, cards: Sequence[Card], folder: Path, *, card
                 sheet.paste(sheet.crop((*copied, copied[0] + card[0], copied[1] + card[1])), at)
         sheet.paste(back, ((columns - 1) * card[0], (rows - 1) * card[1]))  # the hidden-card cell
         image = folder / f"{name}-{len(written) + 1}.png"
-        sheet.save(image, optimize=False)
-        (folder / f"{image.stem}.toml").write_text(sheet_toml(image.name, columns, rows, chunk), encoding="utf-8")
+        write_whole(image, partial(sheet.save, format="PNG", optimize=False))
+        write_whole(folder / f"{image.stem}.toml", partial(_write_text, sheet_toml(image.name, columns, rows, chunk)))
         written.append(SheetFile(image, columns, rows, len(chunk)))
-    (folder / "tts.txt").write_text(instructions(written), encoding="utf-8")
+    write_whole(folder / "tts.txt", partial(_write_text, instructions(written)))
     return written
+
+
+def _write_text(text: str, target: Path) -> None:
+    target.write_text(text, encoding="utf-8")
 
 
 def sheet_toml(image: str, columns: int, rows: int, cards: Sequence[Card]) -> str:
