@@ -28,7 +28,7 @@ from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.pace import Pace, pace
@@ -220,8 +220,10 @@ class Table:
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
-        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
-                                     deck_name=self.game.art_deck, background=background)
+        if art is not None:
+            art.use_cards(self.game.deck())  # a new game: its cards, and its deck file as it is now
+        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir), deck_name=self.game.art_deck,
+                                     background=background, deck_file=deck_file(self.game))
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
                                 size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
