@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -215,14 +217,15 @@ def test_a_game_that_keeps_its_cards_out_of_plain_lists_is_told_to_define_arrang
 
 
 # -- simulate ------------------------------------------------------------------------------------------
-def test_every_simulated_game_starts_from_the_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_simulated_game_starts_from_the_scenario(tmp_path: Path) -> None:
     path = tmp_path / "aces.toml"
     path.write_text(ACES, encoding="utf-8")
     logs = tmp_path / "logs"
-    assert main(["simulate", "trick-taking", "--scenario", str(path), "--games", "40", "--quiet", "--set", "deals=1",
-                 "--logs", str(logs), "--workers", "2"]) == 0
-    out = capsys.readouterr().out
-    seat1 = next(line for line in out.splitlines() if line.strip().startswith("seat 1"))
+    # Its own process: two workers are forked, and this test process may hold threads of earlier tests.
+    run = subprocess.run([sys.executable, "-m", "tabletop", "simulate", "trick-taking", "--scenario", str(path),
+                          "--games", "40", "--quiet", "--set", "deals=1", "--logs", str(logs), "--workers", "2"],
+                         capture_output=True, text=True, timeout=300, check=True)
+    seat1 = next(line for line in run.stdout.splitlines() if line.strip().startswith("seat 1"))
     assert float(seat1.split("%")[0].split()[-1]) > 50, "the seat holding the four aces wins most"
     for log in sorted(logs.iterdir()):
         records = read_records(log)

@@ -215,8 +215,14 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 
 def hand_order(card: Card) -> tuple[int, str, int, str]:
     """Key sorting a hand: by suit (spades, hearts, diamonds, clubs, then a deck file's colours by name), value, id."""
-    suit, value, card_id = sort_key(card)
-    return suit, "" if suit < len(SUITS) else str(card.suit or ""), value, card_id
+    key = _HAND_ORDER.get(card)
+    if key is None:  # worked out once per card: hands are sorted again whenever a card arrives
+        suit, value, card_id = sort_key(card)
+        key = _HAND_ORDER[card] = (suit, "" if suit < len(SUITS) else str(card.suit or ""), value, card_id)
+    return key
+
+
+_HAND_ORDER: dict[Card, tuple[int, str, int, str]] = {}
 
 
 def standard_deck(*, jokers: bool = False, copies: int = 1) -> list[Card]:

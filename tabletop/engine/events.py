@@ -66,7 +66,13 @@ def _jsonable(value: Any) -> Any:
 
 def seat_name(seat: int) -> str:
     """Return the display name of a seat number ("Seat 1" for seat 0)."""
-    return N_("Seat {n}", n=seat + 1)
+    name = _SEAT_NAMES.get(seat)
+    if name is None:  # made once per seat: games name seats in the labels of every move's actions
+        name = _SEAT_NAMES[seat] = N_("Seat {n}", n=seat + 1)
+    return name
+
+
+_SEAT_NAMES: dict[int, str] = {}
 
 
 def game_over_text(winners: list[str]) -> str:

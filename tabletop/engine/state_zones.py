@@ -107,8 +107,28 @@ def zones_of(state: Any, players: int) -> list[Zone]:
 
 
 def place_of(state: Any, players: int, zone_id: str) -> Place | None:
-    """Return the place of zone ``zone_id`` in ``state``, or None when the state holds no such zone."""
-    return next((p for p in places(state, players) if p.zone_id == zone_id), None)
+    """Return the place of zone ``zone_id`` in ``state``, or None when the state holds no such zone.
+
+    A state whose fields declare their zones is looked up by name, without reading the rest of it
+    (the kit's helpers ask on every move); any other state is searched as :func:`places` does.
+    """
+    declared = _declared_names(type(state))
+    if not declared:
+        return next((p for p in places(state, players) if p.zone_id == zone_id), None)
+    name, sep, seat = zone_id.rpartition(":")
+    if sep and seat.isdigit():
+        found = declared.get(name)
+        if found is None or not found[1].per_seat:
+            return None
+        lists = getattr(state, found[0], None)
+        owner = int(seat)
+        if not isinstance(lists, list) or owner >= len(lists):
+            return None
+        return Place(zone_id, owner, found[1], lists[owner], found[0])
+    found = declared.get(zone_id)
+    if found is None or found[1].per_seat:
+        return None
+    return Place(zone_id, None, found[1], getattr(state, found[0]), found[0])
 
 
 def no_zones_text(game_name: str) -> str:
@@ -142,6 +162,45 @@ def _declared(state: Any) -> dict[str, ZoneSpec]:
         if isinstance(spec, ZoneSpec):
             specs[f.name] = spec
     return specs
+
+
+def locate(state: Any, players: int, zone_id: str) -> tuple[list[Card], ZoneSpec] | None:
+    """Return the list that is zone ``zone_id`` in ``state`` and how it shows, or None when there is none.
+
+    What :func:`place_of` finds, for code that asks on every move (the kit's dealing helpers): a
+    declared state's route to each zone is worked out once per class and zone id.
+    """
+    key = (type(state), zone_id)
+    route = _ROUTES.get(key, _UNKNOWN)
+    if route is _UNKNOWN:
+        place = place_of(state, players, zone_id) if _declared_names(type(state)) else None
+        route = _ROUTES[key] = (place.attribute, -1 if place.owner is None else place.owner, place.spec) if place else None
+    if route is None:
+        place = place_of(state, players, zone_id)
+        return (place.cards, place.spec) if place is not None else None
+    attribute, seat, spec = route
+    value = getattr(state, attribute)
+    return (value[seat] if seat >= 0 else value), spec
+
+
+_ROUTES: dict[tuple[type, str], Any] = {}
+_UNKNOWN: Any = object()
+
+
+def _declared_names(cls: type) -> dict[str, tuple[str, ZoneSpec]]:
+    """Return a dataclass state's declared zones by zone name (a per-seat zone's name before ``:``), with
+    the field holding each; worked out once per class."""
+    named = _NAMES.get(cls)
+    if named is None:
+        named = _NAMES[cls] = {}
+        for f in dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ():
+            spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
+            if isinstance(spec, ZoneSpec):
+                named[spec.name or f.name] = (f.name, spec)
+    return named
+
+
+_NAMES: dict[type, dict[str, tuple[str, ZoneSpec]]] = {}
 
 
 def _attributes(state: Any) -> list[tuple[str, Any]]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from tabletop.engine.cards import Card, hand_order
 from tabletop.engine.rng import shuffled
-from tabletop.engine.state_zones import Place, place_of, places
+from tabletop.engine.state_zones import ZoneSpec, locate, places
 from tabletop.engine.zones import EVERYONE, TOP, Move
 
 Moves = tuple[Move, ...]
@@ -47,16 +47,18 @@ def deal(state: Any, count: int, *, src: str = DRAW, to: str = HAND) -> Moves:
     """
     players = _players(state)
     order = [(getattr(state, "dealer", players - 1) + 1 + i) % players for i in range(players)]
-    pile = zone_cards(state, src)
+    pile, shown = _zone(state, src)
+    zones = {seat: _zone(state, f"{to}:{seat}") for seat in order}
     got = dict.fromkeys(order, 0)
     for _round in range(count):
         for seat in order:
             if pile:
-                zone_cards(state, f"{to}:{seat}").append(pile.pop())
+                zones[seat][0].append(pile.pop())
                 got[seat] += 1
-    for seat in order:
-        _sort(_place(state, f"{to}:{seat}"))
-    return tuple(_shown(state, src, f"{to}:{seat}", (), seat, None, backs=n) for seat, n in got.items() if n)
+    for cards, spec in zones.values():
+        _sort(cards, spec)
+    return tuple(_shown(src, f"{to}:{seat}", (), seat, shown, zones[seat][1], None, backs=n)
+                 for seat, n in got.items() if n)
 
 
 def draw(state: Any, seat: int, count: int = 1, *, src: str = DRAW, to: str = HAND) -> Moves:
@@ -84,18 +86,18 @@ def move(state: Any, cards: Sequence[Card], src: str, dst: str, *, seat: int = -
     """
     if not cards:
         return ()
+    held, src_spec = _zone(state, src)
     if not taken:
-        held = zone_cards(state, src)
         left = list(held)
         for card in cards:
             if card not in left:
                 raise ValueError(f"zone {src} holds no {card.label} to move to {dst}")
             left.remove(card)
         held[:] = left
-    place = _place(state, dst)
-    place.cards.extend(cards)
-    _sort(place)
-    return (_shown(state, src, dst, tuple(cards), seat, face_up),)
+    into, dst_spec = _zone(state, dst)
+    into.extend(cards)
+    _sort(into, dst_spec)
+    return (_shown(src, dst, tuple(cards), seat, src_spec, dst_spec, face_up),)
 
 
 def gather(state: Any) -> Moves:
@@ -113,31 +115,30 @@ def zone_cards(state: Any, zone: str) -> list[Card]:
 
     :raises ValueError: naming the zone and the zones the state has.
     """
-    return _place(state, zone).cards
+    return _zone(state, zone)[0]
 
 
-def _place(state: Any, zone: str) -> Place:
-    found = place_of(state, _players(state), zone)
+def _zone(state: Any, zone: str) -> tuple[list[Card], ZoneSpec]:
+    found = locate(state, _players(state), zone)
     if found is None:
         known = ", ".join(p.zone_id for p in places(state, _players(state)))
         raise ValueError(f"no zone {zone!r} in this state (its zones: {known or 'none'})")
     return found
 
 
-def _shown(state: Any, src: str, dst: str, cards: tuple[Card, ...], seat: int, face_up: bool | None,
-           backs: int = 0) -> Move:
+def _shown(src: str, dst: str, cards: tuple[Card, ...], seat: int, src_spec: ZoneSpec, dst_spec: ZoneSpec,
+           face_up: bool | None, backs: int = 0) -> Move:
     """Return the move of ``cards`` (or ``backs`` hidden ones): face up when the rules or the zones show them."""
     if face_up is None:
-        face_up = bool(cards) and (_place(state, src).spec.visibility == EVERYONE
-                                   or _place(state, dst).spec.visibility in (EVERYONE, TOP))
+        face_up = bool(cards) and (src_spec.visibility == EVERYONE or dst_spec.visibility in (EVERYONE, TOP))
     if face_up:
         return Move(src, dst, cards, seat=seat)
     return Move(src, dst, backs=backs or len(cards), seat=seat, face_up=False)
 
 
-def _sort(place: Place) -> None:
-    if place.spec.sort:
-        place.cards.sort(key=hand_order)
+def _sort(cards: list[Card], spec: ZoneSpec) -> None:
+    if spec.sort:
+        cards.sort(key=hand_order)
 
 
 def _players(state: Any) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from tabletop import kit
 from tabletop.kit import N_, Action, Card
@@ -80,11 +81,15 @@ class TemplateGame(kit.KitGame):
         elif not again:
             state.to_move = self.next_seat(me)
 
+    @cached_property
+    def book(self) -> Counter[str]:
+        """How many cards make a book of each kind: every copy in the deck."""
+        return Counter(map(self.kind, self.cards))
+
     def lay_books(self, state: FishState, seat: int) -> kit.Moves:
         """Lay down each kind ``seat`` holds every copy of; a point a book."""
-        size = Counter(map(self.kind, self.cards))
         held = Counter(map(self.kind, state.hands[seat]))
-        books = [card for card in state.hands[seat] if held[self.kind(card)] == size[self.kind(card)]]
+        books = [card for card in state.hands[seat] if held[self.kind(card)] == self.book[self.kind(card)]]
         state.scores[seat] += len({self.kind(card) for card in books})
         return kit.move(state, books, kit.hand_id(seat), f"books:{seat}", seat=seat) if books else ()
 

@@ -36,7 +36,6 @@ class TrickState(kit.State):
     turnup: list[Card] = kit.row(N_("Turned up"))
     leader: int = 0
     """The seat that led the trick on the table."""
-    trump: str | None = None
 
 
 class TemplateGame(kit.KitGame):
@@ -63,13 +62,17 @@ class TemplateGame(kit.KitGame):
         With a trump (option trump=turnup), the lowest trump takes it instead.
         """
         suits = [card.suit for card in cards]
-        wanted = state.trump if state.trump in suits else suits[0]
+        wanted = self.trump(state) if self.trump(state) in suits else suits[0]
         contenders = [i for i, suit in enumerate(suits) if suit == wanted]
         return min(contenders, key=lambda i: cards[i].value or 0)
 
     def card_points(self, card: Card) -> int:
         """Return what a taken card scores: its points in deck.toml (try: 1 for every red card)."""
         return card.points
+
+    def trump(self, state: TrickState) -> str | None:
+        """Return the trump suit: the turned-up card's (option trump=turnup), else none."""
+        return state.turnup[0].suit if state.turnup else None
 
     def legal_cards(self, state: TrickState, seat: int) -> list[Card]:
         """Return the cards ``seat`` may play: one of the colour led if it holds any, else any card."""
@@ -89,10 +92,8 @@ class TemplateGame(kit.KitGame):
     def deal(self, state: TrickState) -> kit.Moves:
         """Deal the deck out evenly (the rest stays face down); with trump=turnup, turn up the top undealt card."""
         dealt = kit.deal(state, len(self.cards) // self.players)
-        state.leader = self.mover(state)
         if self.options.trump == "turnup" and state.undealt:
             dealt += kit.move(state, state.undealt[-1:], kit.DRAW, "turnup")
-        state.trump = state.turnup[0].suit if state.turnup else None
         return dealt
 
     def legal_actions(self, state: TrickState) -> list[Action]:
@@ -102,6 +103,8 @@ class TemplateGame(kit.KitGame):
     def apply(self, state: TrickState, action: Action, emit: kit.Emit) -> None:
         """Play the card; once everyone has, the trick goes to its winner, who leads the next; score each deal."""
         me = self.mover(state)
+        if not state.trick:
+            state.leader = me
         emit(kit.ActionTaken(me, action, kit.move(state, action.cards, kit.hand_id(me), kit.TRICK, seat=me)))
         if len(state.trick) < self.players:
             state.to_move = self.next_seat(me)
@@ -110,7 +113,7 @@ class TemplateGame(kit.KitGame):
         winner = plays[self.trick_winner(state, state.trick)][0]
         emit(kit.TrickWon(winner, plays))
         kit.move(state, list(state.trick), kit.TRICK, kit.won_id(winner))
-        state.leader = state.to_move = winner
+        state.to_move = winner
         if any(state.hands):
             return
         points = self.score_deal(state)
@@ -127,7 +130,7 @@ class TemplateGame(kit.KitGame):
         rows = [kit.InfoRow(N_("Deal"), N_("{deal} of {deals}", deal=state.deals, deals=deals)),
                 kit.InfoRow(N_("Tricks"), per_seat=tuple(str(len(won) // self.players) for won in state.won))]
         if self.options.trump == "turnup":
-            rows.insert(1, kit.InfoRow(N_("Trump"), kit.suit_text(state.trump)))
+            rows.insert(1, kit.InfoRow(N_("Trump"), kit.suit_text(self.trump(state))))
         return rows
 
 
