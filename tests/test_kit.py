@@ -19,6 +19,7 @@ from tabletop.engine.events import ActionTaken, Event
 from tabletop.engine.game import Game, GameState
 from tabletop.engine.session import Session
 from tabletop.engine.state_zones import places, zones_of
+from tabletop.engine.worlds import zone_lists
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, STACK, TOP
 
 
@@ -241,3 +242,20 @@ def test_events_of_a_kit_game_are_plain_events() -> None:
     while not session.is_over:
         events += session.submit(session.legal_actions()[0])
     assert events[-1].kind == "game_over" and all(isinstance(e, Event) for e in events)
+
+
+def test_two_hands_holding_the_same_copies_are_told_apart_when_worlds_are_sampled() -> None:
+    cod = parse_cards("AS")[0]
+
+    class Copies(Bare):
+        def setup(self, rng: random.Random, emit: Any) -> Any:
+            return SimpleNamespace(to_move=0, scores=[0, 0], rng=rng, hands=[[cod], [cod], ], draw=parse_cards("KH QH"))
+
+    game = Copies()
+    state = Session(game, seed=1).state
+    lists = zone_lists(game, state, game.zones(state))
+    assert lists["hand:0"] is state.hands[0] and lists["hand:1"] is state.hands[1] and lists["draw"] is state.draw
+    for seed in range(20):
+        world = game.determinize(state, 0, random.Random(seed))
+        assert world.hands[0] == [cod], "a seat's own hand is never dealt anew"
+        assert Counter(c.id for c in world.hands[1] + world.draw) == Counter(["AS", "KH", "QH"])

@@ -25,7 +25,7 @@ from typing import Any
 
 from tabletop.engine.cards import Card, parse_card
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.worlds import card_lists, sorted_by
+from tabletop.engine.worlds import sorted_by, zone_lists
 from tabletop.engine.zones import EVERYONE, FAN, STACK, TOP, Move, Zone
 from tabletop.i18n import N_
 
@@ -98,7 +98,7 @@ def arrange_state(game: Any, state: Any, scenario: Scenario) -> None:
     """
     zones = [z for z in game.zones(state)]
     wanted = bind(game, scenario, zones)
-    lists = zone_lists(game, state, [z for z in zones if z.cards])
+    lists = zone_lists(game, state, zones)
     stacks = {z.id for z in zones if z.hint == STACK}
     fans = {z.id for z in zones if z.hint == FAN}
     order = {card: i for i, card in reversed(list(enumerate(game.deck())))}
@@ -238,21 +238,7 @@ def dealt_moves(zones: Sequence[Zone]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-# -- zones and names --------------------------------------------------------------------------------------
-def zone_lists(game: Any, state: Any, zones: Sequence[Zone]) -> dict[str, list[Card]]:
-    """Return the state's own list of cards that holds each zone's cards (the zones that have one)."""
-    lists = card_lists(state)
-    found: dict[str, list[Card]] = {}
-    for zone in zones:
-        if len(zone.cards) != zone.count:
-            continue  # pieces, or cards hidden from the view the zones were read in
-        match = next((lst for lst in lists if len(lst) == zone.count and all(a is b for a, b in zip(lst, zone.cards, strict=True))
-                      and not any(lst is taken for taken in found.values())), None)
-        if match is not None:
-            found[zone.id] = match
-    return found
-
-
+# -- names ------------------------------------------------------------------------------------------------
 def zone_name(zone_id: str) -> str:
     """Return a zone as a scenario file names it: ``[seat.2] hand`` for ``hand:1``, ``[table] draw`` for ``draw``."""
     name, sep, seat = zone_id.rpartition(":")

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from tabletop.engine.cards import Card, hand_order, sort_key
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.rng import shuffled
+from tabletop.engine.state_zones import places as state_places
 from tabletop.engine.zones import TOP, Zone
 
 T = TypeVar("T")
@@ -266,19 +267,17 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
     if not hidden:
         return world
     pool = [card for z in hidden for card in z.cards]
-    lists = card_lists(world)
+    lists = zone_lists(game, world, zones)
     targets: list[list[Card]] = []
     for zone in hidden:
         if len(zone.cards) != len(zone.items):
             raise DeterminizeError(
                 f"game {game.name!r}: zone {zone.id!r} mixes cards and pieces; define determinize(state, seat, rng)")
-        match = next((lst for lst in lists if len(lst) == len(zone.cards) and _same(lst, zone.cards)
-                      and not any(lst is t for t in targets)), None)
-        if match is None:
+        if zone.id not in lists:
             raise DeterminizeError(
                 f"game {game.name!r}: the cards of zone {zone.id!r} are not kept as one list in the state,"
                 " so they cannot be dealt anew; define determinize(state, seat, rng)")
-        targets.append(match)
+        targets.append(lists[zone.id])
     order = _deck_order(game)
     for target, cards in zip(targets, deal(pool, [len(t) for t in targets], rng), strict=True):
         keyed = sorted_by(target, order)
@@ -286,6 +285,31 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
             cards.sort(key=keyed)
         target[:] = cards
     return world
+
+
+def zone_lists(game: Any, state: Any, zones: Sequence[Zone]) -> dict[str, list[Card]]:
+    """Return the state's own list of cards holding each zone's cards (for the zones that have one).
+
+    A zone read off the state (:mod:`tabletop.engine.state_zones`: a kit game's fields, a state's
+    ``hands`` and piles) is its attribute's list, found by the zone's id; any other zone is the one
+    list among the state's attributes that holds exactly its cards, the zones claiming lists in
+    their order (two hands holding the same copies are told apart by which comes first).
+    """
+    by_id = {place.zone_id: place.cards for place in state_places(state, game.players)}
+    found: dict[str, list[Card]] = {}
+    for zone in zones:
+        own = by_id.get(zone.id)
+        if own is not None and len(own) == zone.count == len(zone.cards) and _same(own, zone.cards):
+            found[zone.id] = own
+    lists = card_lists(state)
+    for zone in zones:
+        if zone.id in found or not zone.cards or len(zone.cards) != zone.count:
+            continue
+        match = next((lst for lst in lists if len(lst) == zone.count and _same(lst, zone.cards)
+                      and not any(lst is taken for taken in found.values())), None)
+        if match is not None:
+            found[zone.id] = match
+    return found
 
 
 def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
