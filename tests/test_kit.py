@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
@@ -259,3 +259,24 @@ def test_two_hands_holding_the_same_copies_are_told_apart_when_worlds_are_sample
         world = game.determinize(state, 0, random.Random(seed))
         assert world.hands[0] == [cod], "a seat's own hand is never dealt anew"
         assert Counter(c.id for c in world.hands[1] + world.draw) == Counter(["AS", "KH", "QH"])
+
+
+def test_a_card_kept_outside_the_zones_is_not_observed() -> None:
+    @dataclass
+    class Secret(SnapState):
+        set_aside: Card | None = None
+        aside: list[Card] = field(default_factory=list)
+
+    class SecretSnap(Snap):
+        State = Secret
+
+        def deal(self, state: Any) -> kit.Moves:
+            state.set_aside = state.draw.pop()
+            state.aside = [state.draw.pop()]
+            return super().deal(state)
+
+    game = SecretSnap(players=2)
+    state = Session(game, seed=1).state
+    seen = game.observe(state, 0)
+    assert "set_aside" not in seen and seen["aside"] == 1 and seen["passes"] == 0  # a list of cards: a hidden pile
+    assert state.set_aside not in {c for v in seen.values() if isinstance(v, tuple) for c in v if isinstance(c, Card)}

@@ -156,7 +156,8 @@ class KitGame(Game):
 
     def observe(self, state: Any, seat: int) -> dict[str, Any]:
         """Return what ``seat`` may know: each zone's cards where it may see them, else their count,
-        by field (a per-seat field gives one entry per seat), and the state's other plain values."""
+        by field (a per-seat field gives one entry per seat), and the state's other values that hold no
+        card (a card outside the zones may be secret)."""
         seen: dict[str, Any] = {}
         for place in places(state, self.players):
             shown = place.zone(state, self.players).seen_by(seat)
@@ -169,7 +170,8 @@ class KitGame(Game):
         if "hands" in seen:
             seen["hand"] = seen["hands"][seat]
         for name, value in vars(state).items():
-            if name not in seen and name != "rng" and not name.startswith("_"):
+            # Cards kept outside the zones may be secret (a card set aside face down): only zones show cards.
+            if name not in seen and name != "rng" and not name.startswith("_") and not _holds_cards(value):
                 seen[name] = _frozen(value)
         return seen
 
@@ -193,6 +195,17 @@ def _never_none(apply: Callable[..., None]) -> Callable[..., None]:
 
     emitting.emits_always = True  # type: ignore[attr-defined]
     return emitting
+
+
+def _holds_cards(value: Any) -> bool:
+    """True when ``value`` is a card or holds one (in a list, tuple, set or dict)."""
+    if isinstance(value, Card):
+        return True
+    if isinstance(value, list | tuple | set | frozenset):
+        return any(_holds_cards(v) for v in value)
+    if isinstance(value, dict):
+        return any(_holds_cards(k) or _holds_cards(v) for k, v in value.items())
+    return False
 
 
 def _frozen(value: Any) -> Any:
