@@ -226,7 +226,8 @@ def test_a_game_whose_cards_are_nowhere_to_find_says_what_to_declare() -> None:
     view = Hidden().table(Session(Hidden(), seed=1).state, 0)
     assert view.zones == ()
     (row,) = [r for r in view.info if r.label == "No zones"]
-    assert "bare-test declares no zones" in row.text and "define zones(state)" in row.text
+    assert row.text == "keep cards in lists or define zones(state)"
+    assert view.status == "bare-test shows no cards: define zones(state) (see the side panel)"
 
 
 def test_every_kit_export_is_documented_and_importable() -> None:

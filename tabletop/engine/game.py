@@ -165,7 +165,8 @@ class Game:
         zones = self.zones(state)
         info = tuple(self.info(state, seat))
         if not zones:  # say what to declare rather than show an empty felt
-            info += (InfoRow(N_("No zones"), no_zones_text(self.name)),)
+            info += (InfoRow(N_("No zones"), no_zones_text()),)
+            status = N_("{game} shows no cards: define zones(state) (see the side panel)", game=self.name)
         return table_view(
             zones, seat, players=self.players, to_move=state.to_move,
             info=info,

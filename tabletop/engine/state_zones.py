@@ -131,11 +131,9 @@ def place_of(state: Any, players: int, zone_id: str) -> Place | None:
     return Place(zone_id, None, found[1], getattr(state, found[0]), found[0])
 
 
-def no_zones_text(game_name: str) -> str:
-    """Return what the table says when a game shows nothing: which hook to write, and how."""
-    return N_("{game} declares no zones, and its state holds no lists of cards to show. Keep the cards in lists"
-              " (hands: a list per seat; draw, discard, market: one list each) or define zones(state) returning"
-              " hand_zone(seat, cards), piles.draw_pile_zone(cards)... (see tabletop.kit)", game=game_name)
+def no_zones_text() -> str:
+    """Return what the table says when a game shows nothing: which hook to write, or how to keep the cards."""
+    return N_("keep cards in lists or define zones(state)")
 
 
 # -- finding the lists ---------------------------------------------------------------------------------
