@@ -111,6 +111,34 @@ def test_an_interrupted_simulation_keeps_whole_games_and_says_it_is_partial(
     assert "Traceback" not in stderr and f"10000000 games ({games:,} played)" in stdout
 
 
+def test_a_second_ctrl_c_does_not_lose_the_sidecar(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    process = start(tmp_path, "simulate", "trick-taking", "--games", "10000000", "--out", "r.csv", "--quiet",
+                    "--workers", "2", "--set", "deals=1")
+    wait_for_rows(out, 20_000, process)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.02)
+    process.send_signal(signal.SIGINT)  # impatient: again, while the first is being handled
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    games = whole_games(out)
+    assert (tmp_path / "r.csv.partial").read_text().startswith(f"r.csv holds {games} of the 10000000 games")
+    assert "Traceback" not in stderr
+
+
+def test_game_logs_that_cannot_be_written_leave_whole_games_and_a_sidecar(tmp_path: Path) -> None:
+    from tabletop.engine.rng import derive_seed
+
+    logs = tmp_path / "logs"
+    (logs / f"trick-taking-000050-seed{derive_seed(1, 'game', 50)}.jsonl").mkdir(parents=True)  # game 50's log
+    result = run(tmp_path, "simulate", "trick-taking", "--games", "2000", "--out", "r.csv", "--quiet",
+                 "--set", "deals=1", "--logs", "logs", "--workers", "1")
+    assert result.returncode == 2, result.stderr
+    games = whole_games(tmp_path / "r.csv")
+    assert (tmp_path / "r.csv.partial").read_text().startswith(f"r.csv holds {games} of the 2000 games")
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
 def test_a_disk_that_fills_mid_run_leaves_whole_games(tmp_path: Path) -> None:
     def small_disk() -> None:  # the file may grow to 100 kB, then every write fails
         resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))

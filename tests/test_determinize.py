@@ -215,6 +215,30 @@ def test_the_default_deals_hidden_zones_anew_and_keeps_the_rest() -> None:
     assert len(seen_in_other) == len(state.hands[other]) + len(state.draw)
 
 
+@pytest.mark.parametrize("reverse", [False, True])
+def test_the_default_keeps_the_seats_own_hand_when_another_holds_the_same_cards(reverse: bool) -> None:
+    # With copies of a card, two hands may hold the same cards: the hidden one must not be dealt into
+    # the list of the seat's own hand (whatever order the zones are declared in).
+    class Copies(ZoneGame):
+        name = "copies"
+
+        def zones(self, state: Any) -> list[Any]:
+            zones = list(super().zones(state))
+            return zones[::-1] if reverse else zones
+
+    game = Copies(players=2)
+    session = Session(game, seed=3, events=False)
+    state = session.state
+    state.hands[0][:] = state.hands[1][:] = parse_cards("AS AS")
+    state.draw[:] = parse_cards("KD QD JD 10D")
+    for seat in (0, 1):
+        for k in range(20):
+            world = game.determinize(state, seat, random.Random(k))
+            assert world.hands[seat] == state.hands[seat]
+            assert sorted(c.id for c in world.hands[1 - seat] + world.draw) == sorted(
+                c.id for c in state.hands[1 - seat] + state.draw)
+
+
 def test_a_game_without_zones_cannot_be_sampled() -> None:
     class Hidden(ZoneGame):
         name = "no-zones"

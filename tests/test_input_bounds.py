@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -139,3 +140,26 @@ def test_a_file_cut_by_a_size_limit_is_a_failure_not_wrote(tmp_path: Path, args:
     assert not [p for p in tmp_path.iterdir() if ".part" in p.name]
 
 
+
+
+def test_a_billion_game_sweep_starts_at_once_and_stops_with_whole_games(tmp_path: Path) -> None:
+    from tests.test_cli_attacks import start, wait_for_rows, whole_games
+
+    process = start(tmp_path, "simulate", "trick-taking", "--games", "1000000000", "--vary", "trump=none,S,H,D,C",
+                    "--vary", "deals=1,2", "--out", "r.csv", "--quiet", "--workers", "2")
+    started = time.monotonic()
+    wait_for_rows(tmp_path / "r.csv", 200, process)
+    assert time.monotonic() - started < 30, "the first games took too long: the plan is made up front"
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert whole_games(tmp_path / "r.csv", players=4) > 0
+
+
+def test_a_billion_plugin_games_are_handed_out_as_they_are_played() -> None:
+    from tabletop.sim.supervise import _Todo
+
+    todo = _Todo(1, 10**9)
+    assert todo.take(8) == list(range(1, 9))
+    todo.give_back([3, 4])
+    assert todo.take(3) == [3, 4, 9] and bool(todo)

@@ -84,7 +84,7 @@ def test_a_fixed_budget_and_seed_repeat_the_same_game() -> None:
         log: list[str] = []
 
         class Log:
-            def action(self, index: int, seat: int, action: Any, note: str | None = None) -> None:
+            def action(self, index: int, seat: int, action: Any, note: str | None = None, seconds: float | None = None) -> None:
                 log.append(action.label)
 
             def end(self, scores: Any, ranks: Any) -> None:

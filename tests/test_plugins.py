@@ -114,7 +114,8 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
             Options = Opts
         """})
     write_game(tmp_path, "Upper", {"__init__.py": ""})
-    write_game(tmp_path, "no-init", {"deck.toml": ""})
+    write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
+    write_game(tmp_path, "empty-deck", {"deck.toml": ""})
     write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="DeckTrickGame"),
                                      "deck.toml": "[[card]]\nid = 'x'\nvalue = 'ten'\n"})
     sys_path = list(sys.path)
@@ -131,7 +132,8 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
         "other": "calls itself 'not-other'",
         "badopts": "default 'x' is not one of its choices",
         "Upper": "not a game name",
-        "no-init": "no __init__.py",
+        "no-init": "no __init__.py and no deck.toml or deck.csv",
+        "empty-deck": "deck.toml: deck: no cards",
         "baddeck": "deck.toml:3: value: 'ten' is not a whole number",
     }
     for name, words in expected.items():

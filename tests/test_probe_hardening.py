@@ -106,3 +106,12 @@ def test_a_plugin_that_loops_only_outside_the_probe_is_stopped_with_its_name(tmp
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
     errors = [line for line in result.stderr.splitlines() if "error" in line]
     assert len(errors) == 1 and "sly" in errors[0] and "behaves differently when probed" in errors[0], result.stderr
+
+
+def test_a_plugin_that_lowers_the_recursion_limit_does_not_break_the_command(tmp_path: Path) -> None:
+    low = "import sys\nsys.setrecursionlimit(60)\n"
+    write_game(tmp_path / "games", "shallow", {"__init__.py": low + tiny_game("shallow")})
+    result = tabletop(tmp_path, "simulate", "shallow", "--games", "3", "--quiet", "--workers", "1",
+                      "--report", "report")
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr, result.stderr
+    assert result.returncode == 0, result.stderr

@@ -66,7 +66,7 @@ class Recorder:
     def __init__(self) -> None:
         self.notes: list[tuple[int, str | None]] = []
 
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
+    def action(self, index: int, seat: int, action: Action, note: str | None = None, seconds: float | None = None) -> None:
         self.notes.append((seat, note))
 
     def end(self, scores: Any, ranks: Any) -> None:

@@ -104,21 +104,27 @@ class _Node:
 
 @dataclass
 class SearchResult:
-    """What a search chose, after how many iterations, and the root's visit counts per action."""
+    """What a search chose, after how many iterations, and the root's visit counts per action.
+
+    ``wins`` (when the search was asked to keep them) is, per action, the deciding seat's share of
+    first places over the simulated games that began with it: wins / visits is its estimated win rate.
+    """
 
     action: Action
     iterations: int
     visits: dict[Action, int]
+    wins: dict[Action, float] | None = None
 
 
 def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET,
            *, exploration: float = EXPLORATION, halt: list[bool] | None = None,
-           mast: float | None = MAST_EPSILON) -> SearchResult:
+           mast: float | None = MAST_EPSILON, keep_wins: bool = False) -> SearchResult:
     """Return the most visited of ``legal`` after an ISMCTS search over ``worlds`` within ``budget``.
 
     ``mast`` is the share of random moves in a playout; the others take the legal action with the
     best average result so far for the seat that played it (MAST); None plays every playout at random.
     Setting ``halt[0]`` (from another thread) ends the search after the iteration under way.
+    ``keep_wins`` also counts, per first action, how often the deciding seat came first (a hint's win rates).
     """
     halt = halt if halt is not None else [False]
     game = worlds.game
@@ -127,6 +133,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
     log, sqrt = math.log, math.sqrt
     evaluate = _evaluator(game)
     root = _Node()
+    firsts = _first_share(game, worlds.seat) if keep_wins else None
+    wins: dict[Action, float] = {}
     # Per action: the total result for the seat that played it, and how often it was played.
     stats: dict[Action, list[float]] = {}
     iterations = budget.iterations
@@ -199,6 +207,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
                 apply(world, action, None)
                 moves += 1
         rewards = evaluate(world)
+        if firsts is not None and trail:
+            wins[trail[0][0]] = wins.get(trail[0][0], 0.0) + firsts(world, rewards)
         for child, mover in path:
             child.visits += 1
             child.total += rewards[mover]
@@ -213,7 +223,20 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
         done += 1
     visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
     best_action = max(legal, key=visits.__getitem__)
-    return SearchResult(best_action, done, visits)
+    return SearchResult(best_action, done, visits, {a: wins.get(a, 0.0) for a in legal} if keep_wins else None)
+
+
+def _first_share(game: Any, seat: int) -> Any:
+    """Return ``share(world, rewards)``: ``seat``'s share of first place in a simulated game (its result, alone)."""
+    if game.players == 1:
+        return lambda world, rewards: rewards[0]
+    ranks_of = game.ranks
+
+    def share(world: Any, rewards: list[float]) -> float:
+        ranks = ranks_of(world)
+        return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+    return share
 
 
 def _evaluator(game: Any) -> Any:

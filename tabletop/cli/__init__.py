@@ -15,14 +15,28 @@ from pathlib import Path
 from typing import NoReturn
 
 from tabletop import __version__
-from tabletop.cli import art, bench, games, ladder, launcher, new, play, replay, simulate, watch
+from tabletop.cli import (
+    art,
+    bench,
+    check,
+    games,
+    ladder,
+    launcher,
+    new,
+    notes,
+    play,
+    replay,
+    review,
+    simulate,
+    watch,
+)
 from tabletop.cli.common import EXIT_USAGE, Parser
 from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, ladder, replay, watch, games, new, play, art, launcher, bench)
+COMMANDS = (simulate, check, ladder, replay, watch, games, new, play, review, notes, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 

@@ -64,6 +64,11 @@ def positive(text: str) -> int:
     return whole(text, 1, MAX_COUNT)
 
 
+def whole_from_zero(text: str) -> int:
+    """Return ``text`` as a whole number from 0 (an argparse type: a move number)."""
+    return whole(text, 0, MAX_COUNT)
+
+
 def seed(text: str) -> int:
     """Return ``text`` as a seed (an argparse type)."""
     return whole(text, 0, SEED_MAX)

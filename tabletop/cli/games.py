@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from tabletop.engine.errors import TabletopError
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
             source=entry.source))
         if info["summary"]:
             print(f"  {_(info['summary'])}")
+        if entry.plugin:
+            _print_verdict(entry, args)
         for option in info["options"]:
             print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
                 name=option["name"], default=repr(option["default"]), allowed=option["allowed"]))
@@ -51,3 +54,16 @@ def run(args: argparse.Namespace) -> int:
         if takes:
             print(f"  {entry.name + ':PARAM':<16} PARAM: {printable(str(takes))}")
     return 0
+
+
+def _print_verdict(entry: registry.Entry, args: argparse.Namespace) -> None:
+    """Print the quick check's verdict on a plugin game (checked now, in worker processes, if it changed)."""
+    from tabletop.sim.check.verdicts import verdict
+
+    def notice() -> None:
+        print(_("tabletop: checking {name} (a quick check, made again only when its files change)...").format(
+            name=entry.name), file=sys.stderr, flush=True)
+
+    found = verdict(entry, args.games_dir, before=notice)
+    if found is not None:
+        print("  " + _("check: {verdict}").format(verdict=found.line))

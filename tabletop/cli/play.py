@@ -13,16 +13,25 @@ from tabletop.cli.common import (
     seat_count,
     seconds_between,
     seed,
+    whole_from_zero,
     window_size,
 )
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.guard import shown_path
 from tabletop.engine.options import parse_assignments
+from tabletop.formats.resume import Resume, resume_point
 from tabletop.i18n import _
 
 
 def add(sub: Any) -> None:
     """Add ``tabletop play`` and its arguments to the subcommands ``sub``."""
     play = sub.add_parser("play", help=_("play a game in a window (bots only: no input needed)"))
-    play.add_argument("game", help=_("game name (see tabletop games)"))
+    play.add_argument("game", nargs="?", default=None, help=_("game name (see tabletop games); not with --resume"))
+    play.add_argument("--resume", type=Path, default=None, metavar="LOG",
+                      help=_("play on from a game log: same game, seed and seats (change them with --seats),"
+                             " from its last move or --at"))
+    play.add_argument("--at", type=whole_from_zero, default=None, metavar="MOVE",
+                      help=_("with --resume: play on from this move (0 is the deal; default the log's last move)"))
     play.add_argument("--players", type=positive, default=None, help=_("number of seats"))
     play.add_argument("--seats", default="", help=_("one per seat, e.g. human,random,random,random (default)"))
     play.add_argument("--seed", type=seed, default=None, help=_("seed (default: a new one, shown on screen)"))
@@ -59,9 +68,47 @@ def run(args: argparse.Namespace) -> int:
     check_art_path(args.art)
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot), ("--log", args.log)):
         check_writable(flag, path)
+    if args.log is not None and args.log.exists():
+        raise TabletopError(_("--log {file}: the file exists already, and a game log is never written over: give"
+                              " another name, or leave --log out for a new one in logs/").format(file=shown_path(args.log)))
     seats = args.seats.split(",") if args.seats.strip() else []  # empty names are refused, not dropped
-    return run_play(args.game, players=args.players or seat_count(args.seats), seats=seats, seed=args.seed,
-                    options=parse_assignments(args.sets), speed=args.speed, exit_after=args.exit_after,
+    start = None
+    players: int | None
+    seed: int | None
+    if args.resume is not None:
+        if args.scenario is not None:
+            raise TabletopError(_("--scenario: a game played on from a log starts where its log says"))
+        start = _resume_point(args)
+        game, players, seed, options = start.game, start.players, start.seed, start.options
+        seats = seats or start.seats
+    elif args.game is None:
+        raise TabletopError(_("name a game to play (see tabletop games), or --resume LOG to play on from a log"))
+    elif args.at is not None:
+        raise TabletopError(_("--at {at}: it goes with --resume LOG (the move to play on from)").format(at=args.at))
+    else:
+        game, seed, options = args.game, args.seed, parse_assignments(args.sets)
+        players = args.players or seat_count(args.seats)
+    return run_play(game, players=players, seats=seats, seed=seed,
+                    options=options, speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout,
+                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout, start=start,
                     scenario=args.scenario)
+
+
+def _resume_point(args: argparse.Namespace) -> Resume:
+    """Return where ``--resume LOG [--at MOVE]`` starts, refusing what a game played on keeps from its log.
+
+    :raises TabletopError: for a clash (another game, seed, options or number of players) or a bad log.
+    """
+    from tabletop.plugins import registry
+
+    for flag, given in (("--seed", args.seed is not None), ("--set", bool(args.sets)),
+                        ("--players", args.players is not None)):
+        if given:
+            raise TabletopError(_("{flag}: a game played on from a log keeps that log's game, seed, options and"
+                                  " players (change the seats with --seats)").format(flag=flag))
+    start = resume_point(args.resume, registry.make_game, args.at)
+    if args.game is not None and args.game != start.game:
+        raise TabletopError(_("{file} is a game of {logged}, not {game}: leave the game name out with --resume").format(
+            file=args.resume, logged=start.game, game=args.game))
+    return start

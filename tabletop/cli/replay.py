@@ -10,8 +10,11 @@ from tabletop.cli.common import (
     check_writable,
     describe,
     positive,
+    whole_from_zero,
     window_size,
 )
+from tabletop.engine.errors import TabletopError
+from tabletop.formats.resume import check_move
 from tabletop.i18n import _
 
 
@@ -30,6 +33,8 @@ def add(sub: Any) -> None:
     rep.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal",
                      help=_("pace of the moves in the window or the video"))
     rep.add_argument("--size", type=window_size, default=(1280, 720), help=_("window or video size, e.g. 1280x720"))
+    rep.add_argument("--at", type=whole_from_zero, default=None, metavar="MOVE",
+                     help=_("with --window: open at this move, paused; else: say what the position is there"))
     rep.set_defaults(handler=run)
 
 
@@ -38,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.plugins.replays import replay
 
     if args.record is not None:
+        if args.at is not None:
+            raise TabletopError(_("--at goes with --window (or with no --record): a recording plays the whole game"))
         check_writable("--record", args.record)
         from tabletop.ui.replay import run_record
 
@@ -47,8 +54,9 @@ def run(args: argparse.Namespace) -> int:
         from tabletop.ui.replay import run_replay
 
         return run_replay(args.log, speed=args.speed, size=args.size, partial=args.partial, seat=args.seat - 1,
-                          all_hands=args.all_hands)
+                          all_hands=args.all_hands, at=args.at)
     result = replay(args.log, allow_incomplete=args.partial)
+    check_move(args.at, args.log, len(result.line))
     session = result.session
     state = _("complete") if result.complete else _("INCOMPLETE")
     print(_("{game}, seed {seed}, {actions} actions, {state}").format(
@@ -62,4 +70,9 @@ def run(args: argparse.Namespace) -> int:
         who = seats[i] if i < len(seats) else "?"
         print(_("  seat {seat} ({who}): score {score}, rank {rank}").format(seat=i + 1, who=who, score=score,
                                                                             rank=rank))
+    if args.at is not None:
+        from tabletop.formats.notes import positions
+
+        print(_("  move {n}: {position}").format(n=args.at, position=positions(result, [args.at])[args.at]))
     return 0
+

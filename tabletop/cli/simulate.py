@@ -131,9 +131,10 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     stopped: tuple[str, int] | None = None
     skipped: list[str] = []
+    chunks = run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
+                 progress=progress.update, game_timeout=args.game_timeout)
     try:
-        for chunk in run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
-                         progress=progress.update, game_timeout=args.game_timeout):
+        for chunk in chunks:
             with guard.deferred_signals():  # the file and the summary count the same games
                 if writer:
                     values = [value for _key, value in variants[chunk.variant].values] if sweep else []
@@ -150,8 +151,19 @@ def run(args: argparse.Namespace) -> int:
         stopped = (_("interrupted by Ctrl-C"), 130)
     except OutputError as exc:
         stopped = (str(exc), 1)
+    except TabletopError as exc:  # a game log that cannot be written (a full disk, a read-only folder)
+        stopped = (str(exc), 2)
     finally:
         progress.close()
+    said = ""
+    if stopped is not None:
+        # Whatever stopped the run, the result file is cut back to whole games and its sidecar written
+        # before anything else, a second Ctrl-C or SIGTERM held until then (the workers stop first).
+        with guard.deferred_signals():
+            chunks.close()
+            why = stopped[0]
+            said = (writer.finish_partial(why, asked=total, missing=skipped) if writer
+                    else f"{sum(v.seats[0].games for v in study.variants)} of {total} games played")
     elapsed = time.perf_counter() - started
     played = sum(v.seats[0].games for v in study.variants)
     labels = [{c.id: c.label for c in g.deck()} for g in games]
@@ -190,7 +202,6 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"- {line}")
     if stopped is not None:
         why, code = stopped
-        said = writer.finish_partial(why, asked=total, missing=skipped) if writer else f"{played} of {total} games played"
         print(f"tabletop simulate: {why}; {said}", file=sys.stderr)
         return code
     if writer:

@@ -8,8 +8,9 @@ animates every game from these alone; game-level events (a trick won, a reveal) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import InfoRow, Move, Popup, hand_id
@@ -146,6 +147,15 @@ class ActionTaken(Event):
     def popups(self) -> tuple[Popup, ...]:
         """What the action changed worth a word at its place ("+1")."""
         return self.shown
+
+
+def is_face_down_action(event: Event, moves: Sequence[Move]) -> TypeGuard[ActionTaken]:
+    """True for a seat's action (``moves``: what it moved) whose cards go face down, as a pass or a
+    discard does: other seats are told only what kind of action it was and how many cards it moved.
+    An action that names no card ("Ask Seat 2 for queens", "Draw a card") says nothing hidden, even
+    when what it moves goes face down: its label is told."""
+    return (isinstance(event, ActionTaken) and bool(getattr(event.action, "cards", ()))
+            and any(m.backs or not m.face_up for m in moves))
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,10 @@ class Player(Protocol):
 class ActionLog(Protocol):
     """Where a session writes each action as it happens (see :mod:`tabletop.formats.log`)."""
 
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None: ...
+    def action(self, index: int, seat: int, action: Action, note: str | None = None,
+               seconds: float | None = None) -> None:
+        """Write one action; ``seconds`` is how long its seat thought (a real choice), else None."""
+        ...
 
     def end(self, scores: Sequence[int], ranks: Sequence[int]) -> None: ...
 
@@ -273,8 +276,11 @@ class Session:
         return events
 
     # -- the one gate ------------------------------------------------------------------------
-    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None) -> list[Event]:
+    def submit(self, action: Action, seat: int | None = None, *, note: str | None = None,
+               seconds: float | None = None) -> list[Event]:
         """Check ``action`` (for ``seat``, default the seat to move), apply it, and return its events.
+
+        ``seconds`` is how long the person thought about it, written to the log with the action.
 
         :raises IllegalAction: with the reason, leaving the state exactly as it was.
         """
@@ -284,7 +290,7 @@ class Session:
         if seat is not None and seat != to_move:
             raise IllegalAction(action, N_("it is not your turn (waiting for seat {n})", n=to_move + 1))
         with time_limit(self.hook_limit) if self.hook_limit is not None else _NO_LIMIT:
-            self._play(1, (action, note))
+            self._play(1, (action, note, seconds))
         return self.take_events()
 
     def choose(self, action: Action) -> list[Event]:
@@ -308,7 +314,7 @@ class Session:
         self._play(None)
 
     # -- internals ---------------------------------------------------------------------------
-    def _play(self, max_moves: int | None, given: tuple[Action, str | None] | None = None) -> None:
+    def _play(self, max_moves: int | None, given: tuple[Action, str | None, float | None] | None = None) -> None:
         """The gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
 
         The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
@@ -338,8 +344,9 @@ class Session:
                 if seat is None:
                     break
                 stage = "legal_actions"
+                thought: float | None = None  # how long the seat took over a real choice (for the log)
                 if given is not None:
-                    action, note = given
+                    action, note, thought = given
                     given = None
                     legal = _checked(legal_actions(state)) if strict else legal_actions(state)
                     if action not in legal:
@@ -357,7 +364,7 @@ class Session:
                         # A forced move: there is nothing to decide, so no bot is asked.
                         action = legal[0]
                     else:
-                        started = clock() if timed[seat] else 0.0
+                        started = clock() if timed[seat] or log is not None else 0.0
                         quick = by_legal[seat]
                         answer: object = None
                         problem = None
@@ -381,8 +388,10 @@ class Session:
                         else:
                             action = self._replace(seat, bot, problem, legal)
                             note = f"fallback: {problem}"
+                        if log is not None:
+                            thought = clock() - started
                 if log is not None:
-                    log.action(moves, seat, action, note)
+                    log.action(moves, seat, action, note, thought)
                 moves += 1
                 first = len(pending)
                 stage = "apply"

@@ -12,12 +12,12 @@ import copy
 import dataclasses
 import enum
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import BuiltinFunctionType
 from typing import Any
 
-from tabletop.engine.actions import Action
+from tabletop.engine.actions import Action, default_label
 from tabletop.engine.cards import Card
 
 _ATOMS: set[type] = {int, float, complex, str, bytes, bool, type(None), Card, Action, range}
@@ -84,6 +84,88 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
                 out.__dict__[k] = v if type(v) in _ATOMS else _copy(v, memo)
         return out
     return copy.deepcopy(value, memo)
+
+
+def renamed(value: Any, names: Mapping[Card, Card]) -> Any:
+    """Return a copy of ``value`` (a game's state) in which every card ``c`` is ``names.get(c, c)``.
+
+    The copy is made like :func:`copy_state`, but nothing holding a renamed card is shared: the
+    actions, moves and frozen values that hold one are made anew around the new card. A checker
+    builds the worlds that differ from the real one only in cards a seat cannot see this way.
+    """
+    return _Renamer(names).copy(value)
+
+
+class _Renamer:
+    """One renamed copy: the names, and what was already copied (shared objects stay shared)."""
+
+    def __init__(self, names: Mapping[Card, Card]) -> None:
+        self.names = names
+        self.memo: dict[int, Any] = {}
+
+    def copy(self, value: Any) -> Any:
+        kind = type(value)
+        if kind is Card:
+            return self.names.get(value, value)
+        if kind is Action:
+            return self._action(value)
+        if kind in _ATOMS:
+            return value
+        done = self.memo.get(id(value))
+        if done is not None:
+            return done
+        if kind is list:
+            out: Any = []
+            self.memo[id(value)] = out
+            out.extend(self.copy(v) for v in value)
+            return out
+        if kind is dict:
+            out = {}
+            self.memo[id(value)] = out
+            for k, v in value.items():
+                out[self.copy(k)] = self.copy(v)
+            return out
+        if kind in (set, frozenset):
+            out = kind(self.copy(v) for v in value)
+            self.memo[id(value)] = out
+            return out
+        if kind is tuple:
+            return tuple(self.copy(v) for v in value)
+        if isinstance(value, random.Random):
+            return _copy(value, self.memo)
+        if isinstance(value, (enum.Enum, type)) or callable(value) and not hasattr(value, "__dict__"):
+            return value
+        if isinstance(value, tuple):  # a named tuple
+            return kind(*(self.copy(v) for v in value))
+        slots = _slots(kind)
+        if slots is None:
+            return copy.deepcopy(value, self.memo)
+        out = _blank(kind)
+        self.memo[id(value)] = out
+        for name in slots:
+            try:
+                v = getattr(value, name)
+            except AttributeError:
+                continue
+            object.__setattr__(out, name, self.copy(v))
+        if hasattr(value, "__dict__"):
+            for k, v in vars(value).items():
+                object.__setattr__(out, k, self.copy(v))
+        return out
+
+    def _action(self, action: Action) -> Action:
+        cards = tuple(self.names.get(c, c) for c in action.cards)
+        if all(a is b for a, b in zip(cards, action.cards, strict=True)):
+            return action
+        label = None if action.label == default_label(action.kind, action.cards, action.value) else action.label
+        return Action(action.kind, cards, action.value, label, zone=action.zone, cell=action.cell, seat=action.seat,
+                      to=action.to)
+
+
+def _blank(kind: type) -> Any:
+    """Return an empty instance of a plain class (a compiled one made by its own C-level __new__, as in _copy)."""
+    new: Any = kind.__new__
+    return new(kind) if new is not object.__new__ and isinstance(new, BuiltinFunctionType) else object.__new__(kind)
 
 
 _SLOTS: dict[type, tuple[str, ...] | None] = {}

@@ -291,9 +291,10 @@ def zone_lists(game: Any, state: Any, zones: Sequence[Zone]) -> dict[str, list[C
     """Return the state's own list of cards holding each zone's cards (for the zones that have one).
 
     A zone read off the state (:mod:`tabletop.engine.state_zones`: a kit game's fields, a state's
-    ``hands`` and piles) is its attribute's list, found by the zone's id; any other zone is the one
-    list among the state's attributes that holds exactly its cards, the zones claiming lists in
-    their order (two hands holding the same copies are told apart by which comes first).
+    ``hands`` and piles) is its attribute's list, found by the zone's id. Any other zone is a list
+    among the state's attributes holding exactly its cards; every zone claims one, the seen ones
+    too, in their order: with copies of a card two zones may hold the same cards (one Blue 1
+    each), and a hidden zone must not take the list of a seat's own hand.
     """
     by_id = {place.zone_id: place.cards for place in state_places(state, game.players)}
     found: dict[str, list[Card]] = {}
@@ -301,12 +302,11 @@ def zone_lists(game: Any, state: Any, zones: Sequence[Zone]) -> dict[str, list[C
         own = by_id.get(zone.id)
         if own is not None and len(own) == zone.count == len(zone.cards) and _same(own, zone.cards):
             found[zone.id] = own
-    lists = card_lists(state)
+    lists = _card_lists(state)
     for zone in zones:
         if zone.id in found or not zone.cards or len(zone.cards) != zone.count:
             continue
-        match = next((lst for lst in lists if len(lst) == zone.count and _same(lst, zone.cards)
-                      and not any(lst is taken for taken in found.values())), None)
+        match = _list_of(zone, lists, list(found.values()))
         if match is not None:
             found[zone.id] = match
     return found
@@ -316,16 +316,27 @@ def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
     return all(x is y for x, y in zip(a, b, strict=True))
 
 
-def card_lists(state: Any) -> list[list[Card]]:
-    """Return the lists of cards the state holds: its attributes, and lists inside them one level down."""
-    found: list[list[Card]] = []
+def _list_of(zone: Zone, lists: list[tuple[list[Card], int | None]], taken: list[list[Card]]) -> list[Card] | None:
+    """Return the state's list holding exactly ``zone``'s cards (not one in ``taken``): where several do,
+    the one at the zone owner's place in a list of lists (``hands[seat]``), else the first."""
+    cards = zone.cards
+    found = [(lst, index) for lst, index in lists
+             if len(lst) == len(cards) and _same(lst, cards) and not any(lst is t for t in taken)]
+    return next((lst for lst, index in found if index is not None and index == zone.owner),
+                found[0][0] if found else None)
 
-    def consider(value: Any, depth: int) -> None:
+
+def _card_lists(state: Any) -> list[tuple[list[Card], int | None]]:
+    """Return the lists of cards the state holds (its attributes, and lists inside them one level down),
+    each with its place in the list of lists it is in (None for an attribute)."""
+    found: list[tuple[list[Card], int | None]] = []
+
+    def consider(value: Any, depth: int, index: int | None = None) -> None:
         if isinstance(value, list) and value and all(isinstance(c, Card) for c in value):
-            found.append(value)
+            found.append((value, index))
         elif depth and isinstance(value, (list, tuple)):
-            for inner in value:
-                consider(inner, depth - 1)
+            for i, inner in enumerate(value):
+                consider(inner, depth - 1, i)
         elif depth and isinstance(value, dict):
             for inner in value.values():
                 consider(inner, depth - 1)

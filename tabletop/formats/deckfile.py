@@ -43,6 +43,7 @@ from typing import Any
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
+from tabletop.formats.tomlspots import CONTROL, Problems, header_line, key_line
 from tabletop.i18n import _
 
 MAX_COUNT = 999
@@ -100,22 +101,6 @@ class _Row:
     lines: dict[str, int]
 
 
-class _Problems:
-    """Collects ``file:line: field: problem`` lines so a user can fix everything in one pass."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.items: list[tuple[int, str]] = []
-
-    def add(self, line: int | None, field: str, problem: str) -> None:
-        where = f"{self.source}:{line}" if line else self.source
-        self.items.append((line or 0, f"{where}: {field}: {problem}"))
-
-    def sorted(self) -> list[str]:
-        """Return the problems in file order (a stable sort keeps each line's own order)."""
-        return [text for _, text in sorted(self.items, key=lambda item: item[0])]
-
-
 def load_deck(path: Path | str) -> Deck:
     """Return the deck in ``path`` (``.toml`` or ``.csv``).
 
@@ -142,7 +127,7 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
 
     :raises DeckError: listing every problem.
     """
-    problems = _Problems(source)
+    problems = Problems(source)
     suffix = Path(source).suffix.lower()
     deck_name = name if name is not None else Path(source).stem
     if suffix == ".toml":
@@ -166,7 +151,7 @@ def parse_deck_text(text: str, source: str, *, name: str | None = None) -> Deck:
 
 
 # -- reading the two formats ----------------------------------------------------------------------
-def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
+def _toml_rows(text: str, problems: Problems) -> tuple[list[_Row], str | None]:
     try:
         doc = tomltext.parse(text)
     except tomltext.TomlProblem as exc:
@@ -182,16 +167,16 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
     lines = text.splitlines()
     name = doc.get("name")
     if name is not None and not isinstance(name, str):
-        problems.add(_key_line(lines, 0, len(lines), "name"), "name", _("the deck name must be text"))
+        problems.add(key_line(lines, 0, len(lines), "name"), "name", _("the deck name must be text"))
         name = None
     for key in doc:
         if key not in ("name", "card"):
-            problems.add(_key_line(lines, 0, len(lines), key) or _header_line(lines, key), key,
+            problems.add(key_line(lines, 0, len(lines), key) or header_line(lines, key), key,
                          _("unknown top-level entry (each card is a [[card]] table)")
                          if key in ("cards", "Card", "deck") else _("unknown top-level entry"))
     cards = doc.get("card", [])
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        problems.add(_key_line(lines, 0, len(lines), "card"), "card", _("write each card as a [[card]] table"))
+        problems.add(key_line(lines, 0, len(lines), "card"), "card", _("write each card as a [[card]] table"))
         return [], name
     headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*card\s*\]\]", line)]
     rows = []
@@ -200,27 +185,14 @@ def _toml_rows(text: str, problems: _Problems) -> tuple[list[_Row], str | None]:
         if len(headers) == len(cards):
             start = headers[n]
             end = headers[n + 1] if n + 1 < len(headers) else len(lines)
-            field_lines = {k: _key_line(lines, start + 1, end, k) or start + 1 for k in table}
+            field_lines = {k: key_line(lines, start + 1, end, k) or start + 1 for k in table}
             rows.append(_Row(start + 1, dict(table), field_lines))
         else:  # cards written as inline tables: no reliable lines, so point at the card number
             rows.append(_Row(0, dict(table), {}))
     return rows, name
 
 
-def _key_line(lines: list[str], start: int, end: int, key: str) -> int | None:
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
-    for i in range(start, end):
-        if pattern.match(lines[i]):
-            return i + 1
-    return None
-
-
-def _header_line(lines: list[str], key: str) -> int | None:
-    pattern = re.compile(rf"^\s*\[+\s*[\"']?{re.escape(key)}[\"']?\s*\]")
-    return next((i + 1 for i, line in enumerate(lines) if pattern.match(line)), None)
-
-
-def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
+def _csv_rows(text: str, problems: Problems) -> list[_Row]:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[_Row] = []
     header: list[str] | None = None
@@ -255,7 +227,7 @@ def _csv_rows(text: str, problems: _Problems) -> list[_Row]:
     return rows
 
 
-def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
+def _csv_header(cells: list[str], line: int, problems: Problems) -> list[str]:
     header = [c.strip().lower() for c in cells]
     while header and not header[-1]:  # Excel's trailing commas
         header.pop()
@@ -268,12 +240,7 @@ def _csv_header(cells: list[str], line: int, problems: _Problems) -> list[str]:
 
 
 # -- checking fields and building cards ----------------------------------------------------------
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""Characters no card's text may hold: a NUL, terminal escapes, text-direction overrides (tabs and line
-breaks are fine)."""
-
-
-def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int], list[int]]:
+def _build(rows: list[_Row], problems: Problems) -> tuple[list[Card], list[int], list[int]]:
     kinds: list[Card] = []
     counts: list[int] = []
     lines: list[int] = []
@@ -282,9 +249,9 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
         before = len(problems.items)
         where = _Where(row, n, problems)
         for key, value in row.values.items():
-            if isinstance(value, str) and _CONTROL.search(value):
+            if isinstance(value, str) and CONTROL.search(value):
                 where.add(key, _("holds a control character ({char}): write plain text").format(
-                    char=repr(_CONTROL.search(value).group())))  # type: ignore[union-attr]
+                    char=repr(CONTROL.search(value).group())))  # type: ignore[union-attr]
         if len(problems.items) != before:
             continue
         card, count = _card(row.values, where)
@@ -309,7 +276,7 @@ def _build(rows: list[_Row], problems: _Problems) -> tuple[list[Card], list[int]
 class _Where:
     """Reports problems of one card at the line of the field concerned (or names the card)."""
 
-    def __init__(self, row: _Row, number: int, problems: _Problems) -> None:
+    def __init__(self, row: _Row, number: int, problems: Problems) -> None:
         self.row, self.number, self.problems = row, number, problems
 
     def add(self, field: str, problem: str) -> None:

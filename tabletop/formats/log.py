@@ -1,6 +1,13 @@
 """JSON Lines game logs: a header (game, options, seats, seed, version), one line per action, an end line.
 
 Each line is flushed as it is written, so a crash or a kill loses at most the action in progress.
+An action line says when it was made (``at``: seconds since the log was opened) and, for a real
+choice, how long its seat thought (``think``). A ``note`` line is a note someone wrote at a move
+(public, never sealed); the last line of a game played at the table says how it ended
+(``{"type": "closed", "how": "finished" | "left" | "interrupted" | "crashed"}``). A game played
+on from another log's position names it in its header (``parent``: that log and move) and starts
+with that log's moves, marked ``copied``. A log is never written over: :meth:`GameLog.create`
+refuses an existing file.
 An undo is a line too (``{"type": "undo", "to": N}``: the game went back to before move N), so
 the file stays an exact history of what happened and replays to the same end.
 :func:`replay` rebuilds the exact game from a log by submitting every logged action through the
@@ -28,6 +35,8 @@ import math
 import os
 import re
 import secrets
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +58,8 @@ FORMAT = 1
 """Version of the log format written in every header."""
 SCENARIO_SALT = -1
 """The key stream a fair log's scenario is sealed with (action lines use their line numbers)."""
+ENDINGS = ("finished", "left", "interrupted", "crashed")
+"""How a game played at the table ended, as its log's ``closed`` line says."""
 
 
 class GameFactory(Protocol):
@@ -60,7 +71,8 @@ class GameFactory(Protocol):
 class GameLog:
     """Writes one game's log, line by line, flushed per line (sealed while a fair game is on)."""
 
-    def __init__(self, stream: IO[str], path: Path | None = None) -> None:
+    def __init__(self, stream: IO[str], path: Path | None = None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
         self.path = path
         self.fair = False
@@ -69,29 +81,51 @@ class GameLog:
         self._revealed = False
         self._lines = 0
         self.size = 0  # bytes of whole lines written
+        self.copying = False
+        """While set, actions are written as ``copied`` from the parent log (a game played on from there)."""
+        self.closed_as: str | None = None
+        """How the game ended, once the ``closed`` line is written."""
+        self.clock = clock
+        """What each line's ``at`` is read from (the table's own clock, so think and wait times agree)."""
+        self._started = clock()
+        self._lock = threading.Lock()
 
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
-               fair: bool = False, game_id: str = "", scenario: Scenario | None = None) -> GameLog:
-        """Open ``path`` (folders made as needed) and write the header of a new game.
+               fair: bool = False, game_id: str = "", parent: dict[str, Any] | None = None,
+               clock: Callable[[], float] = time.monotonic, scenario: Scenario | None = None) -> GameLog:
+        """Open ``path`` (folders made as needed; never an existing file) and write the header of a new game.
 
-        A ``fair`` log names ``game_id`` instead of the seed and seals its actions (and the
-        ``scenario`` the game starts from, which names cards in hands) until the end.
+        A ``fair`` log names ``game_id`` instead of the seed and seals its actions (and the ``scenario``
+        the game starts from, which names cards in hands) until the end; ``parent`` names the log and
+        move a game played on from another one starts at.
 
-        :raises LogWriteError: naming the path when it cannot be written (a folder, a full disk...).
+        :raises LogWriteError: naming the path when it exists or cannot be written (a folder, a full disk...).
         """
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+            stream = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        except FileExistsError:
+            raise LogWriteError(_("game log {file}: the file exists already, and a log is never written over:"
+                                  " give another name, or move that file").format(file=shown_path(path))) from None
         except OSError as exc:
             raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
-        log = cls(stream, path)
-        log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, scenario=scenario)
+        log = cls(stream, path, clock=clock)
+        log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, parent=parent,
+                   scenario=scenario)
         return log
+
+    def elapsed(self) -> float:
+        """Return the seconds since the log was opened (what each line's ``at`` says), to the millisecond."""
+        return round(self.clock() - self._started, 3)
 
     def _write(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
+        with self._lock:  # a bot's move on its worker thread and the table's closing line never interleave
+            self._write_line(line)
+
+    def _write_line(self, line: str) -> None:
         try:
             self.stream.write(line)
             self.stream.flush()
@@ -106,7 +140,7 @@ class GameLog:
         self._lines += 1
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int, fair: bool = False,
-               game_id: str = "", scenario: Scenario | None = None) -> None:
+               game_id: str = "", parent: dict[str, Any] | None = None, scenario: Scenario | None = None) -> None:
         """Write the header line: everything needed to set the same game up again (a fair game's
         seed comes at the end). ``deck`` is a digest of the cards the game is played with (their
         every field), so a log says which version of a deck file its game used."""
@@ -119,12 +153,22 @@ class GameLog:
             "type": "header", "format": FORMAT, "tabletop": __version__, "game": game.name,
             "players": game.players, "options": to_json(game.options), "seats": list(seat_names),
             "seed": None if fair else seed, "deck": deck_digest(game), "game_id": self.game_id, **extra,
-            "started": datetime.now(UTC).isoformat(timespec="seconds"),
+            "started": datetime.now(UTC).isoformat(timespec="seconds"), **({"parent": parent} if parent else {}),
         })
 
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
-        """Write one action (``note`` says e.g. that a fallback replaced a bot's answer)."""
+    def action(self, index: int, seat: int, action: Action, note: str | None = None,
+               seconds: float | None = None) -> None:
+        """Write one action (``note`` says e.g. that a fallback replaced a bot's answer; ``seconds``
+        is how long its seat thought, for a real choice)."""
+        if self.closed_as is not None:
+            return  # a bot's move finished after the game was closed is not part of it
         record: dict[str, Any] = {"type": "action", "n": index, "seat": seat}
+        if self.copying:
+            record["copied"] = True
+        else:
+            record["at"] = self.elapsed()
+            if seconds is not None:
+                record["think"] = round(max(0.0, seconds), 3)
         if self.fair and not self._revealed:
             # Each sealed line has its own key stream (the line number), even where undo repeats an n.
             text = json.dumps({"action": action.to_json(), "note": note}, separators=(",", ":"))
@@ -154,6 +198,20 @@ class GameLog:
             self._revealed = True
             self._write({"type": "seed", "seed": self.seed})
 
+    def note(self, move: int, seat: int | None, text: str) -> dict[str, Any]:
+        """Write a note someone made at ``move`` (``seat`` to move there): public, never sealed; return its line."""
+        record = note_record(move, seat, text, at=self.elapsed())
+        self._write(record)
+        return record
+
+    def closed(self, how: str, moves: int) -> None:
+        """Write how the game ended (one of :data:`ENDINGS`) after ``moves`` moves, once: the log's last line."""
+        if how not in ENDINGS:
+            raise ValueError(f"a game ends {' / '.join(ENDINGS)}, not {how!r}")
+        if self.closed_as is None and not self.stream.closed:
+            self.closed_as = how
+            self._write({"type": "closed", "how": how, "moves": moves, "at": self.elapsed()})
+
     def close(self) -> None:
         """Close the file (safe to call twice, and after a failed write)."""
         if not self.stream.closed:
@@ -165,6 +223,19 @@ class GameLog:
                 if self.path is not None:
                     with contextlib.suppress(OSError):
                         os.truncate(self.path, self.size)
+
+
+MAX_NOTE = 2000
+"""Characters a note keeps (a longer text is cut there)."""
+
+
+def note_record(move: int, seat: int | None, text: str, *, at: float | None = None) -> dict[str, Any]:
+    """Return the log line of a note at ``move`` (``seat`` to move there; ``at``: seconds into the game)."""
+    record: dict[str, Any] = {"type": "note", "n": move, "seat": seat, "text": text[:MAX_NOTE]}
+    if at is not None:
+        record["at"] = at
+    record["written"] = datetime.now(UTC).isoformat(timespec="seconds")
+    return record
 
 
 def _reason(exc: OSError) -> str:
@@ -188,13 +259,22 @@ def _key_stream(seed: int, salt: int, size: int) -> bytes:
     return bytes(out[:size])
 
 
+SEAL_BLOCK = 256
+"""Sealed lines are padded to a multiple of this many bytes: a line's length must not tell what it holds
+(five discarded cards with two tens are longer than five without)."""
+
+
 def seal(text: str, seed: int, salt: int) -> str:
-    """Return ``text`` sealed with a key stream drawn from ``seed`` and ``salt``, as hex.
+    """Return ``text`` sealed with a key stream drawn from ``seed`` and ``salt``, as hex, padded with spaces
+    to a multiple of :data:`SEAL_BLOCK` bytes (JSON ignores them).
 
     >>> unseal(seal("play AS", 12345, 3), 12345, 3)
     'play AS'
+    >>> len(seal("play AS", 1, 0)) == len(seal("discard 10H 10S 10D 10C 9H", 1, 0))
+    True
     """
     data = text.encode()
+    data += b" " * (-len(data) % SEAL_BLOCK)
     stream = _key_stream(seed, salt, len(data))
     return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").hex()
 
@@ -206,7 +286,7 @@ def unseal(sealed: str, seed: int, salt: int) -> str:
     """
     data = bytes.fromhex(sealed)
     stream = _key_stream(seed, salt, len(data))
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").decode()
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big").decode().rstrip(" ")
 
 
 def default_log_path(game_name: str, seed: int | str, folder: Path | str = "logs") -> Path:
@@ -426,7 +506,7 @@ def _check_header(shown: str, number: int, record: dict[str, Any]) -> None:
         raise LogError(f"{where}: seats must be a list of names, not {short(repr(seats), 60)}")
 
 
-def _logged_seed(path: Path) -> int | None:
+def logged_seed(path: Path) -> int | None:
     """Return a fair game's seed from its ``end`` or ``seed`` line (a first pass, one line at a time)."""
     for _line, record in iter_records(path, cut=[]):
         if record.get("type") in ("end", "seed") and _is_seed(record.get("seed")):
@@ -435,12 +515,13 @@ def _logged_seed(path: Path) -> int | None:
 
 
 def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
-           events: bool = False) -> Replay:
+           events: bool = False, unbounded: bool = False) -> Replay:
     """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
 
     Undo lines take the game back as they did when it was played. ``allow_incomplete`` accepts an
     unfinished game (and a last line cut off). ``seed`` is a fair game's seed when its log does
-    not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on.
+    not hold it yet (a spectator is handed it); ``events`` keeps the replayed session's events on;
+    ``unbounded`` lifts the time limit on each call into the game's rules (the caller bounds the whole replay).
     The log is read one line at a time: a problem on line 211 is reported without reading the rest.
 
     :raises LogError: for a truncated, edited or unreadable log, or one from an unknown game.
@@ -463,7 +544,7 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
                        " replayed (restore the deck the game was played with)")
     logged = header["seed"]
     if logged is None:
-        logged = seed if seed is not None else _logged_seed(path)
+        logged = seed if seed is not None else logged_seed(path)
         if logged is None:
             raise LogError(f"{shown}: this fair game was never finished or left, so its seed was never written:"
                            " its log cannot be replayed")
@@ -471,7 +552,8 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     scenario = _scenario(shown, number, header, game_seed)
 
     def fresh() -> Session:
-        return Session(game, None, seed=game_seed, events=events, hook_limit=HOOK_LIMIT, scenario=scenario)
+        return Session(game, None, seed=game_seed, events=events, hook_limit=None if unbounded else HOOK_LIMIT,
+                       scenario=scenario)
 
     session = fresh()
     count = undos = 0
@@ -521,6 +603,14 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     decisions = [(seat, action) for seat, action, forced in line if not forced]
     return Replay(session, header, count, complete, decisions, [(seat, action) for seat, action, _forced in line],
                   undos, bool(cut))
+
+
+def logged_scenario(header: dict[str, Any], seed: int, path: Path | str) -> Scenario | None:
+    """Return the scenario the game logged in ``path`` (with this ``header`` and ``seed``) started from, or None.
+
+    :raises LogError: when the header's scenario is not one (an edited log).
+    """
+    return _scenario(shown_path(path), 1, header, seed)
 
 
 def _scenario(shown: str, number: int, header: dict[str, Any], seed: int) -> Scenario | None:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import folders
+from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import (
     TimeLimit,
@@ -50,6 +51,9 @@ from tabletop.engine.guard import (
     what_it_did,
     where,
 )
+from tabletop.formats.deckfile import DeckError
+from tabletop.formats.tablefile import TableError
+from tabletop.games.sandbox import deck_file_of, sandbox_class
 from tabletop.plugins import registry
 from tabletop.plugins.probe import NOTICE_AFTER, Source, content_digest, probe_all, probe_limit
 
@@ -61,6 +65,8 @@ DEFAULT_GAMES_DIR = folders.DEFAULT_GAMES_DIR
 """The games folder used when none is given (relative to the working directory)."""
 PACKAGE = "tabletop_games"
 """The parent module name of folder games (``tabletop_games.my_game``)."""
+_IMAGES = (".png", ".jpg", ".jpeg", ".webp")
+"""The images the art library reads (``tabletop.ui.art.names.IMAGE_SUFFIXES``: a layer above this one)."""
 
 
 def discover(games_dir: Path | None = None) -> None:
@@ -120,10 +126,41 @@ def _folder_sources(folder: Path) -> Iterator[Source]:
                                 f"folder name {shown_path(name)!r} is not a game name: use lowercase"
                                 " letters, digits and dashes", extra=extra)
         elif not (game_dir / "__init__.py").is_file():
-            registry.add_broken("game", name, source, "no __init__.py: a game folder is a Python package",
-                                extra=extra)
+            _register_sandbox(name, game_dir, source)
         else:
             yield Source("folder", name, source, path=str(game_dir))
+
+
+def _register_sandbox(name: str, folder: Path, source: str) -> None:
+    """Register a folder holding a deck and no Python as a sandbox game (only data is read here)."""
+    extra = {"folder": folder, "art_dir": sandbox_art(folder)}
+    try:
+        if deck_file_of(folder) is None:
+            registry.add_broken("game", name, source, "no __init__.py and no deck.toml or deck.csv: a game folder"
+                                " holds the rules (a Python package) or at least a deck file", extra=extra)
+            return
+        entry = registry.register_game(sandbox_class(name, folder), f"{source}, a deck without rules", plugin=True,
+                                       extra=extra)
+    except (DeckError, TableError) as exc:
+        registry.add_broken("game", name, source, "; ".join(exc.problems), extra=extra)
+    except UserInputError as exc:
+        registry.add_broken("game", name, source, registry.describe_error(exc), extra=extra)
+    else:
+        entry.trusted = True  # its code is tabletop's own; only its data is the designer's
+
+
+def sandbox_art(folder: Path) -> Path:
+    """Return where a sandbox's art is: its ``art/`` folder, else the folder itself when it holds
+    images (a sprite sheet beside the deck), else ``art/`` (reported missing, faces generated)."""
+    art = folder / "art"
+    if _is_dir(art):
+        return art
+    try:
+        if any(p.suffix.lower() in _IMAGES for p in folder.iterdir()):
+            return folder
+    except OSError:
+        pass
+    return art
 
 
 # -- registering what a probe reported ---------------------------------------------------------------
@@ -134,14 +171,14 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         extra = {"folder": folder, "art_dir": folder / "art"}
     if source.kind == "folder" or source.group == GAMES_GROUP:
         info, error = report.get("game"), report.get("game_error")
-        if error is None and report.get("play_error"):
-            error = report["play_error"]
         name = info["name"] if error is None and info else source.name
         if error is not None or info is None:
             registry.add_broken("game", name, source.label, error or "reported nothing", extra=extra)
         else:
-            registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
-                                extra=extra)
+            entry = registry.add_plugin("game", name, source.label, info, _game_loader(source, report.get("digest")),
+                                        extra=extra)
+            if report.get("play_error"):
+                registry.fail_trial(entry, report["play_error"])
     if report.get("bots_error"):
         registry.add_broken("bot", f"{source.name}/bots.py" if source.kind == "folder" else source.name,
                             _bots_label(source), report["bots_error"])
@@ -214,6 +251,7 @@ class _importing:
         self.notice = notice_after(NOTICE_AFTER, f"still importing plugin {source.name} ({source.label})...")
         self.limit = time_limit(probe_limit())
         self.handlers: dict[int, Any] = {}
+        self.recursion = sys.getrecursionlimit()
         self.streams: tuple[Any, Any, Any] = (None, None, None)
         self.fds: dict[int, int] = {}
 
@@ -226,6 +264,7 @@ class _importing:
         if threading.current_thread() is threading.main_thread():
             self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         self.streams = (sys.stdin, sys.stdout, sys.stderr)
+        self.recursion = sys.getrecursionlimit()
         self.fds = {}
         for fd in (0, 1, 2):
             with contextlib.suppress(OSError):
@@ -238,7 +277,9 @@ class _importing:
 
         self.limit.__exit__(None, None, None)
         self.notice.__exit__(kind, exc, tb)
-        # A plugin must not take Ctrl-C, the terminal or the output files away from the command.
+        # A plugin must not take Ctrl-C, the terminal, the output files or the stack away from the command.
+        if sys.getrecursionlimit() < self.recursion:
+            sys.setrecursionlimit(self.recursion)
         for number, handler in self.handlers.items():
             if signal.getsignal(number) is not handler:
                 signal.signal(number, handler)

@@ -127,7 +127,7 @@ def cache_key(source: Source, limit: float) -> str | None:
 def _key(source: Source, limit: float, digest: str | None) -> str | None:
     if digest is None:
         return None
-    parts = [PROBE_FORMAT, _own_stamp(), sys.version, limit, source.request(), digest]
+    parts = [PROBE_FORMAT, own_stamp(), sys.version, limit, source.request(), digest]
     return hashlib.sha256(json.dumps(parts, default=str).encode("utf-8", "backslashreplace")).hexdigest()
 
 
@@ -179,7 +179,7 @@ def _hash_tree(h: Any, root: Path, budget: list[int]) -> bool:
 _own: str | None = None
 
 
-def _own_stamp() -> str:
+def own_stamp() -> str:
     """Return tabletop's version and its newest file time: a report made by other code is stale."""
     global _own
     if _own is None:

@@ -33,13 +33,15 @@ CJK_FONT = Path(__file__).resolve().parents[1] / "ui" / "fonts" / "NotoSansCJKjp
 _families: list[str] = []
 
 
-def _figure(width: float, height: float) -> Figure:
+def figure(width: float, height: float) -> Figure:
+    """Return an empty figure of ``width`` x ``height`` inches on an Agg canvas (no window, no pyplot)."""
     fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _save(fig: Figure, folder: Path, name: str) -> str:
+def save(fig: Figure, folder: Path, name: str) -> str:
+    """Write ``fig`` as ``folder/name`` (PNG, no timestamp, the bundled Japanese font for what others lack); return the name."""
     families = _font_families()
     for text in fig.findobj(Text):
         text.set_fontfamily(families)
@@ -61,7 +63,8 @@ def _seat(seat: int) -> str:
     return _("seat {n}").format(n=seat + 1)
 
 
-def _colour(i: int) -> str:
+def colour(i: int) -> str:
+    """Return the ``i``-th variant's (or seat's) colour."""
     return COLOURS[i % len(COLOURS)]
 
 
@@ -88,24 +91,24 @@ def _errorbars(ax: Any, xs: Sequence[float], ys: Sequence[float], los: Sequence[
 def win_rates(study: Study, folder: Path) -> str:
     """Draw each seat's win rate with its 95% interval, one colour per variant, chance dashed."""
     players = study.variants[0].players
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
         xs = [seat + 1 + offsets[i] for seat in range(players)]
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
-                   [100 * hi for _, hi in intervals], color=_colour(i), label=v.label)
-        ax.axhline(100 * even_share(v), color=_colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+                   [100 * hi for _, hi in intervals], color=colour(i), label=v.label)
+        ax.axhline(100 * even_share(v), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
     _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
              legend=len(study.variants) > 1)
-    return _save(fig, folder, "win-rates.png")
+    return save(fig, folder, "win-rates.png")
 
 
 def seat_advantage(study: Study, folder: Path) -> str:
     """Draw each seat's win rate minus chance in percentage points, with 95% intervals."""
     players = study.variants[0].players
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.4)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.4)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
@@ -114,38 +117,38 @@ def seat_advantage(study: Study, folder: Path) -> str:
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * (t.win_rate - chance) for t in v.seats],
                    [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
-                   color=_colour(i), label=v.label)
+                   color=colour(i), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
     _by_seat(ax, players, _("win rate minus chance (points)"), _("Seat advantage (95% intervals)"),
              legend=len(study.variants) > 1)
-    return _save(fig, folder, "seat-advantage.png")
+    return save(fig, folder, "seat-advantage.png")
 
 
 def variant_win_rates(study: Study, folder: Path) -> str:
     """Draw each seat's win rate across the variants, with 95% intervals."""
     players = study.variants[0].players
     count = len(study.variants)
-    fig = _figure(max(5.0, 1.6 * count + 2.5), 3.6)
+    fig = figure(max(5.0, 1.6 * count + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(players, 0.4)
     for seat in range(players):
         xs = [i + offsets[seat] for i in range(count)]
         tallies = [v.seats[seat] for v in study.variants]
         _errorbars(ax, xs, [100 * t.win_rate for t in tallies], [100 * t.win_interval[0] for t in tallies],
-                   [100 * t.win_interval[1] for t in tallies], color=_colour(seat), label=_seat(seat))
+                   [100 * t.win_interval[1] for t in tallies], color=colour(seat), label=_seat(seat))
     ax.set_xticks(range(count), [_wrap(v.label) for v in study.variants])
     ax.set_ylabel(_("win rate (%)"))
     ax.set_title(_("Win rate per variant (95% intervals)"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize="small", ncols=min(players, 6))
-    return _save(fig, folder, "variant-win-rates.png")
+    return save(fig, folder, "variant-win-rates.png")
 
 
 def differences(study: Study, folder: Path) -> str:
     """Draw each variant's paired win-rate difference to the first, per seat, with 95% intervals."""
     players = study.variants[0].players
     others = study.variants[1:]
-    fig = _figure(max(5.0, 1.1 * players + 2.5), 3.6)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(len(others), 0.5)
     for i, v in enumerate(others):
@@ -153,11 +156,11 @@ def differences(study: Study, folder: Path) -> str:
         figures = [v.paired.win_diff(seat) for seat in range(players)]
         _errorbars(ax, [seat + 1 + offsets[i] for seat in range(players)], [100 * d for d, _ in figures],
                    [100 * lo for _, (lo, _) in figures], [100 * hi for _, (_, hi) in figures],
-                   color=_colour(i + 1), label=v.label)
+                   color=colour(i + 1), label=v.label)
     ax.axhline(0, color="black", linewidth=0.8)
     _by_seat(ax, players, _("points"), _("Win rate minus {variant}'s, same deals (paired 95% intervals)").format(
         variant=study.variants[0].label), legend=True)
-    return _save(fig, folder, "differences.png")
+    return save(fig, folder, "differences.png")
 
 
 def _by_seat(ax: Any, players: int, ylabel: str, title: str, *, legend: bool) -> None:
@@ -199,28 +202,28 @@ def _distributions(ax: Any, series: Sequence[tuple[Counter[int], str, str]]) -> 
 def scores(study: Study, folder: Path) -> str:
     """Draw the distribution of final scores per seat, one panel per variant."""
     count = len(study.variants)
-    fig = _figure(7.5, 2.6 * count + 0.6)
+    fig = figure(7.5, 2.6 * count + 0.6)
     axes = fig.subplots(count, 1, squeeze=False, sharex=True)
     for row, v in enumerate(study.variants):
         ax = axes[row][0]
-        _distributions(ax, [(counts, _colour(seat), _seat(seat)) for seat, counts in enumerate(v.scores)])
+        _distributions(ax, [(counts, colour(seat), _seat(seat)) for seat, counts in enumerate(v.scores)])
         ax.set_ylabel(_("% of games"))
         title = _("Final scores: {variant} (lower is better)") if v.lower_is_better else _("Final scores: {variant}")
         ax.set_title(title.format(variant=v.label), fontsize="medium")
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize="small", ncols=min(v.players, 6))
     axes[-1][0].set_xlabel(_("score"))
-    return _save(fig, folder, "scores.png")
+    return save(fig, folder, "scores.png")
 
 
 def game_length(study: Study, folder: Path) -> str:
     """Draw the distribution of moves per game (and deals per game when known), per variant."""
     tracked = any(v.mean_deals() is not None for v in study.variants)
-    fig = _figure(7.5 if not tracked else 10.0, 3.4)
+    fig = figure(7.5 if not tracked else 10.0, 3.4)
     axes = fig.subplots(1, 2 if tracked else 1, squeeze=False)[0]
-    _distributions(axes[0], [(v.moves, _colour(i), v.label) for i, v in enumerate(study.variants)])
+    _distributions(axes[0], [(v.moves, colour(i), v.label) for i, v in enumerate(study.variants)])
     if tracked:
-        _distributions(axes[1], [(v.deals, _colour(i), v.label) for i, v in enumerate(study.variants)])
+        _distributions(axes[1], [(v.deals, colour(i), v.label) for i, v in enumerate(study.variants)])
     axes[0].set_xlabel(_("moves per game"))
     axes[0].set_title(_("Game length in moves"))
     if tracked:
@@ -231,7 +234,7 @@ def game_length(study: Study, folder: Path) -> str:
         ax.grid(axis="y", alpha=0.3)
         if len(study.variants) > 1:
             ax.legend(fontsize="small")
-    return _save(fig, folder, "game-length.png")
+    return save(fig, folder, "game-length.png")
 
 
 def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, folder: Path, name: str,
@@ -244,7 +247,7 @@ def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, fol
     ordered = sorted(figures, key=lambda f: (f.win_diff, f.card))
     height = max(3.0, 0.2 * len(ordered) + 1.4)
     tricks = any(f.played for f in ordered)
-    fig = _figure(10.0 if tricks else 6.0, height)
+    fig = figure(10.0 if tricks else 6.0, height)
     left, right = fig.subplots(1, 2, sharey=True) if tricks else (fig.subplots(), None)
     ys = list(range(len(ordered)))
     for colour, group in ((PLAIN, [y for y in ys if ordered[y].card not in standouts]),
@@ -276,7 +279,7 @@ def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, fol
         right.grid(axis="x", alpha=0.3)
     fig.suptitle(title + "\n" + _("red: seats dealt it win the deal more or less often than the others beyond chance"
                                    " (intervals widened for {n} cards)").format(n=len(ordered)), fontsize="medium")
-    return _save(fig, folder, name)
+    return save(fig, folder, name)
 
 
 def _wrap(label: str) -> str:

@@ -44,22 +44,22 @@ details { margin: 0.6em 0; }
 """
 
 
-def check_report_dir(folder: Path) -> None:
-    """Make sure a report can be written into ``folder`` before any game is played.
+def check_report_dir(folder: Path, *, flag: str = "--report") -> None:
+    """Make sure a report can be written into ``folder`` (given with ``flag``) before any work is done.
 
     :raises TabletopError: when matplotlib is missing or the folder cannot be made or written.
     """
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise TabletopError(_("--report needs matplotlib: pip install -e '.[report]'")) from None
+        raise TabletopError(_("{flag} needs matplotlib: pip install -e '.[report]'").format(flag=flag)) from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TabletopError(_("--report {folder}: cannot create the folder ({problem})").format(
-            folder=folder, problem=exc.strerror or exc)) from None
+        raise TabletopError(_("{flag} {folder}: cannot create the folder ({problem})").format(
+            flag=flag, folder=folder, problem=exc.strerror or exc)) from None
     if not os.access(folder, os.W_OK):
-        raise TabletopError(_("--report {folder}: the folder is not writable").format(folder=folder))
+        raise TabletopError(_("{flag} {folder}: the folder is not writable").format(flag=flag, folder=folder))
 
 
 def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]], title: str,
@@ -86,21 +86,21 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
 
     body.append(f"<h2>{escape(_('Seats'))}</h2>")
     body.append(_seat_table(study))
-    body.append("<div class=charts>" + _image(charts.win_rates(study, folder), _("win rate by seat"))
-                + _image(charts.seat_advantage(study, folder), _("seat advantage")) + "</div>")
-    body.append(_image(charts.variant_win_rates(study, folder), _("win rate per variant")))
+    body.append("<div class=charts>" + html_image(charts.win_rates(study, folder), _("win rate by seat"))
+                + html_image(charts.seat_advantage(study, folder), _("seat advantage")) + "</div>")
+    body.append(html_image(charts.variant_win_rates(study, folder), _("win rate per variant")))
     if several:
         body.append(f"<h2>{escape(_('Variants against {variant}').format(variant=study.variants[0].label))}</h2>")
         body.append("<p class=note>" + escape(_(
             "Differences are paired game by game: every variant played the same deals, so these intervals are much"
             " narrower than two separate runs would give.")) + "</p>")
         body.append(_difference_table(study))
-        body.append(_image(charts.differences(study, folder), _("paired differences")))
+        body.append(html_image(charts.differences(study, folder), _("paired differences")))
 
     body.append(f"<h2>{escape(_('Scores and game length'))}</h2>")
     body.append(_shape_table(study))
-    body.append("<div class=charts>" + _image(charts.scores(study, folder), _("score distributions"))
-                + _image(charts.game_length(study, folder), _("game length")) + "</div>")
+    body.append("<div class=charts>" + html_image(charts.scores(study, folder), _("score distributions"))
+                + html_image(charts.game_length(study, folder), _("game length")) + "</div>")
 
     body.append(f"<h2>{escape(_('Cards'))}</h2>")
     body.append("<p class=note>" + escape(_(
@@ -119,27 +119,33 @@ def write_report(folder: Path, study: Study, *, labels: Sequence[dict[str, str]]
                             _("Cards: {variant}").format(variant=v.label) if several else _("Cards"), took=contest)
         if several:
             body.append(f"<h3>{escape(v.label)}</h3>")
-        body.append(_image(name, _("cards under {variant}").format(variant=v.label)))
+        body.append(html_image(name, _("cards under {variant}").format(variant=v.label)))
         body.append(f"<details{' open' if i == 0 else ''}><summary>{escape(_('Every card, strongest first'))}"
                     "</summary>" + _card_table(figures, out, contest) + "</details>")
 
     body.append(f"<h2>{escape(_('How this was made'))}</h2><table class=facts>"
                 + "".join(f"<tr><td>{escape(k)}</td><td><code>{escape(v)}</code></td></tr>" for k, v in facts)
                 + "</table>")
-    html = (f"<!doctype html>\n<html lang={language()}><head><meta charset=utf-8>"
-            f"<title>{escape(heading)}</title>"
-            "<meta name=viewport content='width=device-width, initial-scale=1'>"
-            f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
     page = folder / PAGE
-    page.write_text(html, encoding="utf-8")
+    page.write_text(html_page(heading, body), encoding="utf-8")
     return page
 
 
-def _image(name: str, alt: str) -> str:
+def html_page(heading: str, body: Sequence[str]) -> str:
+    """Return a whole self-contained page titled ``heading`` around ``body`` (HTML parts), in the report's style."""
+    return (f"<!doctype html>\n<html lang={language()}><head><meta charset=utf-8>"
+            f"<title>{escape(heading)}</title>"
+            "<meta name=viewport content='width=device-width, initial-scale=1'>"
+            f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def html_image(name: str, alt: str) -> str:
+    """Return an ``<img>`` of the chart ``name`` beside the page."""
     return f"<img src='{escape(name)}' alt='{escape(alt)}'>"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Return a table with ``head`` (escaped) and ``rows`` of cells (already HTML)."""
     cells = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return f"<table><tr>{cells}</tr>{body}</table>"
@@ -162,7 +168,7 @@ def _seat_table(study: Study) -> str:
                              mean=t.mean_score, sd=t.score_sd)) + "</span>")
         cells.append(f"{chance:.1%}")
         rows.append(cells)
-    return _table([_("variant"), *(_("seat {n}").format(n=i + 1) for i in range(players)), _("chance")], rows)
+    return html_table([_("variant"), *(_("seat {n}").format(n=i + 1) for i in range(players)), _("chance")], rows)
 
 
 def _difference_table(study: Study) -> str:
@@ -175,7 +181,7 @@ def _difference_table(study: Study) -> str:
             diff, (lo, hi) = v.paired.win_diff(seat)
             cells.append(_mark(f"{diff * 100:+.1f} {interval(lo, hi, signed=True)}", lo, hi))
         rows.append(cells)
-    return _table([_("variant"), *(_("seat {n} (points)").format(n=i + 1) for i in range(players))], rows)
+    return html_table([_("variant"), *(_("seat {n} (points)").format(n=i + 1) for i in range(players))], rows)
 
 
 def _shape_table(study: Study) -> str:
@@ -189,7 +195,7 @@ def _shape_table(study: Study) -> str:
         mean = sum(t.score_total for t in v.seats) / max(1, sum(t.games for t in v.seats))
         rows.append([escape(v.label), f"{mean:.2f}", f"{v.score_spread():.2f}", f"{v.mean_margin():.2f}",
                      f"{v.mean_moves():.1f}", "" if deals is None else f"{deals:.2f}", moves])
-    return _table([_("variant"), _("mean score"), _("score SD"), _("winning margin"), _("moves/game"), _("deals/game"),
+    return html_table([_("variant"), _("mean score"), _("score SD"), _("winning margin"), _("moves/game"), _("deals/game"),
                    _("moves minus {variant}'s").format(variant=study.variants[0].label)], rows)
 
 
@@ -205,5 +211,5 @@ def _card_table(figures: Sequence[CardFigures], out: set[str], contest: str) -> 
                      str(f.played), took])
     shown = (_("showdowns it was in"), _("took its showdown")) if contest == "showdowns" else (
         _("tricks it was in"), _("took its trick"))
-    return _table([_("card"), _("dealt (seat-deals)"), _("deal won when dealt"), _("deal won otherwise"),
+    return html_table([_("card"), _("dealt (seat-deals)"), _("deal won when dealt"), _("deal won otherwise"),
                    _("difference (points)"), _("deal points difference"), *shown], rows)

@@ -4,6 +4,8 @@ Each template is a game package under :mod:`tabletop.scaffold.templates`, writte
 copied whole with the new game's names put in: ``trick`` (the default: follow the colour led, the
 lowest card takes the trick), ``market`` (a set-collection game with a market row and a greedy bot in
 ``bots.py``), ``go-fish`` (asking a seat for cards).
+``sandbox`` has no rules at all: a deck and a commented ``table.toml``, played by hand at the table
+(:mod:`tabletop.games.sandbox`).
 """
 
 from __future__ import annotations
@@ -113,11 +115,15 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
     created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
                  " bots.py (a bot: --bots {name}-greedy,random).") if (folder / "bots.py").exists() else
+               _("Created {folder}/ with deck.toml (the cards), table.toml (the table: piles, hands, rows, what is"
+                 " dealt, the counters) and art/ (card images); no rules yet.") if not (folder / "__init__.py").exists() else
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
         (f"tabletop play {name}", _("play it against bots")),
+        (f"tabletop check {name}", _("check it after each change: it ends, never gets stuck, hides what it should,"
+                                     " replays")),
         (f"tabletop simulate {name} --games 1000", _("play 1000 games headless and compare seats")),
-        ("tabletop games", _("check it is listed (and not BROKEN)")),
+        ("tabletop games", _("check it is listed (and not BROKEN), with a quick check's verdict")),
     )
     width = max(len(command) for command, _what in commands) + 3
     return (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import re
 import tempfile
 import threading
@@ -42,6 +43,8 @@ from tabletop.sim.runner import (
 )
 from tabletop.sim.supervise import SkippedGame
 
+IN_FLIGHT = 4
+"""Tasks per worker thread on the cluster at a time (more are sent as these finish)."""
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for the scheduler to answer."""
 WORKERS_TIMEOUT = 30.0
@@ -231,12 +234,14 @@ def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = 
     client = connect(address)
     try:
         slots = sum(client.nthreads().values()) or 1
-        tasks = plan(configs, slots=slots, cards=cards)
         shipped = client.scatter(games, broadcast=True)
         run_id = uuid.uuid4().hex[:12]
-        keys = [f"tabletop-{run_id}-{i}" for i in range(len(tasks))]
-        futures = client.map(cluster_task, tasks, games=shipped, game_timeout=game_timeout, key=keys, pure=False)
-        yield from _in_order(client, futures, tasks, progress)
+
+        def submit(i: int, task: Task) -> Any:
+            return client.submit(cluster_task, task, games=shipped, game_timeout=game_timeout,
+                                 key=f"tabletop-{run_id}-{i}", pure=False)
+
+        yield from _in_order(client, submit, plan(configs, slots=slots, cards=cards), slots * IN_FLIGHT, progress)
     finally:
         client.close()
 
@@ -247,23 +252,30 @@ def _default_games_dir() -> Path:
     return DEFAULT_GAMES_DIR
 
 
-def _in_order(client: Any, futures: list[Any], tasks: Sequence[Task],
+def _in_order(client: Any, submit: Callable[[int, Task], Any], tasks: Iterator[Task], window: int,
               progress: Callable[[int], None] | None) -> Iterator[Chunk]:
+    """Yield each task's chunks in task order, with at most ``window`` tasks on the cluster at a time (the
+    tasks are made as they are sent: a run of 10**9 games never lists them)."""
     from distributed import as_completed
 
     from tabletop.engine.rng import derive_seed
 
-    index = {f.key: i for i, f in enumerate(futures)}
+    sent: dict[str, tuple[int, Task]] = {}
     waiting: dict[int, list[Chunk]] = {}
+    numbered = enumerate(tasks)
     following, done = 0, 0
-    for future in as_completed(futures, loop=client.loop):
-        i = index[future.key]
+    running = as_completed([], loop=client.loop)
+    for i, task in itertools.islice(numbered, window):
+        future = submit(i, task)
+        sent[future.key] = (i, task)
+        running.add(future)
+    for future in running:
+        i, task = sent.pop(future.key)
         try:
             chunks = future.result()
         except TabletopError:
             raise
         except Exception as exc:  # the cluster lost the task (its workers kept dying): its games are skipped
-            task = tasks[i]
             reason = f"the cluster could not play it ({type(exc).__name__}: {str(exc)[:120]})"
             chunks = [Chunk(task.variant, [], None, [SkippedGame(n, derive_seed(task.config.seed, "game", n), reason)
                                                      for n in range(task.start, task.stop)])]
@@ -272,6 +284,10 @@ def _in_order(client: Any, futures: list[Any], tasks: Sequence[Task],
         done += sum(len(c.results) + len(c.skipped) for c in chunks)
         if progress:
             progress(done)
+        for j, following_task in itertools.islice(numbered, 1):
+            future = submit(j, following_task)
+            sent[future.key] = (j, following_task)
+            running.add(future)
         while following in waiting:
             yield from waiting.pop(following)
             following += 1

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from tabletop.sim.runner import DEFAULT_GAME_TIMEOUT, Chunk, SimConfig, run_local
 
 
 def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None = None, cards: bool = False,
         progress: Callable[[int], None] | None = None,
-        game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
+        game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Generator[Chunk, None, None]:
     """Yield every variant's chunks of results, variant by variant and in game order.
 
     Games run in this process (``workers`` 1), on ``workers`` local processes, or on the Dask

@@ -153,12 +153,25 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     return play_task(Task(0, config, start, stop), game).results
 
 
-def plan(configs: Sequence[SimConfig], *, slots: int, cards: bool = False) -> list[Task]:
-    """Split every variant's games into tasks, variant by variant, sized so ``slots`` stay busy."""
-    total = sum(c.games for c in configs)
-    size = max(10, min(500, total // max(1, slots * 8)))
-    return [Task(v, c, s, min(s + size, c.games + 1), cards)
-            for v, c in enumerate(configs) for s in range(1, c.games + 1, size)]
+def plan(configs: Sequence[SimConfig], *, slots: int, cards: bool = False) -> Iterator[Task]:
+    """Yield every variant's games split into tasks, variant by variant, sized so ``slots`` stay busy.
+
+    Made as they are needed: a run of 10**9 games over many variants holds no list of its tasks.
+    """
+    size = task_size(configs, slots)
+    return (Task(v, c, s, min(s + size, c.games + 1), cards)
+            for v, c in enumerate(configs) for s in range(1, c.games + 1, size))
+
+
+def task_size(configs: Sequence[SimConfig], slots: int) -> int:
+    """Return how many games one task of :func:`plan` plays (the last of a variant may play fewer)."""
+    return max(10, min(500, sum(c.games for c in configs) // max(1, slots * 8)))
+
+
+def task_count(configs: Sequence[SimConfig], slots: int) -> int:
+    """Return how many tasks :func:`plan` makes of ``configs``."""
+    size = task_size(configs, slots)
+    return sum(-(-c.games // size) for c in configs)
 
 
 def log_path(config: SimConfig, number: int, seed: int, variant: int = 0) -> Path:
@@ -177,7 +190,7 @@ def _worker_init(games_dir: str | None, spawned: bool) -> None:
 
 def is_trusted(config: SimConfig) -> bool:
     """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
-    return registry.game_entry(config.game).is_builtin and all(
+    return registry.game_entry(config.game).runs_own_code and all(
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 
@@ -199,8 +212,9 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = F
                               game_timeout=game_timeout, progress=progress)
         return
     tasks = plan(configs, slots=workers, cards=cards)
+    count = task_count(configs, workers)
     done = 0
-    if workers <= 1 or len(tasks) == 1:
+    if workers <= 1 or count == 1:
         for task in tasks:
             chunk = play_task(task, games[task.variant])
             yield chunk
@@ -212,7 +226,7 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = F
     ctx = multiprocessing.get_context(method)
     # A forked worker inherits the parent's registry; only a spawned one must find the plugins again.
     init = (configs[0].games_dir, method == "spawn")
-    with ctx.Pool(min(workers, len(tasks)), initializer=_worker_init, initargs=init) as pool:
+    with ctx.Pool(min(workers, count), initializer=_worker_init, initargs=init) as pool:
         for chunk in pool.imap(play_task, tasks):
             yield chunk
             done += len(chunk.results)

@@ -10,7 +10,9 @@ game starts with none.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -50,7 +52,8 @@ def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers:
     """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
 
     ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
-    a game given up on comes back as ``skip``'s chunk.
+    a game given up on comes back as ``skip``'s chunk. A config whose ``quiet`` is true has its
+    workers' stdout and stderr sent nowhere.
     """
     finished = 0
     for variant, config in enumerate(configs):
@@ -80,8 +83,7 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     last = config.games if stop is None else stop - 1
-    todo = list(range(start, last + 1))
-    todo.reverse()  # popped from the end: the first game first
+    todo = _Todo(start, last)
     done: dict[int, Any] = {}
     next_out = start
     pool: list[_Worker] = []
@@ -94,7 +96,7 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
                 pool.append(_Worker(ctx, (variant, config, cards, play, skip), method, game_timeout))
             for worker in pool:
                 if not worker.games and todo:
-                    worker.give([todo.pop() for _ in range(min(CHUNK, len(todo)))])
+                    worker.give(todo.take(CHUNK))
             busy = [w for w in pool if w.games]
             if not busy:
                 continue
@@ -114,11 +116,35 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
                 if worker.games and not worker.retired:  # died before reporting: the first one killed it
                     number = worker.games.pop(0)
                     done[number] = skipped(number, worker.death())
-                todo.extend(reversed(worker.games))
+                todo.give_back(worker.games)
                 worker.stop()
     finally:
         for worker in pool:
             worker.stop()
+
+
+class _Todo:
+    """The game numbers still to hand out, made as they are taken (a run of 10**9 games holds no list of
+    them), lowest first, games given back by a stopped worker before new ones."""
+
+    def __init__(self, first: int, last: int) -> None:
+        self.following, self.last = first, last
+        self.returned: list[int] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.returned) or self.following <= self.last
+
+    def take(self, most: int) -> list[int]:
+        """Return up to ``most`` game numbers, lowest first."""
+        taken, self.returned = self.returned[:most], self.returned[most:]
+        count = min(most - len(taken), self.last - self.following + 1)
+        taken += range(self.following, self.following + count)
+        self.following += count
+        return taken
+
+    def give_back(self, numbers: Sequence[int]) -> None:
+        """Hand out ``numbers`` again (before any new game)."""
+        self.returned = sorted([*self.returned, *numbers])
 
 
 class _Worker:
@@ -171,11 +197,14 @@ class _Worker:
         return exit_reason(self.process.exitcode)
 
     def stop(self) -> None:
-        """End the worker now."""
+        """End the worker now, and every process its game started (they share its process group)."""
         self.dead = True
         if self.process.is_alive():
             self.process.kill()
         self.process.join(timeout=5)
+        if self.process.pid is not None and hasattr(os, "killpg"):
+            with contextlib.suppress(OSError):
+                os.killpg(self.process.pid, signal.SIGKILL)
         self.conn.close()
 
 
@@ -221,7 +250,12 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     from tabletop.plugins import discovery as plugins
 
     quiet_worker()
+    if hasattr(os, "setpgid"):  # the leader of a group of its own: a process a plugin forks dies with it
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
     variant, config, cards, play, skip = job
+    if getattr(config, "quiet", False):
+        _silence()  # before the game is imported: a listing shows nothing a plugin prints
     if spawned:
         plugins.discover(Path(games_dir) if games_dir else None)
     try:
@@ -240,6 +274,14 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
             if stuck:
                 conn.send(("stop", number, None))
                 return
+
+
+def _silence() -> None:
+    """Send this process's stdout and stderr nowhere (reports go through the worker's pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _spot(exc: BaseException) -> str:

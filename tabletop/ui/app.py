@@ -20,10 +20,12 @@ from typing import Any
 
 import pygame
 
-from tabletop.engine.errors import GameBroken, UserInputError
+from tabletop.engine.errors import GameBroken, TabletopError, UserInputError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
 from tabletop.engine.timeline import Timeline
-from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.log import GameLog, default_log_path, logged_scenario, new_game_id
+from tabletop.formats.playtest import Note, note_of
+from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
 from tabletop.plugins import registry
@@ -31,7 +33,10 @@ from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
+from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.screen import init_display
 from tabletop.ui.table import TableScene
 from tabletop.ui.table_draw import TableRenderer
@@ -94,10 +99,10 @@ def default_seats(players: int) -> list[str]:
     return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
 
 
-def display_names(seats: list[str]) -> list[str]:
+def display_names(seats: list[str], *, watching: bool = False) -> list[str]:
     """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
-    several people share the table)."""
-    you = _("you") if seats.count(registry.HUMAN) <= 1 else _("human")
+    several people share the table, or for someone ``watching`` a replay or a game: not one of them)."""
+    you = _("you") if seats.count(registry.HUMAN) <= 1 and not watching else _("human")
     return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
             for i, name in enumerate(seats)]
 
@@ -169,7 +174,10 @@ class Table:
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
-                 log_path: Path | None = None, players: list[Any] | None = None) -> None:
+                 log_path: Path | None = None, players: list[Any] | None = None,
+                 start: Resume | None = None) -> None:
+        """``start`` plays the game on from a logged position: its moves are made first (and logged
+        as copied from there) before anyone at this table chooses."""
         self.app = app
         self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
@@ -183,10 +191,15 @@ class Table:
         self.settings = replace(settings, seats=self.seat_names, seed=self.seed)
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
-        scenario = load_scenario(settings.scenario) if settings.scenario is not None else None
+        self.clock: Callable[[], float] = time.perf_counter
+        # A game played on from a log starts where that game did; any other from the scenario file as it is now.
+        scenario = (logged_scenario(start.header, start.seed, start.log) if start is not None
+                    else load_scenario(settings.scenario) if settings.scenario is not None else None)
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
-                                                  fair=self.fair, game_id=self.game_id, scenario=scenario)
+                                                  fair=self.fair, game_id=self.game_id,
+                                                  parent=start.parent if start is not None else None,
+                                                  clock=lambda: self.clock(), scenario=scenario)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players = players if players is not None else registry.make_seats(
             self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
@@ -196,12 +209,13 @@ class Table:
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
                          if self.undo != "off" and players is None else None)
+        if start is not None:
+            self._play_on(start)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
                                  undo=self.undo)
-        self.clock: Callable[[], float] = time.perf_counter
         self._mount(art, settings.art_dir)
         title = _(self.game.title) if self.game.title else self.game.name
         if self.fair:
@@ -212,11 +226,34 @@ class Table:
             self.scene.log.append(_("{title}, seed {seed}; log: {file}").format(title=title, seed=self.seed,
                                                                                file=self.log.path))
             caption = _("seed {seed}").format(seed=self.seed)
+        if start is not None:
+            self.scene.log.append(_("Played on from {file} at move {n}").format(file=start.log, n=start.at))
         self.scene.log.append(_("Undo: {mode}").format(mode=_(self.undo)))
+        self.scene.game_log = self.log.path
+        refusal = ("" if self.undo == "designer" else _("No hints in a fair game") if self.fair
+                   else _("Hints are for designer mode (--undo designer)"))
+        self.scene.playtest = PlaytestTools(Notebook(write=self._write_note),
+                                            Hints(refusal=refusal, budget=hint_budget(seat_players)), self.seat_names)
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
         self.screenshot = screenshot
         set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
+
+    def _write_note(self, move: int, seat: int | None, text: str) -> Note:
+        """Write a note into the game's log (public: a fair game's notes are not sealed)."""
+        assert self.log is not None
+        return note_of(self.log.note(move, seat, text))
+
+    def _play_on(self, start: Resume) -> None:
+        """Make the parent log's first moves (logged as copied), so the game stands where it was left."""
+        assert self.log is not None
+        self.log.copying = True
+        try:
+            for action in start.moves:
+                self.session.submit(action)
+        finally:
+            self.log.copying = False
+        self.session.take_events()  # the table shows where the game stands, not how it got there
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
@@ -225,7 +262,8 @@ class Table:
         self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir), deck_name=self.game.art_deck,
                                      background=background, deck_file=deck_file(self.game))
         self.renderer = TableRenderer(self.app.text, self.art)
-        self.scene = TableScene(self.director, self.art, names=display_names(self.seat_names),
+        self.scene = TableScene(self.director, self.art,
+                                names=display_names(self.seat_names, watching=self.director.is_replay),
                                 size=self.app.window.size, text=self.app.text, rules=_(self.game.rules_text()),
                                 art_notes=bool(self.game.deck()), fair=getattr(self, "fair", False))
         self.screenshot = None
@@ -300,15 +338,27 @@ class Table:
                 return outcome
             self.app.clock.tick(fps)
 
-    def close(self) -> None:
-        """Save the final screenshot if none was taken and close the game log (a fair game left
-        before its end writes its seed there now, so its log can be replayed)."""
+    def close(self, how: str | None = None) -> None:
+        """Save the final screenshot if none was taken and close the game log (see :meth:`end_log`;
+        ``how`` defaults to finished or left)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
         if self.screenshot is not None and not self._shot_end:
             save_screenshot(self.app.window.surface, self.screenshot)
-        if self.log is not None:
-            self.log.reveal()
-            self.log.close()
+        self.end_log(how or ("finished" if self.session.is_over else "left"))
+
+    def end_log(self, how: str) -> None:
+        """Write how the game ended (``finished``, ``left``, ``interrupted``, ``crashed``) as the log's
+        last line and close it. A fair game ended before its end writes its seed first, so its log
+        can be replayed. Never raises: a log that cannot be written keeps every line before."""
+        log = self.log
+        if log is None:
+            return
+        try:
+            log.reveal()
+            log.closed(how, self.session.moves)
+        except (TabletopError, OSError, ValueError):
+            pass  # the disk is full or the file is gone: what was written stays whole
+        log.close()
 
     def _commands(self) -> str | None:
         app, scene = self.app, self.scene
@@ -347,19 +397,29 @@ class Table:
             save_screenshot(surface, self.screenshot)
 
 
+@dataclass(frozen=True)
+class PlayOn:
+    """A game to play on from a logged position (a replay's "Play from here"): its settings and start."""
+
+    settings: PlaySettings
+    start: Resume
+
+
 def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = None,
                 screenshot: Path | None = None, log_path: Path | None = None,
                 on_table: Callable[[Table], None] | None = None,
-                on_replay: Callable[[Table], str] | None = None) -> tuple[str, PlaySettings]:
+                on_replay: Callable[[Table], tuple[str, PlayOn | None]] | None = None,
+                start: Resume | None = None) -> tuple[str, PlaySettings]:
     """Play games at the table until the player leaves; return the last outcome and settings.
 
     "Play again" and "Same seed again" start the next table here; ``on_table`` is told of each
     new table (a spectator follows its log), ``on_replay`` opens a finished game's replay (Replay
-    on the end box) and returns how that ended. A game whose own code breaks mid-game ends with
-    outcome ``broken``; its log (every action so far) is kept and the reason is reported through
-    :meth:`App.say`.
+    on the end box) and returns how that ended, with the game to play on from it ("Play from
+    here"). ``start`` plays the first game on from a logged position. A game whose own code breaks
+    mid-game ends with outcome ``broken``; its log (every action so far) is kept and the reason is
+    reported through :meth:`App.say`.
     """
-    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path)
+    table = Table(app, settings, exit_after=exit_after, screenshot=screenshot, log_path=log_path, start=start)
     try:
         while True:
             if on_table is not None:
@@ -367,17 +427,21 @@ def play_tables(app: App, settings: PlaySettings, *, exit_after: int | None = No
             try:
                 outcome = table.run()
             except GameBroken as exc:
-                table.close()
+                table.close("crashed")
                 app.say(_("{problem}. The game stopped; its log is {file}").format(
                     problem=exc, file=table.log.path if table.log else _("(none)")))
                 return "broken", table.settings
-            except BaseException:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
-                if table.log is not None:
-                    table.log.close()
+            except BaseException as exc:  # Ctrl-C, SIGTERM, a full disk: the log is whole up to the last move
+                table.director.close()
+                table.end_log("interrupted" if isinstance(exc, KeyboardInterrupt) else "crashed")
                 raise
             table.close()
+            play_on = None
             if outcome == "replay" and on_replay is not None:
-                outcome = on_replay(table)
+                outcome, play_on = on_replay(table)
+            if play_on is not None:
+                table = Table(app, play_on.settings, art=table.art, exit_after=exit_after, start=play_on.start)
+                continue
             if outcome not in ("again", "same"):
                 return outcome, table.settings
             seed = table.seed if outcome == "same" else None

@@ -13,7 +13,7 @@ no cards, chosen by confirming an empty selection).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -79,24 +79,40 @@ def selection_zone(legal: Sequence[Action], seat: int) -> str | None:
     return min((z for z in zones if z is not None), default=None)
 
 
-def actions_for(target: Target, legal: Sequence[Action], seat: int, owner: int | None = None) -> list[Action]:
-    """Return the legal actions a click on ``target`` may choose (one-card actions, zone or cell ones, and
-    those aimed at ``owner``, the seat whose zone it is: a click on seat 3's hand asks seat 3)."""
+def actions_for(target: Target, legal: Sequence[Action], seat: int, *, owner: int | None = None,
+                stack: bool = False) -> list[Action]:
+    """Return the legal actions a click on ``target`` may choose (one-card actions, zone or cell ones).
+
+    ``stack``: the target's zone is a pile, whose top card stands for the pile too (a click on it
+    also offers what acts on the pile: shuffle it, deal from it). ``owner``: the seat owning the
+    target's zone; a click on its hidden cards or on the zone itself also offers the actions aimed
+    at that seat (``action.seat``: ask it, give to it).
+    """
     if target.cell:
         return [a for a in legal if a.cell == target.cell and a.zone == target.zone]
+    on_zone = [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None]
     if target.card is not None:
         picked = [a for a in legal if a.cards == (target.card,) and source(a, seat) == target.zone]
         if picked:
-            return picked
-    # A pile or a hidden item: the click means the zone itself (draw from this pile), or its seat.
-    return [a for a in legal if a.zone == target.zone and not a.cards and a.cell is None] + seat_actions(legal, owner)
+            return picked + on_zone if stack else picked
+    elif target.item >= 0 and not stack:
+        # A face-down card of a row: what acts on one place of the zone names it by its index.
+        on_zone = [a for a in on_zone if type(a.value) is not int or a.value == target.item]
+    # A pile or a hidden item: the click means the zone itself (draw from this pile), or its owner.
+    aimed = [] if owner is None or target.card is not None else [
+        a for a in legal if a.seat == owner and a.cell is None and a not in on_zone]
+    return on_zone + aimed
 
 
-def seat_actions(legal: Sequence[Action], owner: int | None) -> list[Action]:
-    """Return the legal actions aimed at seat ``owner`` that take no card and name no zone (ask seat 3)."""
-    if owner is None:
-        return []
-    return [a for a in legal if a.seat == owner and not a.cards and a.zone is None and a.cell is None]
+def movers(actions: Sequence[Action]) -> list[Action]:
+    """Return the actions among ``actions`` that move cards somewhere (``to``): chosen by dropping them there."""
+    return [a for a in actions if a.to is not None]
+
+
+def drop_actions(carried: Sequence[Action], drop: Target) -> list[Action]:
+    """Return the actions among ``carried`` (what the picked-up cards may do) that dropping them on
+    ``drop`` chooses: those moving them into its zone (and onto its cell, when dropped on one)."""
+    return [a for a in carried if a.to == drop.zone and (not drop.cell or a.cell == drop.cell)]
 
 
 @dataclass(frozen=True)
@@ -108,31 +124,31 @@ class Clickable:
     cards: frozenset[tuple[str, Card]]
     zones: frozenset[str]
     cells: frozenset[tuple[str, str]]
-    seats: frozenset[int] = frozenset()
-    """The seats some card-less action is aimed at: a click on their zones offers it."""
+    aimed: frozenset[str] = frozenset()
+    """The zones whose owner some action aims at (a click on their hidden cards or on them offers it)."""
 
-    def allows(self, target: Target, owner: int | None = None) -> bool:
-        """Return True when a click on ``target`` (a zone of seat ``owner``) would choose, select or offer
-        something legal."""
+    def allows(self, target: Target) -> bool:
+        """Return True when a click on ``target`` would choose, select or offer something legal."""
         if target.card is not None and target.zone == self.selection_zone:
             return target.card in self.selectable
         if target.cell:
             return (target.zone, target.cell) in self.cells
         if target.card is not None and (target.zone, target.card) in self.cards:
             return True
-        return target.zone in self.zones or owner in self.seats
+        return target.zone in self.zones or target.card is None and target.zone in self.aimed
 
 
-def clickable(legal: Sequence[Action], seat: int) -> Clickable:
-    """Return the index of everything a click may use among ``legal``."""
+def clickable(legal: Sequence[Action], seat: int, owners: Mapping[str, int | None] | None = None) -> Clickable:
+    """Return the index of everything a click may use among ``legal`` (``owners``: each zone's seat)."""
     zone = selection_zone(legal, seat)
+    seats = {a.seat for a in legal if a.seat is not None and a.cell is None}
     return Clickable(
         zone,
         frozenset(selectable_cards(zone_actions(legal, zone, seat))),
         frozenset((src, a.cards[0]) for a in legal if len(a.cards) == 1 and (src := source(a, seat)) is not None),
         frozenset(a.zone for a in legal if a.zone is not None and not a.cards and a.cell is None),
         frozenset((a.zone, a.cell) for a in legal if a.zone is not None and a.cell is not None),
-        frozenset(a.seat for a in legal if a.seat is not None and not a.cards and a.zone is None and a.cell is None),
+        frozenset(z for z, owner in (owners or {}).items() if owner in seats) if seats else frozenset(),
     )
 
 

@@ -34,6 +34,12 @@ CONTROLS: tuple[Control, ...] = (
     Control("speed", (pygame.K_s,), "", N_("S"), N_("Speed"), N_("cycle speed: instant, fast, normal, slow")),
     Control("diagnostics", (pygame.K_d,), "", N_("D"), N_("Art"), N_("art diagnostics: missing or bad images")),
     Control("rules", (pygame.K_r,), "", N_("R"), N_("Rules"), N_("the rules of this game")),
+    Control("note", (pygame.K_m,), "", N_("M"), N_("Note"),
+            N_("write a note at this move (kept in the game's log, marked on the replay's timeline)")),
+    Control("hint", (pygame.K_i,), "", N_("I"), N_("Hint"),
+            N_("what a search bot makes of each choice here (designer mode and replays)")),
+    Control("playfrom", (pygame.K_f,), "", N_("F"), N_("Play here"),
+            N_("replay: play on from the move shown, with the seats you choose")),
     Control("savelog", (pygame.K_l,), "", N_("L"), N_("Save log"), N_("save the table's log as text to recordings/")),
     Control("screenshot", (pygame.K_F12,), "", N_("F12"), N_("Shot"), N_("save a PNG screenshot to recordings/")),
     Control("record", (pygame.K_F9,), "", N_("F9"), N_("Rec"), N_("start/stop recording a video to recordings/")),
@@ -43,7 +49,7 @@ CONTROLS: tuple[Control, ...] = (
 """The table's commands in toolbar order (texts in English: translate with ``_()`` where shown; key caps
 such as "F12" read the same in every language and are not marked)."""
 
-LIVE = frozenset(c.command for c in CONTROLS) - {"view", "jump"}
+LIVE = frozenset(c.command for c in CONTROLS) - {"view", "jump", "playfrom"}
 """The toolbar of a game being played."""
 REPLAY = frozenset(c.command for c in CONTROLS) - {"undo", "god", "step", "continue", "pause"}
 """The toolbar of a replay (its own bar steps and seeks)."""

@@ -21,7 +21,14 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, InfoChanged, seat_name
+from tabletop.engine.events import (
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    is_face_down_action,
+    seat_name,
+)
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
@@ -121,6 +128,8 @@ class Director:
         self.exit_after = exit_after
         self.line = line
         """A replay's moves, one per position: they are played instead of asking bots or a human."""
+        self.said: list[tuple[Event, ...]] = []
+        """A replay's events, per move, as far as they are known: the log panel is rebuilt from them on a seek."""
         self.humans: tuple[int, ...] = () if line is not None else (
             humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
         self.timeline = timeline
@@ -142,6 +151,8 @@ class Director:
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
         self.thought: Thought | None = None
         """The bot move being worked out in the background, if any (the session is the worker's then)."""
+        self._turn: tuple[int, float] | None = None
+        """(position, moment) the bottom seat's choice became its own: when its think time starts."""
         self._refresh()
         if not self.queue:
             self._stale = False
@@ -253,7 +264,7 @@ class Director:
             if self.line is not None:
                 if self.session.moves >= len(self.line):
                     break
-                events = self.session.submit(self.line[self.session.moves])
+                events = self._replayed()
             elif self._thinks():
                 self.thought = Thought(self.session)
                 break
@@ -264,6 +275,8 @@ class Director:
             self.next_bot = now + self.pace.bot_delay
             self._steps = max(0, self._steps - 1)
             moved = True
+        if self.accepts_input and (self._turn is None or self._turn[0] != self.session.moves):
+            self._turn = (self.session.moves, now)  # the person can see the move is theirs from now
         return cues
 
     def close(self) -> None:
@@ -355,8 +368,34 @@ class Director:
         if self.thought is not None:
             return  # the session is the thinking bot's until its move is made
         end = len(self.line) if self.line is not None else self.timeline.end
-        self.timeline.seek(max(0, min(position, end, self.timeline.end)))
+        target = max(0, min(position, end, self.timeline.end))
+        if self.line is not None and target > len(self.said):
+            # Moves never played here yet are played once, so the log panel can say what they did.
+            self.timeline.seek(len(self.said))
+            while self.session.moves < target:
+                self._replayed()
+        self.timeline.seek(target)
         self._after_jump()
+
+    def _replayed(self) -> list[Event]:
+        """Play a replay's next move; return its events (kept in :attr:`said` the first time)."""
+        assert self.line is not None
+        at = self.session.moves
+        events = self.session.submit(self.line[at])
+        if at == len(self.said):
+            self.said.append(tuple(events))
+        return events
+
+    def log_lines(self, position: int) -> list[str]:
+        """Return what the log panel says of a replay's moves before ``position`` (messages: say them with ``_()``)."""
+        lines = []
+        for events in self.said[:position]:
+            for event in events:
+                if isinstance(event, GameOver):
+                    lines.append(_label(event))
+                elif not isinstance(event, InfoChanged):
+                    lines.append(self._log_line(event, _safe(event, "moves", ())))
+        return lines
 
     def _follow(self) -> None:
         """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
@@ -370,6 +409,7 @@ class Director:
             self._reset_board()
 
     def _after_jump(self) -> None:
+        self._turn = None  # a choice taken back starts its think time afresh
         self.queue.clear()
         self.pause = None
         self.hold_until = 0.0
@@ -400,8 +440,10 @@ class Director:
             return _("this is a replay: nobody chooses here")
         if self.thought is not None:
             return _("Wait: a bot is thinking")
+        turn = self._turn
+        seconds = now - turn[1] if turn is not None and turn[0] == self.session.moves else None
         try:
-            events = self.session.submit(action, self.seat)
+            events = self.session.submit(action, self.seat, seconds=seconds)
         except IllegalAction as exc:
             return exc.reason
         self.queue.extend(events)
@@ -427,6 +469,10 @@ class Director:
             return
         moves, pause = _safe(event, "moves", ()), _safe(event, "pause", "")
         if isinstance(event, GameOver):
+            if not self.queue:
+                # The last move's side panel (the final counts, nobody to move) is what the end box sits on.
+                self._refresh()
+                self._stale = False
             self.board.set_scores(event.scores)
             # Only a scripted run (--exit-after) closes by itself; someone watching bots or a
             # replay keeps the final scores on screen until they leave.
@@ -463,9 +509,8 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        # An action that names no card ("Ask Seat 2 for queens") says nothing hidden: its label stays.
-        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
-                and bool(getattr(event.action, "cards", ())) and any(m.backs or not m.face_up for m in moves)):
+        if (self.eyes is not None and is_face_down_action(event, moves)
+                and (self.hot_seat or event.seat != self.eyes)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),

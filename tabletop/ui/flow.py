@@ -7,35 +7,20 @@ window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tabletop import i18n
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, check_scenario
+from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.plugins import registry
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.pace import pace
-from tabletop.ui.replay import ReplayTable, spawn_spectator
+from tabletop.ui.replay import replay_opener, spawn_spectator
 from tabletop.ui.start import StartScreen
-
-
-def replay_opener(app: App) -> Callable[[Table], str]:
-    """Return what opens a finished table's game in the replay viewer (and says how it ended)."""
-
-    def open_replay(table: Table) -> str:
-        if table.log is None or table.log.path is None:
-            return "back"
-        viewer = ReplayTable(app, table.log.path, speed=table.settings.speed, art=table.art)
-        try:
-            return viewer.run()
-        finally:
-            viewer.close()
-
-    return open_replay
 
 
 def spectate(table: Table) -> None:
@@ -78,11 +63,13 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              screenshot: Path | None = None, record: Path | None = None,
              size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
              log_path: Path | None = None, undo: str = "", watch: bool = False,
-             bot_timeout: float = DEFAULT_BOT_TIMEOUT, scenario: Path | None = None) -> int:
+             bot_timeout: float = DEFAULT_BOT_TIMEOUT, start: Resume | None = None,
+             scenario: Path | None = None) -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
     ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
-    spectator's window beside the game, following its log; ``scenario`` is a file every game starts from.
+    spectator's window beside the game, following its log; ``start`` plays on from a logged position;
+    ``scenario`` is a file every game starts from.
 
     :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
         game whose own code broke mid-game (its log is kept).
@@ -101,7 +88,7 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
             app.start_recording(record)
         outcome = play_tables(app, settings, exit_after=exit_after, screenshot=screenshot,
                               log_path=log_path, on_table=spectate if watch else None,
-                              on_replay=replay_opener(app))[0]
+                              on_replay=replay_opener(app), start=start)[0]
     finally:
         app.close()
     for path in app.saved:

@@ -23,13 +23,18 @@ from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.session import HOOK_LIMIT, Session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
 from tabletop.formats.log import Replay
+from tabletop.formats.playtest import append_note, read_playtest
+from tabletop.formats.resume import Resume, check_move
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
-from tabletop.ui.app import App, PlaySettings, Table
+from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
 from tabletop.ui.director import Director
+from tabletop.ui.hints import Hints, hint_budget
+from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.window import set_caption
 
 FOLLOW_EVERY = 0.25
@@ -66,17 +71,19 @@ class ReplayTable(Table):
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))
         self.log = None
+        self.play_on: PlayOn | None = None
+        """The game to play on from the shown move, once "Play from here" was chosen."""
         self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT,
                                scenario=result.session.scenario)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
-        for action in line:
-            self.session.submit(action)
+        said = [tuple(self.session.submit(action)) for action in line]
         self.timeline.seek(0)
         self.pace = paced or pace(speed)
         self.unattended = True
         self.director = Director(self.session, seat=seat, pace=self.pace, unattended=True,
                                  timeline=self.timeline, line=line, view="public" if follow else view)
+        self.director.said = said
         self.clock = time.perf_counter
         self._mount(art, art_dir, background=background)
         self._looked = 0.0
@@ -90,13 +97,38 @@ class ReplayTable(Table):
         if result.cut:
             self.scene.log.append(_("The log's last line was cut off (the game was stopped while writing);"
                                     " it is skipped"))
+        self.scene.log_intro = list(self.scene.log)
+        notes = read_playtest(path).notes
+        if follow:
+            notebook = Notebook(notes, refusal=_("A spectator writes no notes: the players' table is writing this log"))
+            hints = Hints(refusal=_("No hints for a spectator"))
+        else:
+            notebook = Notebook(notes, write=lambda move, seat, text: append_note(path, move, seat, text))
+            hints = Hints(budget=hint_budget(self.seat_names))
+        self.scene.playtest = PlaytestTools(notebook, hints, self.seat_names)
         set_caption(f"tabletop - {'spectator' if follow else 'replay'} - {path.name}")
 
     def step(self) -> str | None:
-        """Run one frame (a spectator first looks for new moves in the log)."""
+        """Run one frame (a spectator first looks for new moves in the log); "resume" after "Play from here"."""
         if self.follow:
             self._look()
-        return super().step()
+        outcome = super().step()
+        if outcome == "resume":
+            self.play_on = self._from_here(self.scene.playtest.seats)
+        return outcome
+
+    def _from_here(self, seats: list[str]) -> PlayOn:
+        """Return the game to play on from the move shown, with ``seats``."""
+        at = self.session.moves
+        line = self.director.line or []
+        start = Resume(self.path, at, tuple(line[:at]), self.result.header, self.seed)
+        settings = replace(self.settings, seats=list(seats), undo="", seed=self.seed)
+        return PlayOn(settings, start)
+
+    def open_at(self, position: int) -> None:
+        """Show move ``position`` at once, paused (``replay --window --at``)."""
+        self.director.paused = True
+        self.scene.seek(position)
 
     def _waiting_for_art(self, now: float) -> bool:
         return False  # a replay is watched: stand-ins for a moment are better than a held game
@@ -123,9 +155,27 @@ class ReplayTable(Table):
         while same < min(len(line), len(new)) and line[same] is new[same]:
             same += 1
         line[:] = new
+        del self.director.said[same:]
         if self.session.moves > same:
             self.director.seek(same)  # the game was taken back (undo): so is the spectator's table
+            self.scene.relog()
             self.scene.log.append(_("The players went back to move {n}").format(n=same))
+
+
+def replay_opener(app: App) -> Callable[[Table], tuple[str, PlayOn | None]]:
+    """Return what opens a finished table's game in the replay viewer: how that ended, and the game
+    to play on from it when the viewer's "Play from here" was chosen."""
+
+    def open_replay(table: Table) -> tuple[str, PlayOn | None]:
+        if table.log is None or table.log.path is None:
+            return "back", None
+        viewer = ReplayTable(app, table.log.path, speed=table.settings.speed, art=table.art)
+        try:
+            return viewer.run(), viewer.play_on
+        finally:
+            viewer.close()
+
+    return open_replay
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -137,15 +187,25 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (1280, 720),
-               art_dir: Path | None = None, partial: bool = False, seat: int = 0, all_hands: bool = False) -> int:
-    """Open the replay viewer on a logged game; return the exit status.
+               art_dir: Path | None = None, partial: bool = False, seat: int = 0, all_hands: bool = False,
+               at: int | None = None) -> int:
+    """Open the replay viewer on a logged game (at move ``at``, paused, when given); return the exit status.
 
     :raises LogError: for a truncated, edited or unknown log (checked in full before the window opens).
+    :raises TabletopError: for a move past the end of the game.
     """
-    replay(log, allow_incomplete=partial)  # fail before opening a window
+    result = replay(log, allow_incomplete=partial)  # fail before opening a window
+    check_move(at, log, len(result.line))
     pace(speed)
-    return _show(size, lambda app: ReplayTable(app, log, speed=speed, partial=partial, seat=seat,
-                                               view="all" if all_hands else "seat", art_dir=art_dir))
+
+    def viewer(app: App) -> ReplayTable:
+        table = ReplayTable(app, log, speed=speed, partial=partial, seat=seat, view="all" if all_hands else "seat",
+                            art_dir=art_dir)
+        if at is not None:
+            table.open_at(at)
+        return table
+
+    return _show(size, viewer)
 
 
 def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 720),
@@ -159,7 +219,10 @@ def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 
 
 
 def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
-    """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0."""
+    """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0.
+
+    "Play from here" in the viewer goes on with that game at the table, in the same window.
+    """
     app = App(size, interactive=True)
     try:
         table = make(app)
@@ -168,6 +231,8 @@ def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
         finally:
             table.close()
             table.art.close()
+        if table.play_on is not None:
+            play_tables(app, table.play_on.settings, start=table.play_on.start, on_replay=replay_opener(app))
     finally:
         app.close()
     return 0

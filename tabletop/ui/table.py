@@ -23,7 +23,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import Popup
 from tabletop.i18n import N_, _
-from tabletop.ui import choices
+from tabletop.ui import choices, drag, playtest, theme
 from tabletop.ui.anim import Tween
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
@@ -31,15 +31,18 @@ from tabletop.ui.director import Cue, Director
 from tabletop.ui.layout import Rect, TableLayout, centered, table_layout
 from tabletop.ui.pace import next_pace
 from tabletop.ui.places import CellPlace, Place, place_zones
+from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.text import TextCache
 from tabletop.ui.widgets import Button, button_at
 
 TOAST_SECONDS = 3.0
 LOG_LINES = 500
-APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay"})
+APP_COMMANDS = frozenset({"fullscreen", "screenshot", "record", "back", "again", "same", "leave", "replay", "resume"})
 """Commands the scene hands to the app (everything else it handles itself)."""
 
 
+MENU_ALL = 4
+"""A click on a card that moves (drop it where it goes) also lists the moves in its menu when it has at most this many choices."""
 POPUP_ROOM = (240, 40)
 """How near (pixels across, down) an older popup must be for a new one to replace it: a short line of
 popup text is about this wide and tall."""
@@ -72,6 +75,8 @@ class TableScene:
         self.log_folder = log_folder or Path("recordings")
         self.text = text or TextCache()
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log_intro: list[str] = []
+        """The lines a replay's log panel starts with (what it replays), kept when a seek rebuilds the panel."""
         self.log_scroll = 0
         self.toast: tuple[str, float] | None = None
         self.tweens: list[Tween] = []
@@ -96,13 +101,19 @@ class TableScene:
         self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
         self.fair = fair
         """Fair mode: no god view (and undo only as fair as the director's mode)."""
+        self.game_log: Path | None = None
+        """Where the game's log is written (the leave box names it)."""
         wanted = REPLAY if director.is_replay else LIVE
         self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
         self.jump: str | None = None
         """The move number being typed after J (None: not typing)."""
         self.dragging = False
+        self.carry: drag.Carry | None = None
+        """Cards picked up by a press or a click, on their way to where they go."""
         self.recording = False
         """A replay rendered to video: its buttons are left out of the picture (the timeline stays)."""
+        self.playtest = PlaytestTools()
+        """Notes, hints and a replay's "Play from here" (the table hands it its notebook and hints)."""
 
     # -- geometry ------------------------------------------------------------------------------
     @property
@@ -114,6 +125,12 @@ class TableScene:
     def seat(self) -> int:
         """The seat drawn at the bottom."""
         return self.director.seat
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table may call "you": the one person at it, when that seat is at the bottom (else None)."""
+        humans = self.director.humans
+        return self.seat if len(humans) == 1 and self.seat in humans else None
 
     @property
     def lower_is_better(self) -> bool:
@@ -146,8 +163,48 @@ class TableScene:
         legal = self.director.legal()
         key = (self.director.session.moves, len(legal), self.director.accepts_input)
         if self._clickable[0] != key:
-            self._clickable = (key, choices.clickable(legal, self.seat))
+            owners = {z.id: z.owner for z in self.director.board.zones()}
+            self._clickable = (key, choices.clickable(legal, self.seat, owners))
         return self._clickable[1]
+
+    def owner(self, zone_id: str) -> int | None:
+        """Return the seat owning zone ``zone_id`` as displayed (None: shared, or no such zone)."""
+        zone = self.director.board.zone(zone_id)
+        return zone.owner if zone is not None else None
+
+    def actions_at(self, target: choices.Target) -> list[Action]:
+        """Return the legal actions a click on ``target`` offers (a pile's top stands for the pile,
+        a seat's zone for the seat)."""
+        zone = self.director.board.zone(target.zone)
+        return choices.actions_for(target, self.director.legal(), self.seat,
+                                   owner=zone.owner if zone is not None else None,
+                                   stack=zone is not None and zone.hint == "stack")
+
+    def seat_zone(self, point: tuple[int, int]) -> str | None:
+        """Return the hand of the seat whose panel (name, count) lies under ``point``, or None."""
+        lay = self.layout()
+        for spot in lay.seats:
+            if spot.panel.has_point(point) or spot.label.has_point(point):
+                return next((z.id for z in self.director.board.zones() if z.is_hand_of(spot.seat)), None)
+        return None
+
+    def zone_at(self, point: tuple[int, int]) -> choices.Target | None:
+        """Return the zone itself under ``point`` where no card is drawn (an empty row, a seat's panel)
+        when a click on it offers something, else None."""
+        places = [(p.region.w * p.region.h, zone) for zone, p in self.places().items() if p.region.has_point(point)]
+        for _size, zone in sorted(places):
+            if self.is_clickable(choices.Target(zone)):
+                return choices.Target(zone)
+        seat = self.seat_zone(point)
+        return choices.Target(seat) if seat is not None and self.is_clickable(choices.Target(seat)) else None
+
+    def carried(self) -> drag.Carry | None:
+        """Return the cards being carried, or None (a move made since, or a box opened, puts them back)."""
+        carry = self.carry
+        if carry is not None and (carry.moves != self.director.session.moves or not self.director.accepts_input
+                                  or self.overlay is not None or self.zoom is not None):
+            self.carry = carry = None
+        return carry
 
     def selection_zone(self) -> str | None:
         """Return the zone whose cards are chosen by select-then-confirm now, or None."""
@@ -215,12 +272,7 @@ class TableScene:
 
     def is_clickable(self, target: choices.Target) -> bool:
         """Return True when a click on ``target`` would choose or select something legal."""
-        return self.clickable().allows(target, self.owner_of(target.zone))
-
-    def owner_of(self, zone_id: str) -> int | None:
-        """Return the seat whose zone ``zone_id`` is (its hand, its area), or None for a shared zone."""
-        zone = self.director.board.zone(zone_id)
-        return zone.owner if zone is not None else None
+        return self.clickable().allows(target)
 
     # -- buttons -----------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
@@ -229,6 +281,9 @@ class TableScene:
         out = [Button(r, self._tool_label(c), c.command, active=self._is_active(c.command))
                for r, c in zip(lay.toolbar, self.controls, strict=False)]
         pause = self.director.pause
+        if self.director.handoff is not None and self.overlay == "leave":
+            return [Button(r, label, cmd) for r, (label, cmd) in
+                    zip(lay.overlay_buttons(2, 2), [(_("Leave the game"), "leave"), (_("Stay"), "stay")], strict=True)]
         if self.director.handoff is not None:
             # The privacy screen shows nothing of the table, and offers nothing but taking it.
             seat = self.director.handoff
@@ -238,12 +293,15 @@ class TableScene:
         if self.overlay == "leave":
             labels = [(_("Leave the game"), "leave"), (_("Stay"), "stay")]
             return out + [Button(r, label, cmd) for r, (label, cmd) in zip(lay.overlay_buttons(2, 2), labels, strict=True)]
+        if self.overlay in playtest.OVERLAYS:
+            return out + self.playtest.buttons(self)
         if self.overlay is not None or self.zoom is not None:
             return out
         if self.menu is not None:
             anchor, offered = self.menu
-            return out + [Button(r, _(a.label), "action", a)
-                          for r, a in zip(self.menu_rects(anchor, len(offered)), offered, strict=True)]
+            said = [_(a.label) for a in offered]
+            return out + [Button(r, label, "action", a)
+                          for r, label, a in zip(self.menu_rects(anchor, said), said, offered, strict=True)]
         if pause is not None and pause.kind == "deal":
             out.append(Button(lay.overlay_buttons(1, self.players + 1)[0], _("Continue"), "continue"))
         elif pause is not None and pause.kind == "game":
@@ -279,12 +337,18 @@ class TableScene:
                 out.append(Button(confirm_rect, _("Confirm"), "confirm", enabled=False, primary=True))
         return out
 
-    def menu_rects(self, anchor: Rect, count: int) -> list[Rect]:
-        """Return the rectangles of a small choice menu opened at ``anchor`` (kept inside the window)."""
+    def menu_rects(self, anchor: Rect, labels: Sequence[str]) -> list[Rect]:
+        """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``: above it, or
+        beside it where there is no room above (it never covers what it was opened on), inside the window."""
         lay = self.layout()
-        w = max(round(lay.font_px * 7), anchor.w)
+        count = len(labels)
+        widest = max((self.text.render(label, lay.font_px, theme.TEXT).get_width() for label in labels), default=0)
+        w = min(max(round(lay.font_px * 7), anchor.w, widest + 2 * lay.margin), lay.play.w // 2)
         h = round(lay.font_px * 1.8)
         box = Rect(anchor.center[0] - w // 2, anchor.y - (h + 2) * count, w, (h + 2) * count)
+        if box.y < lay.play.y:  # no room above: beside it, on the side with more room
+            x = anchor.right + lay.margin if lay.play.right - anchor.right >= anchor.x - lay.play.x else anchor.x - w - lay.margin
+            box = Rect(x, min(anchor.y, lay.play.bottom - box.h), w, box.h)
         box = Rect(min(max(box.x, lay.play.x), lay.play.right - w), max(box.y, lay.play.y), w, box.h)
         return [Rect(box.x, box.y + i * (h + 2), w, h) for i in range(count)]
 
@@ -295,7 +359,9 @@ class TableScene:
             return self.director.view == "all"
         if command == "pause":
             return self.director.paused
-        return command in ("help", "diagnostics", "rules") and self.overlay == command
+        if command == "hint":
+            return self.playtest.hints.current is not None
+        return command in ("help", "diagnostics", "rules", "note") and self.overlay == command
 
     def _tool_label(self, control: Control) -> str:
         if control.command == "pause" and self.director.paused:
@@ -360,16 +426,23 @@ class TableScene:
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """React to one pygame event (keys, mouse, wheel, resize)."""
+        """React to one pygame event (keys, mouse, wheel, resize, typed text)."""
+        if self.playtest.handle(self, event):
+            return  # a note being typed takes the keyboard
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging and self.director.is_replay:
                 self.seek(self.position_at(event.pos[0]))
+            if self.carry is not None:
+                self.carry.follow(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
+            self.mouse = event.pos
+            self.release(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            self.click(event.pos)
+            if not self.pick_up(event.pos):
+                self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.right_click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
@@ -403,7 +476,7 @@ class TableScene:
             self.zoom = None
             return
         if button is not None:
-            self.menu = None
+            self.menu, self.carry = None, None
             matches = self.confirm().matches if button.command == "confirm" else ()
             if len(matches) > 1:  # the selection fits several actions (play or discard it): ask which
                 self.menu = (button.rect, matches)
@@ -413,7 +486,12 @@ class TableScene:
                 self.command(button.command, button.payload)
             return
         if self.director.handoff is not None:
-            self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            if self.overlay is None:
+                self.command("take_seat")  # the privacy screen: a click anywhere when ready
+            return
+        noted = self.playtest.mark_at(self, pos) if self.overlay is None else None
+        if noted is not None:
+            self.seek(noted)
             return
         if (self.director.is_replay and self.overlay is None
                 and (self.director.pause is None or self.director.pause.kind == "trick")
@@ -421,17 +499,29 @@ class TableScene:
             self.dragging = True
             self.seek(self.position_at(pos[0]))
             return
+        carry = self.carried()
+        if carry is not None and carry.clicked:  # the second click of a click-then-click move
+            self.carry, self.menu = None, None
+            landing = drag.drop_target(self, carry, pos)
+            if landing is not None:
+                self.drop(carry, landing)
+                return
+            target = self.target_at(pos)
+            if target is None or target == carry.target:
+                return  # clicked beside every place it may go, or on itself: put back
         if self.menu is not None:
             self.menu = None
             return
         if self.overlay is not None:
-            if self.overlay != "leave":
+            if self.overlay != "leave" and self.overlay not in playtest.OVERLAYS:  # those close by their buttons
                 self.overlay = None
             return
         if self.director.pause is not None:
             self.command("continue")
             return
         target = self.target_at(pos)
+        if target is None and self.director.accepts_input:
+            target = self.zone_at(pos)
         if target is None:
             return
         if not self.director.accepts_input:
@@ -449,16 +539,73 @@ class TableScene:
             else:
                 self.say(_("Not allowed: no legal choice uses {card}").format(card=_(target.card.label)))
             return
-        actions = choices.actions_for(target, legal, self.seat, self.owner_of(target.zone))
+        actions = self.actions_at(target)
+        moving = choices.movers(actions)
+        anchor = self.drawn.get((target.zone, target.item)) or _cell_rect(self.hits, target)
         if len(actions) == 1:
             self.choose(actions[0])
+        elif moving:
+            # Picked up: the next click, on where it goes, moves it. The menu offers what moves
+            # nothing, and every choice when there are few.
+            self.carry = drag.Carry(target, tuple(moving), self.mouse, self.director.session.moves, clicked=True)
+            rest = tuple(a for a in actions if a not in moving or len(actions) <= MENU_ALL)
+            if rest:
+                self.menu = (anchor or centered((10, 10), self.mouse), rest)
         elif actions:
-            anchor = self.drawn.get((target.zone, target.item)) or _cell_rect(self.hits, target)
             self.menu = (anchor or centered((10, 10), self.mouse), tuple(actions))
         else:
             probe = choices.probe_action(target, legal, self.seat)
             reason = self.director.why_not(probe) if probe is not None else None
             self.say(_("Not allowed: {reason}").format(reason=_(reason or choices.NOTHING_THERE)))
+
+    def pick_up(self, pos: tuple[int, int]) -> bool:
+        """Hold what is under ``pos`` when the button goes down on something a move takes somewhere;
+        return whether it was picked up (the release then drops it, or clicks it)."""
+        if (self.carried() is not None or self.menu is not None or self.overlay is not None or self.zoom is not None
+                or self.director.pause is not None or button_at(self.buttons(), pos) is not None):
+            return False
+        target = self.target_at(pos)
+        if target is None or target.cell:
+            return False
+        moving = choices.movers(self.actions_at(target))
+        if not moving:
+            return False
+        self.carry = drag.Carry(target, tuple(moving), pos, self.director.session.moves)
+        return True
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The button came up: drop what is dragged, or click what was pressed without dragging."""
+        carry = self.carried()
+        if carry is None or carry.clicked:
+            return
+        self.carry = None
+        if not carry.dragging:
+            self.click_target(carry.target)
+            return
+        landing = drag.drop_target(self, carry, pos)
+        if landing is not None:
+            self.drop(carry, landing)
+            return
+        spot = self.target_at(pos)
+        if spot is not None and spot.zone != carry.target.zone:  # dropped where it may not go: say why
+            self._refuse(carry, spot)
+
+    def drop(self, carry: drag.Carry, landing: choices.Target) -> None:
+        """Choose the one action that moves the carried cards onto ``landing``; several open the menu."""
+        matches = choices.drop_actions(carry.actions, landing)
+        if len(matches) == 1:
+            self.choose(matches[0])
+        elif matches:
+            anchor = _cell_rect(self.hits, landing) or centered((10, 10), self.mouse)
+            self.menu = (anchor, tuple(matches))
+        else:  # the cell of a board dropped on takes none of them
+            self._refuse(carry, landing)
+
+    def _refuse(self, carry: drag.Carry, spot: choices.Target) -> None:
+        """Say why the carried cards may not go to ``spot`` (the engine's reason for such a move)."""
+        first = carry.actions[0]
+        probe = Action(first.kind, first.cards, zone=first.zone, cell=spot.cell or None, to=spot.zone)
+        self.say(_("Not allowed: {reason}").format(reason=_(self.director.why_not(probe) or choices.NOTHING_THERE)))
 
     def choose(self, action: Action) -> None:
         """Hand ``action`` to the engine; show its reason if refused (the game is unchanged)."""
@@ -502,7 +649,11 @@ class TableScene:
         elif name == "jump":
             self.jump = "" if self.jump is None else None
         elif name == "seek" and isinstance(payload, int):
+            if self.overlay == "note":
+                self.playtest.command(self, "close_note")
             self.seek(payload)
+        elif name in playtest.COMMANDS:
+            self.playtest.command(self, name, payload)
         elif name == "seek_start":
             self.seek(0)
         elif name in ("help", "diagnostics", "rules"):
@@ -518,8 +669,11 @@ class TableScene:
             self.overlay = None
         elif name == "back" and self.jump is not None:
             self.jump = None
-        elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None):
-            self.overlay, self.zoom, self.menu = None, None, None
+        elif name == "back" and self.overlay == "note":
+            self.playtest.command(self, "close_note")
+        elif name == "back" and (self.overlay is not None or self.zoom is not None or self.menu is not None
+                                 or self.carried() is not None):
+            self.overlay, self.zoom, self.menu, self.carry = None, None, None, None
         elif name == "back" and not self.director.session.is_over and not self.director.unattended:
             self.overlay = "leave"  # leaving abandons the game: ask first
         elif name in APP_COMMANDS:
@@ -535,6 +689,14 @@ class TableScene:
             return
         d.seek(position)
         self.tweens, self.floating, self.moving = [], [], set()
+        self.relog()
+
+    def relog(self) -> None:
+        """Make a replay's log panel say what happened up to the move shown (after a seek)."""
+        d = self.director
+        if d.is_replay:
+            self.log = deque([*self.log_intro, *(_(line) for line in d.log_lines(d.session.moves))], maxlen=LOG_LINES)
+            self.log_scroll = 0
 
     def _next_view(self) -> None:
         d = self.director
@@ -579,6 +741,10 @@ class TableScene:
         """Return the status line and whether it is a warning (a toast, or why a selection is no choice)."""
         if self.toast is not None:
             return self.toast[0], True
+        carry = self.carried()
+        if carry is not None and (carry.clicked or carry.dragging):
+            return (_("Drop it where it goes") if carry.dragging
+                    else _("Click where it goes (or anywhere else to put it back)")), False
         if self.director.accepts_input and self.selection() and self.is_selecting:
             state = self.confirm()
             if not state.is_enabled:
@@ -602,6 +768,7 @@ class TableScene:
             self.log.append(_(notice))
             self.say(notice)
         self._apply(self.director.update(now))
+        self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
         if not self.tweens:
             self.moving.clear()

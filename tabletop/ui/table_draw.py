@@ -12,16 +12,18 @@ from __future__ import annotations
 import pygame
 
 from tabletop.engine.events import DealScored, GameOver, game_over_text
+from tabletop.engine.guard import shown_path
 from tabletop.engine.zones import FAN, GRID, HEX, ROW, SPREAD, STACK, Zone
 from tabletop.i18n import _, ngettext
-from tabletop.ui import choices, overlays, theme
+from tabletop.ui import choices, overlays, playtest, playtest_draw, theme
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.controls import REPLAY_HELP
+from tabletop.ui.drag import draw_dragged, draw_targets
 from tabletop.ui.layout import Rect, TableLayout, centered
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
 from tabletop.ui.text import TextCache
-from tabletop.ui.widgets import button_at, draw_button, draw_panel
+from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 SEAT_COLOURS: tuple[theme.Color, ...] = (
     (214, 72, 64), (64, 118, 214), (236, 190, 60), (92, 176, 96), (168, 96, 200), (240, 140, 60),
@@ -70,7 +72,7 @@ class TableRenderer:
         pause = scene.director.pause
         # Boxes, and a replay's timeline, may lie anywhere: such frames are put back whole.
         boxed = (scene.overlay is not None or scene.zoom is not None or scene.menu is not None
-                 or scene.jump is not None or scene.director.is_replay
+                 or scene.jump is not None or scene.director.is_replay or scene.playtest.hints.current is not None
                  or (pause is not None and pause.kind in ("deal", "game")))
         if key != self._layer_key or self._layer is None:
             self._layer = self._draw_layer(scene, lay, places, hand)
@@ -100,10 +102,12 @@ class TableRenderer:
                 surface.blit(face, r[:2])
                 self._dirty.append(r)
         self._dirty += self._floating(surface, scene, lay)
+        self._dirty += playtest_draw.hint_marks(surface, self.text, scene, lay)
         self._status(surface, scene, lay)
         if scene.director.is_replay:
             self._timeline(surface, scene)
         self._pause_box(surface, scene, lay)
+        self._dirty += draw_targets(surface, scene)
         buttons = scene.buttons()
         hovered_button = button_at(buttons, scene.mouse)
         tools = len(lay.toolbar)
@@ -112,6 +116,7 @@ class TableRenderer:
             draw_button(surface, self.text, b, px, hover=b is hovered_button)
         if scene.jump is not None:
             self._jump_box(surface, scene, lay)
+        self._dirty += draw_dragged(surface, scene, self.art)
         if scene.overlay is not None:
             surface.blit(self._veil(lay), (0, 0))
         if scene.overlay == "help":
@@ -124,13 +129,9 @@ class TableRenderer:
             overlays.draw_lines(surface, self.text, lay.overlay, _("Rules"), [scene.rules or _("No rules text.")],
                                 lay.font_px)
         elif scene.overlay == "leave":
-            box = lay.overlay_box(2)
-            y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
-            note = self.text.fit(_("The game is not over. Its log is kept in logs/."), lay.font_px, theme.TEXT,
-                                 box.w - 2 * lay.font_px)
-            surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
-            for b in buttons[tools:]:
-                draw_button(surface, self.text, b, lay.font_px, hover=b is hovered_button)
+            self._leave_box(surface, scene, lay, buttons[tools:])
+        elif scene.overlay in playtest.OVERLAYS:
+            playtest_draw.draw_box(surface, self.text, scene, lay, buttons[tools:])
         if scene.zoom is not None and scene.zoom.card is not None:
             surface.blit(self._veil(lay), (0, 0))
             h = round(lay.window.h * 0.86)
@@ -210,9 +211,26 @@ class TableRenderer:
             text = self.text.fit(line, px, theme.TEXT, lay.window.w - 4 * px)
             surface.blit(text, text.get_rect(center=(lay.window.center[0], round(lay.window.h * 0.42) + i * px * 2)))
         buttons = scene.buttons()
+        if scene.overlay == "leave":  # Esc behind the privacy screen: the box shows nothing of the table
+            self._leave_box(surface, scene, lay, buttons)
+            return
         hovered = button_at(buttons, scene.mouse)
         for b in buttons:
             draw_button(surface, self.text, b, px, hover=b is hovered)
+
+    def _leave_box(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, buttons: list[Button]) -> None:
+        """Ask before leaving a game that is not over, saying where its log is kept."""
+        box = lay.overlay_box(2)
+        y = overlays.draw_box(surface, self.text, box, _("Leave this game?"), lay.font_px)
+        kept = (_("The game is not over. Its log is kept: {file}").format(file=shown_path(scene.game_log))
+                if scene.game_log is not None else _("The game is not over."))
+        for row in self.text.wrap(kept, lay.font_px, box.w - 2 * lay.font_px)[:2]:  # a long path takes two lines
+            note = self.text.fit(row, lay.font_px, theme.TEXT, box.w - 2 * lay.font_px)
+            surface.blit(note, note.get_rect(midtop=(box.center[0], y)))
+            y += round(lay.font_px * 1.3)
+        hovered = button_at(buttons, scene.mouse)
+        for b in buttons:
+            draw_button(surface, self.text, b, lay.font_px, hover=b is hovered)
 
     def _view_mark(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
         """Say on the table itself (so recordings show it) when every hand is open, or whose view it is."""
@@ -258,6 +276,7 @@ class TableRenderer:
             pygame.draw.line(surface, theme.TEXT_DIM, (x_of(at), bar.center[1] - 4), (x_of(at), bar.center[1] + 4))
         for at in timeline.marks("deal"):
             pygame.draw.line(surface, theme.TEXT, (x_of(at), bar.y), (x_of(at), bar.bottom), 2)
+        playtest_draw.note_flags(surface, scene)
         knob = (x_of(d.session.moves), bar.center[1])
         pygame.draw.circle(surface, theme.ACCENT, knob, max(5, bar.h // 2))
         pygame.draw.circle(surface, theme.FELT_EDGE, knob, max(5, bar.h // 2), 2)
@@ -525,7 +544,7 @@ class TableRenderer:
             rows += [[scene.names[i], f"{p:+d}", str(t)] for i, (p, t) in
                      enumerate(zip(event.points, event.totals, strict=True))]
         elif isinstance(event, GameOver):
-            y = overlays.draw_box(surface, self.text, box, game_over_title(event, scene.names, scene.seat), px)
+            y = overlays.draw_box(surface, self.text, box, game_over_title(event, scene.names, scene.you), px)
             rows = [[_("Seat"), _("Minus points") if lower else _("Score"), _("Rank")]]
             rows += [[scene.names[i], str(s), str(r)] for i, (s, r) in
                      enumerate(zip(event.scores, event.ranks, strict=True))]

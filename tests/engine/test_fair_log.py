@@ -75,3 +75,14 @@ def test_an_edited_sealed_line_is_refused(tmp_path: Path) -> None:
 def test_a_fair_log_is_named_by_its_game_id_not_its_seed() -> None:
     assert str(SEED) not in default_log_path("draw-poker", "g-abc123").name
     assert "seed5" in default_log_path("draw-poker", 5).name
+
+
+def test_a_sealed_lines_length_says_nothing_about_the_cards_in_it(tmp_path: Path) -> None:
+    # Face-down poker discards: with the text's length showing through, a line with two tens among five
+    # discards was longer than one with none. Every sealed line is as long as every other.
+    path = tmp_path / "fair.jsonl"
+    session, log = fair_game(path)
+    log.close()
+    sealed = [json.loads(line)["sealed"] for line in path.read_text().splitlines()
+              if json.loads(line)["type"] == "action"]
+    assert len(sealed) >= 6 and len({len(s) for s in sealed}) == 1, sorted({len(s) for s in sealed})

@@ -133,7 +133,7 @@ class Notes:
     def __init__(self) -> None:
         self.lines: list[tuple[int, int, str | None]] = []
 
-    def action(self, index: int, seat: int, action: Action, note: str | None = None) -> None:
+    def action(self, index: int, seat: int, action: Action, note: str | None = None, seconds: float | None = None) -> None:
         self.lines.append((index, seat, note))
 
     def end(self, scores, ranks) -> None:

@@ -34,7 +34,7 @@ class Transcript:
     def __init__(self) -> None:
         self.lines: list[str] = []
 
-    def action(self, index: int, seat: int, action: Any, note: str | None = None) -> None:
+    def action(self, index: int, seat: int, action: Any, note: str | None = None, seconds: float | None = None) -> None:
         self.lines.append(f"{index} seat{seat + 1} {action.label}" + (f" ({note})" if note else ""))
 
     def end(self, scores: Any, ranks: Any) -> None:

@@ -142,7 +142,8 @@ def test_a_fair_game_shows_no_seed_until_it_ends_and_refuses_an_undo_after_cards
     pump_until(table, lambda: d.pause is not None and d.pause.kind == "game")
     assert seed in pygame.display.get_caption()[0] and any(seed in line for line in table.scene.log)
     table.close()
-    assert json.loads(Path(table.log.path).read_text().splitlines()[-1])["seed"] == table.seed
+    end, closed = (json.loads(line) for line in Path(table.log.path).read_text().splitlines()[-2:])
+    assert end["seed"] == table.seed and closed == {**closed, "type": "closed", "how": "finished"}
 
 
 def test_two_humans_play_a_whole_deal_by_clicks_with_a_privacy_screen_between_them(app) -> None:

@@ -39,7 +39,9 @@ def test_a_scripted_human_plays_a_whole_deal_by_clicking(app) -> None:
     table.close()
     records = [json.loads(line) for line in Path(table.log.path).read_text().splitlines()]
     assert sum(r["type"] == "action" for r in records) == 52
-    assert records[-1]["type"] == "end"
+    assert records[-2]["type"] == "end" and records[-1]["how"] == "finished"
+    mine = [r for r in records if r["type"] == "action" and r["seat"] == 0]
+    assert all(0 <= r["think"] < 60 for r in mine), "each of the person's choices says how long it took"
 
 
 def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:

@@ -12,5 +12,6 @@ TEMPLATES = {
     "trick": N_("a trick-taking game: follow the colour led, the lowest card takes the trick"),
     "market": N_("a set-collection game: buy from a market row or draw, lay down sets of a colour"),
     "go-fish": N_("Go Fish: ask a seat for a kind of card you hold, collect books of a kind"),
+    "sandbox": N_("a deck and a table with no rules yet: draw, deal, move, flip and keep score by hand"),
 }
 """The templates of ``tabletop new``, the default first, each with one line on what it makes."""

@@ -1,6 +1,7 @@
 """Template Title: a set-collection prototype with a market row. Change a rule below, save, play again.
 
 Play it:      tabletop play template-name
+Check it:     tabletop check template-name   (after every change: it ends, is never stuck, hides what it should)
 Test it:      tabletop simulate template-name --games 1000
 Pit bots:     tabletop simulate template-name --bots template-name-greedy,random,random
 The cards are in deck.toml, their art goes in art/ (<card id>.png, back.png), a bot is in bots.py.

@@ -1,6 +1,7 @@
 """Template Title: a trick-taking prototype. Change a rule below, save, and play again.
 
 Play it:      tabletop play template-name
+Check it:     tabletop check template-name   (after every change: it ends, is never stuck, hides what it should)
 Test it:      tabletop simulate template-name --games 1000
 The cards are in deck.toml; their art goes in art/ (<card id>.png, back.png).
 """
