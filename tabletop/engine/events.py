@@ -8,6 +8,7 @@ animates every game from these alone; game-level events (a trick won, a reveal) 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, TypeGuard
@@ -150,12 +151,17 @@ class ActionTaken(Event):
 
 
 def is_face_down_action(event: Event, moves: Sequence[Move]) -> TypeGuard[ActionTaken]:
-    """True for a seat's action (``moves``: what it moved) whose cards go face down, as a pass or a
-    discard does: other seats are told only what kind of action it was and how many cards it moved.
-    An action that names no card ("Ask Seat 2 for queens", "Draw a card") says nothing hidden, even
-    when what it moves goes face down: its label is told."""
-    return (isinstance(event, ActionTaken) and bool(getattr(event.action, "cards", ()))
-            and any(m.backs or not m.face_up for m in moves))
+    """True for a seat's action naming cards that its moves (``moves``) do not show face up, as a pass or a
+    discard face down does, or an ask naming a card of one's hand: other seats are told only what kind
+    of action it was and how many cards it moved. An action whose cards all land face up, or that names
+    no card ("Draw a card"), is told whole."""
+    if not isinstance(event, ActionTaken):
+        return False
+    named = getattr(event.action, "cards", ())
+    if not named:
+        return False
+    shown = Counter(card for move in moves if move.face_up for card in move.cards)
+    return bool(Counter(named) - shown)
 
 
 @dataclass(frozen=True, slots=True)

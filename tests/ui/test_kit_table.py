@@ -1,5 +1,5 @@
 """Kit games at the table: a click on another seat's hand offers the actions aimed at that seat (Go Fish's
-asks), and the log says what an ask was even when the card drawn stays hidden."""
+asks), and the asker's log names what it asked."""
 
 from __future__ import annotations
 

@@ -58,8 +58,8 @@ class TemplateGame(kit.KitGame):
     def legal_actions(self, state: FishState) -> list[Action]:
         """Ask any seat holding cards for a kind in your hand; with an empty hand, draw (or pass)."""
         me = self.mover(state)
-        kinds = dict.fromkeys(self.kind(card) for card in state.hands[me])
-        asks = [ask(seat, kind) for kind in kinds for seat in self.others(me) if state.hands[seat]]
+        kinds = {self.kind(card): card for card in state.hands[me]}  # a card of each kind you hold
+        asks = [ask(card, seat) for card in kinds.values() for seat in self.others(me) if state.hands[seat]]
         if asks:
             return asks
         return [Action("draw", zone=kit.DRAW, to=kit.hand_id(me), label=N_("Draw a card"))] if state.draw else [PASS]
@@ -70,10 +70,10 @@ class TemplateGame(kit.KitGame):
         given: list[Card] = []
         shown: tuple[kit.Popup, ...] = ()
         if action.seat is not None:  # an ask: that seat gives you every card of the kind, or says "Go fish!"
-            given = [card for card in state.hands[action.seat] if self.kind(card) == action.value]
+            given = [card for card in state.hands[action.seat] if self.kind(card) == self.kind(action.cards[0])]
             moves = kit.move(state, given, kit.hand_id(action.seat), kit.hand_id(me), seat=me)
             shown = (kit.Popup(N_("gives {n}", n=len(given)) if given else N_("Go fish!"), seat=action.seat),)
-        again = bool(given) or action.seat is not None and bool(state.draw) and self.kind(state.draw[-1]) == action.value
+        again = bool(given) or bool(action.cards and state.draw) and self.kind(state.draw[-1]) == self.kind(action.cards[0])
         if not given:  # go fish (or draw into an empty hand): drawing the kind you asked for lets you ask again
             moves = kit.draw(state, me)
         emit(kit.ActionTaken(me, action, moves + self.lay_books(state, me), shown))
@@ -95,9 +95,10 @@ class TemplateGame(kit.KitGame):
         return kit.move(state, books, kit.hand_id(seat), f"books:{seat}", seat=seat) if books else ()
 
 
-def ask(seat: int, kind: str) -> Action:
-    """Return the action asking ``seat`` for every card of ``kind`` (a click on that seat's hand)."""
-    return Action("ask", value=kind, seat=seat, label=N_("Ask {seat} for {kind}", seat=kit.seat_name(seat), kind=kind))
+def ask(card: Card, seat: int) -> Action:
+    """Return the action asking ``seat`` for every card of ``card``'s kind (a click on that seat's hand, or on
+    the card: the other seats are told who was asked, not for what)."""
+    return Action("ask", (card,), seat=seat, label=N_("Ask {seat} for {kind}", seat=kit.seat_name(seat), kind=card.name))
 
 
 PASS = Action("pass", label=N_("Pass"))
