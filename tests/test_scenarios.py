@@ -118,7 +118,7 @@ def test_the_rest_of_the_deck_is_not_the_same_every_game() -> None:
 
 @pytest.fixture
 def templates(tmp_path: Path, clean_registry: None) -> Path:
-    for name, template in (("shop", "market"), ("fish", "go-fish"), ("tricky", "trick")):
+    for name, template in (("shop", "market"), ("fish", "go-fish"), ("tricky", "trick"), ("table", "sandbox")):
         create_game(name, tmp_path, template=template)
     plugins.discover(tmp_path)
     return tmp_path
@@ -129,6 +129,7 @@ def test_the_templates_start_where_a_scenario_says(templates: Path) -> None:
         "shop": '[table]\nmarket = ["red-3", "red-3", "blue-2"]\ndraw = ["purple-3", "green-1"]\n[seat.2]\nhand = ["yellow-2"]\n',
         "fish": 'first = 1\n[seat.2]\nhand = ["cod", "cod", "cod"]\n[table]\ndraw = ["cod"]\n',
         "tricky": 'first = 3\n[seat.1]\nhand = ["red-dragon", "blue-ghost"]\n[table]\ndraw = ["gold-coin"]\n',
+        "table": '[seat.1]\nhand = ["red-1", "red-2"]\n[table]\ndraw = ["gold-coin"]\n',  # a deck with no rules
     }
     for name, text in cases.items():
         game = registry.make_game(name, players=3)
@@ -136,7 +137,7 @@ def test_the_templates_start_where_a_scenario_says(templates: Path) -> None:
         for seed in range(5):
             session = check_start(game, placed, seed)
             chooser = random.Random(seed)
-            while not session.is_over:
+            while not session.is_over and session.moves < 300:
                 session.submit(chooser.choice(session.legal_actions()))
     market = check_start(registry.make_game("shop", players=3), scenario(cases["shop"]), 1).state
     assert [c.id for c in market.market[:3]] == ["red-3", "red-3", "blue-2"], "a row fills from its first place"
