@@ -24,6 +24,8 @@ from tabletop.cli.common import (
 from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import parse_assignments
+from tabletop.engine.session import check_scenario
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
 
@@ -37,6 +39,8 @@ def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: di
              (_("seed"), str(args.seed)), (_("options"), ", ".join(f"{k}={v}" for k, v in sets.items()) or _("defaults"))]
     if args.vary:
         facts.append((_("varied"), "; ".join(args.vary)))
+    if args.scenario is not None:
+        facts.append((_("scenario"), str(args.scenario)))
     return [(_("command"), command), *facts]
 
 
@@ -73,6 +77,9 @@ def add(sub: Any) -> None:
                      help=_("seconds a bot may think per move"))
     sim.add_argument("--game-timeout", type=seconds_between(*GAME_TIMEOUT_RANGE), default=600.0,
                      help=_("seconds a game with plugin code may take before it is skipped (default 600)"))
+    sim.add_argument("--scenario", type=Path, default=None, metavar="FILE",
+                     help=_("start every game from this scenario (a TOML of which cards start where, and who moves"
+                            " first)"))
     sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     sim.set_defaults(handler=run)
 
@@ -104,6 +111,10 @@ def run(args: argparse.Namespace) -> int:
         except TabletopError as exc:
             raise TabletopError(f"--vary {variant.label}: {exc}") from None
     watching = None
+    scenario = load_scenario(args.scenario) if args.scenario is not None else None
+    if scenario is not None:
+        for each in games:  # a scenario's mistakes are found before any game is played
+            check_scenario(each, scenario)
     if args.report is not None:
         from tabletop.report import check_report_dir
         from tabletop.sim.cardstats import watching_for
@@ -115,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
                          games=args.games, options=v.options(sets), bot_timeout=args.bot_timeout,
                          games_dir=str(args.games_dir) if args.games_dir else None,
-                         logs=str(args.logs) if args.logs is not None else None) for v in variants]
+                         logs=str(args.logs) if args.logs is not None else None, scenario=scenario) for v in variants]
     sweep = len(variants) > 1
     writer = ResultWriter(args.out, bots, [k for k, _value in varied] if sweep else ()) if args.out else None
     study = Study([v.label for v in variants], [v.options(sets) for v in variants], players=game.players,

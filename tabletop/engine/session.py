@@ -24,6 +24,7 @@ from typing import Any, NoReturn, Protocol
 
 from tabletop import _fast
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario, check_arranged, dealt_moves
 from tabletop.engine.errors import (
     GameBroken,
     GameStopped,
@@ -31,7 +32,7 @@ from tabletop.engine.errors import (
     IllegalAction,
     TabletopError,
 )
-from tabletop.engine.events import BotFault, Event, GameOver
+from tabletop.engine.events import BotFault, Event, GameOver, ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import Seeds
@@ -118,7 +119,7 @@ class SessionOptions:
 
 
 def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, log: ActionLog | None = None,
-                 options: SessionOptions = SessionOptions()) -> Session:
+                 options: SessionOptions = SessionOptions(), scenario: Scenario | None = None) -> Session:
     """Return a new session of ``game`` dealt from ``seed``: how the window, the replay, the simulator,
     the bench and the probe start every game.
 
@@ -127,17 +128,19 @@ def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, 
     and the fallback's. Bots get a private copy of the rules, never the referee's game. Where the
     caller reads only the results and no one listens to events (the simulator), the private kernel
     (see :mod:`tabletop._fast`) stands in for the built-in random and greedy bots and, when they fill
-    every seat, for the unmodified built-in trick game: the same games from the same seeds.
+    every seat, for the unmodified built-in trick game: the same games from the same seeds. A
+    ``scenario`` places its named cards after the deal (the game then always runs as Python).
     """
     seeds = Seeds(seed)
     specs: list[Seat] = list(seats) if seats is not None else [None] * game.players
-    kernel = _fast.kernel_for(game, specs) if options.results_only and not options.events else None
+    quiet = options.results_only and not options.events and scenario is None
+    kernel = _fast.kernel_for(game, specs) if quiet else None
     rules = rng = None
     if kernel is not None:
         rules, specs, rng = kernel.start(seeds, specs)
     return Session(game, make_bots(game, specs, seeds), seed=seed, log=log, events=options.events,
                    bot_timeout=options.bot_timeout, hook_limit=options.hook_limit, rules=rules,
-                   rng=rng if rng is not None else seeds.game())
+                   rng=rng if rng is not None else seeds.game(), scenario=scenario)
 
 
 def make_bots(game: Game, seats: Sequence[Seat], seeds: Seeds) -> list[Player | None]:
@@ -209,6 +212,7 @@ class Session:
         hook_limit: float | None = None,
         rules: Any = None,
         rng: Any = None,
+        scenario: Scenario | None = None,
     ) -> None:
         self.game = game
         self.rules: Any = rules if rules is not None else game
@@ -232,16 +236,30 @@ class Session:
         self._final: tuple[list[Any], list[Any]] | None = None
         self.hook_limit = hook_limit
         self._info = game_info(game)
+        self.scenario = scenario
+        """Where the game started from (named cards placed after the deal), or None."""
         try:
-            if hook_limit is None:
-                self.state: Any = self.rules.setup(self.rng, self._emit)
-            else:
-                with time_limit(hook_limit):
-                    self.state = self.rules.setup(self.rng, self._emit)
+            with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
+                if scenario is None:
+                    self.state: Any = self.rules.setup(self.rng, self._emit)
+                else:
+                    self.state = self._arranged(scenario)
         except BaseException as exc:
             self._broken(exc, "setup")
         self._source = self._source_of(self.state)
         self._check_finished()
+
+    def _arranged(self, scenario: Scenario) -> Any:
+        """Set the game up, place the scenario's cards, and show the start as one deal: the setup's own
+        events would show cards where they were before the scenario moved them."""
+        state = self.game.setup(self.rng, None)
+        self.game.arrange(state, scenario)
+        check_arranged(self.game, state, scenario)
+        if self._emit is not None:
+            zones = self.game.zones(state)
+            self._emit(ScenarioStarted(scenario.title, state.to_move if state.to_move is not None else 0,
+                                       dealt_moves(zones)))
+        return state
 
     # -- what the table and tests ask ----------------------------------------------------
     @property
@@ -498,6 +516,16 @@ class Session:
             self._emit(GameOver(tuple(scores), tuple(ranks)))
         if self.log is not None:
             self.log.end(scores, ranks)
+
+
+def check_scenario(game: Game, scenario: Scenario) -> None:
+    """Set ``game`` up once from ``scenario`` (seed 0, nobody watching), so its mistakes are found before
+    a window opens or a simulation starts.
+
+    :raises ScenarioError: naming the scenario's file and line.
+    :raises GameBroken: when the game's own code fails while placing the cards.
+    """
+    Session(game, seed=0, events=False, scenario=scenario)
 
 
 def play_moves(session: Session, max_moves: int | None,

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action, play
+from tabletop.engine.arrange import Scenario, bind, place_cards
 from tabletop.engine.cards import (
     JOKER,
     SUIT_NAMES,
@@ -527,6 +528,28 @@ class TrickGame(Game):
         self._fill_hands(state, cards)
         if leader is not None:
             state.leader = state.to_move = leader
+
+    def arrange(self, state: TrickState, scenario: Scenario) -> None:
+        """Place a scenario's cards. Hands are kept here as play actions sorted into suit buckets, so they
+        are placed as lists of cards and given back; a turned-up card changes the trump with it; the first
+        seat leads (the seat to its right deals)."""
+        hands = [[a.cards[0] for a in hand] for hand in state.hands]
+        lists: dict[str, list[Card]] = {hand_id(s): hand for s, hand in enumerate(hands)}
+        turnup = [c for c in (state.turnup,) if c is not None and state.undealt and state.undealt[0] is c]
+        on_top = bool(turnup)
+        lists[UNDEALT], lists[TURNUP] = self._undealt(state)[:], turnup
+        wanted = [(zone.id, cards, line) for zone, cards, line in bind(self, scenario, self.zones(state))]
+        place_cards({k: v for k, v in lists.items() if v or k != TURNUP}, {UNDEALT}, wanted, scenario)
+        state.undealt = turnup + lists[UNDEALT]
+        if scenario.first is not None:  # the seat to its right deals
+            state.dealer = (scenario.first - 1) % self.players
+        dealer = hands[state.dealer]
+        if on_top or (state.turnup is not None and state.turnup not in dealer):
+            shown = turnup[0] if on_top else dealer[-1]  # the turned-up card left the dealer's hand
+            state.turnup, state.trump = shown, None if shown.suit == JOKER else shown.suit
+        self._fill_hands(state, hands)
+        if scenario.first is not None:
+            state.leader = state.to_move = scenario.first
 
     # -- search bots ---------------------------------------------------------------------------
     def clone_state(self, state: TrickState, rng: random.Random | None = None) -> TrickState:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.game import Game
 from tabletop.engine.guard import quiet_worker
 from tabletop.engine.rng import seed_maker
@@ -44,6 +45,8 @@ class SimConfig:
     games_dir: str | None = None
     logs: str | None = None
     """A folder to write each game's log to (``<game>-<number>-seed<seed>.jsonl``), or None."""
+    scenario: Scenario | None = None
+    """Where every game starts from (named cards placed after the deal), or None."""
 
 
 class GameResult(NamedTuple):
@@ -121,8 +124,8 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
-                                 seed=seed)
-        session = open_session(played, seats, seed=seed, log=log, options=options)
+                                 seed=seed, scenario=config.scenario)
+        session = open_session(played, seats, seed=seed, log=log, options=options, scenario=config.scenario)
         try:
             session.run()
         finally:

@@ -24,13 +24,14 @@ from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserI
 from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
-from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.log import GameLog, default_log_path, logged_scenario, new_game_id
 from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.hints import Hints, hint_budget
@@ -81,6 +82,8 @@ class PlaySettings:
     """designer, fair or off; "" chooses: designer for one human, fair for several (hot-seat)."""
     bot_timeout: float = DEFAULT_BOT_TIMEOUT
     """Seconds a plugin bot may think about one move."""
+    scenario: Path | None = None
+    """A scenario file every game starts from (read again for each game), or None."""
 
 
 def new_seed() -> int:
@@ -213,11 +216,14 @@ class Table:
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
         self.clock: Callable[[], float] = time.perf_counter
+        # A game played on from a log starts where that game did; any other from the scenario file as it is now.
+        scenario = (logged_scenario(start.header, start.seed, start.log) if start is not None
+                    else load_scenario(settings.scenario) if settings.scenario is not None else None)
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id,
                                                   parent=start.parent if start is not None else None,
-                                                  clock=lambda: self.clock())
+                                                  clock=lambda: self.clock(), scenario=scenario)
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
         seat_players: list[Any] = list(players) if players is not None else registry.seat_makers(
             self.seat_names, self.game, bot_timeout=settings.bot_timeout)
@@ -227,7 +233,8 @@ class Table:
             for seat, player in remote_players(host).items():
                 seat_players[seat] = player
         self.session = open_session(self.game, seat_players, seed=self.seed, log=self.log,
-                                    options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT))
+                                    options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT),
+                                    scenario=scenario)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
@@ -284,8 +291,10 @@ class Table:
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
-        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
-                                     deck_name=self.game.art_deck, background=background)
+        if art is not None:
+            art.use_cards(self.game.deck())  # a new game: its cards, and its deck file as it is now
+        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir), deck_name=self.game.art_deck,
+                                     background=background, deck_file=deck_file(self.game))
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art,
                                 names=display_names(self.seat_names, watching=self.director.is_replay),

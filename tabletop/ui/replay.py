@@ -73,7 +73,8 @@ class ReplayTable(Table):
         self.log = None
         self.play_on: PlayOn | None = None
         """The game to play on from the shown move, once "Play from here" was chosen."""
-        self.session = open_session(self.game, seed=self.seed, options=SessionOptions(hook_limit=HOOK_LIMIT))
+        self.session = open_session(self.game, seed=self.seed, options=SessionOptions(hook_limit=HOOK_LIMIT),
+                                    scenario=result.session.scenario)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
         said = [tuple(self.session.submit(action)) for action in line]

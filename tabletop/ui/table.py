@@ -828,6 +828,9 @@ class TableScene:
         for message in self.art.take_messages():
             if self.art_notes:
                 self.log.append(_("Art: {message}").format(message=message))
+        for notice in self.art.take_notices():  # the deck file was edited: said where it is seen
+            self.log.append(_(notice))
+            self.say(notice)
         self._apply(self.director.update(now))
         self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
