@@ -331,11 +331,14 @@ class TableRenderer:
 
     def _zone(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
               hover: choices.Target | None, drawn: dict[tuple[str, int], Rect]) -> None:
+        more = scene.director.board.more.get(zone.id, 0)  # items (or cells) that did not fit: counted
         if zone.hint in (HEX, GRID):
             self._board(surface, scene, lay, zone, place, hover)
+            if more:
+                self._count(surface, lay, f"+{more}", place.region)
             return
         if zone.hint == STACK:
-            self._pile(surface, scene, lay, zone, place, hover, drawn)
+            self._pile(surface, scene, lay, zone, place, hover, drawn, zone.count + more)
             return
         mine = zone.is_hand_of(scene.seat)
         my_turn = scene.director.accepts_input
@@ -363,8 +366,10 @@ class TableRenderer:
         if zone.hint == SPREAD:
             self._owners(surface, scene, lay, zone, place)
         if zone.hint == FAN and not mine and zone.count:
-            self._count(surface, lay, zone.count, place.region)
-        elif zone.hint == ROW and zone.label and zone.owner is None and place.items:
+            self._count(surface, lay, str(zone.count + more), place.region)
+        elif more:
+            self._count(surface, lay, f"+{more}", place.region)
+        if zone.hint == ROW and zone.label and zone.owner is None and place.items:
             # The row's name just left of its first card, or above it when there is no room there.
             label = _(zone.label)
             caption = self.text.render(label, round(lay.font_px * 0.8), theme.TEXT_DIM)
@@ -391,7 +396,7 @@ class TableRenderer:
             surface.blit(tag, box)
 
     def _pile(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
-              hover: choices.Target | None, drawn: dict[tuple[str, int], Rect]) -> None:
+              hover: choices.Target | None, drawn: dict[tuple[str, int], Rect], total: int) -> None:
         spot = Rect(place.region.x + (place.region.w - place.card[0]) // 2, place.region.y, *place.card)
         top = zone.top
         target = choices.Target(zone.id, zone.count - 1 if top else -1, top.card if top else None)
@@ -407,7 +412,7 @@ class TableRenderer:
             surface.blit(image, r[:2])
         if scene.director.accepts_input and scene.is_clickable(target):
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3 if lifted else 1, border_radius=max(2, r.w // 12))
-        caption = _("{zone} {count}").format(zone=_(zone.label), count=zone.count) if zone.label else str(zone.count)
+        caption = _("{zone} {count}").format(zone=_(zone.label), count=total) if zone.label else str(total)
         text = self.text.fit(caption, round(lay.font_px * 0.75), theme.TEXT, max(place.region.w, spot.w))
         surface.blit(text, text.get_rect(midtop=(spot.center[0], spot.bottom + 2)))
 
@@ -446,8 +451,8 @@ class TableRenderer:
             where.append(Rect(rect.x, rect.y, rect.w, rect.h))
         return where
 
-    def _count(self, surface: pygame.Surface, lay: TableLayout, count: int, region: Rect) -> None:
-        badge = self.text.render(str(count), lay.font_px, theme.TEXT)
+    def _count(self, surface: pygame.Surface, lay: TableLayout, count: str, region: Rect) -> None:
+        badge = self.text.render(count, lay.font_px, theme.TEXT)
         where = badge.get_rect(bottomright=(region.right - 2, region.bottom - 2))
         pygame.draw.rect(surface, theme.OVERLAY, where.inflate(8, 2), border_radius=6)
         surface.blit(badge, where)
