@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,8 +113,9 @@ class Director:
 
     def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
                  exit_after: int | None = None, humans: tuple[int, ...] | None = None,
-                 timeline: Timeline | None = None, undo: str = "off", line: list[Action] | None = None,
-                 view: str = "seat") -> None:
+                 timeline: Timeline | None = None, undo: str = "off", line: list[Any] | None = None,
+                 view: str = "seat", events: Sequence[Event] | None = None) -> None:
+        """``events`` are the session's first events when the caller took them already (to share them)."""
         self.session = session
         self.seat = seat
         self.unattended = unattended
@@ -123,6 +125,8 @@ class Director:
         """A replay's moves, one per position: they are played instead of asking bots or a human."""
         self.said: list[tuple[Event, ...]] = []
         """A replay's events, per move, as far as they are known: the log panel is rebuilt from them on a seek."""
+        self.live = False
+        """A replay that follows a game still being played (a spectator): the end of its line is now, not an unfinished log."""
         self.humans: tuple[int, ...] = () if line is not None else (
             humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
         self.timeline = timeline
@@ -134,7 +138,7 @@ class Director:
         self.handoff: int | None = None
         """The human seat the table waits to be handed to, behind a privacy screen."""
         self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
-        self.queue: deque[Event] = deque(session.take_events())
+        self.queue: deque[Event] = deque(session.take_events() if events is None else events)
         self.pause: Pause | None = None
         self.hold_until = 0.0
         self.next_bot = 0.0
@@ -201,7 +205,7 @@ class Director:
             return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
         if self.line is not None and self.timeline is not None:
             where = _("Move {n} of {end}").format(n=self.session.moves, end=len(self.line))
-            if self.session.moves >= len(self.line) and not self.session.is_over:
+            if self.session.moves >= len(self.line) and not self.session.is_over and not self.live:
                 return _("{where}: the log ends here (the game was not finished)").format(where=where)
             if self.paused:
                 where = _("{where} (paused)").format(where=where)

@@ -641,6 +641,8 @@ class TableScene:
         elif name == "god":
             if self.fair:
                 self.say(_("No god view in a fair game"))
+            elif d.live:
+                self.say(_("A spectator sees what the public sees: every hand stays face down"))
             elif d.handoff is None:
                 d.set_view("seat" if d.view == "all" else "all")
                 self.say(_("God view: every hand open") if d.view == "all" else _("God view off"))
@@ -702,6 +704,9 @@ class TableScene:
         d = self.director
         if not d.is_replay:
             self.command("god")
+            return
+        if d.live:
+            self.say(_("A spectator sees what the public sees: every hand stays face down"))
             return
         if d.view == "all":
             d.set_view("seat")
