@@ -374,9 +374,11 @@ class Table:
         """Save the final screenshot if none was taken and close the game log (see :meth:`end_log`;
         ``how`` defaults to finished or left)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
-        if self.screenshot is not None and not self._shot_end:
-            save_screenshot(self.app.window.surface, self.screenshot)
-        self.end_log(how or ("finished" if self.session.is_over else "left"))
+        try:
+            if self.screenshot is not None and not self._shot_end:
+                save_screenshot(self.capture(), self.screenshot)
+        finally:  # a screenshot that cannot be written never costs the log its ending (and a fair game its seed)
+            self.end_log(how or ("finished" if self.session.is_over else "left"))
 
     def end_log(self, how: str) -> None:
         """Write how the game ended (``finished``, ``left``, ``interrupted``, ``crashed``) as the log's
