@@ -22,13 +22,21 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import ActionTaken, DealScored, Event, GameOver, InfoChanged, seat_name
+from tabletop.engine.events import (
+    ActionTaken,
+    BotFault,
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    seat_name,
+)
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
 from tabletop.i18n import N_, _, nN_
-from tabletop.ui.board import Board
+from tabletop.ui.board import Board, seen_move
 from tabletop.ui.choices import KIND_WORDS
 from tabletop.ui.pace import Pace
 
@@ -506,8 +514,17 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        if (isinstance(event, ActionTaken) and self.eyes is not None and (self.hot_seat or event.seat != self.eyes)
-                and any(m.backs or not m.face_up for m in moves)):
+        # Where a move goes decides (a card passed face up into another seat's hand stays hidden).
+        reader = SPECTATOR if self.hot_seat else self.eyes
+        if reader is None or not isinstance(event, ActionTaken | BotFault) or event.seat == reader:
+            return _label(event)
+        if isinstance(event, BotFault):
+            kind = str(getattr(event.replacement, "kind", "move"))
+            if not getattr(event.replacement, "cards", ()):
+                return _label(event)
+            return N_("{seat} ({bot}) {problem}; played {action} instead", seat=seat_name(event.seat), bot=event.bot,
+                      problem=event.problem, action=KIND_WORDS.get(kind) or kind.replace("_", " "))
+        if any(m.backs or not m.face_up for m in (seen_move(m, self.board.decls, reader) for m in moves)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),

@@ -238,3 +238,20 @@ def test_a_tampered_feed_is_one_line_and_never_a_hang(app, tmp_path: Path) -> No
     assert any("not a feed tabletop wrote" in line for line in watcher.scene.log)
     watcher.close()
     table.close()
+
+
+def test_the_hot_seat_log_never_names_a_card_passed_into_another_hand(app, tmp_path: Path) -> None:
+    from tabletop.engine.events import BotFault
+
+    table = fair_table(app, tmp_path)
+    d = table.director
+    queen = Card("QH", suit="H", rank="Q", value=12)
+    given = Action("give", (queen,), label="give Q♥")
+    d.queue.extend([BotFault(0, "plugin", "timed out", given),
+                    ActionTaken(0, given, (Move("hand:0", "hand:1", (queen,), seat=0),)),
+                    ActionTaken(1, Action("play", (queen,), label="play Q♥"), (Move("hand:1", "trick", (queen,), seat=1),))])
+    d.pause, d.hold_until = None, 0.0
+    said = [cue.text for cue in d.update(table.clock() + 60) if cue.kind == "log"][-3:]
+    assert said[:2] == ["Seat 1 (plugin) timed out; played give instead", "Seat 1: give 1 card"], said
+    assert said[2] == "Seat 2: play Q♥", "a card played to the trick is everyone's"
+    table.close()
