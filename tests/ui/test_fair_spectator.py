@@ -255,3 +255,38 @@ def test_the_hot_seat_log_never_names_a_card_passed_into_another_hand(app, tmp_p
     assert said[:2] == ["Seat 1 (plugin) timed out; played give instead", "Seat 1: give 1 card"], said
     assert said[2] == "Seat 2: play Q♥", "a card played to the trick is everyone's"
     table.close()
+
+
+def test_a_card_zoomed_before_the_table_is_passed_is_not_shown_to_the_next_player(app, tmp_path: Path) -> None:
+    from tests.ui.helpers import point_of
+
+    settings = PlaySettings("trick-taking", 4, ["human", "random", "human", "random"], None, {}, None, "normal")
+    table = Table(app, settings, log_path=tmp_path / "fair.jsonl")
+    d = table.director
+    for _ in range(5000):  # the table is passed to the first player, who sees their hand
+        if d.handoff is not None:
+            d.take_seat()
+        if d.accepts_input and not table.scene.tweens:
+            break
+        table.step()
+    first = d.seat
+    played = d.legal()[0]
+    hand = d.board.hand()
+    assert hand is not None
+    card = next(c for c in hand.cards if c not in played.cards)
+    table.scene.choose(Action("discard", (card,)))  # a choice the rules refuse, naming a card of theirs
+    assert table.scene.status()[0].startswith("Not allowed")
+    d.submit(played, table.clock())
+    table.step()
+    assert d.handoff is None, "the bots play before the table is passed on"
+    own = point_of(table, lambda t: t.zone == f"hand:{first}" and t.card is not None)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=own, button=3))
+    table.step()
+    assert table.scene.zoom is not None and table.scene.zoom.card is not None, "they look at their own card"
+    pump_until(table, lambda: d.handoff is not None)
+    press(pygame.K_SPACE)  # the next player takes the table
+    table.step()
+    assert d.handoff is None and d.seat != first
+    assert table.scene.zoom is None and table.scene.menu is None and not table.scene.selected
+    assert "Not allowed" not in table.scene.status()[0] and not [line for line in table.scene.log if card.label in line]
+    table.close()
