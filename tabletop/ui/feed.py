@@ -378,7 +378,11 @@ class FeedWriter(Feed):
         header = {"type": "feed", "version": FORMAT, "game": game.name, "players": game.players,
                   "options": to_json(game.options), "seats": list(seats), "game_id": game_id}
         try:
-            self._stream = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+            with contextlib.suppress(FileExistsError):
+                self._stream = open(path, "x", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+            if self._stream is None:  # a feed left there (or planted) tells nothing of this game: it goes
+                path.unlink()
+                self._stream = open(path, "x", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             self._fail(exc)
         self._add(header)

@@ -290,3 +290,22 @@ def test_a_card_zoomed_before_the_table_is_passed_is_not_shown_to_the_next_playe
     assert table.scene.zoom is None and table.scene.menu is None and not table.scene.selected
     assert "Not allowed" not in table.scene.status()[0] and not [line for line in table.scene.log if card.label in line]
     table.close()
+
+
+def test_a_feed_that_cannot_be_written_is_said_and_the_game_and_its_recordings_go_on(app, tmp_path: Path) -> None:
+    (tmp_path / "fair.jsonl.public").mkdir()  # something in the way that is not a file
+    table = fair_table(app, tmp_path)
+    play(table, 8)
+    assert any("public feed" in line and "cannot be written" in line for line in table.scene.log)
+    assert table.capture().get_size() == app.window.size, "the public view is drawn from the feed kept in memory"
+    table.close()
+    assert (tmp_path / "fair.jsonl.public").is_dir()
+
+
+def test_a_stale_feed_left_beside_a_new_game_is_replaced(app, tmp_path: Path) -> None:
+    (tmp_path / "fair.jsonl.public").write_text('{"type":"feed","version":1,"game":"planted"}\n', encoding="utf-8")
+    table = fair_table(app, tmp_path)
+    play(table, 2)
+    reader = FeedReader.open(feed_path(tmp_path / "fair.jsonl"))
+    assert reader.header["game"] == "trick-taking" and reader.last == 2
+    table.close()
