@@ -124,7 +124,8 @@ def public_events(events: Sequence[Event], zones: Mapping[str, Zone]) -> list[di
         if isinstance(event, ActionTaken):
             secret = id(event.action) in hidden
             out.append({"k": "action", "seat": event.seat, "kind": str(event.action.kind),
-                        "action": None if secret else encode(event.action), "text": "" if secret else _(_label(event)),
+                        "action": None if secret else _action_data(event.action),
+                        "text": "" if secret else _(_label(event)),
                         "moves": encode(moves), "popups": encode(popups), "pause": pause})
         elif isinstance(event, DealScored):
             out.append({"k": "scored", "deal": event.deal, "points": list(event.points), "totals": list(event.totals),
@@ -139,6 +140,14 @@ def public_events(events: Sequence[Event], zones: Mapping[str, Zone]) -> list[di
             out.append({"k": "seen", "text": _(_label(event)), "moves": encode(moves), "popups": encode(popups),
                         "pause": pause})
     return out
+
+
+def _action_data(action: Action) -> Any:
+    """Return a public action as data, or None when it holds a value that is not plain data (its line says it)."""
+    try:
+        return encode(action)
+    except TypeError:
+        return None
 
 
 def event_of(data: Any) -> Event:
@@ -156,9 +165,9 @@ def event_of(data: Any) -> Event:
         return SeenAction(_whole(data, "seat"), action, _moves(data), _popups(data), _text(data, "text"),
                           _text(data, "pause"))
     if kind == "scored":
-        return DealScored(_whole(data, "deal"), _wholes(data, "points"), _wholes(data, "totals"), _text(data, "detail"))
+        return DealScored(_whole(data, "deal"), _numbers(data, "points"), _numbers(data, "totals"), _text(data, "detail"))
     if kind == "over":
-        return GameOver(_wholes(data, "scores"), _wholes(data, "ranks"))
+        return GameOver(_numbers(data, "scores"), _wholes(data, "ranks"))
     if kind == "info":
         rows = decode(data.get("rows"))
         if not isinstance(rows, tuple) or not all(isinstance(r, InfoRow) for r in rows):
@@ -199,6 +208,13 @@ def _wholes(data: dict[str, Any], key: str) -> tuple[int, ...]:
     values = data.get(key)
     if not isinstance(values, list) or not all(type(v) is int for v in values):
         raise ValueError(f"{key}: whole numbers expected")
+    return tuple(values)
+
+
+def _numbers(data: dict[str, Any], key: str) -> tuple[Any, ...]:
+    values = data.get(key)
+    if not isinstance(values, list) or not all(type(v) in (int, float) for v in values):
+        raise ValueError(f"{key}: numbers expected")
     return tuple(values)
 
 
