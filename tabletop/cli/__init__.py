@@ -115,6 +115,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _interrupted(exc: BaseException) -> int:
+    if isinstance(exc, guard.Hangup):
+        print(_("tabletop: stopped by SIGHUP (the terminal it was started from closed)"), file=sys.stderr)
+        return 129
     if isinstance(exc, guard.Terminated):
         print(_("tabletop: stopped by SIGTERM"), file=sys.stderr)
         return 143

@@ -408,7 +408,7 @@ def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
             if len(raw) > MAX_LINE:
                 raise LogError(f"{shown}:{number}: the line is longer than {MAX_LINE >> 20} MiB: not a tabletop log")
             try:
-                record = _parse_line(raw)
+                record = parse_line(raw)
             except LogError as exc:
                 if not raw.endswith(b"\n"):  # only the very last line can lack its newline
                     if cut is not None and any_record:
@@ -425,7 +425,7 @@ def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
         raise LogError(_("{file}: the log is empty").format(file=shown))
 
 
-def _parse_line(raw: bytes) -> dict[str, Any] | None:
+def parse_line(raw: bytes) -> dict[str, Any] | None:
     """Return the record on one line (None for a blank line).
 
     :raises LogError: saying what is wrong with the line (without its place).
@@ -512,6 +512,16 @@ def logged_seed(path: Path) -> int | None:
         if record.get("type") in ("end", "seed") and _is_seed(record.get("seed")):
             return int(record["seed"])
     return None
+
+
+def is_sealed(path: Path) -> bool:
+    """True when ``path`` is the log of a fair game whose seed is not written yet (its moves cannot be read).
+
+    :raises LogError: naming the file when it cannot be read or is not a log.
+    """
+    for _line, header in iter_records(path, cut=[]):
+        return bool(header.get("fair")) and logged_seed(path) is None
+    return False
 
 
 def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,

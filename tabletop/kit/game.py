@@ -24,7 +24,7 @@ from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.events import DealStarted, Event, seat_name
 from tabletop.engine.game import Emit as MaybeEmit
 from tabletop.engine.game import Game
-from tabletop.engine.rng import below, shuffled
+from tabletop.engine.rng import shuffled
 from tabletop.engine.state_zones import places
 from tabletop.engine.zones import DEALER, FAN, Move, Zone
 from tabletop.formats.deckfile import cached_deck
@@ -88,7 +88,7 @@ class KitGame(Game):
     def setup(self, rng: random.Random, emit: MaybeEmit) -> Any:
         """Return a new state: a random dealer, the seat at its left to move, the first deal dealt."""
         state = new_state(self.State, self.players, rng)
-        state.dealer = below(rng, self.players)
+        state.dealer = rng.randrange(self.players)
         state.to_move = self.next_seat(state.dealer)
         self.start_deal(state, emit or quiet)
         return state

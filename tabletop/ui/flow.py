@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 
 
 def spectate(table: Table) -> None:
-    """Open a spectator's window following ``table``'s game (handed a fair game's seed privately)."""
+    """Open a spectator's window following ``table``'s game (a fair game's through its public feed: no seed)."""
     if table.log is not None and table.log.path is not None:
-        spawn_spectator(table.log.path, table.seed if table.fair else None)
+        spawn_spectator(table.log.path)
 
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
