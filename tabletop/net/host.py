@@ -10,7 +10,8 @@ the seat sees it now, and from then on one update per move (:mod:`tabletop.net.s
 
 Threads: the server runs an asyncio loop on a thread of its own; the session calls the host from
 its own thread (each move, through ``session.on_move``, and each ask). Messages for a joiner wait
-in a bounded queue per connection: a joiner that does not keep up is cut off (it may rejoin), so
+in a queue per connection: a joiner that does not keep up (its socket full, past ``queue_limit`` messages
+waiting) is cut off (it may rejoin), so
 no joiner ever holds up the table or the other seats. Wrong codes, a second joiner for a taken
 seat, anything not in the protocol, oversized messages and floods are refused with a one-line
 reason, and the connection closed.
@@ -100,7 +101,7 @@ class Joiner:
     mode: str
     name: str
     peer: str
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     art: deque[str] = field(default_factory=deque)
     closing: bool = False
     tokens: float = BURST
@@ -468,7 +469,7 @@ class Host:
             await ws.close(4001, why)
             return None
         name = " ".join(str(hello.get("name", "")).split())[:40]
-        joiner = Joiner(ws, seat, mode, name, peer, asyncio.Queue(self.queue_limit))
+        joiner = Joiner(ws, seat, mode, name, peer)
         with self._lock:
             if seat == SPECTATOR:
                 if len(self._watchers) >= MAX_WATCHERS:
@@ -699,12 +700,15 @@ class Host:
                 loop.call_soon_threadsafe(fn, *args)
 
     def _offer(self, joiner: Joiner, text: str) -> None:
-        """Queue ``text`` for ``joiner`` (the loop's thread); a joiner with a full queue is cut off."""
+        """Queue ``text`` for ``joiner`` (the loop's thread); a joiner that is behind with a full queue is cut off.
+
+        Only a joiner whose connection holds more than it may is behind: a burst of moves made before the
+        writer's next turn fills a queue too, and a joiner that reads everything must never be cut off for it.
+        """
         if joiner.closing:
             return
-        try:
-            joiner.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        joiner.queue.put_nowait(text)
+        if joiner.queue.qsize() > self.queue_limit and _behind(joiner.ws):
             self._note(N_("{who} was cut off: too slow ({n} messages waiting)", who=self._who(joiner),
                           n=self.queue_limit))
             asyncio.ensure_future(self._cut(joiner, 4003, f"too slow: {self.queue_limit} messages waiting"))
@@ -760,3 +764,12 @@ def _short(reason: str) -> str:
     """A close reason fits in 123 bytes of UTF-8."""
     data = reason.encode()
     return reason if len(data) <= 120 else data[:117].decode("utf-8", "ignore") + "..."
+
+
+def _behind(ws: ServerConnection) -> bool:
+    """True when the bytes waiting for ``ws`` have reached the transport's high-water mark (sends now wait)."""
+    transport = ws.transport
+    if transport is None:
+        return True
+    _low, high = transport.get_write_buffer_limits()
+    return transport.get_write_buffer_size() >= high

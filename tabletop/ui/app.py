@@ -41,6 +41,7 @@ from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
 from tabletop.ui.playtest import PlaytestTools
 from tabletop.ui.screen import init_display
+from tabletop.ui.seatnames import display_names
 from tabletop.ui.table import TableScene
 from tabletop.ui.table_draw import TableRenderer
 from tabletop.ui.text import TextCache
@@ -49,7 +50,7 @@ from tabletop.ui.window import Window, set_caption
 if TYPE_CHECKING:
     from tabletop.engine.arrange import Scenario
     from tabletop.net.host import Host
-    from tabletop.ui.spectator import PublicView
+    from tabletop.ui.public_view import PublicView
 
 FPS = 60
 
@@ -121,14 +122,6 @@ def bot_names() -> list[str]:
 def default_seats(players: int) -> list[str]:
     """Return ``human`` then the default bot for the other seats."""
     return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
-
-
-def display_names(seats: list[str], *, watching: bool = False) -> list[str]:
-    """Return the on-screen name of each seat: "Seat 1 (you)", "Seat 2 (random)" ("(human)" when
-    several people share the table, or for someone ``watching`` a replay or a game: not one of them)."""
-    you = _("you") if seats.count(registry.HUMAN) <= 1 and not watching else _("human")
-    return [_("Seat {n} ({who})").format(n=i + 1, who=you if name == registry.HUMAN else name)
-            for i, name in enumerate(seats)]
 
 
 class App:
@@ -420,9 +413,10 @@ class Table:
         if self.feed is None:
             return self.app.window.surface
         if self._public is None:
-            from tabletop.ui.spectator import PublicView
+            from tabletop.ui.public_view import PublicView
 
-            self._public = PublicView(self, self.feed)
+            self._public = PublicView(self.feed, self.game, pace=self.pace, art=self.art, seat_names=self.seat_names,
+                                      text=self.app.text, size=self.app.window.size)
         return self._public.frame(self.clock() if now is None else now, self.app.window.size)
 
     def _waiting_for_art(self, now: float) -> bool:
