@@ -7,10 +7,7 @@ import importlib.util
 import sys
 from types import ModuleType
 
-from tabletop.hotpath import SourceFirst, compiled_modules
-
 __version__ = "0.1.0"
-__all__ = ["compiled_modules"]
 
 MOVED = {
     "tabletop.engine.tricks": "tabletop.kit.tricks",
@@ -53,9 +50,5 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self.specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
 
 
-# Ahead of the normal finders, so that TABLETOP_PURE_PYTHON=1 (or a stale build) gets the .py sources
-# of the compiled hot path; it answers for those few module names only (see tabletop/hotpath.py).
-if not any(isinstance(finder, SourceFirst) for finder in sys.meta_path):
-    sys.meta_path.insert(0, SourceFirst())
 if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
     sys.meta_path.append(_MovedModules())

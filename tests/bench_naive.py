@@ -1,7 +1,8 @@
 """Side-by-side speed check: tabletop's simulator against a straightforward engine of the same rules.
 
 Run: ``python tests/bench_naive.py [--deals N] [--rounds R] [--no-pure]``. Not collected by pytest.
-With tabletop's hot path compiled, tabletop is measured twice: compiled, and as pure Python.
+With tabletop's private kernel built, tabletop is measured twice: with the kernel, and as pure Python.
+``tests/bench_simulate.py`` times whole ``tabletop simulate`` commands instead.
 
 The straightforward engine is what one writes first, with the same architecture as tabletop
 (a session loop, one legality check, views for bots, events): 4 players, 52 cards, must-follow,
@@ -119,7 +120,7 @@ def pure_worker() -> None:
 
 
 def pure_engines() -> tuple[dict[str, Callable[[int, int], float]], subprocess.Popen[str]]:
-    """Return tabletop's rounds run in a child process on the pure-Python engine, and the child."""
+    """Return tabletop's rounds run in a child process on the pure-Python engine (the kernel off), and the child."""
     child = subprocess.Popen([sys.executable, __file__, "--pure-worker"], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, env={**os.environ, "TABLETOP_PURE_PYTHON": "1"})
 
@@ -147,21 +148,26 @@ def main() -> None:
     """Print the rates of the straightforward engine and of tabletop (random and greedy bots, one-deal games;
     random bots in 4-deal games), side by side.
 
-    When tabletop's hot path is compiled, its rounds run twice: compiled here, and on the pure-Python
+    When tabletop's kernel is built, its rounds run twice: with the kernel here, and on the pure-Python
     engine in a child process (``TABLETOP_PURE_PYTHON=1``), taking turns with the others.
     """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals per engine per round (default 1000)")
     parser.add_argument("--rounds", type=int, default=9, help="rounds (default 9)")
-    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python rounds of a compiled install")
+    parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python rounds where the kernel is built")
     parser.add_argument("--pure-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--straightforward", type=int, default=None, metavar="N",
+                        help="only play N deals through the straightforward engine (tests/bench_simulate.py times it)")
     args = parser.parse_args()
+    if args.straightforward is not None:
+        naive_round(args.straightforward, 1)
+        return
     if args.pure_worker:
         pure_worker()
         return
-    from tabletop import compiled_modules
+    from tabletop import _fast
 
-    compiled = len(compiled_modules())
+    compiled = _fast.status().kind == "compiled"
     kind = "compiled" if compiled else "pure"
     # The engines take turns in short rounds, so a busy machine slows them alike; each engine's
     # best round is its speed (the least disturbed), the median shows the spread.
@@ -186,9 +192,8 @@ def main() -> None:
         child.communicate()
     best = {name: max(r) for name, r in rates.items()}
     base = best["straightforward, random bots"]
-    engine = f"compiled (Cython) {compiled} modules" if compiled else "pure Python"
     print(f"4-player 52-card deals, 1 process, {args.rounds} rounds of {args.deals} deals per engine, taking turns;"
-          f" engine: {engine}")
+          f" {_fast.status().line}")
     print(f"{'engine':<32}{'deals/s best':>14}{'median':>10}{'vs straightforward':>20}")
     for name, r in rates.items():
         print(f"{name:<32}{best[name]:>14,.0f}{statistics.median(r):>10,.0f}{best[name] / base:>19.1f}x")

@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tabletop.engine.session import Session  # noqa: E402
+from tabletop.engine.session import open_session  # noqa: E402
 from tabletop.engine.timeline import SEEK_EVERY  # noqa: E402
 from tabletop.formats.log import GameLog  # noqa: E402
 from tabletop.plugins import registry  # noqa: E402
@@ -33,7 +33,7 @@ def make_log(folder: Path, moves: int) -> Path:
     game = registry.make_game("trick-taking", players=4, options={"deals": max(1, round(moves / 52))})
     path = folder / "long.jsonl"
     log = GameLog.create(path, game=game, seat_names=["random"] * 4, seed=17)
-    Session(game, registry.make_seats(["random"] * 4, game, 17), seed=17, log=log).run()
+    open_session(game, registry.seat_makers(["random"] * 4, game), seed=17, log=log).run()
     log.close()
     return path
 

@@ -16,13 +16,13 @@ import random, sys, time
 sys.path.insert(0, {root!r})
 from tabletop.plugins import registry
 from tabletop.engine.rng import derive_seed
-from tabletop.engine.session import Session
+from tabletop.engine.session import SessionOptions, open_session
 game = registry.make_game("trick-taking", players=4, options={{"deals": 1}})
-make = registry.seat_factory(["random"] * 4, game)
+seats = registry.seat_makers(["random"] * 4, game)
+quiet = SessionOptions(events=False)
 def games(n):
     for i in range(n):
-        seed = derive_seed(1, "game", i)
-        s = Session(game, make(seed, random.Random(seed + 1)), seed=seed, events=False)
+        s = open_session(game, seats, seed=derive_seed(1, "game", i), options=quiet)
         s.run(); s.scores(); s.ranks()
 best = 1e9
 for _ in range(5):

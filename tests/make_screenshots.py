@@ -10,7 +10,8 @@ start screen offering a designer's game with its own art folder. Each frame pass
 that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
 1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
 review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
-folder are removed first (not with ``--only``).
+folder are removed first (not with ``--only``); ``--only scenario``
+makes the scenario starts alone (a market and a trick game from a position).
 """
 
 from __future__ import annotations
@@ -244,26 +245,61 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
+ONLY = ("review", "scenario")
+"""What ``--only`` may name: the playtest review's screenshots, or the scenario starts."""
+SCENARIOS = {
+    "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
+                        '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
+    "my-market": (3, '# The market opens with three 3s; seat 1 holds a pair of green 1s and moves first.\n'
+                     'name = "Three threes"\nfirst = 1\n\n[seat.1]\nhand = ["green-1", "green-1"]\n\n'
+                     '[table]\nmarket = ["red-3", "blue-3", "yellow-3"]\ndraw = ["purple-3"]\n'),
+}
+"""Games started from a scenario (players, the scenario file's text), shot as the human is first to move."""
+
+
+def scenario_shots(out: Path, full: bool) -> None:
+    """Each game of :data:`SCENARIOS` at its start, the human (seat 1) to move with the named cards in hand."""
+    for game, (players, text) in SCENARIOS.items():
+        path = Path(f"{game}-scenario.toml")
+        path.write_text(text, encoding="utf-8")
+        app = App((1280, 720))
+        table = Table(app, PlaySettings(game, players, ["human"] + ["random"] * (players - 1), 4, {}, None, "instant",
+                                        scenario=path))
+        d = table.director
+        for _ in range(600):
+            table.step()
+            if d.accepts_input:
+                break
+        save(app.window.surface, out / f"scenario-{game}-1280x720.png", full)
+        table.close()
+        app.close()
+
 
 def main() -> None:
-    """Write every evidence screenshot (``--only review``: the playtest review's alone)."""
+    """Write every evidence screenshot (``--only review``: the playtest review's alone; ``--only scenario``: the
+    scenario starts alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    out = (Path(args[0]) if args and args[0] != "review" else OUT).resolve()
+    only = next((a for a in args if a in ONLY), None) if "--only" in sys.argv else None
+    out = next((Path(a) for a in args if a not in ONLY), OUT).resolve()
     out.mkdir(parents=True, exist_ok=True)
     os.chdir(tempfile.mkdtemp(prefix="shots-"))
     os.environ.setdefault("TABLETOP_CONFIG_DIR", tempfile.mkdtemp(prefix="shots-config-"))
-    if "--only" in sys.argv:
+    if only == "review":
         review_shots(out, True)
         return
-    for old in out.glob("*.png"):
-        old.unlink()
-    review_shots(out, True)
+    if only is None:
+        for old in out.glob("*.png"):
+            old.unlink()
+        review_shots(out, True)
     create_game("my-market", Path("games"), template="market")
     create_game("my-tricks", Path("games"), template="trick")
     create_game("my-table", Path("games"), template="sandbox")
     Path("games", "just-a-deck").mkdir()  # a folder holding only a deck file: the default table
     shutil.copy(Path("games", "my-table", "deck.toml"), Path("games", "just-a-deck", "deck.toml"))
     discovery.discover(Path("games"))
+    scenario_shots(out, True)
+    if only == "scenario":
+        return
     app = App(HD)
     game_shots(app, out)
     peek_shot(app, out)

@@ -158,7 +158,8 @@ def test_what_a_seat_sees_does_not_depend_on_what_its_zones_hide(market: type) -
 
 def test_a_turn_buys_pays_and_lays_down(market: type) -> None:
     game = market(players=2)
-    session = Session(game, seed=5)
+    session = next(s for s in (Session(game, seed=seed) for seed in range(5, 50))
+                   if any(game.price(c) == 2 for c in s.state.market) and len(s.state.hands[s.to_move]) >= 2)
     assert session.take_events()[0].kind == "deal_started"
     state, seat = session.state, session.to_move
     card = next(c for c in state.market if game.price(c) == 2)
@@ -203,7 +204,7 @@ def test_random_games_keep_every_card_and_score_their_sets(market: type, players
             gains[getattr(event, "seat", 0)] += sum(int(p.text) for p in event.popups)
         assert everything(game, state) == deck, "no card created or lost"
         for seat in range(players):
-            sets = [[c for c in state.tableaux[seat] if c.suit == colour] for colour in game.colours]
+            sets = [[c for c in state.tableaux[seat] if c.suit == colour] for colour in {c.suit for c in game.deck()}]
             assert state.scores[seat] == sum(game.set_score(s) for s in sets if s), "scores are the sets scored"
         if session.is_over:
             break

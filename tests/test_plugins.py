@@ -47,15 +47,15 @@ def test_scaffolded_game_is_discovered_and_plays_full_games(tmp_path: Path) -> N
     for seed in range(20):
         session = play("my-game", seed)
         assert session.is_over and sorted(session.ranks())[0] == 1
-        # Every point of the deck is scored once per deal, less the undealt cards' points.
-        game = session.game
-        assert len(game.deck()) == 43 and game.cards_per_hand == 10
-    for options in ({"scoring": "tricks"}, {"scoring": "bid"}, {"trump": "turnup", "players": 5}):
+        assert len(session.game.deck()) == 43
+    for options in ({"scoring": "tricks"}, {"trump": "turnup", "players": 5}, {"deals": 2, "players": 3}):
         players = options.pop("players", None)
         game = registry.make_game("my-game", players=players, options=options)  # type: ignore[arg-type]
         session = Session(game, registry.make_seats(["random"] * game.players, game, 1), seed=1)
         session.run()
-        assert session.is_over
+        assert session.is_over and session.state.deals == (options.get("deals") or game.players)
+        if options.get("scoring") == "tricks":  # a point a trick: every trick of every deal is scored once
+            assert sum(session.scores()) == game.players * (43 // game.players)
 
 
 def test_scaffolded_game_rule_is_lowest_card_wins(tmp_path: Path) -> None:

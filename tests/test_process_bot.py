@@ -20,7 +20,7 @@ from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 __all__ = ["clean_registry"]
 
 CHEAT = '''
-import gc, json, os, random, tempfile, time
+import gc, json, os, random, tempfile, time, types
 from tabletop.bots.base import Bot
 
 
@@ -32,8 +32,8 @@ class Cheat(Bot):
     def choose(self, view):
         found = []
         for obj in gc.get_objects():
-            if isinstance(obj, type):
-                continue  # classes name their slots; only an instance would hold cards
+            if isinstance(obj, type | types.ModuleType):
+                continue  # classes name their slots, modules their helpers (kit.hands); only an instance would hold cards
             kind = type(obj).__name__
             if kind.endswith("State") or hasattr(obj, "hands") or hasattr(obj, "undealt"):
                 found.append(kind)

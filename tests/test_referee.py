@@ -191,7 +191,7 @@ def test_a_bots_choice_does_not_depend_on_hidden_cards(seed: int, moves: int, bo
     hidden = [sorted(c.id for h in snap.hands if h is not snap.hands[seat] for a in h for c in a.cards)
               + sorted(c.id for c in snap.undealt) for snap in (state, other)]
     assert sorted(hidden[0]) == sorted(hidden[1]) and other.hands[seat] == state.hands[seat]
-    views = [View(game, s, seat, tuple(game.legal_actions(s))) for s in (state, other)]
+    views = [View.of(game, s, seat, tuple(game.legal_actions(s))) for s in (state, other)]
     assert views[0].data() == views[1].data()
     choices = [bot(new_rng(seed, "bot"), game).choose(v) for v in views]
     assert choices[0] == choices[1]

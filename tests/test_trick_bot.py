@@ -44,44 +44,6 @@ def test_greedy_plays_other_games_legally(game: str, players: int) -> None:
     assert not any(any(r.faults) for r in results(game, players, {}, games=20))
 
 
-def greedy_game(options: dict, seed: int, *, views: bool) -> tuple[list, list]:
-    """Play a game of four greedy bots; return its tricks taken and scores. ``views``: every move through a view."""
-    from tabletop.bots.trick_bot import GreedyTrickBot
-    from tabletop.engine.session import Session
-    from tabletop.plugins.registry import bot_rng, make_game
-
-    game = make_game("trick-taking", players=4, options=options)
-    rng = bot_rng(seed)
-    bots = [GreedyTrickBot(rng, game) for _ in range(4)]
-    if views:
-        for bot in bots:
-            bot.trusted = False  # an untrusted bot is always asked with a view
-    session = Session(game, bots, seed=seed, events=False, bot_timeout=None)
-    session.run()
-    assert not session.faults
-    return [list(t) for t in session.state.taken], session.scores()
-
-
-@pytest.mark.parametrize("options", [{"deals": 2}, {"scoring": "hearts", "deals": 1},
-                                     {"jokers": True, "trump": "turnup", "deals": 1}])
-def test_greedy_chooses_the_same_from_facts_as_from_a_view(options: dict) -> None:
-    for seed in range(6):
-        assert greedy_game(options, seed, views=False) == greedy_game(options, seed, views=True)
-
-
-def test_greedy_is_asked_without_a_view_once_it_knows_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tabletop.engine.session as session_module
-
-    asked = []
-    real_ask = session_module.ask
-    monkeypatch.setattr(session_module, "ask", lambda *args: asked.append(1) or real_ask(*args))
-    config = SimConfig(game="trick-taking", players=4, bots=("greedy",) * 4, seed=3, games=20, options={"deals": 1})
-    games = list(simulate(config))
-    assert len(games) == 20 and not any(any(r.faults) for r in games)
-    # The first game's bots look at a whole view before they know the game; after that, none is built.
-    assert len(asked) < 52  # without: about 40 views a game
-
-
 def _plain_pick(legal: list, trick: list, trump: str | None, avoid: bool) -> object:
     """The greedy rule written the plain way: win as cheaply as possible (lose as dearly, avoiding points)."""
     top = trump if trump is not None else JOKER

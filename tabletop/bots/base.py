@@ -24,10 +24,6 @@ class Bot:
     """True for a bot that may think long enough that the table should not wait for it (it then
     moves on a worker thread while the window keeps drawing)."""
 
-    reads: tuple[str, ...] | None = None
-    """The names of the view's facts the bot's ``choose_from_facts(legal, *facts)`` takes, when it has
-    one and needs nothing else (a built-in bot); the session then builds no view. None: it has none."""
-
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         self.rng = rng
         self.game_name: str = getattr(game, "name", "")
@@ -44,11 +40,9 @@ class Bot:
         """Take the parsed parameter (called once, right after the bot is made)."""
 
     def choose(self, view: View) -> Action:
-        """Return one of ``view.legal``.
+        """Return one of ``view.legal``: the one method a bot implements.
 
-        A built-in bot that needs nothing but the legal actions may also define
-        ``choose_from_legal(legal)``, or one that needs only a few facts of the view
-        ``choose_from_facts(legal, *facts)`` with their names in ``reads``; the session then
-        calls that and builds no view.
+        ``view.legal`` and ``view.fact(name)`` (one entry of the observation) are cheap; the whole
+        observation (``view.data()``) and the table (``view.table``) are built when first read.
         """
         raise NotImplementedError

@@ -22,10 +22,7 @@ class RandomBot(Bot):
 
     def choose(self, view: View) -> Action:
         """Return a uniformly drawn legal action."""
-        return self.choose_from_legal(view.legal)
-
-    def choose_from_legal(self, legal: tuple[Action, ...]) -> Action:
-        """Return a uniformly drawn one of ``legal`` (the session calls this directly: no view needed)."""
+        legal = view.legal
         # int(random() * n) costs a third of randrange and is uniform enough for the few dozen
         # actions a turn offers.
         return legal[int(self._random() * len(legal))]

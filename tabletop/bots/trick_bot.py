@@ -47,11 +47,8 @@ class GreedyTrickBot(Bot):
             if known is not None:
                 self._learnt(*known)
 
-    def _learnt(self, is_trick: bool, order: str, power: dict[str, int], avoid: bool, bidding: bool) -> None:
+    def _learnt(self, is_trick: bool, order: str, power: dict[str, int], avoid: bool) -> None:
         self._is_trick, self._order, self._power, self._avoid = is_trick, order, power, avoid
-        if is_trick and not bidding:
-            # Card play needs the trick and the trump alone: the session can hand over just those.
-            self.reads = ("trick", "trump")
 
     def choose(self, view: View) -> Action:
         """Return the cheapest winning card, or the least useful card when it cannot win."""
@@ -60,12 +57,9 @@ class GreedyTrickBot(Bot):
             return self._first_look(view, legal)
         if legal[0].kind == "bid":
             return self._bid(legal, view.hand, view.trump, self._power)
+        # Card play needs the trick and the trump alone: one fact each, not the whole observation.
         fact = view.fact
-        return self.choose_from_facts(legal, fact("trick"), fact("trump"))
-
-    def choose_from_facts(self, legal: Sequence[Action], trick: Sequence[tuple[int, Card]],
-                          trump: str | None) -> Action:
-        """Return the card to play from ``legal`` given the view's trick and trump (a trick game's card play)."""
+        trick, trump = fact("trick"), fact("trump")
         facts = self._facts.get(trump)
         if facts is None:  # the first move under this trump
             facts = self._facts[trump] = _facts(trump, self._order)
@@ -81,7 +75,7 @@ class GreedyTrickBot(Bot):
             # The view's shape and the options are the same all game: looked at once.
             order = _order(view.options)
             scoring = getattr(view.options, "scoring", "")
-            shape = (_is_trick_view(view.data()), order, _power(order), scoring == "hearts", scoring == "bid")
+            shape = (_is_trick_view(view.data()), order, _power(order), scoring == "hearts")
             self._learnt(*shape)
             if self._game is not None:
                 _remember_shape(self._game, shape)
@@ -104,8 +98,7 @@ class GreedyTrickBot(Bot):
 
 
 def _pick(legal: Sequence[Action], facts: _Facts, trick: Sequence[tuple[int, Card]], avoid: bool) -> Action:
-    """Return the card to play from ``legal`` (one-card plays only: others raise KeyError). Once a move:
-    typed in trick_bot.pxd when compiled, where the facts are plain dicts read in C."""
+    """Return the card to play from ``legal`` (one-card plays only: others raise KeyError)."""
     plays = facts.plays
     if not trick:
         # Lead the strongest card (the weakest when tricks cost points); ties go to the first in hand.
@@ -184,18 +177,18 @@ class _Facts:
         return facts
 
 
-_SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool, bool]] = weakref.WeakKeyDictionary()
+_SHAPES: weakref.WeakKeyDictionary[Any, tuple[bool, str, dict[str, int], bool]] = weakref.WeakKeyDictionary()
 """Per game (rules and options, not a game in progress): the shape the first bot saw."""
 
 
-def _known_shape(game: Any) -> tuple[bool, str, dict[str, int], bool, bool] | None:
+def _known_shape(game: Any) -> tuple[bool, str, dict[str, int], bool] | None:
     try:
         return _SHAPES.get(game)
     except TypeError:  # a plugin game that cannot be a key (unhashable, or no weak references)
         return None
 
 
-def _remember_shape(game: Any, shape: tuple[bool, str, dict[str, int], bool, bool]) -> None:
+def _remember_shape(game: Any, shape: tuple[bool, str, dict[str, int], bool]) -> None:
     with contextlib.suppress(TypeError):  # a game that cannot be a key: each bot looks for itself
         _SHAPES[game] = shape
 

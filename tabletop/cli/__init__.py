@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from tabletop import __version__
+from tabletop import __version__, _fast
 from tabletop.cli import (
     art,
     bench,
@@ -26,6 +26,7 @@ from tabletop.cli import (
     launcher,
     new,
     notes,
+    odds,
     play,
     replay,
     review,
@@ -38,9 +39,13 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, check, ladder, replay, watch, games, new, play, review, notes, host, join, art, launcher, bench)
+COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, host, join, art, launcher,
+            bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
+RUNS_GAMES = frozenset({None, "simulate", "check", "ladder", "replay", "watch", "play", "review", "host", "join"})
+"""The commands that run games (None: the start screen): each says in one line when the compiled kernel
+is stale (``tabletop bench`` says which engine runs in its own first line)."""
 
 
 def build_parser() -> Parser:
@@ -77,6 +82,10 @@ def _main(argv: Sequence[str] | None) -> int:
     args.argv = list(argv) if argv is not None else sys.argv[1:]
     prog = f"tabletop {args.command}" if args.command else "tabletop"
     try:
+        if args.command in RUNS_GAMES:
+            stale = _fast.stale_warning()
+            if stale is not None:
+                print(stale, file=sys.stderr)
         discovery.discover(args.games_dir)
         if not args.command:
             from tabletop.ui.flow import run_start
@@ -106,6 +115,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _interrupted(exc: BaseException) -> int:
+    if isinstance(exc, guard.Hangup):
+        print(_("tabletop: stopped by SIGHUP (the terminal it was started from closed)"), file=sys.stderr)
+        return 129
     if isinstance(exc, guard.Terminated):
         print(_("tabletop: stopped by SIGTERM"), file=sys.stderr)
         return 143

@@ -132,7 +132,7 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     """Play the hosted game without a window; print how it ended and where its log is."""
     import secrets
 
-    from tabletop.engine.session import Session
+    from tabletop.engine.session import SessionOptions, open_session
     from tabletop.formats.log import GameLog, default_log_path, new_game_id
     from tabletop.net.headless import serve_game
     from tabletop.net.host import GameInfo
@@ -146,11 +146,11 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     log = GameLog.create(args.log or default_log_path(game.name, game_id if fair else seed_value), game=game,
                          seat_names=names, seed=seed_value, fair=fair, game_id=game_id)
     try:
-        players = registry.make_seats(names, game, seed_value, bot_timeout=args.bot_timeout)
+        players: list[Any] = registry.seat_makers(names, game, bot_timeout=args.bot_timeout)
         remote = remote_players(host)
         for seat, player in remote.items():
             players[seat] = player
-        session = Session(game, players, seed=seed_value, log=log, bot_timeout=args.bot_timeout)
+        session = open_session(game, players, seed=seed_value, log=log, options=SessionOptions(bot_timeout=args.bot_timeout))
         folder = art_folder(game, args.art)
         ids = [c.id for c in game.deck()]
         from tabletop.net.artshare import ArtShare

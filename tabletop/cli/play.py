@@ -53,6 +53,9 @@ def add(sub: Any) -> None:
                              " (and no seed shown until the end); default designer, fair with several humans"))
     play.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
                       help=_("seconds a plugin bot may think per move (default 10)"))
+    play.add_argument("--scenario", type=Path, default=None, metavar="FILE",
+                      help=_("start every game from this scenario (a TOML of which cards start where, and who moves"
+                             " first)"))
     play.add_argument("--watch", action="store_true",
                       help=_("also open a spectator's window that follows the game's log (public cards only)"))
     play.set_defaults(handler=run)
@@ -75,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     players: int | None
     seed: int | None
     if args.resume is not None:
+        if args.scenario is not None:
+            raise TabletopError(_("--scenario: a game played on from a log starts where its log says"))
         start = _resume_point(args)
         game, players, seed, options = start.game, start.players, start.seed, start.options
         seats = seats or start.seats
@@ -88,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     return run_play(game, players=players, seats=seats, seed=seed,
                     options=options, speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
-                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout, start=start)
+                    log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout, start=start,
+                    scenario=args.scenario)
 
 
 def _resume_point(args: argparse.Namespace) -> Resume:

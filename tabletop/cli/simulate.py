@@ -24,6 +24,8 @@ from tabletop.cli.common import (
 from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import parse_assignments
+from tabletop.engine.session import check_scenario
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
 
@@ -37,6 +39,8 @@ def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: di
              (_("seed"), str(args.seed)), (_("options"), ", ".join(f"{k}={v}" for k, v in sets.items()) or _("defaults"))]
     if args.vary:
         facts.append((_("varied"), "; ".join(args.vary)))
+    if args.scenario is not None:
+        facts.append((_("scenario"), str(args.scenario)))
     return [(_("command"), command), *facts]
 
 
@@ -62,6 +66,9 @@ def add(sub: Any) -> None:
                             " (repeat to cross several options)"))
     sim.add_argument("--report", type=Path, default=None, metavar="DIR",
                      help=_("write DIR/report.html with charts and per-card analytics"))
+    sim.add_argument("--by", default="", metavar="COLUMN",
+                     help=_("with --report: compare each card with the cards that share this deck column (cost, suit,"
+                            " rank, type, any column; default: found from the deck)"))
     sim.add_argument("--workers", type=positive, default=None,
                      help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
     sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
@@ -70,6 +77,9 @@ def add(sub: Any) -> None:
                      help=_("seconds a bot may think per move"))
     sim.add_argument("--game-timeout", type=seconds_between(*GAME_TIMEOUT_RANGE), default=600.0,
                      help=_("seconds a game with plugin code may take before it is skipped (default 600)"))
+    sim.add_argument("--scenario", type=Path, default=None, metavar="FILE",
+                     help=_("start every game from this scenario (a TOML of which cards start where, and who moves"
+                            " first)"))
     sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     sim.set_defaults(handler=run)
 
@@ -77,7 +87,7 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
     from tabletop.sim.dispatch import run
-    from tabletop.sim.findings import findings
+    from tabletop.sim.findings import judge
     from tabletop.sim.output import OutputError, ResultWriter
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig, default_workers
@@ -100,16 +110,23 @@ def run(args: argparse.Namespace) -> int:
             games.append(registry.make_game(args.game, players=game.players, options=variant.options(sets)))
         except TabletopError as exc:
             raise TabletopError(f"--vary {variant.label}: {exc}") from None
+    watching = None
+    scenario = load_scenario(args.scenario) if args.scenario is not None else None
+    if scenario is not None:
+        for each in games:  # a scenario's mistakes are found before any game is played
+            check_scenario(each, scenario)
     if args.report is not None:
         from tabletop.report import check_report_dir
+        from tabletop.sim.cardstats import watching_for
 
         check_report_dir(args.report)
+        watching = watching_for(game, args.by, args.games)
     if args.logs is not None:
         check_writable("--logs", args.logs / "x.jsonl")
     configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
                          games=args.games, options=v.options(sets), bot_timeout=args.bot_timeout,
                          games_dir=str(args.games_dir) if args.games_dir else None,
-                         logs=str(args.logs) if args.logs is not None else None) for v in variants]
+                         logs=str(args.logs) if args.logs is not None else None, scenario=scenario) for v in variants]
     sweep = len(variants) > 1
     writer = ResultWriter(args.out, bots, [k for k, _value in varied] if sweep else ()) if args.out else None
     study = Study([v.label for v in variants], [v.options(sets) for v in variants], players=game.players,
@@ -120,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     stopped: tuple[str, int] | None = None
     skipped: list[str] = []
-    chunks = run(configs, workers=workers, cluster=args.cluster, cards=args.report is not None,
+    chunks = run(configs, workers=workers, cluster=args.cluster, cards=watching,
                  progress=progress.update, game_timeout=args.game_timeout)
     try:
         for chunk in chunks:
@@ -156,12 +173,14 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     played = sum(v.seats[0].games for v in study.variants)
     labels = [{c.id: c.label for c in g.deck()} for g in games]
-    page = None
-    if args.report is not None and played:  # written before anything is printed: a closed pipe must not lose it
+    page = found = None
+    if played:
+        found = judge(study, labels)
+    if args.report is not None and found is not None:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
         page = write_report(args.report, study, labels=labels, title=describe(game),
-                            facts=_run_facts(args, game.players, bots, sets, len(variants)))
+                            facts=_run_facts(args, game.players, bots, sets, len(variants)), found=found)
     for seat in range(game.players):
         faults = [v.faults[seat] for v in study.variants if seat in v.faults]
         if faults:
@@ -174,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {line}", file=sys.stderr)
     if len(skipped) > SKIPS_SHOWN:
         print(f"warning: {len(skipped) - SKIPS_SHOWN} more games skipped", file=sys.stderr)
-    if played:
+    if played and found is not None:
         where = (_("cluster {address}").format(address=args.cluster) if args.cluster
                  else ngettext("{n} process", "{n} processes", workers, n=workers))
         what = (_("{variants} variants x {games} games").format(variants=len(variants), games=args.games) if sweep
@@ -187,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
             rate=f"{played / max(elapsed, 1e-9):,.0f}"))
         print_study(console, study)
         console.print(_("What stands out:"))
-        for line in findings(study, labels):
+        for line in found.lines():
             console.print(f"- {line}")
     if stopped is not None:
         why, code = stopped

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
     window_size,
 )
-from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 
 
@@ -20,7 +18,6 @@ def add(sub: Any) -> None:
     watch.add_argument("log", type=Path, help=_("the .jsonl log of a game being played"))
     watch.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="fast")
     watch.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
-    watch.add_argument("--seed-stdin", action="store_true", help=argparse.SUPPRESS)
     watch.set_defaults(handler=run)
 
 
@@ -28,10 +25,4 @@ def run(args: argparse.Namespace) -> int:
     """Run ``tabletop watch``."""
     from tabletop.ui.replay import run_watch
 
-    seed = None
-    if args.seed_stdin:
-        try:
-            seed = int(sys.stdin.readline().strip())
-        except ValueError:
-            raise TabletopError(_("--seed-stdin: expected the game's seed on the first line of stdin")) from None
-    return run_watch(args.log, speed=args.speed, size=args.size, seed=seed)
+    return run_watch(args.log, speed=args.speed, size=args.size)

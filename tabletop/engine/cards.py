@@ -213,6 +213,18 @@ def sort_key(card: Card) -> tuple[int, int, str]:
     return (suit_pos, card.value if card.value is not None else 0, card.id)
 
 
+def hand_order(card: Card) -> tuple[int, str, int, str]:
+    """Key sorting a hand: by suit (spades, hearts, diamonds, clubs, then a deck file's colours by name), value, id."""
+    key = _HAND_ORDER.get(card)
+    if key is None:  # worked out once per card: hands are sorted again whenever a card arrives
+        suit, value, card_id = sort_key(card)
+        key = _HAND_ORDER[card] = (suit, "" if suit < len(SUITS) else str(card.suit or ""), value, card_id)
+    return key
+
+
+_HAND_ORDER: dict[Card, tuple[int, str, int, str]] = {}
+
+
 def standard_deck(*, jokers: bool = False, copies: int = 1) -> list[Card]:
     """Return a new list of the 52 standard cards (plus two jokers), repeated ``copies`` times."""
     one = list(STANDARD_52)

@@ -36,6 +36,11 @@ class GameBroken(TabletopError):
     """A game's own code failed mid-game; the game stops with a saved log."""
 
 
+class HookMistake(Exception):
+    """A game hook returned something it must not (no legal actions, a score that is not a number);
+    the session turns it into :class:`GameBroken` naming the hook."""
+
+
 class GameStopped(TabletopError):
     """A seat's player stopped the game while it was to decide (a remote game the host ended): the
     session raises it on, playing and logging nothing in its place."""

@@ -8,6 +8,7 @@ animates every game from these alone; game-level events (a trick won, a reveal) 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, TypeGuard
@@ -67,7 +68,13 @@ def _jsonable(value: Any) -> Any:
 
 def seat_name(seat: int) -> str:
     """Return the display name of a seat number ("Seat 1" for seat 0)."""
-    return N_("Seat {n}", n=seat + 1)
+    name = _SEAT_NAMES.get(seat)
+    if name is None:  # made once per seat: games name seats in the labels of every move's actions
+        name = _SEAT_NAMES[seat] = N_("Seat {n}", n=seat + 1)
+    return name
+
+
+_SEAT_NAMES: dict[int, str] = {}
 
 
 def game_over_text(winners: list[str]) -> str:
@@ -100,6 +107,25 @@ class DealStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ScenarioStarted(Event):
+    """The game starts from a scenario: its cards are dealt where the scenario (``name``) put them."""
+
+    kind: ClassVar[str] = "scenario"
+    name: str
+    to_move: int
+    dealt: tuple[Move, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return N_("Scenario {name}: {seat} to move", name=self.name, seat=seat_name(self.to_move))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every zone filled from the box (face down where not everyone may see it)."""
+        return self.dealt
+
+
+@dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
     """A seat chose an action (a play, a discard, a bid, ...)."""
 
@@ -125,9 +151,17 @@ class ActionTaken(Event):
 
 
 def is_face_down_action(event: Event, moves: Sequence[Move]) -> TypeGuard[ActionTaken]:
-    """True for a seat's action (``moves``: what it moved) whose cards go face down, as a pass or a
-    discard does: other seats are told only what kind of action it was and how many cards it moved."""
-    return isinstance(event, ActionTaken) and any(m.backs or not m.face_up for m in moves)
+    """True for a seat's action naming cards that its moves (``moves``) do not show face up, as a pass or a
+    discard face down does, or an ask naming a card of one's hand: other seats are told only what kind
+    of action it was and how many cards it moved. An action whose cards all land face up, or that names
+    no card ("Draw a card"), is told whole."""
+    if not isinstance(event, ActionTaken):
+        return False
+    named = getattr(event.action, "cards", ())
+    if not named:
+        return False
+    shown = Counter(card for move in moves if move.face_up for card in move.cards)
+    return bool(Counter(named) - shown)
 
 
 @dataclass(frozen=True, slots=True)

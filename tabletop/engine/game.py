@@ -25,9 +25,11 @@ from typing import Any, ClassVar
 
 from tabletop.engine import options as opts
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario, arrange_state
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import Event
+from tabletop.engine.state_zones import no_zones_text, zones_of
 from tabletop.engine.worlds import copy_state, default_determinize
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
 from tabletop.i18n import N_, _
@@ -130,8 +132,13 @@ class Game:
         return N_("Your turn")
 
     def zones(self, state: Any) -> Sequence[Zone]:
-        """Return every zone with its whole contents and who may see it (the engine hides the rest)."""
-        return ()
+        """Return every zone with its whole contents and who may see it (the engine hides the rest).
+
+        The default reads them off the state's lists of cards (:mod:`tabletop.engine.state_zones`):
+        ``hands`` (a list per seat) are hands only their owners see, ``draw`` a face-down pile,
+        ``discard`` shows its top card, ``market`` is a face-up row; a list it cannot place stays hidden.
+        """
+        return zones_of(state, self.players)
 
     def info(self, state: Any, seat: Seat | None) -> Sequence[InfoRow]:
         """Return side-panel rows for ``seat`` beyond the scores (trump, bids, tricks taken...).
@@ -155,13 +162,29 @@ class Game:
             status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
             status = self.status(state, seat)
+        zones = self.zones(state)
+        info = tuple(self.info(state, seat))
+        if not zones:  # say what to declare rather than show an empty felt
+            info += (InfoRow(N_("No zones"), no_zones_text()),)
+            status = N_("{game} shows no cards: define zones(state) (see the side panel)", game=self.name)
         return table_view(
-            self.zones(state), seat, players=self.players, to_move=state.to_move,
-            info=tuple(self.info(state, seat)),
+            zones, seat, players=self.players, to_move=state.to_move,
+            info=info,
             status=status,
             scores=tuple(self.scores(state)), badges=tuple(tuple(b) for b in self.badges(state)),
             lower_is_better=self.lower_is_better,
         )
+
+    def arrange(self, state: Any, scenario: Scenario) -> None:
+        """Place a scenario's named cards in the freshly set-up ``state`` and give its first seat the move.
+
+        The default swaps each named card into its zone, in the state's own list of that zone's cards
+        (:func:`~tabletop.engine.arrange.arrange_state`). Override it when the cards are not kept as
+        plain lists (:func:`~tabletop.engine.arrange.place_cards` places cards in lists of your own).
+
+        :raises ScenarioError: naming the scenario's file and line.
+        """
+        arrange_state(self, state, scenario)
 
     def rules_text(self) -> str:
         """Return the rules for the rules panel: ``rules``, else the ``summary``."""

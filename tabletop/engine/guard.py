@@ -24,6 +24,10 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM arrived: end the command as cleanly as Ctrl-C does (exit status 143)."""
 
 
+class Hangup(Terminated):
+    """SIGHUP arrived (the terminal tabletop was started from closed): end as cleanly (exit status 129)."""
+
+
 _installed = False
 _user_asked = False
 
@@ -38,11 +42,19 @@ def _on_signal(signum: int, frame: types.FrameType | None) -> None:
     if _deferring:
         _held = signum  # raised when the deferred block ends
         return
-    raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    raise _interrupt(signum)
+
+
+def _interrupt(signum: int) -> KeyboardInterrupt:
+    """Return what a signal raises: :class:`Hangup`, :class:`Terminated` or ``KeyboardInterrupt``."""
+    if signum == getattr(signal, "SIGHUP", None):
+        return Hangup()
+    return Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 def install_signal_handlers() -> Callable[[], None]:
-    """Make Ctrl-C and SIGTERM raise (``KeyboardInterrupt``, :class:`Terminated`) noting the user asked.
+    """Make Ctrl-C, SIGTERM and SIGHUP raise (``KeyboardInterrupt``, :class:`Terminated`, :class:`Hangup`)
+    noting the user asked.
 
     Return a function that puts the previous handlers back. Only the main thread may set
     handlers; elsewhere this does nothing.
@@ -50,7 +62,9 @@ def install_signal_handlers() -> Callable[[], None]:
     global _installed
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
-    names = [n for n in ("SIGINT", "SIGTERM", "SIGXFSZ") if hasattr(signal, n)]
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGXFSZ", "SIGHUP") if hasattr(signal, n)]
+    if "SIGHUP" in names and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
+        names.remove("SIGHUP")  # started with nohup: a closed terminal is to be ignored
     before = {n: signal.getsignal(getattr(signal, n)) for n in names}
     for n in names:
         # A file past the size limit is a write error to report, not a silent death (SIGXFSZ).
@@ -81,7 +95,7 @@ def deferred_signals() -> Iterator[None]:
         _deferring -= 1
         if not _deferring and _held is not None:
             signum, _held = _held, None
-            raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+            raise _interrupt(signum)
 
 
 class TimeLimit(BaseException):

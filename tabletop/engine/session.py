@@ -1,29 +1,52 @@
 """The session: one game in progress, its seats, its seeded randomness, and the loop.
 
-Every action, from a click, a bot, a replayed log or a test, goes through one gate (the loop of
-:meth:`Session._play`), which checks it against the game's legal actions before anything changes,
-logs it and applies it: :meth:`Session.submit` hands a person's choice to it, :meth:`Session.advance`
-and :meth:`Session.run` let bots choose in it. Bots only ever see a
-:class:`~tabletop.engine.views.View`. A bot that raises, answers with an illegal action or takes
-too long is replaced for that move by a random legal action, reported as a ``BotFault`` event.
+:func:`open_session` starts every game (the window, replays, the simulator, the bench, the probe):
+from the game, its seats, the seed, the log and the options, every generator derived from the seed
+in one place. Every action, from a click, a bot, a replayed log or a test, goes through one gate
+(:func:`play_moves`, the one move loop), which checks it against the game's legal actions before
+anything changes, logs it and applies it: :meth:`Session.submit` hands a person's choice to it,
+:meth:`Session.advance` and :meth:`Session.run` let bots choose in it. Bots only ever see a
+:class:`~tabletop.engine.views.View` and implement one method, ``choose(view)``. A bot that raises,
+answers with an illegal action or takes too long is replaced for that move by a random legal
+action, reported as a ``BotFault`` event.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn, Protocol
 
+from tabletop import _fast
 from tabletop.engine.actions import Action
-from tabletop.engine.errors import GameBroken, GameStopped, IllegalAction, TabletopError
-from tabletop.engine.events import BotFault, Event, GameOver
+from tabletop.engine.arrange import Scenario, check_arranged, dealt_moves
+from tabletop.engine.errors import (
+    GameBroken,
+    GameStopped,
+    HookMistake,
+    IllegalAction,
+    TabletopError,
+)
+from tabletop.engine.events import BotFault, Event, GameOver, ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
-from tabletop.engine.rng import derive_seed, seeded
+from tabletop.engine.rng import Seeds
 from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
-from tabletop.engine.views import View, ask, fact_reader
+from tabletop.engine.views import (
+    Source,
+    View,
+    fact_reader,
+    game_info,
+    new_key,
+    new_view,
+    open_views,
+)
+from tabletop.engine.worlds import Worlds
 from tabletop.i18n import N_, _
 
 
@@ -61,15 +84,120 @@ MOVE_LIMIT = 200_000
 """Moves after which a game that has not ended is stopped as broken (a game may set ``max_moves``)."""
 
 
+class BotMaker(Protocol):
+    """Makes one seat's bot when a session opens (see :func:`open_session`): ``maker(seeds, seat, rules)``
+    returns a bot drawing from a generator it takes from ``seeds``, given its own copy of the rules."""
+
+    @property
+    def bot_class(self) -> type:
+        """The class of the bot it makes."""
+
+    @property
+    def shares_rng(self) -> bool:
+        """True for a built-in bot, which draws from the generator the built-in bots share (``seeds.bots()``)."""
+
+    def __call__(self, seeds: Seeds, seat: int, rules: Any) -> Any: ...
+
+
+Seat = Player | BotMaker | None
+"""What a seat holds when a session opens: a bot, the maker of one, or None for a human."""
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    """How a session runs: whether it keeps events (a table or a timeline listens; the simulator does
+    not), how long a bot may think about a move, how long one call into the rules may take
+    (``hook_limit``; None: unbounded, as in the simulator, which bounds whole games instead), and
+    whether its opener reads nothing but the results (``results_only``: the scores, ranks, moves,
+    faults and log, as the simulator does; the private kernel may then run the game, its state
+    being the kernel's own)."""
+
+    events: bool = True
+    bot_timeout: float | None = DEFAULT_BOT_TIMEOUT
+    hook_limit: float | None = None
+    results_only: bool = False
+
+
+def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, log: ActionLog | None = None,
+                 options: SessionOptions = SessionOptions(), scenario: Scenario | None = None) -> Session:
+    """Return a new session of ``game`` dealt from ``seed``: how the window, the replay, the simulator,
+    the bench and the probe start every game.
+
+    Every generator comes from ``seed`` through :class:`~tabletop.engine.rng.Seeds`: the game's, each
+    bot's (a seat given as a :class:`BotMaker` is made here; a bot given ready-made keeps its own)
+    and the fallback's. Bots get a private copy of the rules, never the referee's game. Where the
+    caller reads only the results and no one listens to events (the simulator), the private kernel
+    (see :mod:`tabletop._fast`) stands in for the built-in random and greedy bots and, when they fill
+    every seat, for the unmodified built-in trick game: the same games from the same seeds. A
+    ``scenario`` places its named cards after the deal (the game then always runs as Python).
+    """
+    seeds = Seeds(seed)
+    specs: list[Seat] = list(seats) if seats is not None else [None] * game.players
+    quiet = options.results_only and not options.events and scenario is None
+    kernel = _fast.kernel_for(game, specs) if quiet else None
+    rules = rng = None
+    if kernel is not None:
+        rules, specs, rng = kernel.start(seeds, specs)
+    return Session(game, make_bots(game, specs, seeds), seed=seed, log=log, events=options.events,
+                   bot_timeout=options.bot_timeout, hook_limit=options.hook_limit, rules=rules,
+                   rng=rng if rng is not None else seeds.game(), scenario=scenario)
+
+
+def make_bots(game: Game, seats: Sequence[Seat], seeds: Seeds) -> list[Player | None]:
+    """Return the bot of every seat: made by its maker from ``seeds`` with a private copy of the rules."""
+    return [spec(seeds, seat, private_rules(game, seat)) if _is_maker(spec) else spec  # type: ignore[operator, misc]
+            for seat, spec in enumerate(seats)]
+
+
+def private_rules(game: Game, seat: int) -> Any:
+    """Return a copy of ``game``'s rules of ``seat``'s own, for its bot and its sampled worlds.
+
+    A bot may change what it holds (a plugin bot once rewrote its game's scoring and won every
+    game): the referee's game object is never handed to a bot. One copy per seat and game, made
+    on first use and reused by every later session of the same game (a simulation's thousands).
+    """
+    if _LAST_COPIES[0] is game:  # a simulation opens thousands of sessions of one game
+        copies = _LAST_COPIES[1]
+    else:
+        copies = _COPIES.get(game)
+        if copies is None:
+            copies = {}
+            with contextlib.suppress(TypeError):  # a game that cannot be a weak key: a copy each time
+                _COPIES[game] = copies
+        _LAST_COPIES[:] = [game, copies]
+    rules = copies.get(seat)
+    if rules is None:
+        rules = copies[seat] = _copy_rules(game)
+    return rules
+
+
+def _copy_rules(game: Any) -> Any:
+    """Return an independent copy of a game's rules (its options and the tables it computed)."""
+    try:
+        return copy.deepcopy(game)
+    except Exception:  # a game holding something that cannot be copied: the same rules, made anew
+        return type(game)(players=game.players, options=game.options)
+
+
+def _is_maker(spec: object) -> bool:
+    return spec is not None and hasattr(spec, "bot_class") and not hasattr(spec, "choose")
+
+
+_COPIES: weakref.WeakKeyDictionary[Any, dict[int, Any]] = weakref.WeakKeyDictionary()
+_LAST_COPIES: list[Any] = [None, None]
+
+
 class Session:
     """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log.
 
-    With ``hook_limit`` (seconds), one call into the game that runs longer (a rule stuck in a
-    loop) stops the game with :class:`GameBroken`; it works in the main thread, where the
+    Open one with :func:`open_session`; made directly, it takes ready-made bots and runs the game's
+    own rules. With ``hook_limit`` (seconds), one call into the game that runs longer (a rule stuck
+    in a loop) stops the game with :class:`GameBroken`; it works in the main thread, where the
     system offers SIGALRM. The simulator leaves it off and bounds whole games instead.
 
-    ``rng`` is the game's generator when the caller has made it already: it must be
-    ``rng.seeded(seed)`` (the simulator seeds it together with the bots' generator).
+    ``rules`` is what runs the hooks (the private kernel standing in for ``game``, from
+    :func:`open_session`; default the game itself) and ``rng`` the generator the game draws from
+    (default ``Seeds(seed).game()``).
     """
 
     def __init__(
@@ -82,14 +210,18 @@ class Session:
         bot_timeout: float | None = DEFAULT_BOT_TIMEOUT,
         events: bool = True,
         hook_limit: float | None = None,
-        rng: random.Random | None = None,
+        rules: Any = None,
+        rng: Any = None,
+        scenario: Scenario | None = None,
     ) -> None:
         self.game = game
+        self.rules: Any = rules if rules is not None else game
+        """What runs the game's hooks: the game itself, or the private kernel standing in for it."""
         self.seed = seed
         self.seats: list[Player | None] = list(seats) if seats is not None else [None] * game.players
         if len(self.seats) != game.players:
             raise ValueError(f"{len(self.seats)} seats given for a {game.players}-player game")
-        self.rng = rng if rng is not None else seeded(seed)
+        self.rng = rng if rng is not None else Seeds(seed).game()
         self._fallback_rng: random.Random | None = None
         self.log = log
         self.bot_timeout = bot_timeout
@@ -103,12 +235,31 @@ class Session:
         self.move_limit, self._strict = _rules_of(type(game))
         self._final: tuple[list[Any], list[Any]] | None = None
         self.hook_limit = hook_limit
+        self._info = game_info(game)
+        self.scenario = scenario
+        """Where the game started from (named cards placed after the deal), or None."""
         try:
             with time_limit(hook_limit) if hook_limit is not None else _NO_LIMIT:
-                self.state: Any = game.setup(self.rng, self._emit)
+                if scenario is None:
+                    self.state: Any = self.rules.setup(self.rng, self._emit)
+                else:
+                    self.state = self._arranged(scenario)
         except BaseException as exc:
             self._broken(exc, "setup")
+        self._source = self._source_of(self.state)
         self._check_finished()
+
+    def _arranged(self, scenario: Scenario) -> Any:
+        """Set the game up, place the scenario's cards, and show the start as one deal: the setup's own
+        events would show cards where they were before the scenario moved them."""
+        state = self.game.setup(self.rng, None)
+        self.game.arrange(state, scenario)
+        check_arranged(self.game, state, scenario)
+        if self._emit is not None:
+            zones = self.game.zones(state)
+            self._emit(ScenarioStarted(scenario.title, state.to_move if state.to_move is not None else 0,
+                                       dealt_moves(zones)))
+        return state
 
     # -- what the table and tests ask ----------------------------------------------------
     @property
@@ -135,9 +286,9 @@ class Session:
         if self.state.to_move is None:
             return ()
         try:
-            legal = _checked(self.game.legal_actions(self.state))
+            legal = _checked(self.rules.legal_actions(self.state))
             if not legal:
-                raise _HookMistake(_bad_legal(legal, self.state.to_move))
+                raise HookMistake(_bad_legal(legal, self.state.to_move))
         except BaseException as exc:
             self._broken(exc, "legal_actions")
         return legal
@@ -148,7 +299,7 @@ class Session:
         :raises GameBroken: when the game's ``legal_actions`` or ``observe`` fails.
         """
         legal = self.legal_actions() if self.state.to_move == seat else ()
-        view = View(self.game, self.state, seat, legal)
+        view = View(self._info, self._source, seat, legal)
         try:
             view.data()  # observed now, so a failing observe names itself here, not in the table
         except BaseException as exc:
@@ -171,6 +322,7 @@ class Session:
         come back with it, so later shuffles, draws and bot choices repeat.
         """
         self.state = copy_state(snapshot.state)
+        self._source = self._source_of(self.state)
         self.rng = getattr(self.state, "rng", self.rng)
         self.moves = snapshot.moves
         self._finished = snapshot.finished
@@ -181,7 +333,7 @@ class Session:
         if snapshot.fallback is None:
             self._fallback_rng = None
         else:
-            self._fallback_rng = random.Random()
+            self._fallback_rng = Seeds(self.seed).fallback()
             self._fallback_rng.setstate(snapshot.fallback)
         self._pending.clear()
 
@@ -198,7 +350,7 @@ class Session:
         :raises GameBroken: when the game's ``table`` fails.
         """
         try:
-            return self.game.table(self.state, seat)
+            return self.rules.table(self.state, seat)
         except BaseException as exc:
             self._broken(exc, "table")
 
@@ -229,7 +381,7 @@ class Session:
         if self._final is not None:
             return list(self._final[final])
         try:
-            values = getattr(self.game, hook)(self.state)
+            values = getattr(self.rules, hook)(self.state)
         except BaseException as exc:
             self._broken(exc, hook)
         if type(values) is list and len(values) == self.game.players:
@@ -246,7 +398,7 @@ class Session:
                 isinstance(v, int | float) and not isinstance(v, bool) and v == v for v in values)
                 or hook == "ranks" and not all(isinstance(v, int) for v in values)):
             kind = "whole number" if hook == "ranks" else "number"
-            self._broken(_HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
+            self._broken(HookMistake(f"returned {short(repr(values), 80)}: return a list of one {kind}"
                                       f" per seat ({self.game.players})"), hook)
         return values
 
@@ -294,161 +446,24 @@ class Session:
             raise ValueError("run() needs a bot in every seat; use advance() with human seats")
         self._play(None)
 
-    # -- internals ---------------------------------------------------------------------------
+    # -- the loop ----------------------------------------------------------------------------
     def _play(self, max_moves: int | None, given: tuple[Action, str | None, float | None] | None = None) -> None:
-        """The gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
-
-        The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
-        not legal), then bots choose until a human must (a bot's illegal answer is replaced).
-        """
-        # The simulator spends its life in this loop: names are bound to locals on purpose.
-        game, state, seats = self.game, self.state, self.seats
-        legal_actions, apply = game.legal_actions, game.apply
-        emit, log, timeout = self._emit, self.log, self.bot_timeout
-        clock = time.perf_counter
-        strict = self._strict
-        on_move = self.on_move
-        pending = self._pending
-        moves = self.moves
-        left = self.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
-        budget = left if max_moves is None else min(max_moves, left)
-        # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
-        timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
-        by_legal = _quick_choosers(game, state, seats)
-        if given is None and log is None and on_move is None and not strict and not any(timed) and None not in seats:
-            self._play_quick(by_legal, budget)
-            return
-        stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
-        try:
-            while budget > 0:
-                seat = state.to_move
-                if seat is None:
-                    break
-                stage = "legal_actions"
-                thought: float | None = None  # how long the seat took over a real choice (for the log)
-                if given is not None:
-                    action, note, thought = given
-                    given = None
-                    legal = _checked(legal_actions(state)) if strict else legal_actions(state)
-                    if action not in legal:
-                        raise IllegalAction(action, self._reason(action))
-                else:
-                    bot = seats[seat]
-                    if bot is None:
-                        break
-                    # A tuple, so no bot can edit the game's own list of legal actions.
-                    legal = _checked(legal_actions(state)) if strict else tuple(legal_actions(state))
-                    if not legal:
-                        raise _HookMistake(_bad_legal(legal, seat))
-                    note = None
-                    if len(legal) == 1:
-                        # A forced move: there is nothing to decide, so no bot is asked.
-                        action = legal[0]
-                    else:
-                        started = clock() if timed[seat] or log is not None else 0.0
-                        quick = by_legal[seat]
-                        answer: object = None
-                        problem = None
-                        try:
-                            if quick is not None:
-                                answer = quick(legal)
-                            else:
-                                answer = ask(bot.choose, game, state, seat, legal)
-                        except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
-                            problem = _bot_problem(exc)
-                            if problem is None:  # but the user's own Ctrl-C does
-                                raise
-                        else:
-                            if answer not in legal:
-                                problem = N_("chose an illegal action ({action})", action=_describe(answer))
-                            elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
-                                problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
-                                             seconds=clock() - started, limit=timeout)
-                        if problem is None:
-                            action = answer  # type: ignore[assignment]  # found in ``legal`` above
-                        else:
-                            action = self._replace(seat, bot, problem, legal)
-                            note = f"fallback: {problem}"
-                        if log is not None:
-                            thought = clock() - started
-                if log is not None:
-                    log.action(moves, seat, action, note, thought)
-                moves += 1
-                first = len(pending)
-                stage = "apply"
-                apply(state, action, emit)
-                if on_move is not None:
-                    self.moves = moves
-                    on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
-                budget -= 1
-        except BaseException as exc:
-            self.moves = moves
-            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
-        finally:
-            self.moves = moves
-        self._after_run()
-
-    def _play_quick(self, quick: list[Callable[[Sequence[Action]], Action] | None], budget: int) -> None:
-        """The loop of :meth:`_play` when bots fill every seat, none is timed, the game is trusted and
-        nothing is logged or watched (the simulator's case): the same checks and the same handling
-        of failures, without the per-move bookkeeping. ``quick`` holds, per seat, how to ask the bot
-        without a view (see :func:`_quick_choosers`; None: it is asked ``choose`` with a view)."""
-        game, state, seats = self.game, self.state, self.seats
-        legal_actions, apply, emit = game.legal_actions, game.apply, self._emit
-        choose = [getattr(bot, "choose", None) for bot in seats]
-        moves = self.moves
-        stage = "legal_actions"
-        try:
-            while budget > 0:
-                seat = state.to_move
-                if seat is None:
-                    break
-                stage = "legal_actions"
-                legal = legal_actions(state)
-                if len(legal) == 1:
-                    action = legal[0]
-                else:
-                    if not legal:
-                        raise _HookMistake(_bad_legal(tuple(legal), seat))
-                    problem = None
-                    try:
-                        chooser = quick[seat]
-                        if chooser is not None:
-                            action = chooser(legal)
-                        else:
-                            # A tuple, so no bot can edit the game's own list of legal actions.
-                            action = ask(choose[seat], game, state, seat, tuple(legal))
-                    except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
-                        problem = _bot_problem(exc)
-                        if problem is None:  # but the user's own Ctrl-C does
-                            raise
-                    else:
-                        if action not in legal:
-                            problem = N_("chose an illegal action ({action})", action=_describe(action))
-                    if problem is not None:
-                        action = self._replace(seat, seats[seat], problem, legal)
-                moves += 1
-                stage = "apply"
-                apply(state, action, emit)
-                budget -= 1
-        except BaseException as exc:
-            self.moves = moves
-            self._broken(exc, stage, moves if stage == "apply" else moves + 1)
-        finally:
-            self.moves = moves
-        self._after_run()
+        """Run the one move loop (:func:`play_moves`) on this session."""
+        _fast.loop(play_moves)(self, max_moves, given)
 
     def _after_run(self) -> None:
         """Stop a game that reached the move limit without ending; note a game that just ended."""
         if self.moves >= self.move_limit and self.state.to_move is not None:
-            self._broken(_HookMistake(f"the game has not ended after {self.moves:,} moves: its end condition"
+            self._broken(HookMistake(f"the game has not ended after {self.moves:,} moves: its end condition"
                                       " (is_game_over, or setting state.to_move to None) never comes true"),
                          "apply", self.moves + 1)
         self._check_finished()
 
-    def _replace(self, seat: int, bot: Player, problem: str, legal: Sequence[Action]) -> Action:
+    def _replace(self, seat: int, problem: str, legal: Sequence[Action]) -> Action:
+        """Return a random legal action in place of a bot's failed answer, and report the fault."""
+        bot = self.seats[seat]
         if self._fallback_rng is None:
-            self._fallback_rng = random.Random(derive_seed(self.seed, "fallback"))
+            self._fallback_rng = Seeds(self.seed).fallback()
         action = legal[self._fallback_rng.randrange(len(legal))]
         fault = BotFault(seat, getattr(bot, "name", type(bot).__name__), problem, action)
         self.faults.append(fault)
@@ -458,7 +473,7 @@ class Session:
 
     def _reason(self, action: Action) -> str:
         try:
-            return self.game.why_illegal(self.state, action)
+            return self.rules.why_illegal(self.state, action)
         except Exception:  # the explanation is a courtesy; legality was already decided
             return N_("not a legal choice now")
 
@@ -466,7 +481,7 @@ class Session:
         """Stop the game: re-raise the user's interrupt or our own error, else raise GameBroken naming the hook."""
         if is_user_interrupt(exc) or isinstance(exc, TabletopError | IllegalAction):
             raise exc  # the user's, or ours (a log that cannot be written): not the game's fault
-        if isinstance(exc, _HookMistake):
+        if isinstance(exc, HookMistake):
             what, spot = str(exc), None
         else:
             what, spot = what_it_did(exc), where(exc, function=True)
@@ -481,6 +496,16 @@ class Session:
         raise GameBroken(_("game {name} failed in {hook}{when}: {problem}{at}").format(
             name=repr(self.game.name), hook=hook, when=when, problem=what, at=at)) from exc
 
+    def _source_of(self, state: Any) -> Source:
+        """Return where this session's views are built from (a plain tuple made as the named one: a
+        session is opened per simulated game)."""
+        return _new_source(Source, (self.rules, state, self._worlds, fact_reader(self.rules)))
+
+    def _worlds(self, seat: int, rng: random.Random) -> Worlds:
+        """Return the sampled worlds of ``seat``'s view, played by that seat's own copy of the rules."""
+        state = self.state if self.rules is self.game else self.rules.plain_state(self.state)
+        return Worlds(private_rules(self.game, seat), state, seat, rng)
+
     def _check_finished(self) -> None:
         if self._finished or self.state.to_move is not None:
             return
@@ -493,33 +518,110 @@ class Session:
             self.log.end(scores, ranks)
 
 
-def _quick_choosers(game: Any, state: Any, seats: Sequence[Player | None]) -> list[Callable[[Sequence[Action]], Action] | None]:
-    """Return, per seat, how to ask its bot for a move given the legal actions alone, without a view (else None).
+def check_scenario(game: Game, scenario: Scenario) -> None:
+    """Set ``game`` up once from ``scenario`` (seed 0, nobody watching), so its mistakes are found before
+    a window opens or a simulation starts.
 
-    A trusted bot that needs nothing but the legal actions says so with ``choose_from_legal(legal)``;
-    one that needs only a few facts of its view names them in ``reads`` and takes them in
-    ``choose_from_facts(legal, *facts)``, read for the seat to move as :meth:`View.fact` gives them.
+    :raises ScenarioError: naming the scenario's file and line.
+    :raises GameBroken: when the game's own code fails while placing the cards.
     """
-    choosers: list[Callable[[Sequence[Action]], Action] | None] = []
-    for seat, bot in enumerate(seats):
-        chooser = None
-        if getattr(bot, "trusted", False):
-            chooser = getattr(bot, "choose_from_legal", None)
-            if chooser is None:
-                names = getattr(bot, "reads", None)
-                read = fact_reader(game) if names else None
-                if read is not None:
-                    chooser = _from_facts(bot.choose_from_facts, read, game, state, seat, tuple(names))  # type: ignore[union-attr,arg-type]
-        choosers.append(chooser)
-    return choosers
+    Session(game, seed=0, events=False, scenario=scenario)
 
 
-def _from_facts(choose: Callable[..., Action], read: Callable[[Any, Any, int, str], Any], game: Any, state: Any,
-                seat: int, names: tuple[str, ...]) -> Callable[[Sequence[Action]], Action]:
-    """Return ``choose(legal, *facts)`` as a function of ``legal``, the facts read for ``seat`` when it is asked."""
-    def from_facts(legal: Sequence[Action]) -> Action:
-        return choose(legal, *[read(game, state, seat, name) for name in names])
-    return from_facts
+def play_moves(session: Session, max_moves: int | None,
+               given: tuple[Action, str | None, float | None] | None = None) -> None:
+    """The one gate: check each action against the legal ones, log it, apply it, until ``max_moves``.
+
+    The first action is ``given`` (a person's choice, raising :class:`IllegalAction` if it is
+    not legal), then bots choose until a human must (a bot's illegal answer is replaced). Every
+    game runs here, the simulator's too; what a game or bot is trusted with is decided once,
+    before the loop: a built-in game's answers are not re-checked, a built-in bot is not timed.
+    The private kernel runs a compiled build of this very function where it is built (see
+    :func:`tabletop._fast.loop`).
+    """
+    # The simulator spends its life in this loop: names are bound to locals on purpose.
+    rules, state, seats, info, source = session.rules, session.state, session.seats, session._info, session._source
+    legal_actions, apply = rules.legal_actions, rules.apply
+    emit, log, on_move, pending, strict = session._emit, session.log, session.on_move, session._pending, session._strict
+    timeout, clock = session.bot_timeout, time.perf_counter
+    # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
+    timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
+    choosers = [None if b is None else b.choose for b in seats]
+    moves = session.moves
+    left = session.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
+    budget = left if max_moves is None else min(max_moves, left)
+    stage = "legal_actions"  # which hook a failure came from (a local store costs next to nothing)
+    try:
+        while budget > 0:
+            seat = state.to_move
+            if seat is None:
+                break
+            stage = "legal_actions"
+            legal = legal_actions(state)
+            # A tuple, so no bot can edit the game's own list of legal actions.
+            if strict:
+                legal = _checked(legal)
+            elif type(legal) is not tuple:
+                legal = tuple(legal)
+            note = None
+            thought: float | None = None  # how long the seat took over a real choice (for the log)
+            if given is not None:
+                action, note, thought = given
+                given = None
+                if action not in legal:
+                    raise IllegalAction(action, session._reason(action))
+            else:
+                choose = choosers[seat]
+                if choose is None:  # a human seat: the table gathers the choice
+                    break
+                if len(legal) == 1:
+                    action = legal[0]  # a forced move: there is nothing to decide, so no bot is asked
+                else:
+                    if not legal:
+                        raise HookMistake(_bad_legal(legal, seat))
+                    # The decision: the bot sees a view that closes when it answers (opened inline: see views).
+                    key = new_key()
+                    open_views[key] = source
+                    # The decision's time: limited for a bot not built in, and written to the log.
+                    started = clock() if timed[seat] or log is not None else 0.0
+                    problem = None
+                    try:
+                        action = choose(new_view(View, (seat, legal, info, [None, None, key])))
+                    except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
+                        problem = _bot_problem(exc)
+                        if problem is None:  # but the user's own Ctrl-C does
+                            raise
+                    else:
+                        if action not in legal:
+                            problem = N_("chose an illegal action ({action})", action=_describe(action))
+                        elif timed[seat] and clock() - started > timeout:  # type: ignore[operator]
+                            problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
+                                         seconds=clock() - started, limit=timeout)
+                    finally:
+                        open_views.pop(key, None)
+                    if problem is not None:
+                        action = session._replace(seat, problem, legal)
+                        note = f"fallback: {problem}"
+                    if log is not None:
+                        thought = clock() - started
+            if log is not None:
+                log.action(moves, seat, action, note, thought)
+            moves += 1
+            stage = "apply"
+            if on_move is None:
+                apply(state, action, emit)
+            else:
+                first = len(pending)
+                apply(state, action, emit)
+                session.moves = moves
+                on_move(moves - 1, seat, action, len(legal) == 1, pending[first:])
+            budget -= 1
+    except BaseException as exc:
+        session.moves = moves
+        session._broken(exc, stage, moves if stage == "apply" else moves + 1)
+    finally:
+        session.moves = moves
+    session._after_run()
 
 
 def _bot_problem(exc: BaseException) -> str | None:
@@ -538,6 +640,7 @@ def _describe(action: object) -> str:
 
 
 _NO_LIMIT = contextlib.nullcontext()
+_new_source: Callable[[type, tuple[Any, ...]], Source] = tuple.__new__
 _RULES: dict[type, tuple[int, bool]] = {}
 
 
@@ -552,18 +655,14 @@ def _rules_of(cls: type) -> tuple[int, bool]:
     return rules
 
 
-class _HookMistake(Exception):
-    """A game hook returned something it must not (no legal actions, a score that is not a number)."""
-
-
 def _checked(legal: Any) -> tuple[Action, ...]:
     """Return a game's legal actions as a tuple, refusing what is not a sequence of actions."""
     if legal is None or isinstance(legal, str | bytes | dict | set | frozenset) or not hasattr(legal, "__iter__"):
-        raise _HookMistake(f"legal_actions returned {short(repr(legal), 60)}: return a list of actions")
+        raise HookMistake(f"legal_actions returned {short(repr(legal), 60)}: return a list of actions")
     legal = tuple(legal)
     for action in legal:
         if type(action) is not Action:
-            raise _HookMistake(_bad_legal(legal, -1))
+            raise HookMistake(_bad_legal(legal, -1))
     return legal
 
 

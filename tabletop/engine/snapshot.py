@@ -14,7 +14,6 @@ import enum
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import BuiltinFunctionType
 from typing import Any
 
 from tabletop.engine.actions import Action, default_label
@@ -68,10 +67,8 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         return value if all(a is b for a, b in zip(items, value, strict=True)) else kind(*items)
     slots = _slots(kind)
     if slots is not None:
-        # A class compiled to a C struct (a .pxd beside a hot module) must be made by its own C-level
-        # __new__; a Python class's own __new__ may want arguments, so object's makes it, as always.
-        new: Any = kind.__new__
-        out = new(kind) if new is not object.__new__ and isinstance(new, BuiltinFunctionType) else object.__new__(kind)
+        # A class's own __new__ may want arguments: object's makes the copy, whose slots are filled below.
+        out = object.__new__(kind)
         memo[id(value)] = out
         for name in slots:
             try:
@@ -163,9 +160,8 @@ class _Renamer:
 
 
 def _blank(kind: type) -> Any:
-    """Return an empty instance of a plain class (a compiled one made by its own C-level __new__, as in _copy)."""
-    new: Any = kind.__new__
-    return new(kind) if new is not object.__new__ and isinstance(new, BuiltinFunctionType) else object.__new__(kind)
+    """Return an empty instance of a plain class (made by object's __new__: a class's own may want arguments)."""
+    return object.__new__(kind)
 
 
 _SLOTS: dict[type, tuple[str, ...] | None] = {}

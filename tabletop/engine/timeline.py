@@ -16,14 +16,20 @@ import bisect
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from tabletop.engine.actions import Action
+from tabletop.engine.cards import Card
 from tabletop.engine.events import Event
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot
 from tabletop.engine.zones import Move, TableView, shows
 from tabletop.i18n import _
+
+_THING = itemgetter(0)
+_IS_CARD = partial(type.__instancecheck__, Card)
 
 SEEK_EVERY = 16
 """Moves between two snapshots of a replayed log: seeking replays at most this many moves."""
@@ -47,10 +53,8 @@ def seen_cards(view: TableView, events: Sequence[Event] = ()) -> Counter[Any]:
     """
     seen: Counter[Any] = Counter()
     for zone in view.zones:
-        for item in zone.items:
-            card = item.card
-            if card is not None:
-                seen[card] += 1
+        # C-level loops: a zone of a million items is counted on every move of a fair game.
+        seen.update(filter(_IS_CARD, map(_THING, zone.items)))
     if events:
         shown: Counter[Any] = Counter()
         zones = {z.id: z for z in view.zones}

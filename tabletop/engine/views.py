@@ -1,27 +1,33 @@
 """Views: what one seat may see of the state, handed to bots and the table instead of the state.
 
-A view is a read-only value built for its seat: ``seat``, ``legal``, the game (its rules and
-options, never a game in progress) and the parts built from the state, the observation
-(``game.observe``) and the table view (``game.table``). The parts are built on first use, so a
-bot that only needs the legal actions costs nothing more. Until then the state they are built
-from is kept *outside* the view, in this module, under a key; nothing reachable from the view
-(its items, attributes, slots, closures) leads to the live state. A view the session handed to a
-bot is closed when the bot's move is over: parts not read by then can no longer be built.
+A view is a read-only value built for its seat: ``seat``, ``legal``, what every seat knows of the
+game (its name, seats and options: :class:`GameInfo`, data) and the parts built from the state,
+the observation (``game.observe``) and the table view (``game.table``). The parts are built on
+first use, so a bot that only needs the legal actions, or a fact or two (``view.fact("trick")``),
+costs little. Until then the rules and the state they are built from are kept *outside* the view,
+in this module, under a key: nothing reachable from the view (its items, attributes, slots,
+closures, the ``__self__`` of its bound methods) leads to the referee's game object or its live
+state. A view the session handed to a bot is closed when the bot's move is over: parts not read
+by then can no longer be built.
 
 The trust boundary: bots that run in this process are trusted code. A view keeps honest bots
-from seeing or changing what they should not, by accident or by a bug; Python cannot stop code in
-the same process that goes looking through module globals, ``gc`` or stack frames. Untrusted
-bots run in another process (:mod:`tabletop.plugins.process_bot`) and receive views as data only.
+from seeing or changing what they should not, by accident or by a bug, and a bot that rewrites
+what it can reach (the rules it was given, its view) changes nothing for the referee; but Python
+cannot stop code in the same process that goes looking through module globals, ``gc`` or stack
+frames. Untrusted bots run in another process (:mod:`tabletop.plugins.process_bot`) and receive
+views as data only.
 """
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import itertools
 import random
 import weakref
 from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.actions import Action
 from tabletop.engine.game import Game
@@ -32,8 +38,28 @@ SPECTATOR = -1
 """The seat number of a spectator: no seat has it, so it sees only what every seat sees
 (``game.table(state, SPECTATOR)``: zones visible to everyone, the top of a discard pile)."""
 
-_SOURCES: dict[int, Any] = {}
-"""The state each open view's parts are still to be built from, by the view's key."""
+
+class GameInfo(NamedTuple):
+    """What every seat knows of the game being played, as data: its name, its seats and its options."""
+
+    name: str
+    players: int
+    options: Any
+
+
+class Source(NamedTuple):
+    """Where an open view's parts come from (kept in this module, never in the view): the rules that
+    run the game, its live state, the one who can copy the rules for a seat's sampled worlds, and
+    how the rules give one fact alone (:func:`fact_reader`)."""
+
+    rules: Any
+    state: Any
+    worlds: Callable[[int, random.Random], Worlds]
+    fact: Callable[[Any, Any, int, str], Any] | None
+
+
+_SOURCES: dict[int, Source] = {}
+"""The source each open view's parts are still to be built from, by the view's key."""
 _KEYS = itertools.count(1)
 
 
@@ -61,13 +87,21 @@ class View(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> View:
+    def __new__(cls, info: GameInfo, source: Source, seat: int, legal: tuple[Action, ...]) -> View:
         key = next(_KEYS)
         parts = _Parts((None, None, key))
-        _SOURCES[key] = state
+        _SOURCES[key] = source
         # Made outside a bot's move (a test, the table): the source goes when the view does.
         weakref.finalize(parts, _SOURCES.pop, key, None)
-        return _new_view(cls, (seat, legal, game, parts))
+        return new_view(cls, (seat, legal, info, parts))
+
+    @classmethod
+    def of(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...] = ()) -> View:
+        """Return a view of ``state`` for ``seat`` made outside any session (a test, a tool); its sampled
+        worlds are played by a copy of the rules."""
+        def worlds(seat: int, rng: random.Random) -> Worlds:
+            return Worlds(copy.deepcopy(game), state, seat, rng)
+        return cls(game_info(game), Source(game, state, worlds, fact_reader(game)), seat, legal)
 
     if TYPE_CHECKING:
         @property
@@ -90,7 +124,7 @@ class View(tuple):
 
     @property
     def options(self) -> Any:
-        """The game's options (frozen)."""
+        """The game's options (frozen; a copy of the referee's)."""
         return self[2].options
 
     @property
@@ -110,20 +144,22 @@ class View(tuple):
         """The table as this seat sees it: zones (hidden contents as backs), info rows, status."""
         parts = self[3]
         if parts[1] is None:
-            parts[1] = self[2].table(_source(parts), self[0])
+            source = _source(parts)
+            parts[1] = source.rules.table(source.state, self[0])
             _forget(parts)
         return parts[1]
 
     def worlds(self, rng: random.Random) -> Worlds:
         """Return a sampler of whole states consistent with what this seat has seen (for search bots).
 
-        Ask during the move, before both the data and the table are read (the view lets go of the
-        state then). The sampler holds no secret (see :class:`~tabletop.engine.worlds.Worlds`).
+        The worlds are played by a private copy of the rules, this seat's own. Ask during the move,
+        before both the data and the table are read (the view lets go of the state then). The
+        sampler holds no secret (see :class:`~tabletop.engine.worlds.Worlds`).
 
         :raises ViewClosed: when the move is over.
         :raises DeterminizeError: when the game's hidden cards cannot be sampled.
         """
-        return Worlds(self[2], _source(self[3]), self[0], rng)
+        return _source(self[3]).worlds(self[0], rng)
 
     def fact(self, name: str) -> Any:
         """Return one entry of the observation (``view.fact("trick")`` is ``view.trick``).
@@ -137,17 +173,17 @@ class View(tuple):
         """
         parts = self[3]
         if parts[0] is None:
-            game = self[2]
-            keyed = fact_reader(game)
-            if keyed is not None:
-                # Bots read a fact or two every move: the source is looked up inline.
-                state = _SOURCES.get(parts[2], _UNKNOWN)
-                if state is _UNKNOWN:
-                    _source(parts)  # raises ViewClosed
-                try:
-                    return keyed(game, state, self[0], name)
-                except KeyError:
-                    pass
+            # Bots read a fact or two every move: the source is looked up inline.
+            source = _SOURCES.get(parts[2])
+            if source is None:
+                _source(parts)  # raises ViewClosed
+            else:
+                read = source[3]  # source.fact, by index: cheaper for a call made every move
+                if read is not None:
+                    try:
+                        return read(source[0], source[1], self[0], name)
+                    except KeyError:
+                        pass
         data = self._observe()
         try:
             return data[name]
@@ -157,7 +193,8 @@ class View(tuple):
     def _observe(self) -> dict[str, Any]:
         parts = self[3]
         if parts[0] is None:
-            parts[0] = self[2].observe(_source(parts), self[0])
+            source = _source(parts)
+            parts[0] = source.rules.observe(source.state, self[0])
             _forget(parts)
         return parts[0]
 
@@ -170,30 +207,43 @@ class View(tuple):
         return f"<View seat={self[0]} legal={len(self[1])}>"
 
 
-def ask(choose: Callable[[View], Any], game: Any, state: Any, seat: int, legal: tuple[Action, ...]) -> Any:
-    """Return ``choose(view)`` for a view of ``seat`` that is closed once ``choose`` returns or raises.
+# How the session opens a view for a bot's move, inline, for every decision a bot takes (cheaper than a
+# View made outside a move, which lets go of its source when it is collected):
+#     key = new_key(); open_views[key] = source
+#     view = new_view(View, (seat, legal, info, [None, None, key]))
+# and once the bot has answered (or raised) ``open_views.pop(key, None)``: parts it did not read can no
+# longer be built.
+open_views: dict[int, Source] = _SOURCES
+"""The sources of the views open now, by key."""
+new_key: Callable[[], int] = _KEYS.__next__
+"""Return a new view key."""
+new_view: Callable[[type, tuple[Any, ...]], View] = tuple.__new__
+"""Make a view from its four places (no check: the session's own call)."""
 
-    What the session does for every decision a bot takes: one call, so the view costs little.
-    """
-    key = next(_KEYS)
-    _SOURCES[key] = state
+
+_INFOS: weakref.WeakKeyDictionary[Any, GameInfo] = weakref.WeakKeyDictionary()
+
+
+def game_info(game: Any) -> GameInfo:
+    """Return what every seat knows of ``game`` (its options copied once: no seat holds the referee's)."""
+    if _LAST_INFO[0] is game:  # a simulation opens thousands of sessions of one game
+        return _LAST_INFO[1]
     try:
-        return choose(_new_view(View, (seat, legal, game, [None, None, key])))
-    finally:
-        _SOURCES.pop(key, None)
+        info = _INFOS.get(game)
+    except TypeError:  # a plugin game that cannot be a weak key
+        info = None
+    if info is None:
+        info = GameInfo(str(game.name), int(game.players), copy.deepcopy(game.options))
+        with contextlib.suppress(TypeError):  # a plugin game that cannot be a weak key
+            _INFOS[game] = info
+    _LAST_INFO[:] = [game, info]
+    return info
 
 
-def fact_reader(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
-    """Return ``read(game, state, seat, name)``, one entry of the seat's observation as
-    :meth:`View.fact` gives it, when ``game`` computes entries one by one (``observe_key``); else None.
-
-    For the session's trusted bots that name the few facts they read (``Bot.reads``): no view is built.
-    """
-    keyed = _KEYED.get(type(game), _UNKNOWN)
-    return _keyed(game) if keyed is _UNKNOWN else keyed
+_LAST_INFO: list[Any] = [None, None]
 
 
-def _source(parts: list[Any]) -> Any:
+def _source(parts: list[Any]) -> Source:
     try:
         return _SOURCES[parts[2]]
     except KeyError:
@@ -206,23 +256,26 @@ def _forget(parts: list[Any]) -> None:
         _SOURCES.pop(parts[2], None)
 
 
-def _keyed(game: Any) -> Callable[[Any, Any, int, str], Any] | None:
-    """Return the ``observe_key`` of ``game``'s class when it computes entries one by one (it
-    overrides the default), else None; worked out once per class."""
-    cls = type(game)
+def fact_reader(rules: Any) -> Callable[[Any, Any, int, str], Any] | None:
+    """Return ``read(rules, state, seat, name)``, one entry of a seat's observation, when ``rules``
+    computes entries one by one (its class overrides ``observe_key``), else None (the view builds
+    the whole observation); worked out once per class."""
+    cls = type(rules)
+    known = _KEYED.get(cls, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
     own = getattr(cls, "observe_key", None)
     if own is None:  # a wrapper that hands every attribute on to a game (the simulator's card watch)
-        keyed = _delegated if callable(getattr(game, "observe_key", None)) else None
+        keyed = _delegated if callable(getattr(rules, "observe_key", None)) else None
     else:
         keyed = own if own is not Game.observe_key else None
     _KEYED[cls] = keyed
     return keyed
 
 
-def _delegated(game: Any, state: Any, seat: int, name: str) -> Any:
-    return game.observe_key(state, seat, name)
+def _delegated(rules: Any, state: Any, seat: int, name: str) -> Any:
+    return rules.observe_key(state, seat, name)
 
 
 _UNKNOWN: Any = object()
-_new_view = tuple.__new__
 _KEYED: dict[type, Callable[[Any, Any, int, str], Any] | None] = {}

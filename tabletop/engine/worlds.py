@@ -28,9 +28,10 @@ import random
 from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any, TypeVar
 
-from tabletop.engine.cards import Card, sort_key
+from tabletop.engine.cards import Card, hand_order, sort_key
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.rng import shuffled
+from tabletop.engine.state_zones import places as state_places
 from tabletop.engine.zones import TOP, Zone
 
 T = TypeVar("T")
@@ -266,34 +267,49 @@ def default_determinize(game: Any, state: Any, seat: int, rng: random.Random) ->
     if not hidden:
         return world
     pool = [card for z in hidden for card in z.cards]
-    lists = _card_lists(world)
+    lists = zone_lists(game, world, zones)
     targets: list[list[Card]] = []
-    taken: list[list[Card]] = []
-    # Every zone claims its list, the seen ones too: with copies of a card, two zones may hold the
-    # same cards (one Blue 1 each), and a hidden zone must not take the list of the seat's own hand.
-    for zone in zones:
-        if not zone.cards:
-            continue
-        match = _list_of(zone, lists, taken)
-        if match is not None:
-            taken.append(match)
-        if not any(zone is h for h in hidden):
-            continue
+    for zone in hidden:
         if len(zone.cards) != len(zone.items):
             raise DeterminizeError(
                 f"game {game.name!r}: zone {zone.id!r} mixes cards and pieces; define determinize(state, seat, rng)")
-        if match is None:
+        if zone.id not in lists:
             raise DeterminizeError(
                 f"game {game.name!r}: the cards of zone {zone.id!r} are not kept as one list in the state,"
                 " so they cannot be dealt anew; define determinize(state, seat, rng)")
-        targets.append(match)
+        targets.append(lists[zone.id])
     order = _deck_order(game)
     for target, cards in zip(targets, deal(pool, [len(t) for t in targets], rng), strict=True):
-        keyed = _sorted_by(target, order)
+        keyed = sorted_by(target, order)
         if keyed is not None:
             cards.sort(key=keyed)
         target[:] = cards
     return world
+
+
+def zone_lists(game: Any, state: Any, zones: Sequence[Zone]) -> dict[str, list[Card]]:
+    """Return the state's own list of cards holding each zone's cards (for the zones that have one).
+
+    A zone read off the state (:mod:`tabletop.engine.state_zones`: a kit game's fields, a state's
+    ``hands`` and piles) is its attribute's list, found by the zone's id. Any other zone is a list
+    among the state's attributes holding exactly its cards; every zone claims one, the seen ones
+    too, in their order: with copies of a card two zones may hold the same cards (one Blue 1
+    each), and a hidden zone must not take the list of a seat's own hand.
+    """
+    by_id = {place.zone_id: place.cards for place in state_places(state, game.players)}
+    found: dict[str, list[Card]] = {}
+    for zone in zones:
+        own = by_id.get(zone.id)
+        if own is not None and len(own) == zone.count == len(zone.cards) and _same(own, zone.cards):
+            found[zone.id] = own
+    lists = _card_lists(state)
+    for zone in zones:
+        if zone.id in found or not zone.cards or len(zone.cards) != zone.count:
+            continue
+        match = _list_of(zone, lists, list(found.values()))
+        if match is not None:
+            found[zone.id] = match
+    return found
 
 
 def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
@@ -346,11 +362,11 @@ def _deck_order(game: Any) -> dict[Card, int]:
     return order
 
 
-def _sorted_by(cards: Sequence[Card], order: dict[Card, int]) -> Callable[[Card], Any] | None:
-    """Return the key ``cards`` are sorted by (deck order, or suit then rank), or None if neither."""
+def sorted_by(cards: Sequence[Card], order: dict[Card, int]) -> Callable[[Card], Any] | None:
+    """Return the key ``cards`` are sorted by (deck order, suit then rank, or a kit hand's order), or None if none."""
     if len(cards) < 2:
         return None
-    keys: list[Callable[[Card], Any]] = [lambda c: order.get(c, len(order)), sort_key]
+    keys: list[Callable[[Card], Any]] = [lambda c: order.get(c, len(order)), sort_key, hand_order]
     for key in keys:
         values = [key(c) for c in cards]
         if all(a <= b for a, b in zip(values, values[1:], strict=False)):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import NamedTuple
 
 from tabletop.engine.cards import Card
@@ -156,9 +157,23 @@ class Zone:
         if self.visible_to(seat) or not self.items:
             return self
         if self.visibility == TOP:
-            hidden = tuple(Item(None, i.seat, i.note) for i in self.items[:-1])
-            return replace(self, items=(*hidden, self.items[-1]))
-        return replace(self, items=tuple(Item(None, i.seat, i.note) for i in self.items))
+            return replace(self, items=(*_hidden(self.items[:-1]), self.items[-1]))
+        return replace(self, items=_hidden(self.items))
+
+
+_SEAT_NOTE = itemgetter(1, 2)
+
+
+def _hidden(shown: tuple[Item, ...]) -> tuple[Item, ...]:
+    """Return ``shown`` face down: the same seats and notes, no faces.
+
+    Items alike once hidden are one item (made once per seat and note, in C-level loops): hiding a
+    zone of a million items costs a fraction of a second, not seconds, on every move.
+    """
+    kinds = {key: Item(None, *key) for key in set(map(_SEAT_NOTE, shown))}
+    if len(kinds) == 1:
+        return (*kinds.values(),) * len(shown)
+    return tuple(map(kinds.__getitem__, map(_SEAT_NOTE, shown)))
 
 
 def items(things: Iterable[Card | Piece], seat: int = -1, note: str = "") -> tuple[Item, ...]:

@@ -46,15 +46,18 @@ from typing import IO, Any, Protocol
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.errors import IllegalAction, LogError, LogWriteError, TabletopError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import short, shown_path
 from tabletop.engine.options import to_json
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.i18n import N_, _
 
 FORMAT = 1
 """Version of the log format written in every header."""
+SCENARIO_SALT = -1
+"""The key stream a fair log's scenario is sealed with (action lines use their line numbers)."""
 ENDINGS = ("finished", "left", "interrupted", "crashed")
 """How a game played at the table ended, as its log's ``closed`` line says."""
 
@@ -90,11 +93,12 @@ class GameLog:
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
                fair: bool = False, game_id: str = "", parent: dict[str, Any] | None = None,
-               clock: Callable[[], float] = time.monotonic) -> GameLog:
+               clock: Callable[[], float] = time.monotonic, scenario: Scenario | None = None) -> GameLog:
         """Open ``path`` (folders made as needed; never an existing file) and write the header of a new game.
 
-        A ``fair`` log names ``game_id`` instead of the seed and seals its actions until the end;
-        ``parent`` names the log and move a game played on from another one starts at.
+        A ``fair`` log names ``game_id`` instead of the seed and seals its actions (and the ``scenario``
+        the game starts from, which names cards in hands) until the end; ``parent`` names the log and
+        move a game played on from another one starts at.
 
         :raises LogWriteError: naming the path when it exists or cannot be written (a folder, a full disk...).
         """
@@ -108,7 +112,8 @@ class GameLog:
         except OSError as exc:
             raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
         log = cls(stream, path, clock=clock)
-        log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, parent=parent)
+        log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, parent=parent,
+                   scenario=scenario)
         return log
 
     def elapsed(self) -> float:
@@ -135,14 +140,19 @@ class GameLog:
         self._lines += 1
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int, fair: bool = False,
-               game_id: str = "", parent: dict[str, Any] | None = None) -> None:
+               game_id: str = "", parent: dict[str, Any] | None = None, scenario: Scenario | None = None) -> None:
         """Write the header line: everything needed to set the same game up again (a fair game's
-        seed comes at the end)."""
+        seed comes at the end). ``deck`` is a digest of the cards the game is played with (their
+        every field), so a log says which version of a deck file its game used."""
         self.fair, self.seed, self.game_id = fair, seed, game_id or new_game_id()
+        extra: dict[str, Any] = {"fair": True} if fair else {}
+        if scenario is not None:
+            data = json.dumps(scenario.to_json(), ensure_ascii=False)
+            extra["scenario"] = {"sealed": seal(data, seed, SCENARIO_SALT)} if fair else scenario.to_json()
         self._write({
             "type": "header", "format": FORMAT, "tabletop": __version__, "game": game.name,
             "players": game.players, "options": to_json(game.options), "seats": list(seat_names),
-            "seed": None if fair else seed, "deck": deck_digest(game), "game_id": self.game_id, **({"fair": True} if fair else {}),
+            "seed": None if fair else seed, "deck": deck_digest(game), "game_id": self.game_id, **extra,
             "started": datetime.now(UTC).isoformat(timespec="seconds"), **({"parent": parent} if parent else {}),
         })
 
@@ -398,7 +408,7 @@ def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
             if len(raw) > MAX_LINE:
                 raise LogError(f"{shown}:{number}: the line is longer than {MAX_LINE >> 20} MiB: not a tabletop log")
             try:
-                record = _parse_line(raw)
+                record = parse_line(raw)
             except LogError as exc:
                 if not raw.endswith(b"\n"):  # only the very last line can lack its newline
                     if cut is not None and any_record:
@@ -415,7 +425,7 @@ def iter_records(path: Path | str, *, cut: list[int] | None = None) -> Iterator[
         raise LogError(_("{file}: the log is empty").format(file=shown))
 
 
-def _parse_line(raw: bytes) -> dict[str, Any] | None:
+def parse_line(raw: bytes) -> dict[str, Any] | None:
     """Return the record on one line (None for a blank line).
 
     :raises LogError: saying what is wrong with the line (without its place).
@@ -504,6 +514,16 @@ def logged_seed(path: Path) -> int | None:
     return None
 
 
+def is_sealed(path: Path) -> bool:
+    """True when ``path`` is the log of a fair game whose seed is not written yet (its moves cannot be read).
+
+    :raises LogError: naming the file when it cannot be read or is not a log.
+    """
+    for _line, header in iter_records(path, cut=[]):
+        return bool(header.get("fair")) and logged_seed(path) is None
+    return False
+
+
 def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool = False, seed: int | None = None,
            events: bool = False, unbounded: bool = False) -> Replay:
     """Rebuild the game logged in ``path`` (made by ``make_game``) by re-submitting every action.
@@ -539,9 +559,11 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
             raise LogError(f"{shown}: this fair game was never finished or left, so its seed was never written:"
                            " its log cannot be replayed")
     game_seed = int(logged)
+    scenario = _scenario(shown, number, header, game_seed)
 
     def fresh() -> Session:
-        return Session(game, None, seed=game_seed, events=events, hook_limit=None if unbounded else HOOK_LIMIT)
+        return open_session(game, seed=game_seed, scenario=scenario,
+                            options=SessionOptions(events=events, hook_limit=None if unbounded else HOOK_LIMIT))
 
     session = fresh()
     count = undos = 0
@@ -593,6 +615,30 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
                   undos, bool(cut))
 
 
+def logged_scenario(header: dict[str, Any], seed: int, path: Path | str) -> Scenario | None:
+    """Return the scenario the game logged in ``path`` (with this ``header`` and ``seed``) started from, or None.
+
+    :raises LogError: when the header's scenario is not one (an edited log).
+    """
+    return _scenario(shown_path(path), 1, header, seed)
+
+
+def _scenario(shown: str, number: int, header: dict[str, Any], seed: int) -> Scenario | None:
+    """Return the scenario a logged game started from (unsealed with the seed in a fair game's log), or None.
+
+    :raises LogError: when the header's scenario is not one (an edited log).
+    """
+    data = header.get("scenario")
+    if data is None:
+        return None
+    try:
+        if isinstance(data, dict) and "sealed" in data:
+            data = json.loads(unseal(str(data["sealed"]), seed, SCENARIO_SALT))
+        return Scenario.from_json(data)
+    except (ValueError, TypeError, UnicodeDecodeError, RecursionError):
+        raise LogError(f"{shown}:{number}: header: the scenario is not one a game can start from (edited?)") from None
+
+
 def _unsealed(shown: str, number: int, record: dict[str, Any], seed: int) -> dict[str, Any]:
     try:
         opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", number - 1))))
@@ -628,7 +674,7 @@ def _replay_action(shown: str, number: int, session: Session,
                 return seat, action, len(legal) == 1
     try:
         candidate = Action.from_json(wanted)  # type: ignore[arg-type]
-        reason = session.game.why_illegal(session.state, candidate)
+        reason = session.rules.why_illegal(session.state, candidate)
     except Exception:  # the explanation is a courtesy: an edited action may be anything
         reason = N_("not an action of this game")
     raise LogError(_("{file}:{line}: illegal action {action}: {reason} (the log was edited?)").format(

@@ -14,7 +14,7 @@ from pathlib import Path
 from tabletop.engine.errors import LogError
 from tabletop.engine.events import seat_name
 from tabletop.engine.guard import shown_path
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.engine.views import SPECTATOR
 from tabletop.formats.log import GameFactory, Replay, replay
 from tabletop.formats.playtest import Note, Playtest, ending, read_playtest
@@ -26,7 +26,7 @@ def positions(result: Replay, wanted: Iterable[int]) -> dict[int, str]:
     game = result.session.game
     line = result.line
     wanted = sorted({w for w in wanted if 0 <= w <= len(line)})
-    session = Session(game, None, seed=result.seed, events=False, hook_limit=HOOK_LIMIT)
+    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT))
     out: dict[int, str] = {}
     for position in wanted:
         while session.moves < position:

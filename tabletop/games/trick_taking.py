@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action, play
+from tabletop.engine.arrange import Scenario, bind, place_cards
 from tabletop.engine.cards import (
     JOKER,
     SUIT_NAMES,
@@ -39,7 +40,7 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, InfoChanged, seat_name
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
-from tabletop.engine.rng import below, random_order
+from tabletop.engine.rng import random_order
 from tabletop.engine.worlds import deal as deal_hidden
 from tabletop.engine.zones import (
     DEALER,
@@ -164,115 +165,6 @@ class TrickState:
     """Per seat, the suits it showed it holds none of this deal (it did not follow them)."""
 
 
-# The per-card and per-trick steps of the default rules, as functions on the state alone: compiled
-# (tabletop/hotpath.py), trick_taking.pxd makes TrickState a C struct and types these, so they read and
-# write its fields directly. Python subclasses of TrickState work; a game whose state is not one must
-# override legal_actions and apply.
-
-_COMPILED = not __file__.endswith(".py")
-"""True when this module runs compiled."""
-
-
-def _take_out(items: list[Action], item: Action) -> None:
-    """Remove ``item`` itself from ``items``. Only compiled (trick_taking.pxd): a pointer scan, and the
-    rest of the list moved down in C, cost a fraction of ``list.remove``, which compares every card
-    before it as a Python object, and of ``del items[i]``, which goes through slice assignment."""
-    for i in range(len(items)):
-        if items[i] is item:
-            _list_delete(items, i)  # type: ignore[name-defined]  # noqa: F821  (declared in trick_taking.pxd)
-            return
-    raise ValueError(f"{item!r} is not in the list")
-
-
-def _close_trick(state: TrickState, index: int) -> int:
-    """Give the full trick to the card at ``index`` in play order, start the next; return the winner's seat.
-    Once per trick: typed in trick_taking.pxd when compiled."""
-    cards = state.trick
-    leader = state.leader
-    winner = (leader + index) % len(state.hands)
-    state.tricks_won[winner] += 1
-    state.taken[winner] += cards
-    state.played += cards
-    state.trick_no += 1
-    state.last_trick = (leader, cards)
-    state.trick = []
-    state.leader = state.to_move = winner
-    return winner
-
-
-def _sort_hand(positions: list[int], plays: list[Action], suit_at: list[str | None],
-               suits: tuple[str | None, ...], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
-    """Return the play actions and suit buckets of a hand given as sorted deck positions (``plays`` and
-    ``suit_at``: the play and the suit at each position; ``suits``: every bucket). Typed when compiled."""
-    actions: list[Action] = []
-    buckets: dict[str | None, list[Action]] = {s: [] for s in suits}
-    # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
-    for p in positions:
-        play = plays[p]
-        actions.append(play)
-        buckets[suit_at[p]].append(play)
-    if trump is not None and buckets[JOKER]:
-        buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
-        buckets[JOKER] = []
-    return actions, buckets
-
-
-def _dealt_positions(order: list[int], players: int, size: int) -> list[list[int]]:
-    """Return each seat's hand, as sorted deck positions, when the deck's positions in ``order`` are dealt
-    ``size`` to a seat in turn (``[sorted(order[i * size:(i + 1) * size]) ...]``). Once per deal: compiled
-    (trick_taking.pxd), one pass over the deck in C, with no sorting, for a deck of up to 128 cards."""
-    if not _COMPILED or len(order) > 128:
-        return [sorted(order[i * size:(i + 1) * size]) for i in range(players)]
-    place = [0] * 128  # each deck position's place in the dealing order
-    for i in range(len(order)):
-        place[order[i]] = i
-    hands: list[list[int]] = [[] for _ in range(players)]
-    dealt = players * size
-    for p in range(len(order)):
-        i = place[p]
-        if i < dealt:
-            hands[i // size].append(p)
-    return hands
-
-
-def _must_follow(state: TrickState) -> list[Action] | None:
-    """The default legal_cards for the seat to move in card play, inlined (None in another phase): this
-    runs once per card played (typed in trick_taking.pxd when compiled, where it reads the phase for free)."""
-    if state.phase != "play":
-        return None
-    seat: int = state.to_move  # type: ignore[assignment]
-    if state.trick:
-        return state.buckets[seat][state.led] or state.hands[seat]
-    return state.hands[seat]
-
-
-def _play_card(state: TrickState, action: Action, card: Card, must_follow: bool) -> bool:
-    """Move the card of ``action`` from the hand of the seat to move to the trick; True when the trick is full.
-    Once per card played: typed in trick_taking.pxd when compiled."""
-    seat: int = state.to_move  # type: ignore[assignment]
-    suit = card.suit
-    if suit == JOKER and state.trump is not None:
-        suit = state.trump
-    hands = state.hands
-    if _COMPILED:
-        _take_out(hands[seat], action)
-        _take_out(state.buckets[seat][suit], action)
-    else:
-        hands[seat].remove(action)
-        state.buckets[seat][suit].remove(action)
-    trick = state.trick
-    if not trick:
-        state.led = suit
-    elif must_follow and suit != state.led:
-        # Under must-follow, not following shows the seat holds none of the led suit.
-        state.voids[seat].add(state.led)
-    trick.append(card)
-    if len(trick) < len(hands):
-        state.to_move = (seat + 1) % len(hands)
-        return False
-    return True
-
-
 class TrickGame(Game):
     """A trick-taking game; every rule is a hook a subclass may override (see the module docs)."""
 
@@ -344,8 +236,6 @@ class TrickGame(Game):
         self._bucket_suits: tuple[str | None, ...] = tuple(dict.fromkeys((*self.suits, *self._suit_at)))
         self._bids: list[Action] = [Action("bid", value=n) for n in range(self.cards_per_hand + 1)]
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
-        self._default_winner = type(self).trick_winner is TrickGame.trick_winner
-        self._seat_order = [[(lead + i) % self.players for i in range(self.players)] for lead in range(self.players)]
         self._plain_observe = type(self).observe is TrickGame.observe
         self.has_undealt: bool = self.cards_per_hand * self.players < size
 
@@ -370,7 +260,7 @@ class TrickGame(Game):
         """Shuffle and deal ``cards_per_hand`` to each seat; keep the rest undealt; turn up trump."""
         n, size, deck = self.players, self.cards_per_hand, self._sorted_deck
         order = random_order(len(deck), state.rng)
-        hands = _dealt_positions(order, n, size)
+        hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
         state.undealt = [deck[i] for i in order[n * size:]] if self.has_undealt else []
         state.turnup = None
         if self.options.trump == "turnup":
@@ -423,7 +313,7 @@ class TrickGame(Game):
         state = TrickState()
         state.rng = rng
         state.deal = 0
-        state.dealer = below(rng, n)
+        state.dealer = rng.randrange(n)
         state.scores = [0] * n
         state.deal_points = []
         state.last_trick = (0, [])
@@ -432,11 +322,7 @@ class TrickGame(Game):
 
     def legal_actions(self, state: TrickState) -> list[Action]:
         """Return the bids or card plays open to the seat to move."""
-        if self._default_legal:
-            legal = _must_follow(state)
-            if legal is not None:
-                return legal
-        elif state.phase == "play":
+        if state.phase == "play":
             return self.legal_cards(state, state.to_move)  # type: ignore[arg-type]
         if state.phase == "bid":
             return self._bids
@@ -450,7 +336,7 @@ class TrickGame(Game):
             return
         if emit is not None:
             emit(ActionTaken(state.to_move, action, self._play_moves(state, state.to_move, card)))  # type: ignore[arg-type]
-        if _play_card(state, action, card, self._default_legal):
+        if self._play_card(state, action, card):
             self._finish_trick(state, emit)
 
     def why_illegal(self, state: TrickState, action: Action) -> str:
@@ -510,8 +396,7 @@ class TrickGame(Game):
     def _trick_plays(self, state: TrickState) -> tuple[tuple[int, Card], ...]:
         # Made when asked (a bot reads it once a move), not kept up as cards are played: the seats
         # follow from the leader.
-        trick, seats = state.trick, self._seat_order[state.leader]
-        return tuple([(seats[i], trick[i]) for i in range(len(trick))])
+        return tuple(zip(self.trick_seats(state), state.trick, strict=True))
 
     def status(self, state: TrickState, seat: int) -> str:
         """Say what ``seat`` may do now."""
@@ -644,6 +529,28 @@ class TrickGame(Game):
         if leader is not None:
             state.leader = state.to_move = leader
 
+    def arrange(self, state: TrickState, scenario: Scenario) -> None:
+        """Place a scenario's cards. Hands are kept here as play actions sorted into suit buckets, so they
+        are placed as lists of cards and given back; a turned-up card changes the trump with it; the first
+        seat leads (the seat to its right deals)."""
+        hands = [[a.cards[0] for a in hand] for hand in state.hands]
+        lists: dict[str, list[Card]] = {hand_id(s): hand for s, hand in enumerate(hands)}
+        turnup = [c for c in (state.turnup,) if c is not None and state.undealt and state.undealt[0] is c]
+        on_top = bool(turnup)
+        lists[UNDEALT], lists[TURNUP] = self._undealt(state)[:], turnup
+        wanted = [(zone.id, cards, line) for zone, cards, line in bind(self, scenario, self.zones(state))]
+        place_cards({k: v for k, v in lists.items() if v or k != TURNUP}, {UNDEALT}, wanted, scenario)
+        state.undealt = turnup + lists[UNDEALT]
+        if scenario.first is not None:  # the seat to its right deals
+            state.dealer = (scenario.first - 1) % self.players
+        dealer = hands[state.dealer]
+        if on_top or (state.turnup is not None and state.turnup not in dealer):
+            shown = turnup[0] if on_top else dealer[-1]  # the turned-up card left the dealer's hand
+            state.turnup, state.trump = shown, None if shown.suit == JOKER else shown.suit
+        self._fill_hands(state, hands)
+        if scenario.first is not None:
+            state.leader = state.to_move = scenario.first
+
     # -- search bots ---------------------------------------------------------------------------
     def clone_state(self, state: TrickState, rng: random.Random | None = None) -> TrickState:
         """Return an independent copy of ``state`` (list copies: cards and actions are shared values)."""
@@ -751,7 +658,18 @@ class TrickGame(Game):
 
     def _hand(self, positions: list[int], trump: str | None) -> tuple[list[Action], dict[str | None, list[Action]]]:
         """Return the play actions and suit buckets of a hand given as sorted deck positions."""
-        return _sort_hand(positions, self._sorted_plays, self._suit_at, self._bucket_suits, trump)
+        plays, suit_at = self._sorted_plays, self._suit_at
+        actions: list[Action] = []
+        buckets: dict[str | None, list[Action]] = {s: [] for s in self._bucket_suits}
+        # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
+        for p in positions:
+            play = plays[p]
+            actions.append(play)
+            buckets[suit_at[p]].append(play)
+        if trump is not None and buckets[JOKER]:
+            buckets[trump] = buckets[trump] + buckets[JOKER]  # jokers follow the trump suit
+            buckets[JOKER] = []
+        return actions, buckets
 
     def _start_deal(self, state: TrickState, emit: Emit) -> None:
         n = self.players
@@ -780,6 +698,26 @@ class TrickGame(Game):
             if self.options.trump != "none":
                 emit(TrumpChosen(state.trump, state.turnup))
 
+    def _play_card(self, state: TrickState, action: Action, card: Card) -> bool:
+        """Move the card of ``action`` from the hand of the seat to move to the trick; True when the trick is full."""
+        seat: int = state.to_move  # type: ignore[assignment]
+        suit = card.suit
+        if suit == JOKER and state.trump is not None:
+            suit = state.trump
+        state.hands[seat].remove(action)
+        state.buckets[seat][suit].remove(action)
+        trick = state.trick
+        if not trick:
+            state.led = suit
+        elif self._default_legal and suit != state.led:
+            # Under must-follow, not following shows the seat holds none of the led suit.
+            state.voids[seat].add(state.led)
+        trick.append(card)
+        if len(trick) < self.players:
+            state.to_move = (seat + 1) % self.players
+            return False
+        return True
+
     def _apply_bid(self, state: TrickState, seat: int, action: Action, emit: Emit) -> None:
         state.bids[seat] = int(action.value)  # type: ignore[arg-type]
         if emit is not None:
@@ -791,12 +729,17 @@ class TrickGame(Game):
 
     def _finish_trick(self, state: TrickState, emit: Emit) -> None:
         cards = state.trick
-        if self._default_winner:  # the shared rule, without the hook's extra call
-            index = winning_index(cards, state.trump, self._power_of)
-        else:
-            index = self.trick_winner(state, cards)
+        index = self.trick_winner(state, cards)
         seats = self.trick_seats(state) if emit is not None else ()
-        winner = _close_trick(state, index)
+        leader = state.leader
+        winner = (leader + index) % self.players
+        state.tricks_won[winner] += 1
+        state.taken[winner] += cards
+        state.played += cards
+        state.trick_no += 1
+        state.last_trick = (leader, cards)
+        state.trick = []
+        state.leader = state.to_move = winner
         if emit is not None:
             emit(TrickWon(winner, tuple((s, (c,)) for s, c in zip(seats, cards, strict=True)), state.trick_no))
         if not state.hands[winner]:

@@ -15,7 +15,7 @@ grows as the product of (copies + 1) over the distinct cards, which a game bound
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from itertools import product
+from itertools import chain, product
 
 from tabletop.engine.cards import Card
 
@@ -42,10 +42,10 @@ def selections(cards: Sequence[Card], *, minimum: int = 1, maximum: int | None =
             counts[card] = 0
         counts[card] += 1
     top = len(cards) if maximum is None else min(maximum, len(cards))
-    found: list[tuple[Card, ...]] = []
-    for taken in product(*(range(counts[k] + 1) for k in kinds)):
-        size = sum(taken)
-        if minimum <= size <= top and size:
-            found.append(tuple(k for k, n in zip(kinds, taken, strict=True) for _ in range(n)))
+    # Per distinct card, every run of its copies that may be taken ((), (c,), (c, c)...): a selection
+    # is one run of each, joined in order.
+    runs = [[(kind,) * n for n in range(counts[kind] + 1)] for kind in kinds]
+    found = [chosen for chosen in map(tuple, map(chain.from_iterable, product(*runs)))
+             if chosen and minimum <= len(chosen) <= top]
     found.sort(key=len)  # stable: equal sizes keep the product's order
     return found

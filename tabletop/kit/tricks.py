@@ -202,7 +202,7 @@ def winning_index(cards: Sequence[Card], trump: str | None = None,
     best, best_power = 0, strength[first]
     for i in range(1, len(cards)):
         card = cards[i]
-        suit = card.suit  # read once: compiled, every attribute read is a lookup by name
+        suit = card.suit
         if suit == JOKER:
             suit = trump
         if suit == best_suit:

@@ -203,18 +203,16 @@ def _bot_info(cls: Any) -> dict[str, Any]:
 
 def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) -> None:
     """Play one game with random bots, so a rule that breaks, loops or never ends shows in listings."""
-    from tabletop.bots.random_bot import RandomBot
     from tabletop.engine.errors import GameBroken
-    from tabletop.engine.rng import new_rng
-    from tabletop.engine.session import Session
+    from tabletop.engine.session import open_session
+    from tabletop.plugins import registry
 
     _phase(channel, "play", limit)
     deadline = time.monotonic() + limit * PLAY_SHARE
     result: dict[str, Any] = {"error": None, "finished": False}
     try:
         game = cls()
-        seats: list[Any] = [RandomBot(new_rng(1, "bot", i), game) for i in range(game.players)]
-        session = Session(game, seats, seed=1)
+        session = open_session(game, registry.seat_makers(["random"] * game.players, game), seed=1)
         session.move_limit = getattr(cls, "max_moves", TEST_MOVES)
         while not session.is_over and time.monotonic() < deadline:
             session.advance(max_moves=200)

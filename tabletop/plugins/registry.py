@@ -22,8 +22,8 @@ from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, printable, short, what_it_did
 from tabletop.engine.options import describe as describe_options
-from tabletop.engine.rng import new_rng, seeded, seeded_pair
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
+from tabletop.engine.rng import Seeds
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, make_bots
 from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
 from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
@@ -517,50 +517,79 @@ def bot_entry(name: str) -> Entry:
     return entry
 
 
-def make_seats(names: Sequence[str], game: Game, seed: int, *, rng: random.Random | None = None,
+def make_seats(names: Sequence[str], game: Game, seed: int, *,
                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[Any]:
-    """Return a bot (or None for a human or a remote seat) per seat for a game dealt from ``seed``.
-
-    The built-in bots share one generator, :func:`bot_rng` of the seed (or ``rng`` when given):
-    seeding a generator per bot costs more than a whole trick in the simulator, and the window,
-    ``tabletop play`` and ``tabletop simulate`` must seat the very same bots to play the same
-    game from the same seed. Plugin bots always get their own (derived from the seed and the
-    seat): one stuck in its worker thread and drawing late must not shift the other seats' draws.
-
-    Plugin bots (and any bot with ``trusted = False``) are wrapped in a
-    :class:`~tabletop.plugins.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
-    seconds; trust comes from where a bot was installed, not from what it says of itself.
+    """Return a bot (or None for a human or a remote seat) per seat for a game dealt from ``seed``, made as
+    :func:`~tabletop.engine.session.open_session` makes them from :func:`seat_makers` (for tests and
+    tools that hold the bots themselves).
 
     :raises UserInputError: for an unknown or broken bot, or a plugin bot that fails to start.
     """
-    return seat_factory(names, game, bot_timeout=bot_timeout)(seed, rng)
+    return make_bots(game, seat_makers(names, game, bot_timeout=bot_timeout), Seeds(seed))
 
 
 PROCESS = "process:"
 """A seat named ``process:NAME`` runs bot NAME in a process of its own (for bots you do not trust)."""
 
 
-def bot_rng(seed: int) -> random.Random:
-    """Return the generator the built-in bots of a game dealt from ``seed`` share."""
-    return seeded(seed + 1)
+@dataclass(frozen=True)
+class SeatMaker:
+    """How one seat's bot is made when a session opens (a :class:`~tabletop.engine.session.BotMaker`).
+
+    ``how`` is ``trusted`` (a built-in bot, called directly, drawing from the generator the built-in
+    bots share: the window, ``tabletop play`` and ``tabletop simulate`` seat the very same bots),
+    ``watched`` (a plugin bot, or one with ``trusted = False``: its own generator, derived from the
+    seed and the seat, so one stuck and drawing late does not shift the others' draws, and a
+    :class:`~tabletop.plugins.watchdog.Watchdog` that gives up on a move after ``bot_timeout``
+    seconds) or ``process`` (a bot in a process of its own, fed views as data). Trust comes from
+    where a bot was installed, not from what it says of itself.
+    """
+
+    choice: BotChoice
+    how: str
+    bot_timeout: float | None = DEFAULT_BOT_TIMEOUT
+
+    @property
+    def bot_class(self) -> type:
+        """The class of the bot it makes."""
+        return self.choice.cls
+
+    @property
+    def shares_rng(self) -> bool:
+        """True for a built-in bot (it draws from the generator the built-in bots share)."""
+        return self.how == "trusted"
+
+    def __call__(self, seeds: Seeds, seat: int, rules: Any) -> Any:
+        """Return the bot of ``seat``, given its own copy of the rules.
+
+        :raises UserInputError: when a plugin bot's constructor fails.
+        """
+        choice = self.choice
+        if self.how == PROCESS:
+            # Its seed is drawn at random, never derived from the game's: nothing of the deal can be computed back.
+            return ProcessBot(choice.spec, rules, seat=seat, bot_seed=new_bot_seed(), timeout=self.bot_timeout,
+                              games_dir=folders.games_dir().resolve())
+        if self.how == "trusted":
+            return choice.make(seeds.bots(), rules)
+        try:
+            bot = choice.make(seeds.bot(seat), rules)
+        except Exception as exc:  # the bot's own constructor: report it like any broken plugin
+            raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
+                name=repr(choice.spec), source=choice.entry.source, problem=describe_error(exc))) from exc
+        return Watchdog(bot, self.bot_timeout)
 
 
-def seat_rngs(seed: int) -> tuple[random.Random, random.Random]:
-    """Return the generator of a game dealt from ``seed`` (its session's) and :func:`bot_rng` of it, made
-    together: in the simulator, where a game takes tens of microseconds, seeding them apart costs more."""
-    return seeded_pair(seed, seed + 1)
-
-
-def seat_factory(names: Sequence[str], game: Game, *,
-                 bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> Callable[[int, random.Random | None], list[Any]]:
-    """Return ``make(seed, rng)`` building the seats of :func:`make_seats`, the names looked up once.
+def seat_makers(names: Sequence[str], game: Game, *,
+                bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> list[SeatMaker | None]:
+    """Return how to make each seat's bot (None for a human), the names looked up once: the seats
+    :func:`~tabletop.engine.session.open_session` takes.
 
     :raises UserInputError: for an unknown or broken bot.
     """
-    plan: list[tuple[str, BotChoice | None, str]] = []  # name, bot, how it runs
+    makers: list[SeatMaker | None] = []
     for n in names:
         if n in (HUMAN, REMOTE):  # a remote seat's player comes from the host (tabletop.net.seat)
-            plan.append((n, None, HUMAN))
+            makers.append(None)
         elif n.startswith(PROCESS):
             # Checked here (an unknown bot, a bad parameter), not in the other process.
             choice = parse_bot(n.removeprefix(PROCESS))
@@ -568,31 +597,9 @@ def seat_factory(names: Sequence[str], game: Game, *,
                 raise UserInputError(f"{n!r}: bot {choice.name!r} searches sampled states of the game, which a bot in"
                                      f" a process of its own never receives (it gets views as data); name it without"
                                      f" {PROCESS!r}")
-            plan.append((n, choice, PROCESS))
+            makers.append(SeatMaker(choice, PROCESS, bot_timeout))
         else:
             choice = parse_bot(n)
             trusted = choice.entry.is_builtin and getattr(choice.cls, "trusted", True)
-            plan.append((n, choice, "trusted" if trusted else "watched"))
-
-    def make(seed: int, rng: random.Random | None = None) -> list[Any]:
-        seats: list[Any] = []
-        for i, (n, choice, how) in enumerate(plan):
-            if choice is None:
-                seats.append(None)
-            elif how == PROCESS:
-                seats.append(ProcessBot(n.removeprefix(PROCESS), game, seat=i, bot_seed=new_bot_seed(),
-                                        timeout=bot_timeout, games_dir=folders.games_dir().resolve()))
-            elif how == "trusted":
-                if rng is None:
-                    rng = bot_rng(seed)
-                seats.append(choice.make(rng, game))
-            else:
-                try:
-                    bot = choice.make(new_rng(seed, "bot", i), game)
-                except Exception as exc:  # the bot's own constructor: report it like any broken plugin
-                    raise UserInputError(_("bot {name} ({source}) failed to start: {problem}").format(
-                        name=repr(choice.spec), source=choice.entry.source, problem=describe_error(exc))) from exc
-                seats.append(Watchdog(bot, bot_timeout))
-        return seats
-
-    return make
+            makers.append(SeatMaker(choice, "trusted" if trusted else "watched", bot_timeout))
+    return makers

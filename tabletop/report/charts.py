@@ -8,9 +8,9 @@ global step is registering the bundled Japanese font with matplotlib, the first 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -19,14 +19,18 @@ from matplotlib.text import Text
 
 from tabletop.i18n import _
 from tabletop.sim.cardstats import CardFigures
-from tabletop.sim.findings import even_share
+from tabletop.sim.stats import Contrast
 from tabletop.sim.study import Study
+
+T = TypeVar("T")
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
            "#bcbd22", "#17becf")
 """One colour per variant (or seat), in order."""
 HIGHLIGHT, PLAIN = "#d62728", "#4c72b0"
 DPI = 110
+SHOWN = 15
+"""Cards a chart draws at each end (strongest, weakest): a deck of 200 stays readable; tables hold the rest."""
 CJK_FONT = Path(__file__).resolve().parents[1] / "ui" / "fonts" / "NotoSansCJKjp-Regular-subset.otf"
 """The table's bundled Japanese font, also the charts' fallback: card names and the interface in Japanese
 (matplotlib's own DejaVu Sans has no kana or kanji)."""
@@ -99,7 +103,7 @@ def win_rates(study: Study, folder: Path) -> str:
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
                    [100 * hi for _, hi in intervals], color=colour(i), label=v.label)
-        ax.axhline(100 * even_share(v), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+        ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
     _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
              legend=len(study.variants) > 1)
     return save(fig, folder, "win-rates.png")
@@ -112,7 +116,7 @@ def seat_advantage(study: Study, folder: Path) -> str:
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
-        chance = even_share(v)
+        chance = v.chance()
         xs = [seat + 1 + offsets[i] for seat in range(players)]
         intervals = [t.win_interval for t in v.seats]
         _errorbars(ax, xs, [100 * (t.win_rate - chance) for t in v.seats],
@@ -237,49 +241,91 @@ def game_length(study: Study, folder: Path) -> str:
     return save(fig, folder, "game-length.png")
 
 
-def cards(figures: Sequence[CardFigures], standouts: set[str], players: int, folder: Path, name: str,
-          title: str, took: str = "tricks") -> str:
-    """Draw per card: holders' deal-win rate minus the others' and the share of tricks it took, 95% intervals.
+def top_and_bottom(items: Sequence[T], key: Callable[[T], Any], shown: int = SHOWN) -> tuple[list[T], int]:
+    """Return the ``shown`` items with the largest ``key`` and the ``shown`` with the smallest (all of them when
+    there are few), ordered by ``key``, and how many were left out between them."""
+    ordered = sorted(items, key=key)
+    if len(ordered) <= 2 * shown:
+        return ordered, 0
+    return ordered[:shown] + ordered[-shown:], len(ordered) - 2 * shown
 
-    Cards are sorted by the difference, strongest at the top; ``standouts`` are drawn in red.
-    ``took`` names what a card takes ("tricks", or "showdowns"); no right panel when none was seen.
+
+def card_effects(figures: Sequence[CardFigures], held: set[str], folder: Path, name: str, title: str) -> str:
+    """Draw per card the win-rate difference of seats that made this move with it, with its 95% interval:
+    against seats that made it with another card of its group when it has one, else against all others.
+
+    Only the :data:`SHOWN` strongest and weakest cards are drawn (the report's table holds every card);
+    ``held`` (card ids) are drawn in red: their claims hold.
     """
-    ordered = sorted(figures, key=lambda f: (f.win_diff, f.card))
-    height = max(3.0, 0.2 * len(ordered) + 1.4)
-    tricks = any(f.played for f in ordered)
-    fig = figure(10.0 if tricks else 6.0, height)
-    left, right = fig.subplots(1, 2, sharey=True) if tricks else (fig.subplots(), None)
-    ys = list(range(len(ordered)))
-    for colour, group in ((PLAIN, [y for y in ys if ordered[y].card not in standouts]),
-                          (HIGHLIGHT, [y for y in ys if ordered[y].card in standouts])):
-        if not group:
-            continue
-        diffs = [100 * ordered[y].win_diff for y in group]
-        _errorbars(left, diffs, group, [100 * ordered[y].win_diff_ci[0] for y in group],
-                   [100 * ordered[y].win_diff_ci[1] for y in group], horizontal=True, color=colour,
-                   capsize=2, markersize=4)
-        taken = [y for y in group if ordered[y].took_rate is not None]
-        if taken and right is not None:
-            _errorbars(right, [100 * (ordered[y].took_rate or 0.0) for y in taken], taken,
-                       [100 * ordered[y].took_ci[0] for y in taken], [100 * ordered[y].took_ci[1] for y in taken],
-                       horizontal=True, color=colour, capsize=2, markersize=4)
-    left.axvline(0, color="black", linewidth=0.8)
-    left.set_yticks(ys, [f.label for f in ordered], fontsize="small")
-    left.set_ylim(-0.7, len(ordered) - 0.3)
-    left.set_xlabel(_("deal-win rate of seats dealt it minus the others' (points)"))
-    left.set_title(_("Dealt it vs not (95% intervals)"), fontsize="medium")
-    left.grid(axis="x", alpha=0.3)
-    if right is not None:
-        right.axvline(100 / players, color="black", linewidth=0.8, linestyle="--")
-        showdowns = took == "showdowns"
-        right.set_xlabel(_("showdowns it was in that it took (%; dashed: chance)") if showdowns
-                         else _("tricks it was in that it took (%; dashed: chance)"))
-        right.set_title(_("Took its showdown (95% intervals)") if showdowns else _("Took its trick (95% intervals)"),
-                        fontsize="medium")
-        right.grid(axis="x", alpha=0.3)
-    fig.suptitle(title + "\n" + _("red: seats dealt it win the deal more or less often than the others beyond chance"
-                                   " (intervals widened for {n} cards)").format(n=len(ordered)), fontsize="medium")
+    shown, left_out = top_and_bottom(figures, lambda f: (_versus(f).diff, f.card))
+    fig = figure(7.5, max(2.6, 0.24 * len(shown) + 1.5))
+    ax = fig.add_subplot()
+    ys = list(range(len(shown)))
+    for tint, group in ((PLAIN, [y for y in ys if shown[y].card not in held]),
+                        (HIGHLIGHT, [y for y in ys if shown[y].card in held])):
+        if group:
+            contrasts = [_versus(shown[y]) for y in group]
+            # A card too rare to be tested has no interval: its point alone is drawn.
+            bounds = [c.interval if c.df > 0 else (c.diff, c.diff) for c in contrasts]
+            _errorbars(ax, [100 * c.diff for c in contrasts], group, [100 * lo for lo, _hi in bounds],
+                       [100 * hi for _lo, hi in bounds], horizontal=True, color=tint, capsize=2, markersize=4)
+    if left_out:
+        ax.axhline(len(shown) / 2 - 0.5, color="#999999", linewidth=0.8, linestyle=":")
+        ax.text(0.99, len(shown) / 2 - 0.5, _("{n} cards between these").format(n=left_out), transform=ax.get_yaxis_transform(),
+                ha="right", va="center", fontsize="small", color="#666666", backgroundcolor="white")
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [_card_name(f) for f in shown], fontsize="small")
+    ax.set_ylim(-0.7, len(shown) - 0.3)
+    ax.set_xlabel(_("win rate of seats that did it minus the rest's (points; 95% intervals)"))
+    ax.set_title(title + "\n" + _("red: the claim holds (Holm); against its peers when it has a group"),
+                 fontsize="medium")
+    ax.grid(axis="x", alpha=0.3)
     return save(fig, folder, name)
+
+
+def _versus(f: CardFigures) -> Contrast:
+    return f.peers if f.peers is not None else f.win
+
+
+def _card_name(f: CardFigures) -> str:
+    return f"{f.label} ({f.group})" if f.group and f.peers is not None else f.label
+
+
+def bot_rates(study: Study, folder: Path) -> str:
+    """Draw each bot's win rate with its 95% interval (each game a cluster), one colour per variant, chance dashed."""
+    names = list(dict.fromkeys(study.bots))
+    fig = figure(max(5.0, 1.2 * len(names) + 2.5), 3.4)
+    ax = fig.add_subplot()
+    offsets = _offsets(len(study.variants), 0.5)
+    for i, v in enumerate(study.variants):
+        rates = [v.bot_rate(name) for name in names]
+        _errorbars(ax, [b + offsets[i] for b in range(len(names))], [100 * r.rate for r in rates],
+                   [100 * r.interval[0] for r in rates], [100 * r.interval[1] for r in rates], color=colour(i),
+                   label=v.label)
+        ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+    ax.set_xticks(range(len(names)), names)
+    ax.set_ylabel(_("win rate (%)"))
+    ax.set_title(_("Win rate by bot (95% intervals; dashed: chance)"))
+    ax.grid(axis="y", alpha=0.3)
+    if len(study.variants) > 1:
+        ax.legend(fontsize="small")
+    return save(fig, folder, "bots.png")
+
+
+def odds(rows: Sequence[Sequence[float]], turns: Sequence[int], labels: Sequence[str], title: str, path: Path) -> Path:
+    """Draw the chance of holding at least k cards of a group by each turn, one line per k; write ``path``."""
+    fig = figure(7.0, 3.8)
+    ax = fig.add_subplot()
+    for i, label in enumerate(labels):
+        ax.plot(turns, [100 * row[i] for row in rows], marker="o", markersize=3, color=colour(i), label=label)
+    ax.set_xlabel(_("turn"))
+    ax.set_ylabel(_("chance (%)"))
+    ax.set_ylim(-2, 102)
+    ax.set_title(title, fontsize="medium")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    save(fig, path.parent, path.name)
+    return path
 
 
 def _wrap(label: str) -> str:

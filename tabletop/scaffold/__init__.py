@@ -1,11 +1,11 @@
 """The scaffold: ``create_game`` writes a ready-to-play prototype into a games folder, from a template.
 
-- ``trick`` (the default): the new game subclasses :class:`~tabletop.games.deck_trick.DeckTrickGame`
-  (a ``TrickGame`` with its cards in ``deck.toml``), overrides two hooks, and points at the others.
-- ``market``: a set-collection game on zones (a market row, draw and discard piles, a tableau per
-  seat), copied from the package :mod:`tabletop.scaffold.templates.market` with a greedy bot in ``bots.py``.
-- ``sandbox``: no rules at all, a deck and a commented ``table.toml`` (``templates/sandbox``): the
-  table plays the cards by hand (:mod:`tabletop.games.sandbox`).
+Each template is a game package under :mod:`tabletop.scaffold.templates`, written on the kit and
+copied whole with the new game's names put in: ``trick`` (the default: follow the colour led, the
+lowest card takes the trick), ``market`` (a set-collection game with a market row and a greedy bot in
+``bots.py``), ``go-fish`` (asking a seat for cards).
+``sandbox`` has no rules at all: a deck and a commented ``table.toml``, played by hand at the table
+(:mod:`tabletop.games.sandbox`).
 """
 
 from __future__ import annotations
@@ -21,20 +21,6 @@ from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.scaffold.templates import TEMPLATES
-
-MARKET_FILES = ("__init__.py", "bots.py", "deck.toml")
-"""The files of the market template package, copied with the new game's names put in."""
-
-COLOURS = ("red", "blue", "green", "yellow")
-"""The four suits of the sample deck."""
-VALUES = range(1, 11)
-"""The values of each suit of the sample deck."""
-SPECIALS = (
-    ("red-dragon", "Red Dragon", "red", 0, 5, "The lowest red card: it takes every red trick it is in (unless trumped). Worth 5."),
-    ("blue-ghost", "Blue Ghost", "blue", 11, -5, "The highest blue card: it only takes a trick nobody can follow. Costs 5."),
-    ("gold-coin", "Gold Coin", "yellow", 11, 3, "Worth 3 to whoever has to take it."),
-)
-"""Special cards of the sample deck: id, name, colour, value, points, text."""
 
 
 def check_new_name(name: str) -> None:
@@ -75,19 +61,11 @@ def create_game(name: str, games_dir: Path, *, template: str = "trick") -> Path:
         raise UserInputError(_("{folder} already exists; choose another name or delete that folder").format(
             folder=folder))
     title = " ".join(part.capitalize() for part in name.split("-"))
-    if template == "market":
-        sources = "".join(_market_source(rel) for rel in MARKET_FILES if rel.endswith(".py"))
-        class_name = python_class_name(name, taken=_identifiers(sources))
-        files = {rel: market_file(rel, name=name, title=title, class_name=class_name) for rel in MARKET_FILES}
-        example = "red-1"
-    elif template == "sandbox":
-        files = {"deck.toml": deck_toml(title), "table.toml": sandbox_table(name, title)}
-        example = "red-7"
-    else:
-        class_name = python_class_name(name, taken=_identifiers(GAME_TEMPLATE))
-        files = {"__init__.py": GAME_TEMPLATE.format(name=name, title=title, class_name=class_name),
-                 "deck.toml": deck_toml(title)}
-        example = "red-7"
+    package = template_files(template)
+    sources = "".join(text for rel, text in package.items() if rel.endswith(".py"))
+    class_name = python_class_name(name, taken=_identifiers(sources))
+    files = {rel: put_names(text, name=name, title=title, class_name=class_name) for rel, text in package.items()}
+    example = _first_card_id(files.get("deck.toml", ""))
     files["art/README.txt"] = ART_README.format(name=name, example=example)
     try:
         (folder / "art").mkdir(parents=True)
@@ -112,20 +90,21 @@ def python_class_name(name: str, *, taken: frozenset[str] = frozenset()) -> str:
     return class_name
 
 
-def market_file(rel: str, *, name: str, title: str, class_name: str) -> str:
-    """Return the market template's file ``rel`` with the new game's name, title and class name put in."""
-    return (_market_source(rel).replace("TemplateGame", class_name).replace("template-name", name)
-            .replace("Template Title", title))
+def template_files(template: str) -> dict[str, str]:
+    """Return the files of ``template``'s package under :mod:`tabletop.scaffold.templates` (path -> text)."""
+    folder = resources.files("tabletop.scaffold.templates") / template.replace("-", "_")
+    return {entry.name: entry.read_text(encoding="utf-8") for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+            if entry.is_file() and not entry.name.endswith((".pyc", ".pyo"))}
 
 
-def sandbox_table(name: str, title: str) -> str:
-    """Return the sandbox template's commented ``table.toml`` with the new game's name and title put in."""
-    text = (resources.files("tabletop.scaffold.templates") / "sandbox" / "table.toml").read_text(encoding="utf-8")
-    return text.replace("template-name", name).replace("Template Title", title)
+def put_names(text: str, *, name: str, title: str, class_name: str) -> str:
+    """Return a template file's ``text`` with the new game's name, title and class name put in."""
+    return text.replace("TemplateGame", class_name).replace("template-name", name).replace("Template Title", title)
 
 
-def _market_source(rel: str) -> str:
-    return (resources.files("tabletop.scaffold.templates") / "market" / rel).read_text(encoding="utf-8")
+def _first_card_id(deck: str) -> str:
+    match = re.search(r'^id = "([^"]+)"', deck, re.MULTILINE)
+    return match.group(1) if match else "card-1"
 
 
 def _identifiers(text: str) -> frozenset[str]:
@@ -135,9 +114,9 @@ def _identifiers(text: str) -> frozenset[str]:
 def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
     created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
-                 " bots.py (a bot: --bots {name}-greedy,random).") if template == "market" else
+                 " bots.py (a bot: --bots {name}-greedy,random).") if (folder / "bots.py").exists() else
                _("Created {folder}/ with deck.toml (the cards), table.toml (the table: piles, hands, rows, what is"
-                 " dealt, the counters) and art/ (card images); no rules yet.") if template == "sandbox" else
+                 " dealt, the counters) and art/ (card images); no rules yet.") if not (folder / "__init__.py").exists() else
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
         (f"tabletop play {name}", _("play it against bots")),
@@ -153,85 +132,6 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
         + _("Run these from the folder that holds games/, or add --games-dir.")
     )
 
-
-def deck_toml(title: str) -> str:
-    """Return the sample deck: four colours valued 1 to 10, plus a few special cards."""
-    parts = [
-        f'# The cards of {title}: one [[card]] table per kind of card.\n'
-        "# Fields: id (also the art file name: art/<id>.png), name, colour (or suit: S H D C),\n"
-        "# value (orders cards within a colour), points (scored by whoever takes the card),\n"
-        "# text (shown on the card), count (copies, default 1). Other fields are kept for your rules.\n"
-        f'name = "{title}"\n'
-    ]
-    for colour in COLOURS:
-        for value in VALUES:
-            points = 1 if value in (5, 10) else 0
-            parts.append(f'\n[[card]]\nid = "{colour}-{value}"\ncolour = "{colour}"\nvalue = {value}\n'
-                         + (f"points = {points}\n" if points else ""))
-    for card_id, card_name, colour, value, points, text in SPECIALS:
-        parts.append(f'\n[[card]]\nid = "{card_id}"\nname = "{card_name}"\ncolour = "{colour}"\n'
-                     f'value = {value}\npoints = {points}\ntext = "{text}"\n')
-    return "".join(parts)
-
-
-GAME_TEMPLATE = '''"""{title}: a trick-taking prototype. Change a rule below, save, and play again.
-
-Play it:      tabletop play {name}
-Check it:     tabletop check {name}   (after every change: it ends, is never stuck, hides what it should)
-Test it:      tabletop simulate {name} --games 1000
-The cards are in deck.toml; their art goes in art/ (<card id>.png, back.png).
-"""
-
-from __future__ import annotations
-
-from collections.abc import Sequence
-
-from tabletop.engine.cards import Card
-from tabletop.games.deck_trick import DeckTrickGame, DeckTrickOptions
-from tabletop.games.trick_taking import TrickState
-
-
-class {class_name}(DeckTrickGame):
-    """Follow the colour led; the LOWEST card of that colour takes the trick; score the points you take."""
-
-    name = "{name}"
-    title = "{title}"
-    summary = (
-        "Deal the deck out. Follow the colour led if you can; the lowest card of that colour takes "
-        "the trick and leads the next. Each card you take scores its points (fives and tens 1, the "
-        "special cards more, or less). Most points after one deal per player wins."
-    )
-    min_players = 3
-    max_players = 5
-    default_players = 4
-    Options = DeckTrickOptions  # trump, hand_size, deals, target, scoring: see --help of simulate
-    deck_file = "deck.toml"
-    art_deck = "{name}"
-
-    def trick_winner(self, state: TrickState, cards: Sequence[Card]) -> int:
-        """Return the index (in play order) of the card that takes the trick: the lowest of the led colour.
-
-        With a trump (option trump=turnup), the lowest trump takes it instead.
-        """
-        suits = [card.suit for card in cards]
-        wanted = state.trump if state.trump in suits else suits[0]
-        contenders = [i for i, suit in enumerate(suits) if suit == wanted]
-        return min(contenders, key=lambda i: cards[i].value or 0)
-
-    def card_points(self, card: Card) -> int:
-        """Return what a taken card scores: its points in deck.toml (try: 1 for every red card)."""
-        return card.points
-
-    # Other hooks you can override (see tabletop/games/trick_taking.py for the defaults):
-    #   legal_cards(state, seat)  which cards may be played (default: follow the led colour if able)
-    #   card_strength(card)       how strong a card is in its colour (default: its value)
-    #   deal(state)               how the cards are dealt and what is turned up
-    #   score_deal(state)         what each seat scores for a deal (default: card_points of taken cards)
-    #   is_game_over(state)       when the game ends (default: one deal per player, or a target score)
-
-
-GAME = {class_name}
-'''
 
 ART_README = """Card art for {name}.
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from tabletop import hotpath
-from tabletop.engine.session import Session
+from tabletop import _fast
+from tabletop.engine.session import SessionOptions, open_session
 from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
 from tabletop.sim.runner import SimConfig, simulate
@@ -39,7 +39,7 @@ def search_rate(name: str, *, seconds: float, players: int, options: dict[str, o
     iterations, spent, seed = 0, 0.0, 0
     while spent < seconds:
         seed += 1
-        session = Session(game, seed=seed, events=False)
+        session = open_session(game, seed=seed, options=SessionOptions(events=False))
         chooser = random.Random(seed)
         for _move in range(chooser.randrange(12)):  # a decision somewhere early in the game
             if session.is_over:
@@ -57,21 +57,8 @@ def search_rate(name: str, *, seconds: float, players: int, options: dict[str, o
 
 
 def engine_line() -> str:
-    """Return one line saying whether the hot path runs compiled (and how many modules) or as pure Python."""
-    compiled, stale = hotpath.compiled_modules(), hotpath.stale_modules()
-    if compiled:
-        line = ngettext("engine: compiled (Cython) {n} module", "engine: compiled (Cython) {n} modules",
-                        len(compiled), n=len(compiled))
-    elif hotpath.PURE_PYTHON:
-        line = _("engine: pure Python (TABLETOP_PURE_PYTHON=1)")
-    else:
-        line = _("engine: pure Python")
-    if stale:
-        line += "; " + ngettext(
-            "{n} module changed since it was compiled runs as Python (reinstall: pip install -e .)",
-            "{n} modules changed since they were compiled run as Python (reinstall: pip install -e .)",
-            len(stale), n=len(stale))
-    return line
+    """Return one line saying which engine runs the built-in trick game: the compiled kernel, pure Python, or a stale build."""
+    return _fast.status().line
 
 
 def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1, search_seconds: float = 1.0) -> str:

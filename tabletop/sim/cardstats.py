@@ -1,157 +1,326 @@
-"""Per-card analytics: how seats dealt a card did against seats that were not, and how often it took tricks.
+"""Per-card analytics: what each card's journey (dealt, drawn, bought, played, kept...) has to do with winning.
 
-The unit is a seat in one deal: it was dealt the card (at least one copy) or it was not; its result
-is its points for that deal and whether they were the deal's best. Every total is a whole number,
-so tallies of chunks played anywhere merge to exactly the same figures in any order.
+The unit is a seat in one deal: for each kind of move and each card, the units that made that move
+with the card (at least once) are compared with those that did not (deal won = the deal's best
+points, or the game's when deals are not scored apart), and with the units that made it with another
+card of the same group (its peers: the same cost, suit, type...). The seats of one game depend on each
+other (one of them wins), so games are gathered into *batches* of consecutive games that serve as the
+clusters of cluster-robust intervals and tests (:func:`~tabletop.sim.stats.contrast`): there are at
+most :data:`BATCHES` of them, so a batch's work is done once however many games it holds. Every total
+is a whole number per batch, so tallies of chunks played anywhere merge to the same figures in any order.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from statistics import NormalDist
+from dataclasses import dataclass, field, replace
 
-from tabletop.sim.cards import GameCards
-from tabletop.sim.stats import Z95, newcombe_interval, variance, wilson_interval
+from tabletop.engine.game import Game
+from tabletop.sim.cards import Journeys
+from tabletop.sim.journeys import CHOSEN, TAKEN
+from tabletop.sim.peers import peer_groups
+from tabletop.sim.stats import Contrast, against_peers, contrast, effect, wilson_interval
 
-Totals = list[int]
-"""``[seat-deals, points, points squared, deal wins]`` of a group of seats."""
+BATCHES = 64
+"""Clusters the games of a run are gathered into (fewer when there are fewer games)."""
+MIN_UNITS = 10
+"""Units a card must have made a move in (and not) to be tested at all; rarer ones are only listed."""
+
+
+def batch_size(games: int) -> int:
+    """Return how many consecutive games make one batch in a run of ``games``.
+
+    >>> batch_size(50), batch_size(1000), batch_size(100_000)
+    (1, 15, 1562)
+    """
+    return max(1, games // BATCHES)
+
+
+@dataclass(frozen=True)
+class Watching:
+    """What a run watches of the cards: ``by`` is the deck column whose values group cards into peers
+    ("" for none), ``batch`` how many consecutive games share a batch."""
+
+    by: str = ""
+    batch: int = 1
+
+
+def watching_for(game: Game, by: str, games: int) -> Watching:
+    """Return how to watch the cards of ``games`` games of ``game``, its cards grouped by deck column ``by``
+    ("": the first column that groups them).
+
+    :raises UserInputError: when ``by`` names no column of the game's deck.
+    """
+    column, _groups = peer_groups(game.deck(), by)
+    return Watching(column, batch_size(games))
+
+
+@dataclass
+class Seen:
+    """One card's (or group's) record for one kind of move: times made, sums of its move numbers and
+    rounds, and per batch ``[units that made it, of them won, their points]``."""
+
+    times: int = 0
+    moves: int = 0
+    rounds: int = 0
+    batches: dict[int, list[int]] = field(default_factory=dict)
+
+    def add(self, other: Seen) -> None:
+        """Add ``other``'s counts to these."""
+        self.times += other.times
+        self.moves += other.moves
+        self.rounds += other.rounds
+        for batch, row in other.batches.items():
+            _add_row(self.batches, batch, row)
+
+
+def _add_row(batches: dict[int, list[int]], batch: int, row: Sequence[int]) -> None:
+    mine = batches.get(batch)
+    if mine is None:
+        batches[batch] = list(row)
+    else:
+        for i, value in enumerate(row):
+            mine[i] += value
 
 
 @dataclass
 class CardTally:
-    """Whole-number totals per card id, mergeable: held (dealt) seats, all seats, plays and tricks taken."""
+    """Whole-number totals per batch, mergeable: every unit, every card and group per kind of move, and tricks."""
 
-    all: Totals = field(default_factory=lambda: [0, 0, 0, 0])
-    held: dict[str, Totals] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+    """Each card id's group of peers ("value 3"); empty when the cards are not grouped."""
+    by: str = ""
+    totals: dict[int, list[int]] = field(default_factory=dict)
+    """Per batch: ``[units, won, points]`` of every seat in every deal."""
+    cards: dict[tuple[int, str], Seen] = field(default_factory=dict)
+    peers: dict[tuple[int, str], Seen] = field(default_factory=dict)
+    """Per kind and group: the units that made the move with any card of the group."""
+    offered: dict[str, int] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
     took: dict[str, int] = field(default_factory=dict)
     tricks: int = 0
     """Tricks (or showdowns) seen: played and took count cards in them, and in the plays that took them."""
     contest: str = ""
     """What those were: "trick" or "showdown" ("" when none was seen)."""
+    areas: dict[str, list[int]] = field(default_factory=dict)
+    """Per own-zone label: ``[seat-games, cards, cards squared, winners, winners' cards, winners' squared]``."""
 
-    def add_game(self, record: GameCards, scores: Sequence[int], ranks: Sequence[int], *,
-                 lower_is_better: bool) -> None:
-        """Count one game; a deal without its own points counts the game's final scores and ranks."""
-        totals, held = self.all, self.held
-        for deal in record.deals:
-            points = deal.points
-            if points is None:
-                results = [(scores[s], ranks[s] == 1) for s in range(len(deal.hands))]
-            else:
-                best = min(points) if lower_is_better else max(points)
-                results = [(p, p == best) for p in points]
-            for hand, (pts, won) in zip(deal.hands, results, strict=False):
-                row = (1, pts, pts * pts, int(won))
-                for i in range(4):
-                    totals[i] += row[i]
-                for card_id in dict.fromkeys(hand):
-                    mine = held.get(card_id)
-                    if mine is None:
-                        mine = held[card_id] = [0, 0, 0, 0]
-                    for i in range(4):
-                        mine[i] += row[i]
-        played, took = self.played, self.took
-        for trick in record.tricks:
-            self.tricks += 1
-            self.contest = trick.kind
-            for cards in trick.plays:
-                for card in cards:
-                    played[card.id] = played.get(card.id, 0) + 1
-            for taker in trick.takers:
-                for card in trick.plays[taker]:
-                    took[card.id] = took.get(card.id, 0) + 1
+    def add(self, book: Journeys) -> None:
+        """Count one batch's journeys."""
+        batch, wins = book.batch, book.wins
+        points = [p or 0 for p in book.points]
+        _add_row(self.totals, batch, (book.units, wins.bit_count(), sum(points)))
+        low = min(points, default=0)
+        planes = [sum(1 << u for u, p in enumerate(points) if (p - low) >> k & 1)
+                  for k in range((max(points, default=0) - low).bit_length())]
+        groups = self.groups
+        for kind, facts in enumerate(book.facts):
+            unions: dict[str, int] = {}
+            for card, (mask, times, moves, rounds) in facts.items():
+                self._count(self.cards, (kind, card), batch, mask, times, moves, rounds, wins, low, planes)
+                group = groups.get(card)
+                if group is not None:
+                    unions[group] = unions.get(group, 0) | mask
+            for group, mask in unions.items():
+                self._count(self.peers, (kind, group), batch, mask, 0, 0, 0, wins, low, planes)
+        self._add_counts(book.offered, book.played, book.took, book.tricks, book.contest)
+        for label, sizes in book.areas.items():
+            row = self.areas.setdefault(label, [0] * 6)
+            for size, won in sizes:
+                row[0] += 1
+                row[1] += size
+                row[2] += size * size
+                if won:
+                    row[3] += 1
+                    row[4] += size
+                    row[5] += size * size
+
+    @staticmethod
+    def _count(table: dict[tuple[int, str], Seen], key: tuple[int, str], batch: int, mask: int, times: int,
+               moves: int, rounds: int, wins: int, low: int, planes: list[int]) -> None:
+        seen = table.get(key)
+        if seen is None:
+            seen = table[key] = Seen()
+        seen.times += times
+        seen.moves += moves
+        seen.rounds += rounds
+        units = mask.bit_count()
+        pts = low * units
+        for k, plane in enumerate(planes):
+            pts += (mask & plane).bit_count() << k
+        _add_row(seen.batches, batch, (units, (mask & wins).bit_count(), pts))
 
     def merge(self, other: CardTally) -> None:
         """Add ``other``'s totals to these."""
-        for i in range(4):
-            self.all[i] += other.all[i]
-        for card, row in other.held.items():
-            mine = self.held.setdefault(card, [0, 0, 0, 0])
-            for i in range(4):
-                mine[i] += row[i]
-        for card, n in other.played.items():
-            self.played[card] = self.played.get(card, 0) + n
-        for card, n in other.took.items():
-            self.took[card] = self.took.get(card, 0) + n
-        self.tricks += other.tricks
-        self.contest = self.contest or other.contest
+        self.groups = self.groups or other.groups
+        self.by = self.by or other.by
+        for batch, row in other.totals.items():
+            _add_row(self.totals, batch, row)
+        for mine, theirs in ((self.cards, other.cards), (self.peers, other.peers)):
+            for key, seen in theirs.items():
+                mine.setdefault(key, Seen()).add(seen)
+        self._add_counts(other.offered, other.played, other.took, other.tricks, other.contest)
+        for label, row in other.areas.items():
+            _add_row({0: self.areas.setdefault(label, [0] * 6)}, 0, row)
+
+    def _add_counts(self, offered: dict[str, int], played: dict[str, int], took: dict[str, int], tricks: int,
+                    contest: str) -> None:
+        """Add the times cards were offered, played to tricks and took them."""
+        _merge_counts(self.offered, offered)
+        _merge_counts(self.played, played)
+        _merge_counts(self.took, took)
+        self.tricks += tricks
+        self.contest = self.contest or contest
+
+    def kinds(self) -> list[int]:
+        """Return the kinds of move seen, the one that best shows a seat's choices first."""
+        seen = {kind for kind, _card in self.cards}
+        return [kind for kind in CHOSEN if kind in seen]
+
+    def units(self) -> int:
+        """Return every unit (a seat in a deal) counted."""
+        return sum(row[0] for row in self.totals.values())
+
+
+def _merge_counts(mine: dict[str, int], theirs: dict[str, int]) -> None:
+    for key, n in theirs.items():
+        mine[key] = mine.get(key, 0) + n
 
 
 @dataclass(frozen=True)
 class CardFigures:
-    """One card's analytics: deal-win rates and mean deal points of holders and others, and tricks taken."""
+    """One card's figures for one kind of move.
+
+    ``win`` and ``points`` compare the units (a seat in a deal) that made the move with the card
+    against those that did not; ``peers`` compares that difference of win rates (``mean_a``) with the
+    mean of the same difference for the other cards of its ``group`` (``mean_b``); None when it has no
+    group, no tested peer, or too few units to be tested itself.
+    """
 
     card: str
     label: str
-    held_deals: int
-    held_win: float
-    held_win_ci: tuple[float, float]
-    other_win: float
-    other_win_ci: tuple[float, float]
-    win_diff: float
-    win_diff_ci: tuple[float, float]
-    held_points: float
-    other_points: float
-    points_diff: float
-    points_diff_ci: tuple[float, float]
-    played: int
-    took: int
-    took_ci: tuple[float, float]
+    kind: int
+    group: str
+    times: int
+    units: int
+    mean_move: float
+    mean_round: float
+    win: Contrast
+    points: Contrast
+    peers: Contrast | None
+    offered: int = 0
 
     @property
-    def took_rate(self) -> float | None:
-        """Share of the tricks it was played to that it took (None when never played)."""
-        return self.took / self.played if self.played else None
+    def tested(self) -> bool:
+        """True when the move was made in, and not made in, enough units to be tested."""
+        return self.win.units_a >= MIN_UNITS and self.win.units_b >= MIN_UNITS and self.win.df > 0
+
+    @property
+    def take_rate(self) -> float | None:
+        """Share of the times it was offered that it was taken (bought, drafted), when it was offered."""
+        return min(1.0, self.times / self.offered) if self.kind == TAKEN and self.offered else None
 
 
-def card_figures(tally: CardTally, labels: dict[str, str], *, z: float = Z95) -> list[CardFigures]:
-    """Return every card's figures, in the order of ``labels`` (the deck), then any others by id.
+def _columns(tally: CardTally, seen: Seen, reference: dict[int, list[int]]) -> tuple[list[int], ...]:
+    batches = sorted(reference)
+    rows = [seen.batches.get(b, (0, 0, 0)) for b in batches]
+    refs = [reference[b] for b in batches]
+    return ([r[1] for r in rows], [r[0] for r in rows], [r[1] for r in refs], [r[0] for r in refs],
+            [r[2] for r in rows], [r[2] for r in refs])
 
-    Intervals are at the normal quantile ``z`` (95% by default): Wilson for rates, Newcombe's
-    for the difference of two rates, Welch's for the difference of mean points.
+
+def card_figures(tally: CardTally, labels: dict[str, str], kind: int, *, level: float = 0.95) -> list[CardFigures]:
+    """Return every card's figures for ``kind`` of move, in the order of ``labels`` (the deck), then by id.
+
+    A card's ``peers`` compares its effect (the win rate of the seats that made the move with it, less the
+    others') with the mean effect of the other cards of its group that were tested: every card's effect is
+    measured the same way, so the cards of a group that nobody can tell apart differ by luck alone.
+    Intervals are at ``level`` (95% by default; pass a wider one for many cards at once).
     """
-    order = list(labels) + sorted(set(tally.held) - set(labels))
+    order = list(labels) + sorted({card for k, card in tally.cards if k == kind} - set(labels))
     out = []
-    n_all, sum_all, sq_all, win_all = tally.all
+    effects: dict[str, tuple[float, list[float]]] = {}
+    columns: dict[str, tuple[list[int], ...]] = {}
     for card in order:
-        n1, s1, q1, w1 = tally.held.get(card, [0, 0, 0, 0])
-        n0, s0, q0, w0 = n_all - n1, sum_all - s1, sq_all - q1, win_all - w1
-        if n1 == 0 and card not in tally.played:
+        seen = tally.cards.get((kind, card))
+        if seen is None:
             continue
-        m1, m0 = (s1 / n1 if n1 else 0.0), (s0 / n0 if n0 else 0.0)
-        half = z * math.sqrt(variance(n1, s1, q1) / max(n1, 1) + variance(n0, s0, q0) / max(n0, 1))
-        played, took = tally.played.get(card, 0), tally.took.get(card, 0)
-        p1, p0 = (w1 / n1 if n1 else 0.0), (w0 / n0 if n0 else 0.0)
-        out.append(CardFigures(
-            card=card, label=labels.get(card, card), held_deals=n1,
-            held_win=p1, held_win_ci=wilson_interval(w1, n1, z), other_win=p0,
-            other_win_ci=wilson_interval(w0, n0, z), win_diff=p1 - p0,
-            win_diff_ci=newcombe_interval(w1, n1, w0, n0, z),
-            held_points=m1, other_points=m0, points_diff=m1 - m0,
-            points_diff_ci=(m1 - m0 - half, m1 - m0 + half),
-            played=played, took=took, took_ci=wilson_interval(took, played, z)))
+        won, units, won_all, units_all, pts, pts_all = _columns(tally, seen, tally.totals)
+        win = contrast(won, units, won_all, units_all, level=level)
+        points = contrast(pts, units, pts_all, units_all, level=level)
+        if win is None or points is None:
+            continue
+        if win.units_a >= MIN_UNITS and win.units_b >= MIN_UNITS:
+            measured = effect(won, units, won_all, units_all)
+            if measured is not None:
+                effects[card] = measured
+                columns[card] = (won, units, won_all, units_all)
+        out.append(CardFigures(card, labels.get(card, card), kind, tally.groups.get(card, ""), seen.times, sum(units),
+                               seen.moves / max(1, seen.times), seen.rounds / max(1, seen.times), win, points, None,
+                               tally.offered.get(card, 0)))
+    members: dict[str, list[str]] = {}
+    for f in out:
+        if f.group and f.card in effects:
+            members.setdefault(f.group, []).append(f.card)
+    counted = {f.card: f.units for f in out}
+    compared = []
+    for f in out:
+        peers = [c for c in members.get(f.group, ()) if c != f.card]
+        if f.card not in effects or not peers:
+            compared.append(f)
+            continue
+        usual = sum(effects[c][0] for c in peers) / len(peers)
+        null = effect(*columns[f.card], shift=usual)
+        compared.append(replace(f, peers=against_peers(effects[f.card], [effects[c] for c in peers],
+                                                       (f.units, sum(counted[c] for c in peers)),
+                                                       null=null[1] if null else None, level=level)))
+    return compared
+
+
+@dataclass(frozen=True)
+class GroupFigures:
+    """One group's figures for one kind of move: the units that moved any of its cards against the rest."""
+
+    group: str
+    kind: int
+    units: int
+    win: Contrast
+    points: Contrast
+
+
+def group_figures(tally: CardTally, kind: int, *, level: float = 0.95) -> list[GroupFigures]:
+    """Return each group's figures for ``kind`` of move, by group name."""
+    out = []
+    for (k, group), seen in sorted(tally.peers.items()):
+        if k != kind:
+            continue
+        won, units, won_all, units_all, pts, pts_all = _columns(tally, seen, tally.totals)
+        win = contrast(won, units, won_all, units_all, level=level)
+        points = contrast(pts, units, pts_all, units_all, level=level)
+        if win is not None and points is not None:
+            out.append(GroupFigures(group, kind, sum(units), win, points))
     return out
 
 
-def family_z(count: int, level: float = 0.95) -> float:
-    """Return the normal quantile that keeps ``count`` intervals jointly at ``level`` (Bonferroni).
+@dataclass(frozen=True)
+class TrickFigures:
+    """How often a card took the trick (or showdown) it was in, with its 95% Wilson interval."""
 
-    >>> round(family_z(1), 2), round(family_z(52), 2)
-    (1.96, 3.3)
-    """
-    return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, count)))
+    card: str
+    label: str
+    played: int
+    took: int
+    interval: tuple[float, float]
+
+    @property
+    def rate(self) -> float:
+        """Share of its tricks it took."""
+        return self.took / self.played if self.played else 0.0
 
 
-def standouts(tally: CardTally, labels: dict[str, str]) -> list[CardFigures]:
-    """Return the cards whose holders' deal-win rate differs from the others' beyond chance, largest first.
-
-    "Beyond chance" is judged with every card's interval widened so that all of them hold together
-    95% of the time (Bonferroni), so a 52-card deck does not flag two or three cards by luck alone.
-    """
-    figures = card_figures(tally, labels)
-    wide = {f.card: f for f in card_figures(tally, labels, z=family_z(len(figures)))}
-    found = [f for f in figures if wide[f.card].win_diff_ci[0] > 0 or wide[f.card].win_diff_ci[1] < 0]
-    return sorted(found, key=lambda f: (-abs(f.win_diff), f.card))
+def trick_figures(tally: CardTally, labels: dict[str, str]) -> list[TrickFigures]:
+    """Return every played card's tricks taken, in deck order."""
+    order = list(labels) + sorted(set(tally.played) - set(labels))
+    return [TrickFigures(card, labels.get(card, card), tally.played[card], tally.took.get(card, 0),
+                         wilson_interval(tally.took.get(card, 0), tally.played[card]))
+            for card in order if card in tally.played]

@@ -32,6 +32,7 @@ from tabletop import __version__
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.i18n import _
 from tabletop.plugins import discovery as plugins
+from tabletop.sim.cardstats import Watching
 from tabletop.sim.runner import (
     DEFAULT_GAME_TIMEOUT,
     Chunk,
@@ -225,7 +226,7 @@ def _client(make: Callable[..., Any], address: str) -> Any:
                          " dask scheduler").format(address=address, problem=problem))
 
 
-def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: bool = False,
+def run_on_cluster(address: str, configs: Sequence[SimConfig], *, cards: Watching | None = None,
                    progress: Callable[[int], None] | None = None,
                    game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results in order, the games played by the cluster's workers."""

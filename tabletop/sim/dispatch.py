@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 
+from tabletop.sim.cardstats import Watching
 from tabletop.sim.runner import DEFAULT_GAME_TIMEOUT, Chunk, SimConfig, run_local
 
 
-def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None = None, cards: bool = False,
+def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None = None, cards: Watching | None = None,
         progress: Callable[[int], None] | None = None,
         game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Generator[Chunk, None, None]:
     """Yield every variant's chunks of results, variant by variant and in game order.

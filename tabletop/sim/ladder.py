@@ -3,8 +3,14 @@
 Every *seating* (each group of the named bots, in each rotation of the seats) plays the same
 deals: game ``i`` of every seating has the seed of game ``i`` of ``tabletop simulate``, so no bot
 is luckier in its cards than another. Each bot's win rate counts every seat it held (a shared
-first place is a win, as in ``simulate``), with its 95% Wilson interval. *Chance* is the win rate a
-bot would have if bots made no difference: the wins handed out per seat, ties included.
+first place is a win, as in ``simulate``). *Chance* is the win rate a bot would have if bots made
+no difference: the wins handed out per seat, ties included.
+
+The seatings of one deal (a *round*) are not independent games: a deal good for seat 2 is good for
+whoever sits there. Intervals and tests treat each round as one cluster (Wilson's interval on the
+effective number of games, cluster-robust tests of a bot or a seat against the rest), and the bots'
+and seats' claims are judged together by Holm's correction: a 24-game ladder of two deals claims
+nothing, however lopsided its games look.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from tabletop.plugins import registry
+from tabletop.sim.claims import Claim, rule, settle, sureness
 from tabletop.sim.runner import GameResult, SimConfig, _worker_init, play_games
-from tabletop.sim.stats import Tally, wilson_interval
+from tabletop.sim.stats import Rate, Tally, clustered_rate, contrast, wilson_interval
 
 
 def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -44,9 +51,17 @@ def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
+WIDE = 0.25
+"""An interval wider than this (in win rate) says too little to call the ladder for luck."""
+Rounds = list[list[int]]
+"""Per round (the seatings of one deal, a cluster): ``[wins, seats]``."""
+
+
 @dataclass
 class LadderResult:
-    """The tallies per bot (best first), the chance win rate and the games played."""
+    """The tallies per bot (best first), the chance win rate and the games played, and per round (one deal
+    played by every seating: the rounds are independent, the seatings of one round are not) each bot's and
+    each seat's wins and seats, from which every interval and test is made."""
 
     tallies: list[Tally]
     ranks: dict[str, float]
@@ -55,58 +70,95 @@ class LadderResult:
     rounds: int
     seatings: int
     faults: dict[str, int]
-    seat_wins: list[tuple[int, int]] = field(default_factory=list)
-    """Per seat (first to move first): wins and games, whoever sat there."""
+    bot_rounds: dict[str, Rounds] = field(default_factory=dict)
+    seat_rounds: list[Rounds] = field(default_factory=list)
+    """Per seat (first to move first): wins and games per round, whoever sat there."""
+
+    def rate(self, rounds: Rounds) -> Rate:
+        """Return a win rate over rounds with its interval and its test against chance."""
+        return clustered_rate([w for w, _n in rounds], [n for _w, n in rounds], self.chance)
+
+    def claims(self) -> list[Claim]:
+        """Return every claim the ladder tries (each bot and each seat against the rest), settled together."""
+        all_rounds = [[sum(r[i][0] for r in self.seat_rounds), sum(r[i][1] for r in self.seat_rounds)]
+                      for i in range(self.rounds)] if self.seat_rounds else []
+        out = []
+        for name, rounds in [*self.bot_rounds.items(), *((str(s), r) for s, r in enumerate(self.seat_rounds))]:
+            versus = contrast([w for w, _n in rounds], [n for _w, n in rounds], [w for w, _n in all_rounds],
+                              [n for _w, n in all_rounds])
+            if versus is None:
+                continue
+            topic = "bot" if name in self.bot_rounds else "seat"
+            out.append(Claim(topic, name, versus.p, versus.diff, name))
+        settle(out)
+        return out
 
     def headline(self) -> str:
-        """Return one line: how far the best bot's win rate is above chance (or the worst's below it),
-        or that luck dominates."""
+        """Return one line: the bot that wins clearly more than the others (or loses clearly more), or that luck
+        dominates; each claim says how sure it is."""
+        claims = self.claims()
+        held = {c.key: c for c in claims if c.topic == "bot" and c.holds}
         best, worst = self.tallies[0], self.tallies[-1]
-        lo, hi = wilson_interval(best.wins, best.games)
-        figure = f"{best.label} wins {best.win_rate:.0%} [{lo:.0%}, {hi:.0%}] where chance is {self.chance:.0%}"
-        if lo > self.chance:
-            return f"skill matters: {figure}"
-        worst_lo, worst_hi = wilson_interval(worst.wins, worst.games)
-        if worst is not best and worst_hi < self.chance:
-            # Nobody stands out above chance, but weak play clearly loses: that is skill too.
-            return (f"skill matters: {worst.label} wins only {worst.win_rate:.0%} [{worst_lo:.0%}, {worst_hi:.0%}]"
-                    f" where chance is {self.chance:.0%}: weak play loses, though no bot wins clearly more than"
-                    f" chance (the best, {figure})")
+        figure = self._figure(best.label)
+        if self.rounds < 2:
+            return (f"too few deals to tell: the {self.games} games are one deal played by every seating; play at"
+                    f" least {2 * self.seatings} games (the best, {figure})")
+        if best.label in held and held[best.label].size > 0:
+            return f"skill matters: {figure} ({sureness(held[best.label], len(claims))})"
+        if worst is not best and worst.label in held and held[worst.label].size < 0:
+            # Nobody stands out above the others, but weak play clearly loses: that is skill too.
+            return (f"skill matters: {self._figure(worst.label, only=True)}: weak play loses, though no bot wins"
+                    f" clearly more than the others (the best, {figure})"
+                    f" ({sureness(held[worst.label], len(claims))})")
+        lo, hi = self.rate(self.bot_rounds[best.label]).interval if best.label in self.bot_rounds else (0.0, 1.0)
+        if hi - lo > WIDE:
+            return (f"not clear yet: no bot wins clearly more or less than the others, but the intervals are wide;"
+                    f" more games would tell (the best, {figure})")
         more = " (more games would narrow this)" if hi - lo > 0.1 else ""
-        return f"luck dominates: no bot wins clearly more than chance; the best, {figure}{more}"
+        return f"luck dominates: no bot wins clearly more or less than the others; the best, {figure}{more}"
+
+    def _figure(self, bot: str, *, only: bool = False) -> str:
+        tally = next(t for t in self.tallies if t.label == bot)
+        lo, hi = self.rate(self.bot_rounds[bot]).interval if bot in self.bot_rounds else wilson_interval(
+            tally.wins, tally.games)
+        wins = "wins only" if only else "wins"
+        return f"{bot} {wins} {tally.win_rate:.0%} [{lo:.0%}, {hi:.0%}] where chance is {self.chance:.0%}"
 
     def seat_line(self) -> str:
-        """Return one line when a seat wins clearly more or less than chance whoever sits there, else ""."""
-        lines = []
-        for seat, (wins, games) in enumerate(self.seat_wins):
-            lo, hi = wilson_interval(wins, games)
-            if games and (lo > self.chance or hi < self.chance):
-                lines.append((abs(wins / games - self.chance), wins / games, -seat, lo, hi))
-        if not lines:
+        """Return one line when a seat wins clearly more or less than the others whoever sits there, else ""."""
+        claims = self.claims()
+        held = [c for c in claims if c.topic == "seat" and c.holds]
+        if not held:
             return ""
-        _, rate, minus_seat, lo, hi = max(lines)  # the seat furthest from chance; of two, the one that wins more
-        return (f"the seat matters: seat {1 - minus_seat} wins {rate:.0%} [{lo:.0%}, {hi:.0%}] whoever sits there,"
-                f" where chance is {self.chance:.0%}")
+        top = max(held, key=lambda c: (abs(c.size), c.size, -int(c.key)))  # of two, the one that wins more
+        seat = int(top.key)
+        r = self.rate(self.seat_rounds[seat])
+        lo, hi = r.interval
+        return (f"the seat matters: seat {seat + 1} wins {r.rate:.0%} [{lo:.0%}, {hi:.0%}] whoever sits there,"
+                f" where chance is {self.chance:.0%} ({sureness(top, len(claims))})")
 
 
 def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
                progress: Callable[[int], None] | None = None) -> LadderResult:
-    """Play ``config.games`` games (rounded up to whole rounds of seatings) and tally them per bot."""
+    """Play ``config.games`` games (rounded up to whole rounds of seatings) and tally them per bot and per round."""
     lines = seatings(list(bots), config.players)
     rounds = max(1, math.ceil(config.games / len(lines)))
     tallies: dict[str, Tally] = {}
     rank_total: dict[str, float] = {}
     faults: dict[str, int] = {}
     wins = seats = 0
-    seat_wins = [[0, 0] for _ in range(config.players)]
+    bot_rounds = {name: [[0, 0] for _ in range(rounds)] for name in dict.fromkeys(bots)}
+    seat_rounds = [[[0, 0] for _ in range(rounds)] for _ in range(config.players)]
     for done, (line, result) in enumerate(play_seatings(config, lines, rounds, workers), start=1):
+        round_index = result.game - 1
         for seat, name in enumerate(line):
             rank = result.ranks[seat]
             tallies.setdefault(name, Tally(name)).add(result.scores[seat], rank)
             rank_total[name] = rank_total.get(name, 0.0) + rank
             faults[name] = faults.get(name, 0) + result.faults[seat]
-            seat_wins[seat][0] += rank == 1
-            seat_wins[seat][1] += 1
+            for row in (bot_rounds[name][round_index], seat_rounds[seat][round_index]):
+                row[0] += rank == 1
+                row[1] += 1
             wins += rank == 1
             seats += 1
         if progress:
@@ -114,7 +166,7 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
     ordered = sorted(tallies.values(), key=lambda t: (-t.win_rate, t.label))
     return LadderResult(ordered, {n: rank_total[n] / tallies[n].games for n in tallies}, wins / seats,
                         rounds * len(lines), rounds, len(lines), {n: f for n, f in faults.items() if f},
-                        [(w, g) for w, g in seat_wins])
+                        bot_rounds, seat_rounds)
 
 
 def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
@@ -145,11 +197,12 @@ def _one(task: tuple[SimConfig, int]) -> GameResult:
 
 
 def format_ladder(result: LadderResult) -> str:
-    """Return the ranking table, the chance line and the headline."""
+    """Return the ranking table, the chance line, the headline and the rule its claims were judged by."""
     head = f"{'rank':<5}{'bot':<18}{'seats':>7}{'wins':>7}{'win rate':>10}  {'95% CI':<16}{'mean score':>11}{'mean rank':>11}"
     lines = [head, "-" * len(head)]
     for i, t in enumerate(result.tallies, start=1):
-        lo, hi = wilson_interval(t.wins, t.games)
+        lo, hi = (result.rate(result.bot_rounds[t.label]).interval if t.label in result.bot_rounds
+                  else wilson_interval(t.wins, t.games))
         lines.append(f"{i:<5}{t.label:<18}{t.games:>7}{t.wins:>7}{t.win_rate:>10.1%}  [{lo:5.1%}, {hi:5.1%}] "
                      f"{t.mean_score:>10.2f}{result.ranks[t.label]:>11.2f}")
     lines.append("")
@@ -159,4 +212,6 @@ def format_ladder(result: LadderResult) -> str:
     seat = result.seat_line()
     if seat:
         lines.append(seat)
+    lines.append(f"Intervals count each of the {result.rounds} deals once, whatever seatings played it."
+                 f" {rule(len(result.claims()))}")
     return "\n".join(lines)

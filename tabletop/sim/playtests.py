@@ -23,7 +23,7 @@ from tabletop.bots.ismcts import Budget
 from tabletop.bots.judge import judge
 from tabletop.engine.errors import LogError
 from tabletop.engine.events import seat_name
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.formats.log import replay
 from tabletop.formats.playtest import LoggedMove, Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
@@ -206,7 +206,7 @@ def _verdicts(played: Playtest, result: Any, seats: list[str], budget: Budget,
               progress: Callable[[str], None] | None) -> list[Verdict]:
     """Judge every decision a person made in a replayed log, on that seat's view."""
     game = result.session.game
-    session = Session(game, None, seed=result.seed, events=False, hook_limit=HOOK_LIMIT)
+    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT))
     wanted = {m.n for m in played.moves if not m.copied and m.think is not None
               and m.seat < len(seats) and seats[m.seat] == PERSON}
     out = []

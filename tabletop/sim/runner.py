@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.game import Game
 from tabletop.engine.guard import quiet_worker
-from tabletop.engine.rng import derive_seed
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, Session
+from tabletop.engine.rng import seed_maker
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, SessionOptions, open_session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.sim.cards import CardWatch
-from tabletop.sim.cardstats import CardTally
+from tabletop.sim.cardstats import CardTally, Watching
+from tabletop.sim.peers import peer_groups
 from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAME_TIMEOUT = 600.0
@@ -43,6 +45,8 @@ class SimConfig:
     games_dir: str | None = None
     logs: str | None = None
     """A folder to write each game's log to (``<game>-<number>-seed<seed>.jsonl``), or None."""
+    scenario: Scenario | None = None
+    """Where every game starts from (named cards placed after the deal), or None."""
 
 
 class GameResult(NamedTuple):
@@ -66,13 +70,14 @@ class GameResult(NamedTuple):
 
 @dataclass(frozen=True)
 class Task:
-    """Games ``start`` to ``stop - 1`` of one variant (its index and config); ``cards``: watch the cards."""
+    """Games ``start`` to ``stop - 1`` of one variant (its index and config); ``cards``: how to watch the
+    cards (None: not at all)."""
 
     variant: int
     config: SimConfig
     start: int
     stop: int
-    cards: bool = False
+    cards: Watching | None = None
 
 
 @dataclass
@@ -100,21 +105,27 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
     """Play one task's games and return their results (and card tally when ``task.cards``)."""
     config = task.config
     game = game or registry.make_game(config.game, players=config.players, options=config.options)
-    watch = CardWatch(game) if task.cards else None
-    tally = CardTally() if watch else None
+    watch = tally = None
+    if task.cards is not None:
+        watch = CardWatch(game, task.cards.batch)
+        by, groups = peer_groups(game.deck(), task.cards.by) if task.cards.by else ("", {})
+        tally = CardTally(groups, by)
     played = cast(Game, watch) if watch else game
     results = []
-    make_seats = registry.seat_factory(config.bots, game, bot_timeout=config.bot_timeout)
+    seats = _seat_makers(config, game)
+    options = SessionOptions(events=False, bot_timeout=config.bot_timeout, results_only=True)
+    game_seed = seed_maker(config.seed, "game")  # derive_seed(config.seed, "game", number), hashed faster
     for number in range(task.start, task.stop):
-        seed = derive_seed(config.seed, "game", number)
-        game_rng, bots_rng = registry.seat_rngs(seed)
-        seats = make_seats(seed, bots_rng)
+        seed = game_seed(number)
+        if watch is not None and tally is not None:
+            done = watch.begin(number)
+            if done is not None:
+                tally.add(done)
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
-                                 seed=seed)
-        session = Session(played, seats, seed=seed, events=False, bot_timeout=config.bot_timeout, log=log,
-                          rng=game_rng)
+                                 seed=seed, scenario=config.scenario)
+        session = open_session(played, seats, seed=seed, log=log, options=options, scenario=config.scenario)
         try:
             session.run()
         finally:
@@ -126,16 +137,32 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
             problems[fault.seat] = problems[fault.seat] or fault.problem
         scores, ranks = tuple(session.scores()), tuple(session.ranks())
         deals = tricks = None
-        if watch is not None and tally is not None:
-            record = watch.take()
-            tally.add_game(record, scores, ranks, lower_is_better=game.lower_is_better)
-            deals, tricks = len(record.deals), len(record.tricks)
+        if watch is not None:
+            watch.end(scores, ranks)
+            deals, tricks = watch.deals, watch.tricks
         results.append(GameResult(number, seed, scores, ranks, session.moves, tuple(faults),
                                   tuple(problems), deals, tricks))
+    if watch is not None and tally is not None:
+        tally.add(watch.take())
     return Chunk(task.variant, results, tally)
 
 
-def _play_one(variant: int, config: SimConfig, number: int, cards: bool, game: Game) -> Chunk:
+def _seat_makers(config: SimConfig, game: Game) -> list[Any]:
+    """Return the seats of ``config`` for ``game`` as the opener takes them, looked up once per game
+    (a supervised worker plays each game as a task of its own)."""
+    key = (id(game), config.bots, config.bot_timeout)
+    known = _MAKERS.get(key)
+    if known is None or known[0] is not game:
+        if len(_MAKERS) >= 16:
+            _MAKERS.clear()
+        known = _MAKERS[key] = (game, registry.seat_makers(config.bots, game, bot_timeout=config.bot_timeout))
+    return known[1]
+
+
+_MAKERS: dict[tuple[Any, ...], tuple[Game, list[Any]]] = {}
+
+
+def _play_one(variant: int, config: SimConfig, number: int, cards: Watching | None, game: Game) -> Chunk:
     """Play game ``number`` of a variant alone (what a supervised worker does)."""
     return play_task(Task(variant, config, number, number + 1, cards), game)
 
@@ -150,7 +177,7 @@ def play_games(config: SimConfig, start: int, stop: int, game: Game | None = Non
     return play_task(Task(0, config, start, stop), game).results
 
 
-def plan(configs: Sequence[SimConfig], *, slots: int, cards: bool = False) -> Iterator[Task]:
+def plan(configs: Sequence[SimConfig], *, slots: int, cards: Watching | None = None) -> Iterator[Task]:
     """Yield every variant's games split into tasks, variant by variant, sized so ``slots`` stay busy.
 
     Made as they are needed: a run of 10**9 games over many variants holds no list of its tasks.
@@ -191,7 +218,7 @@ def is_trusted(config: SimConfig) -> bool:
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 
-def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: bool = False,
+def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: Watching | None = None,
               progress: Callable[[int], None] | None = None,
               game_timeout: float = DEFAULT_GAME_TIMEOUT) -> Iterator[Chunk]:
     """Yield every variant's chunks of results, variant by variant and in game order, from this

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from tabletop.i18n import N_
 from tabletop.sim.cardstats import CardTally
 from tabletop.sim.runner import Chunk
-from tabletop.sim.stats import Tally, mean_interval, variance
+from tabletop.sim.stats import Rate, Tally, mean_test, rate_from_sums, variance
 
 Sums = list[float]
 """``[count, sum, sum of squares]`` of some per-game quantity."""
@@ -38,18 +38,29 @@ class Paired:
 
     def win_diff(self, seat: int) -> tuple[float, tuple[float, float]]:
         """Return the seat's win-rate difference and its 95% interval."""
+        diff, interval, _p = self.win_test(seat)
+        return diff, interval
+
+    def win_test(self, seat: int) -> tuple[float, tuple[float, float], float]:
+        """Return the seat's win-rate difference, its 95% interval and the p-value of "no difference"."""
         n, total, squares = self.wins[seat]
-        return (total / n if n else 0.0), mean_interval(int(n), total, squares)
+        return mean_test(int(n), total, squares)
 
     def score_diff(self, seat: int) -> tuple[float, tuple[float, float]]:
         """Return the seat's mean-score difference and its 95% interval."""
         n, total, squares = self.scores[seat]
-        return (total / n if n else 0.0), mean_interval(int(n), total, squares)
+        diff, interval, _p = mean_test(int(n), total, squares)
+        return diff, interval
 
     def moves_diff(self) -> tuple[float, tuple[float, float]]:
         """Return the difference in moves per game and its 95% interval."""
+        diff, interval, _p = self.moves_test()
+        return diff, interval
+
+    def moves_test(self) -> tuple[float, tuple[float, float], float]:
+        """Return the difference in moves per game, its 95% interval and the p-value of "no difference"."""
         n, total, squares = self.moves
-        return (total / n if n else 0.0), mean_interval(int(n), total, squares)
+        return mean_test(int(n), total, squares)
 
 
 @dataclass
@@ -78,6 +89,8 @@ class VariantFigures:
     faults: dict[int, Faults] = field(default_factory=dict)
     paired: Paired | None = None
     cards: CardTally | None = None
+    bot_games: dict[str, list[float]] = field(default_factory=dict)
+    """Per bot, sums over games (its clusters) of its wins y and seats n: games, y, y², y·n, n, n²."""
 
     @property
     def games(self) -> int:
@@ -101,6 +114,17 @@ class VariantFigures:
         squares = sum(t.score_squares for t in self.seats)
         return math.sqrt(variance(n, total, squares))
 
+    def bot_rate(self, bot: str) -> Rate:
+        """Return a bot's win rate over the seats it held, its interval and its test against chance
+        (each game one cluster: a bot in two seats of one game wins in one of them at most, mostly)."""
+        games, y, yy, yn, n, nn = self.bot_games[bot]
+        return rate_from_sums(int(games), y, yy, yn, n, nn, self.chance())
+
+    def chance(self) -> float:
+        """Return the win rate every seat would have if none had an edge (shared wins included)."""
+        games = sum(t.games for t in self.seats)
+        return sum(t.wins for t in self.seats) / games if games else 0.0
+
     def mean_margin(self) -> float:
         """Mean gap between the best and the second-best score of a game."""
         n, total, _ = self.margins
@@ -119,6 +143,7 @@ class Study:
             for label, opts, low in zip(labels, options, lower_is_better, strict=True)]
         for v in self.variants[1:]:
             v.paired = Paired([[0, 0, 0] for _ in range(players)], [[0, 0, 0] for _ in range(players)])
+        self._bot_seats = {name: [s for s, b in enumerate(self.bots) if b == name] for name in dict.fromkeys(self.bots)}
         self._first_wins = bytearray()
         self._first_scores = array("q")
         self._first_moves = array("q")
@@ -140,6 +165,12 @@ class Study:
                     faults = v.faults.setdefault(seat, Faults(first=r.problems[seat]))
                     faults.moves += r.faults[seat]
                     faults.games += 1
+            for name, held_seats in self._bot_seats.items():
+                won = sum(r.ranks[seat] == 1 for seat in held_seats)
+                held = len(held_seats)
+                sums = v.bot_games.setdefault(name, [0.0] * 6)
+                for i, value in enumerate((1, won, won * won, won * held, held, held * held)):
+                    sums[i] += value
             v.moves[r.moves] += 1
             if r.deals is not None:
                 v.deals[r.deals] += 1

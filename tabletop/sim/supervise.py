@@ -41,14 +41,14 @@ class SkippedGame:
     reason: str
 
 
-PlayOne = Callable[[int, Any, int, bool, Any], Any]
+PlayOne = Callable[[int, Any, int, Any, Any], Any]
 """``play(variant, config, number, cards, game)``: play one game and return its chunk (the runner's)."""
 SkipOne = Callable[[int, "SkippedGame"], Any]
 """``skip(variant, skipped)``: return the chunk of a game given up on."""
 
 
 def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers: int, game_timeout: float,
-               cards: bool = False, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+               cards: Any = None, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
     """Yield one chunk per game of every variant (``configs``), variant by variant, in game order.
 
     ``play`` plays a game in a worker (a module-level function, so a spawned worker finds it);
@@ -66,7 +66,7 @@ def supervised(configs: Sequence[Any], *, play: PlayOne, skip: SkipOne, workers:
 
 
 def supervise_range(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, start: int, stop: int,
-                    workers: int, game_timeout: float, cards: bool = False) -> Iterator[Any]:
+                    workers: int, game_timeout: float, cards: Any = None) -> Iterator[Any]:
     """Yield one chunk per game ``start`` to ``stop - 1`` of one variant, in game order, supervised (what a
     cluster worker does with a run of plugin games: one that crashes or never ends is skipped, not fatal)."""
     yield from _supervise_one(variant, config, play, skip, workers=workers, game_timeout=game_timeout,
@@ -74,7 +74,7 @@ def supervise_range(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, 
 
 
 def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, workers: int,
-                   game_timeout: float, cards: bool, start: int = 1, stop: int | None = None) -> Iterator[Any]:
+                   game_timeout: float, cards: Any, start: int = 1, stop: int | None = None) -> Iterator[Any]:
     from tabletop.engine.rng import derive_seed
 
     def skipped(number: int, reason: str) -> Any:
@@ -208,7 +208,7 @@ class _Worker:
         self.conn.close()
 
 
-def play_guarded(variant: int, config: Any, number: int, cards: bool, game: Any, play: PlayOne, skip: SkipOne,
+def play_guarded(variant: int, config: Any, number: int, cards: Any, game: Any, play: PlayOne, skip: SkipOne,
                  game_timeout: float) -> tuple[Any, bool]:
     """Play one game in this (worker) process and return its chunk, or a skipped game's, and whether a
     plugin bot is still stuck in its thread afterwards (then the worker must end itself)."""

@@ -171,3 +171,28 @@ def _length_line(v: VariantFigures) -> str:
         line = _("game length: {moves:.1f} moves, {deals:.2f} deals per game; scores spread (SD) {sd:.2f},"
                  " winning margin {margin:.2f}")
     return line.format(moves=v.mean_moves(), deals=deals, sd=v.score_spread(), margin=v.mean_margin())
+
+
+def chance_text(p: float) -> str:
+    """Return a chance as a percentage that never rounds a possible event to 0% or a sure one to 100%.
+
+    >>> chance_text(0), chance_text(0.0004), chance_text(0.25), chance_text(0.9996), chance_text(1)
+    ('0%', '<0.1%', '25.0%', '>99.9%', '100%')
+    """
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.0005:
+        return "<0.1%"
+    if p > 0.9995:
+        return ">99.9%"
+    return f"{float(p):.1%}"
+
+
+def odds_rows(head: Sequence[str], rows: Sequence[Sequence[object]]) -> Table:
+    """Return a table of chances (numbers are shown as percentages, text as it is)."""
+    table = _table("", head[0], head[1:])
+    for row in rows:
+        table.add_row(*(cell if isinstance(cell, str) else chance_text(float(cell)) for cell in row))  # type: ignore[arg-type]
+    return table

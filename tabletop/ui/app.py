@@ -22,17 +22,19 @@ import pygame
 
 from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserInputError
 from tabletop.engine.guard import short_path
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, Session
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
-from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.log import GameLog, default_log_path, logged_scenario, new_game_id
 from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.ui.art import ArtLibrary
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
+from tabletop.ui.feed import FeedWriter, feed_path
 from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.layout import drawn_size
 from tabletop.ui.notebook import Notebook
@@ -45,7 +47,9 @@ from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window, set_caption
 
 if TYPE_CHECKING:
+    from tabletop.engine.arrange import Scenario
     from tabletop.net.host import Host
+    from tabletop.ui.spectator import PublicView
 
 FPS = 60
 
@@ -81,6 +85,8 @@ class PlaySettings:
     """designer, fair or off; "" chooses: designer for one human, fair for several (hot-seat)."""
     bot_timeout: float = DEFAULT_BOT_TIMEOUT
     """Seconds a plugin bot may think about one move."""
+    scenario: Path | None = None
+    """A scenario file every game starts from (read again for each game), or None."""
 
 
 def new_seed() -> int:
@@ -162,14 +168,15 @@ class App:
             return path
         return None
 
-    def present(self, *, realtime: bool) -> None:
-        """Record the finished frame, draw the REC mark on top (not recorded) and show it."""
+    def present(self, *, realtime: bool, picture: Callable[[], pygame.Surface] | None = None) -> None:
+        """Record the finished frame (or what ``picture`` draws, when a frame is due), draw the REC mark
+        on top (not recorded) and show it."""
         surface = self.window.surface
-        if self.recorder is not None:
-            if realtime:
-                self.recorder.offer(surface, time.perf_counter())
-            else:
-                self.recorder.offer(surface, None, hold=INSTANT_HOLD)
+        recorder = self.recorder
+        if recorder is not None:
+            now = time.perf_counter() if realtime else None
+            if recorder.due(now):
+                recorder.offer(picture() if picture is not None else surface, now, hold=1 if realtime else INSTANT_HOLD)
             draw_rec_mark(surface, self.text, 22)
         pygame.display.flip()
 
@@ -189,6 +196,9 @@ class Table:
     """One game on the window: session, game log, director and scene."""
 
     screenshot: Path | None
+    feed: FeedWriter | None = None
+    """A fair game's public feed: what its spectators, recordings and screenshots show."""
+    _public: PublicView | None = None
 
     def __init__(self, app: App, settings: PlaySettings, *, art: ArtLibrary | None = None,
                  exit_after: int | None = None, screenshot: Path | None = None,
@@ -213,32 +223,56 @@ class Table:
         self.bottom = humans[0] if humans else 0
         name = self.game_id if self.fair else self.seed
         self.clock: Callable[[], float] = time.perf_counter
+        # A game played on from a log starts where that game did; any other from the scenario file as it is now.
+        scenario = (logged_scenario(start.header, start.seed, start.log) if start is not None
+                    else load_scenario(settings.scenario) if settings.scenario is not None else None)
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id,
                                                   parent=start.parent if start is not None else None,
-                                                  clock=lambda: self.clock())
+                                                  clock=lambda: self.clock(), scenario=scenario)
+        try:
+            self._open(settings, humans, art=art, exit_after=exit_after, screenshot=screenshot, players=players,
+                       start=start, host=host, scenario=scenario)
+        except BaseException:
+            self.end_log("crashed")  # a fair game's log gets its seed all the same: it replays as far as it got
+            raise
+
+    def _open(self, settings: PlaySettings, humans: list[int], *, art: ArtLibrary | None, exit_after: int | None,
+              screenshot: Path | None, players: list[Any] | None, start: Resume | None, host: Host | None,
+              scenario: Scenario | None) -> None:
+        """Seat the players and set the game up on the table (the rest of :meth:`__init__`, once the log is open)."""
+        assert self.log is not None
         # ``players`` replaces the seats' bots (a replayed log plays every seat).
-        seat_players = players if players is not None else registry.make_seats(
-            self.seat_names, self.game, self.seed, bot_timeout=settings.bot_timeout)
+        seat_players: list[Any] = list(players) if players is not None else registry.seat_makers(
+            self.seat_names, self.game, bot_timeout=settings.bot_timeout)
         if host is not None:
             from tabletop.net.seat import remote_players
 
             for seat, player in remote_players(host).items():
                 seat_players[seat] = player
-        self.session = Session(self.game, seat_players, seed=self.seed, log=self.log,
-                               bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT)
+        self.session = open_session(self.game, seat_players, seed=self.seed, log=self.log,
+                                    options=SessionOptions(bot_timeout=settings.bot_timeout, hook_limit=HOOK_LIMIT),
+                                    scenario=scenario)
         # Designer undo may go back anywhere: a snapshot per move. Fair undo also tracks what each
         # human has seen, to refuse an undo once something new was shown.
         self.timeline = (Timeline(self.session, watch=humans if self.fair else ())
                          if self.undo != "off" and players is None else None)
+        dealt = self.session.take_events()
+        if self.fair and self.log.path is not None:
+            # A fair game's spectators and recordings are drawn from what the public sees, never its seed.
+            self.feed = FeedWriter(feed_path(self.log.path), self.session, seats=self.seat_names, game_id=self.game_id,
+                                   say=self.app.say)
+            self.feed.start(dealt)
+            self.session.on_move = self.feed.hook(self.session.on_move)
         if start is not None:
             self._play_on(start)
         self.pace: Pace = pace(settings.speed)
         self.unattended = not humans
         self.director = Director(self.session, seat=self.bottom, pace=self.pace, unattended=self.unattended,
                                  exit_after=exit_after, humans=tuple(humans), timeline=self.timeline,
-                                 undo=self.undo, view="public" if host is not None and not humans else "seat")
+                                 undo=self.undo, view="public" if host is not None and not humans else "seat",
+                                 events=dealt if start is None else ())
         self._mount(art, settings.art_dir)
         if host is not None:
             from tabletop.ui.hosting import host_table
@@ -284,8 +318,10 @@ class Table:
 
     def _mount(self, art: ArtLibrary | None, art_dir: Path | None, *, background: bool = True) -> None:
         """Set up the art and the scene for the director (shared by played and replayed tables)."""
-        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir),
-                                     deck_name=self.game.art_deck, background=background)
+        if art is not None:
+            art.use_cards(self.game.deck())  # a new game: its cards, and its deck file as it is now
+        self.art = art or ArtLibrary(self.game.deck(), art_folder(self.game, art_dir), deck_name=self.game.art_deck,
+                                     background=background, deck_file=deck_file(self.game))
         self.renderer = TableRenderer(self.app.text, self.art)
         self.scene = TableScene(self.director, self.art,
                                 names=display_names(self.seat_names, watching=self.director.is_replay),
@@ -324,6 +360,8 @@ class Table:
                 continue
             scene.handle(self._to_table(event))
         outcome = self._commands()
+        if self.feed is not None:
+            self.feed.sync()  # an undo reaches the spectators at once
         scene.log.extend(app.messages)
         app.messages.clear()
         scene.size = drawn_size(app.window.size)[0]
@@ -339,11 +377,12 @@ class Table:
         for overlay in self.overlays:
             overlay.update(now)
         scene.update(now)
-        surface = app.window.surface
         self.draw()
         self._drawn = True
-        self._screenshots(surface)
-        app.present(realtime=not self.unattended or self.pace.name != "instant")
+        if self.screenshot is not None:
+            self._screenshots(self.capture(now))
+        app.present(realtime=not self.unattended or self.pace.name != "instant",
+                    picture=(lambda: self.capture(now)) if self.feed is not None else None)
         if app.recorder is not None:
             self.renderer.invalidate()  # the REC mark was drawn over the frame
         if outcome is None and self.director.finished:
@@ -375,6 +414,17 @@ class Table:
         attrs = dict(event.dict, pos=(round(event.pos[0] * k), round(event.pos[1] * k)))
         return pygame.event.Event(event.type, attrs)
 
+    def capture(self, now: float | None = None) -> pygame.Surface:
+        """Return what a screenshot or a recording of the table shows now: the window, or in a fair game
+        what the public sees (every hand face down: no player's hand is ever kept in a file)."""
+        if self.feed is None:
+            return self.app.window.surface
+        if self._public is None:
+            from tabletop.ui.spectator import PublicView
+
+            self._public = PublicView(self, self.feed)
+        return self._public.frame(self.clock() if now is None else now, self.app.window.size)
+
     def _waiting_for_art(self, now: float) -> bool:
         # A run with no human (a recording, a demo, screenshots) holds the game while the art it
         # has asked for loads, so it shows the designer's art rather than stand-ins. The first
@@ -396,11 +446,13 @@ class Table:
         """Save the final screenshot if none was taken and close the game log (see :meth:`end_log`;
         ``how`` defaults to finished or left)."""
         self.director.close()  # a bot thinking in the background is dropped, not waited for
-        if getattr(self, "host", None) is not None and not self.session.is_over:
-            self.host.ended(N_("the host stopped the game"))  # type: ignore[union-attr]
-        if self.screenshot is not None and not self._shot_end:
-            save_screenshot(self.app.window.surface, self.screenshot)
-        self.end_log(how or ("finished" if self.session.is_over else "left"))
+        try:
+            if getattr(self, "host", None) is not None and not self.session.is_over:
+                self.host.ended(N_("the host stopped the game"))  # type: ignore[union-attr]
+            if self.screenshot is not None and not self._shot_end:
+                save_screenshot(self.capture(), self.screenshot)
+        finally:  # a screenshot that cannot be written never costs the log its ending (and a fair game its seed)
+            self.end_log(how or ("finished" if self.session.is_over else "left"))
 
     def end_log(self, how: str) -> None:
         """Write how the game ended (``finished``, ``left``, ``interrupted``, ``crashed``) as the log's
@@ -409,12 +461,15 @@ class Table:
         log = self.log
         if log is None:
             return
+        session = getattr(self, "session", None)  # None when the game could not even be set up
         try:
             log.reveal()
-            log.closed(how, self.session.moves)
+            log.closed(how, session.moves if session is not None else 0)
         except (TabletopError, OSError, ValueError):
             pass  # the disk is full or the file is gone: what was written stays whole
         log.close()
+        if self.feed is not None:
+            self.feed.close()  # the log replays whole now: the public needs the feed no longer
 
     def _commands(self) -> str | None:
         app, scene = self.app, self.scene
@@ -425,10 +480,14 @@ class Table:
                 if message:
                     scene.say(message)
             elif command == "screenshot":
-                scene.log.append(_("Screenshot saved to {file}").format(file=save_screenshot(app.window.surface)))
+                shot = save_screenshot(self.capture())
+                scene.log.append(_("Screenshot of what the public sees (a fair game: no hand) saved to {file}").format(
+                    file=shot) if self.feed is not None else _("Screenshot saved to {file}").format(file=shot))
             elif command == "record":
                 if app.recorder is None:
                     app.start_recording()
+                    if self.feed is not None:
+                        scene.log.append(_("A fair game is recorded as the public sees it: no hand is recorded"))
                 else:
                     app.stop_recording()
             else:

@@ -4,14 +4,26 @@ The engine runs ahead of the screen. The board starts from a :class:`~tabletop.e
 and is then changed move by move (cards leave one zone and join another, a cell is coloured, a
 hand is shown), so the picture never jumps ahead of the animation; it is refreshed from a fresh
 view whenever the screen has caught up. It knows zones, never games.
+
+What it shows is bounded whatever a game puts in its zones: a zone shows its newest :data:`SHOWN`
+items (a pile's top among them) and counts the rest (:attr:`Board.more`), a board its first
+:data:`CELLS` cells, so laying out and drawing a frame costs the same for a million items as for
+a few hundred.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from tabletop.engine.cards import Card
-from tabletop.engine.zones import InfoRow, Item, Move, TableView, Zone
+from tabletop.engine.zones import TOP, InfoRow, Item, Move, TableView, Zone
+
+SHOWN = 200
+"""The most items of one zone the table lays out and draws: a fan of 200 cards already overlaps to a
+few pixels each at 1920 wide; beyond that a count says how many more there are."""
+CELLS = 1024
+"""The most cells of one board the table draws (a 32 x 32 grid); the cells after them are counted."""
 
 
 class Board:
@@ -34,14 +46,25 @@ class Board:
         self.status = ""
         self.to_move: int | None = None
         self.lower_is_better = False
+        self.more: dict[str, int] = {}
+        """Per zone, how many of its items (or cells) are left out of what is shown."""
         self.version = 0
         self._zones: tuple[int, tuple[Zone, ...]] = (-1, ())
 
     def refresh(self, view: TableView) -> None:
-        """Take every zone and value from a fresh ``view``."""
-        self.decls = {z.id: z for z in view.zones}
-        self.items = {z.id: list(z.items) for z in view.zones}
-        self.cells = {z.id: {c.id: c.seat for c in z.cells} for z in view.zones if z.cells}
+        """Take every zone and value from a fresh ``view`` (each zone bounded: see :data:`SHOWN`).
+
+        A view that was bounded already (a spectator's feed) may say in ``more`` what it left out.
+        """
+        self.more = dict(getattr(view, "more", ()))
+        self.decls = {}
+        for zone in view.zones:
+            shown, left = bounded(zone)
+            self.decls[zone.id] = shown
+            if left:
+                self.more[zone.id] = self.more.get(zone.id, 0) + left
+        self.items = {z.id: list(z.items) for z in self.decls.values()}
+        self.cells = {z.id: {c.id: c.seat for c in z.cells} for z in self.decls.values() if z.cells}
         self.scores = list(view.scores) or [0] * self.players
         self.info, self.badges = view.info, view.badges
         self.status, self.to_move = view.status, view.to_move
@@ -107,11 +130,22 @@ class Board:
                 note = move.note or (old.note if old is not None and old.note else "")
                 dst.append(Item(card if visible and move.face_up else None, move.seat, note))
         else:
-            dst.extend(Item(None, move.seat, move.note) for _ in range(move.backs))
+            dst.extend(Item(None, move.seat, move.note) for _ in range(min(move.backs, SHOWN + 1)))
+            if move.backs > SHOWN + 1:  # more backs than are ever drawn: counted, never made
+                self.more[move.dst] = self.more.get(move.dst, 0) + move.backs - SHOWN - 1
         if decl is not None and decl.visibility == "top" and len(dst) > 1:
             # Only the top of such a pile is seen: the cards under it turn face down.
             dst[:-1] = [Item(None, i.seat, i.note) for i in dst[:-1]]
-        return where, list(range(start, len(dst)))
+        if len(dst) > SHOWN:  # the oldest make room for the newest, and are counted
+            left = len(dst) - SHOWN
+            del dst[:left]
+            self.more[move.dst] = self.more.get(move.dst, 0) + left
+            start -= left
+        return where, list(range(max(0, start), len(dst)))
+
+    def count(self, zone_id: str) -> int:
+        """Return how many items the zone holds, those left out of what is shown included."""
+        return len(self.items.get(zone_id, ())) + self.more.get(zone_id, 0)
 
     def set_scores(self, totals: tuple[int, ...]) -> None:
         """Show the running totals of a scored deal."""
@@ -130,7 +164,7 @@ class Board:
             return [], []
         where: list[int] = []
         taken: list[Item | None] = []
-        for card in (*move.cards, *[None] * move.backs):
+        for card in (*move.cards, *[None] * min(move.backs, len(src))):
             index = _find(src, card)
             if index is None:
                 continue
@@ -149,6 +183,50 @@ class Board:
         for i, item in zip(hidden, shown, strict=False):
             items[i] = item
         return hidden[:len(shown)]
+
+
+def seen_move(move: Move, zones: Mapping[str, Zone], eyes: int | None) -> Move:
+    """Return ``move`` as ``eyes`` may see it (``zones``: the table's zones as declared).
+
+    Its cards are kept when it shows them (face up into a zone those eyes see, onto a pile whose top
+    everyone sees, or turned up where they lie) or when they came from a zone those eyes see; else
+    they are that many face-down backs.
+
+    >>> from tabletop.engine.cards import parse_cards
+    >>> from tabletop.engine.zones import hand_zone
+    >>> hands = {z.id: z for z in (hand_zone(0, []), hand_zone(1, []))}
+    >>> seen_move(Move("", "hand:1", tuple(parse_cards("QH")), seat=1), hands, 0)
+    Move(src='', dst='hand:1', cards=(), backs=1, seat=1, face_up=False, cell='', note='')
+    """
+    if not move.cards:
+        return move
+    dst, src = zones.get(move.dst), zones.get(move.src)
+    if move.face_up and (move.src == move.dst or dst is not None and (dst.visibility == TOP or dst.visible_to(eyes))):
+        return move
+    if src is not None and src.visible_to(eyes):
+        return move
+    return move._replace(cards=(), backs=move.backs + len(move.cards), face_up=False)
+
+
+def bounded(zone: Zone) -> tuple[Zone, int]:
+    """Return ``zone`` with at most its newest :data:`SHOWN` items and its first :data:`CELLS` cells
+    (its layout cut to as many places, naming only those), and how many items and cells it left out."""
+    items, cells, layout = zone.items, zone.cells, zone.layout
+    if len(items) <= SHOWN and len(cells) <= CELLS and len(layout) <= CELLS and sum(map(len, layout)) <= CELLS:
+        return zone, 0
+    left = max(0, len(items) - SHOWN) + max(0, len(cells) - CELLS)
+    cells = cells[:CELLS]
+    kept = {c.id for c in cells}
+    rows: list[tuple[str | None, ...]] = []
+    room = CELLS  # places drawn: a layout naming one cell a million times is cut like a million cells
+    for line in layout:
+        if room <= 0:
+            break
+        line = tuple(n if n in kept else None for n in line[:room])
+        room -= max(1, len(line))
+        if any(n is not None for n in line):
+            rows.append(line)
+    return replace(zone, items=items[-SHOWN:], cells=cells, layout=tuple(rows)), left
 
 
 def _find(items: list[Item], card: Card | None) -> int | None:

@@ -99,6 +99,10 @@ class Recorder:
         self._thread = threading.Thread(target=self._run, name="recorder", daemon=True)
         self._thread.start()
 
+    def due(self, now: float | None) -> bool:
+        """True when :meth:`offer` at ``now`` (None: untimed) would take a frame."""
+        return now is None or now >= self._next
+
     def offer(self, surface: pygame.Surface, now: float | None = None, *, hold: int = 1) -> bool:
         """Record ``surface`` if a frame is due at ``now`` (None: always); return True if taken.
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 import sys
 import threading
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import (
+    ActionTaken,
+    BotFault,
     DealScored,
     Event,
     GameOver,
@@ -36,7 +39,7 @@ from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
 from tabletop.i18n import N_, _, nN_
-from tabletop.ui.board import Board
+from tabletop.ui.board import Board, seen_move
 from tabletop.ui.choices import KIND_WORDS
 from tabletop.ui.pace import Pace
 
@@ -121,8 +124,9 @@ class Director:
 
     def __init__(self, session: Session, *, seat: int, pace: Pace, unattended: bool = False,
                  exit_after: int | None = None, humans: tuple[int, ...] | None = None,
-                 timeline: Timeline | None = None, undo: str = "off", line: list[Action] | None = None,
-                 view: str = "seat") -> None:
+                 timeline: Timeline | None = None, undo: str = "off", line: list[Any] | None = None,
+                 view: str = "seat", events: Sequence[Event] | None = None) -> None:
+        """``events`` are the session's first events when the caller took them already (to share them)."""
         self.session = session
         self.seat = seat
         self.unattended = unattended
@@ -132,6 +136,8 @@ class Director:
         """A replay's moves, one per position: they are played instead of asking bots or a human."""
         self.said: list[tuple[Event, ...]] = []
         """A replay's events, per move, as far as they are known: the log panel is rebuilt from them on a seek."""
+        self.live = False
+        """A replay that follows a game still being played (a spectator): the end of its line is now, not an unfinished log."""
         self.humans: tuple[int, ...] = () if line is not None else (
             humans if humans is not None else tuple(i for i, s in enumerate(session.seats) if s is None))
         self.timeline = timeline
@@ -143,7 +149,7 @@ class Director:
         self.handoff: int | None = None
         """The human seat the table waits to be handed to, behind a privacy screen."""
         self.board = Board(session.table(self.eyes).players, seat, eyes=self.eyes)
-        self.queue: deque[Event] = deque(session.take_events())
+        self.queue: deque[Event] = deque(session.take_events() if events is None else events)
         self._kept: tuple[Move, ...] = ()
         """The sweep of a deal's last trick (or showdown), held back until the deal's box closes."""
         self.pause: Pause | None = None
@@ -212,7 +218,7 @@ class Director:
             return _("Pass the table to Seat {n}: click when ready").format(n=self.handoff + 1)
         if self.line is not None and self.timeline is not None:
             where = _("Move {n} of {end}").format(n=self.session.moves, end=len(self.line))
-            if self.session.moves >= len(self.line) and not self.session.is_over:
+            if self.session.moves >= len(self.line) and not self.session.is_over and not self.live:
                 return _("{where}: the log ends here (the game was not finished)").format(where=where)
             if self.paused:
                 where = _("{where} (paused)").format(where=where)
@@ -467,7 +473,7 @@ class Director:
         self.board.refresh(self.session.table(self.eyes))
         if self.eyes is None and self.line is None and not self.session.is_over:
             # God view: every hand is open, but the status still speaks to the player at the bottom.
-            self.board.status = self.session.game.status(self.session.state, self.seat)
+            self.board.status = self.session.rules.status(self.session.state, self.seat)
 
     def _beat(self, event: Event, now: float, cues: list[Cue]) -> None:
         self._stale = True
@@ -520,8 +526,18 @@ class Director:
     def _log_line(self, event: Event, moves: Any) -> str:
         # An action whose cards stay hidden from this seat is logged without them; with several
         # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        if (self.eyes is not None and is_face_down_action(event, moves)
-                and (self.hot_seat or event.seat != self.eyes)):
+        # Where a move goes decides (a card passed face up into another seat's hand stays hidden).
+        reader = SPECTATOR if self.hot_seat else self.eyes
+        if reader is None or not isinstance(event, ActionTaken | BotFault) or event.seat == reader:
+            return label_of(event)
+        if isinstance(event, BotFault):
+            kind = str(getattr(event.replacement, "kind", "move"))
+            if not getattr(event.replacement, "cards", ()):
+                return label_of(event)
+            return N_("{seat} ({bot}) {problem}; played {action} instead", seat=seat_name(event.seat), bot=event.bot,
+                      problem=event.problem, action=KIND_WORDS.get(kind) or kind.replace("_", " "))
+        if is_face_down_action(event, moves) or any(m.backs or not m.face_up
+                                                    for m in (seen_move(m, self.board.decls, reader) for m in moves)):
             count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
             kind = str(getattr(event.action, "kind", "move"))
             return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
 from tabletop.engine.errors import GameBroken, TabletopError
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, check_scenario
 from tabletop.formats.resume import Resume
+from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.ui import last_setup
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
 
 
 def spectate(table: Table) -> None:
-    """Open a spectator's window following ``table``'s game (handed a fair game's seed privately)."""
+    """Open a spectator's window following ``table``'s game (a fair game's through its public feed: no seed)."""
     if table.log is not None and table.log.path is not None:
-        spawn_spectator(table.log.path, table.seed if table.fair else None)
+        spawn_spectator(table.log.path)
 
 
 def run_start(*, size: tuple[int, int] = (1280, 720), settings: PlaySettings | None = None) -> int:
@@ -116,18 +117,23 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              screenshot: Path | None = None, record: Path | None = None,
              size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
              log_path: Path | None = None, undo: str = "", watch: bool = False,
-             bot_timeout: float = DEFAULT_BOT_TIMEOUT, start: Resume | None = None) -> int:
+             bot_timeout: float = DEFAULT_BOT_TIMEOUT, start: Resume | None = None,
+             scenario: Path | None = None) -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
     ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
-    spectator's window beside the game, following its log; ``start`` plays on from a logged position.
+    spectator's window beside the game, following its log; ``start`` plays on from a logged position;
+    ``scenario`` is a file every game starts from.
 
     :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
         game whose own code broke mid-game (its log is kept).
     """
-    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo, bot_timeout)
+    settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo, bot_timeout,
+                            scenario)
     pace(speed)
     game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    if scenario is not None:
+        check_scenario(game, load_scenario(scenario))
     names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
     undo_mode(undo, names.count(registry.HUMAN))
     app = App(size, interactive=registry.HUMAN in names)

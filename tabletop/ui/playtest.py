@@ -122,7 +122,7 @@ class PlaytestTools:
         d = scene.director
         if not d.is_replay:
             return
-        if d.view == "public":
+        if d.view == "public" or d.live:
             scene.say(_("A spectator cannot play on: the game is still being played"))
             return
         if d.session.is_over:

@@ -6,7 +6,8 @@ with a snapshot every :data:`~tabletop.engine.timeline.SEEK_EVERY` moves, so see
 a snapshot copy and a few moves. :func:`run_record` renders a log to a video without a screen, on
 a virtual clock (frame ``k`` is at ``k / fps`` seconds, never the wall clock), so two renders of one
 log are frame-identical. ``follow`` makes the table a spectator: it rereads the log as it grows and
-shows only what every seat may see.
+shows only what every seat may see. A fair game is watched from its public feed instead
+(:mod:`tabletop.ui.spectator`): its log is sealed while it is played, and no spectator gets its seed.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from tabletop.engine.errors import LogError, TabletopError
-from tabletop.engine.session import HOOK_LIMIT, Session
+from tabletop.engine.guard import shown_path
+from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
-from tabletop.formats.log import Replay
+from tabletop.formats.log import Replay, is_sealed
 from tabletop.formats.playtest import append_note, read_playtest
 from tabletop.formats.resume import Resume, check_move
 from tabletop.i18n import _
@@ -31,6 +33,7 @@ from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
 from tabletop.ui.director import Director
+from tabletop.ui.feed import FeedReader, feed_path
 from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.notebook import Notebook
 from tabletop.ui.pace import Pace, pace
@@ -51,13 +54,11 @@ class ReplayTable(Table):
 
     def __init__(self, app: App, path: Path, *, speed: str = "normal", partial: bool = False, seat: int = 0,
                  view: str = "seat", art_dir: Path | None = None, art: ArtLibrary | None = None,
-                 follow: bool = False, seed: int | None = None, background: bool = True,
-                 paced: Pace | None = None) -> None:
+                 follow: bool = False, background: bool = True, paced: Pace | None = None) -> None:
         self.app = app
         self.path = path
         self.follow = follow
-        self.given_seed = seed
-        result = replay(path, allow_incomplete=partial or follow, seed=seed)
+        result = replay(path, allow_incomplete=partial or follow)
         self.result = result
         self.game = result.session.game
         header = result.header
@@ -73,7 +74,8 @@ class ReplayTable(Table):
         self.log = None
         self.play_on: PlayOn | None = None
         """The game to play on from the shown move, once "Play from here" was chosen."""
-        self.session = Session(self.game, None, seed=self.seed, hook_limit=HOOK_LIMIT)
+        self.session = open_session(self.game, seed=self.seed, options=SessionOptions(hook_limit=HOOK_LIMIT),
+                                    scenario=result.session.scenario)
         self.timeline = Timeline(self.session, every=SEEK_EVERY)
         line = [action for _seat, action in result.line]
         said = [tuple(self.session.submit(action)) for action in line]
@@ -83,6 +85,7 @@ class ReplayTable(Table):
         self.director = Director(self.session, seat=seat, pace=self.pace, unattended=True,
                                  timeline=self.timeline, line=line, view="public" if follow else view)
         self.director.said = said
+        self.director.live = follow
         self.clock = time.perf_counter
         self._mount(art, art_dir, background=background)
         self._looked = 0.0
@@ -143,7 +146,7 @@ class ReplayTable(Table):
             return
         self._stamp = stamp
         try:
-            result: Replay = replay(self.path, allow_incomplete=True, seed=self.given_seed)
+            result: Replay = replay(self.path, allow_incomplete=True)
         except LogError as exc:
             self.scene.say(str(exc))
             return
@@ -208,16 +211,28 @@ def run_replay(log: Path, *, speed: str = "normal", size: tuple[int, int] = (128
 
 
 def run_watch(log: Path, *, speed: str = "fast", size: tuple[int, int] = (1280, 720),
-              art_dir: Path | None = None, seed: int | None = None) -> int:
+              art_dir: Path | None = None) -> int:
     """Follow a game from its log as it is written, seeing only public information; return the exit status.
 
-    :raises LogError: for a log that cannot be read (or a fair game's, whose seed is not in it yet).
+    A fair game being played is followed through its public feed (``<log>.public``), never its sealed log.
+
+    :raises LogError: for a log or feed that cannot be read, or a fair game's sealed log with no feed beside it.
     """
-    replay(log, allow_incomplete=True, seed=seed)
-    return _show(size, lambda app: ReplayTable(app, log, speed=speed, follow=True, seed=seed, art_dir=art_dir))
+    from tabletop.ui.spectator import FeedTable
+
+    feed = feed_path(log)
+    if feed.exists():
+        follower = FeedReader.open(feed)
+        return _show(size, lambda app: FeedTable(app, follower, speed=speed, art_dir=art_dir, log=log))
+    if is_sealed(log):
+        raise LogError(_("{file}: a fair game's log stays sealed until the game ends, and its public feed {feed} is"
+                         " not there (the table playing the game writes it): watch the game with play --watch, or"
+                         " replay it once it has ended").format(file=shown_path(log), feed=feed.name))
+    replay(log, allow_incomplete=True)
+    return _show(size, lambda app: ReplayTable(app, log, speed=speed, follow=True, art_dir=art_dir))
 
 
-def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
+def _show(size: tuple[int, int], make: Callable[[App], Table]) -> int:
     """Open a window, run the replay table ``make`` builds on it until it ends, close both; return 0.
 
     "Play from here" in the viewer goes on with that game at the table, in the same window.
@@ -230,27 +245,21 @@ def _show(size: tuple[int, int], make: Callable[[App], ReplayTable]) -> int:
         finally:
             table.close()
             table.art.close()
-        if table.play_on is not None:
-            play_tables(app, table.play_on.settings, start=table.play_on.start, on_replay=replay_opener(app))
+        play_on = getattr(table, "play_on", None)
+        if play_on is not None:
+            play_tables(app, play_on.settings, start=play_on.start, on_replay=replay_opener(app))
     finally:
         app.close()
     return 0
 
 
-def spawn_spectator(log: Path, seed: int | None) -> None:
-    """Open a spectator's window (another process) following ``log``.
+def spawn_spectator(log: Path) -> subprocess.Popen[bytes]:
+    """Open a spectator's window (another process) following ``log``; return its process.
 
-    A fair game's log holds no seed until it ends: the spectator gets it through a pipe, never a
-    file or its command line, and shows only what every seat sees.
+    It is handed nothing but the log's name: a fair game's spectator follows the game's public
+    feed and never has its seed, so nothing it shows or offers can reveal a hidden card.
     """
-    command = [sys.executable, "-m", "tabletop", "watch", str(log)]
-    if seed is not None:
-        command.append("--seed-stdin")
-    proc = subprocess.Popen(command, stdin=subprocess.PIPE)
-    if proc.stdin is not None:
-        if seed is not None:
-            proc.stdin.write(f"{seed}\n".encode())
-        proc.stdin.close()
+    return subprocess.Popen([sys.executable, "-m", "tabletop", "watch", str(log)], stdin=subprocess.DEVNULL)
 
 
 class VirtualClock:

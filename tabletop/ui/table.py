@@ -672,7 +672,8 @@ class TableScene:
         reason = self.director.submit(action, self.now)
         if reason is not None:
             self.say(_("Not allowed: {reason}").format(reason=_(reason)))
-            self.log.append(_("{action}: {reason}").format(action=_(action.label), reason=_(reason)))
+            if not self.director.hot_seat:  # a log read by every player would name a card in a hand
+                self.log.append(_("{action}: {reason}").format(action=_(action.label), reason=_(reason)))
         else:
             self.selected = []
 
@@ -681,7 +682,9 @@ class TableScene:
         d = self.director
         if name == "continue" and d.handoff is not None or name == "take_seat":
             d.take_seat()
-            self.selected = []
+            # Nothing the last player opened or was told (a card zoomed, a menu, a refusal naming a card) is
+            # shown to the next.
+            self.selected, self.zoom, self.menu, self.carry, self.toast = [], None, None, None, None
         elif name == "continue":
             if d.pause is None and (d.is_replay or d.paused):
                 self.command("pause")  # Space plays and pauses a replay, and ends a pause of the bots
@@ -701,6 +704,8 @@ class TableScene:
         elif name == "god":
             if self.fair:
                 self.say(_("No god view in a fair game"))
+            elif d.live:
+                self.say(_("A spectator sees what the public sees: every hand stays face down"))
             elif d.handoff is None:
                 d.set_view("seat" if d.view == "all" else "all")
                 self.say(_("God view: every hand open") if d.view == "all" else _("God view off"))
@@ -767,6 +772,9 @@ class TableScene:
         if not d.is_replay:
             self.command("god")
             return
+        if d.live:
+            self.say(_("A spectator sees what the public sees: every hand stays face down"))
+            return
         if d.view == "all":
             d.set_view("seat")
             d.set_seat(0)
@@ -828,6 +836,9 @@ class TableScene:
         for message in self.art.take_messages():
             if self.art_notes:
                 self.log.append(_("Art: {message}").format(message=message))
+        for notice in self.art.take_notices():  # the deck file was edited: said where it is seen
+            self.log.append(_(notice))
+            self.say(notice)
         self._apply(self.director.update(now))
         self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]

@@ -364,11 +364,14 @@ class TableRenderer:
 
     def _zone(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
               hover: choices.Target | None, drawn: dict[tuple[str, int], Rect]) -> None:
+        more = scene.director.board.more.get(zone.id, 0)  # items (or cells) that did not fit: counted
         if zone.hint in (HEX, GRID):
             self._board(surface, scene, lay, zone, place, hover)
+            if more:
+                self._count(surface, lay, f"+{more}", place.region)
             return
         if zone.hint == STACK:
-            self._pile(surface, scene, lay, zone, place, hover, drawn)
+            self._pile(surface, scene, lay, zone, place, hover, drawn, zone.count + more)
             return
         mine = zone.is_hand_of(scene.seat)
         my_turn = scene.director.accepts_input
@@ -398,6 +401,8 @@ class TableRenderer:
         elif zone.label and place.caption.w > 0 and place.items:
             self.text.draw(surface, _(zone.label), lay.small_px, theme.TEXT_DIM, place.caption,
                            midleft=(place.caption.x, place.caption.center[1]))
+        if more:
+            self._count(surface, lay, f"+{more}", place.region)
 
     def _owners(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place) -> None:
         """Label each seat's cards in a spread with the seat's name, where it covers no card and no other label."""
@@ -421,7 +426,7 @@ class TableRenderer:
                     break
 
     def _pile(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
-              hover: choices.Target | None, drawn: dict[tuple[str, int], Rect]) -> None:
+              hover: choices.Target | None, drawn: dict[tuple[str, int], Rect], total: int) -> None:
         spot = Rect(place.region.x + (place.region.w - place.card[0]) // 2, place.region.y, *place.card)
         top = zone.top
         target = choices.Target(zone.id, zone.count - 1 if top else -1, top.card if top else None)
@@ -444,7 +449,7 @@ class TableRenderer:
             self._card(surface, image, r, place.region, zone.id)
         if scene.director.accepts_input and scene.is_clickable(target):
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3 if lifted else 1, border_radius=max(2, r.w // 12))
-        caption = _("{zone} {count}").format(zone=_(zone.label), count=zone.count) if zone.label else str(zone.count)
+        caption = _("{zone} {count}").format(zone=_(zone.label), count=total) if zone.label else str(total)
         box = place.caption
         lines = self.text.wrap(caption, lay.small_px, box.w)[:2]
         step = box.h // 2
@@ -511,6 +516,14 @@ class TableRenderer:
             self.text.ink.add(POPUP, box, lay.play, f.text, size)
             where.append(box)
         return where
+
+    def _count(self, surface: pygame.Surface, lay: TableLayout, count: str, region: Rect) -> None:
+        """Count, in a zone's corner, the items too many to draw (+N)."""
+        px = lay.small_px
+        w, h = self.text.width(count, px) + lay.margin, round(px * 1.3)
+        box = Rect(region.right - w - 2, region.bottom - h - 2, w, h)
+        pygame.draw.rect(surface, theme.OVERLAY, pygame.Rect(box), border_radius=6)
+        self.text.draw(surface, count, px, theme.TEXT, box, center=box.center)
 
     def _veiled(self, surface: pygame.Surface, lay: TableLayout) -> None:
         """Quiet the whole window under a box: what lies under the veil is no longer read (the record starts again)."""

@@ -16,7 +16,7 @@ from tabletop.games.trick_taking import TrickGame
 from tabletop.kit.tricks import TRICK, TURNUP, TrickWon, TrumpChosen
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
-from tests.plugin_fixtures import clean_registry
+from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]
 
@@ -92,10 +92,18 @@ def test_an_undealt_turned_up_card_lies_apart_from_the_face_down_rest() -> None:
     assert sum(m.backs for m in gathered if m.src.startswith("won:")) == 40
 
 
+def deck_trick_game(games_dir: Path, name: str, summary: str = "A test game.") -> None:
+    """Write a trick game subclassing DeckTrickGame (as ``tabletop new`` wrote them before the kit),
+    with the trick template's sample deck, and find it."""
+    body = f"summary = {summary!r}\nmin_players = 3\nmax_players = 5\ndefault_players = 4\n"
+    deck = (Path(scaffold.__file__).parent / "templates" / "trick" / "deck.toml").read_text(encoding="utf-8")
+    write_game(games_dir, name, {"__init__.py": tiny_game(name, body=body, base="DeckTrickGame"), "deck.toml": deck})
+    plugins.discover(games_dir)
+
+
 @pytest.mark.usefixtures("clean_registry")
 def test_a_deck_files_colour_trump_is_written_as_it_is_named(tmp_path: Path) -> None:
-    scaffold.create_game("colours", tmp_path)
-    plugins.discover(tmp_path)
+    deck_trick_game(tmp_path, "colours")
     game = registry.make_game("colours", options={"trump": "turnup"})
     for seed in range(8):
         session = Session(game, seed=seed)
@@ -110,8 +118,7 @@ def test_a_deck_files_colour_trump_is_written_as_it_is_named(tmp_path: Path) -> 
 @pytest.mark.usefixtures("clean_registry")
 def test_the_rules_panel_shows_a_designers_own_summary_over_the_generic_rules(tmp_path: Path) -> None:
     assert TrickGame().rules_text().startswith(TrickGame.rules)
-    scaffold.create_game("lowest", tmp_path)
-    plugins.discover(tmp_path)
+    deck_trick_game(tmp_path, "lowest", "Follow the colour led; the lowest card takes the trick.")
     game = registry.make_game("lowest", options={"scoring": "tricks"})
     text = game.rules_text()
     assert text.startswith(type(game).summary) and "the lowest card" in text

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine.session import Session
+from tabletop.engine.session import open_session
 from tabletop.plugins import registry
 
 FOLDER = Path(__file__).parent
@@ -45,8 +45,7 @@ def transcript(game_name: str, players: int, options: dict[str, Any], seed: int)
     """Return the transcript of one seeded game with random bots."""
     game = registry.make_game(game_name, players=players, options=options)
     record = Transcript()
-    seats = registry.make_seats(["random"] * players, game, seed)
-    Session(game, seats, seed=seed, log=record).run()
+    open_session(game, registry.seat_makers(["random"] * players, game), seed=seed, log=record).run()
     return record.lines
 
 

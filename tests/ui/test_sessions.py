@@ -217,7 +217,7 @@ def test_a_finished_game_opens_in_the_replay_viewer_from_the_end_box(app) -> Non
     viewer.close()
 
 
-def test_watching_a_fair_game_needs_its_seed_from_the_player(tmp_path, capsys) -> None:
+def test_a_fair_games_sealed_log_alone_cannot_be_watched(tmp_path, capsys) -> None:
     from tabletop.cli import main
     from tabletop.formats.log import GameLog
 
@@ -225,4 +225,5 @@ def test_watching_a_fair_game_needs_its_seed_from_the_player(tmp_path, capsys) -
     path = tmp_path / "fair.jsonl"
     GameLog.create(path, game=game, seat_names=["human"] * 4, seed=99, fair=True).close()
     assert main(["watch", str(path)]) == 2
-    assert "seed was never written" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "stays sealed until the game ends" in err and "fair.jsonl.public" in err and len(err.splitlines()) == 1

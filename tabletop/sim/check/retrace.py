@@ -25,7 +25,8 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.game import Game
 from tabletop.engine.rng import derive_seed
-from tabletop.engine.session import MOVE_LIMIT, Session
+from tabletop.engine.session import MOVE_LIMIT, Session, SessionOptions
+from tabletop.engine.session import open_session as engine_open
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 
@@ -39,8 +40,8 @@ def open_session(game: Game, seed: int, *, log: GameLog | None = None, events: b
 
     :raises GameBroken: when the game's setup fails.
     """
-    seats = registry.make_seats([BOT] * game.players, game, seed)
-    return Session(game, seats, seed=seed, log=log, events=events, bot_timeout=None)
+    return engine_open(game, registry.seat_makers([BOT] * game.players, game), seed=seed, log=log,
+                       options=SessionOptions(events=events, bot_timeout=None))
 
 
 def move_limit(game: Game, max_moves: int | None) -> int:

@@ -42,6 +42,34 @@ def art_folder(game: Any, art_dir: Path | str | None = None) -> Path:
     return shipped
 
 
+def deck_file(game: Any) -> Path | None:
+    """Return the deck file ``game``'s cards are read from, or None when it has none (the standard deck).
+
+    In order: the game class's ``deck_path()`` (a kit game, a trick game with a deck file); a
+    ``DECK_FILE`` in its module (the market template before the kit); ``deck.toml`` or ``deck.csv``
+    in the folder of a game from a games folder.
+    """
+    import sys
+
+    from tabletop.engine.errors import TabletopError
+    from tabletop.plugins import registry
+
+    paths: list[Path] = []
+    method = getattr(type(game), "deck_path", None)
+    if callable(method):
+        paths.append(Path(method()))
+    module_file = getattr(sys.modules.get(type(game).__module__), "DECK_FILE", None)
+    if isinstance(module_file, str | Path):
+        paths.append(Path(module_file))
+    try:
+        folder = registry.game_entry(getattr(game, "name", "")).extra.get("folder")
+    except TabletopError:  # an unregistered game (a test's own class) has no entry
+        folder = None
+    if folder:
+        paths += [Path(folder) / "deck.toml", Path(folder) / "deck.csv"]
+    return next((p for p in paths if p.is_file()), None)
+
+
 def check_art_path(path: Path | None) -> None:
     """Refuse an ``--art`` image file that has no sheet TOML beside it (a folder, or nothing, is fine).
 

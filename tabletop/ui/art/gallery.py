@@ -19,7 +19,7 @@ import pygame
 from tabletop.engine.cards import Card
 from tabletop.i18n import N_, _
 from tabletop.ui.art.faces import font, wrap
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
 from tabletop.ui.files import write_whole
 from tabletop.ui.screen import init_display
@@ -164,7 +164,7 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
     init_display(interactive=True)
     set_caption(_("tabletop art - {game}").format(game=game.describe()))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    with ArtLibrary(cards, folder, deck_name=game.art_deck) as library:
+    with ArtLibrary(cards, folder, deck_name=game.art_deck, deck_file=deck_file(game)) as library:
         gallery = Gallery(library, cards, title=_title(game, len(cards) + 1, folder))
         clock = pygame.time.Clock()
         frames = 0
@@ -174,6 +174,8 @@ def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 80
             library.poll()
             for line in library.take_messages():
                 print(_("art: {problem}").format(problem=line), file=sys.stderr)
+            for line in library.take_notices():  # edited card values show at once in the gallery
+                print(line, file=sys.stderr)
             screen = pygame.display.get_surface() or screen
             gallery.draw(screen)
             pygame.display.flip()

@@ -30,6 +30,7 @@ import pygame
 from tabletop.engine.cards import Card
 from tabletop.engine.guard import short_path
 from tabletop.i18n import _
+from tabletop.ui.art.carddata import DeckWatch
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face
 from tabletop.ui.art.folder_map import (
@@ -135,8 +136,10 @@ class ArtLibrary:
     """Card faces and backs at any size; never raises for bad art, reports it instead."""
 
     def __init__(self, cards: Sequence[Card], folder: Path | str | None, *, deck_name: str = "standard",
-                 cache_dir: Path | None = None, background: bool = True) -> None:
+                 cache_dir: Path | None = None, background: bool = True, deck_file: Path | None = None) -> None:
         self.cards = list(dict.fromkeys(cards))
+        self.deck = DeckWatch(deck_file)
+        """The deck file, watched: edited card values reach the generated faces (see :mod:`.carddata`)."""
         self.folder, self.only = art_place(folder)
         """The folder scanned, and the one sheet image to read there when ``folder`` names an image file."""
         self.deck_name = deck_name
@@ -191,16 +194,23 @@ class ArtLibrary:
 
     # -- what the table calls every frame ------------------------------------------------------
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
-        """Return the face of ``card`` scaled to ``size`` (a generated face when there is no art)."""
-        return self._surface(card.id, card, size)
+        """Return the face of ``card`` scaled to ``size`` (a generated face when there is no art, drawn from
+        the card's values as the deck file has them now)."""
+        return self._surface(card.id, self.deck.shown.get(card.id, card), size)
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the card back scaled to ``size``."""
         return self._surface(BACK, None, size)
 
     def poll(self) -> bool:
-        """Check for added/changed/removed files and finished background loads; True if art changed."""
+        """Check for added/changed/removed files, finished background loads and edited card values; True if
+        anything drawn may look different."""
         before = self.version
+        edited = self.deck.poll()
+        if edited:
+            for slot in [slot for slot in self._generated if slot[0] in edited]:
+                del self._generated[slot]
+            self.version += 1
         if self._background:
             while True:
                 try:
@@ -268,6 +278,22 @@ class ArtLibrary:
             self._problems = self._diagnose()
             self._problems_version = self.version
         return list(self._problems)
+
+    def take_notices(self) -> list[str]:
+        """Return what changed in the deck file since the last call (cards shown anew, a deck to restart with)."""
+        return self.deck.notices()
+
+    def use_cards(self, cards: Sequence[Card]) -> None:
+        """Draw ``cards`` from now on (a new game, whose deck may have changed): art is matched to them again
+        and the deck file's values as they are now become the ones played."""
+        self.cards = list(dict.fromkeys(cards))
+        self._by_id = {card.id: card for card in self.cards}
+        self._index = name_index(self._by_id)
+        self._card_ids = [card.id for card in self.cards]
+        self.deck.restart()
+        self._generated.clear()
+        self._table = None  # map the folder's files to the new cards, whatever it holds
+        self._apply_scan(self._scan())
 
     def take_messages(self) -> list[str]:
         """Return the messages that appeared since the last call (for the table's log: the missing art in

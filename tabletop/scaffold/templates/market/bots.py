@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.base import Bot
-from tabletop.engine.actions import Action
-from tabletop.engine.cards import Card
 from tabletop.engine.views import View
+from tabletop.kit import Action, Card
 
 from . import TemplateGame
 

@@ -1,0 +1,117 @@
+"""A kit game's state: a dataclass with defaults, whose card lists say which zone they are.
+
+Subclass :class:`State` as a ``@dataclass`` and give each list of cards a field helper: it says
+where the cards lie on the table and who may see them, so the table, the dealing helpers and
+scenarios find them by zone id without a line of code::
+
+    @dataclass
+    class FishState(State):
+        draw: list[Card] = pile()                     # zone "draw": face down, a count
+        hands: list[list[Card]] = hands()             # zones "hand:0", "hand:1"...: their owners see them
+        books: list[list[Card]] = per_seat("Books")   # zones "books:0"...: face up in front of each seat
+
+Per-seat fields (and :func:`seat_values`) start empty and are given one entry per seat when a
+game starts (:func:`new_state`). Any other field is plain data with its default.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from tabletop.engine.cards import Card
+from tabletop.engine.game import GameState
+from tabletop.engine.state_zones import ZONE, ZoneSpec
+from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STACK, TOP
+from tabletop.i18n import N_
+
+SEAT_VALUE = "tabletop.seat_value"
+"""The metadata key of a per-seat value field: the value each seat starts with."""
+
+
+def hands(label: str = N_("Hand"), *, sort: bool = True) -> Any:
+    """Return a field holding each seat's hand (zones ``hand:<seat>``, a fan only its owner sees), kept
+    sorted by suit (a deck file's colour), value and id as cards arrive, unless ``sort`` is False."""
+    return _zone_field(ZoneSpec(label, OWNER, FAN, per_seat=True, name="hand", sort=sort))
+
+
+def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False) -> Any:
+    """Return a field holding a list of cards per seat, in front of each seat (zones ``<field>:<seat>``).
+
+    Face up by default (a tableau, books, melds); ``visibility=NOBODY`` for a face-down pile such
+    as the cards a seat has won. ``name`` replaces the field's name in the zone ids; ``sort`` keeps
+    the cards sorted as they arrive.
+    """
+    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort))
+
+
+def pile(label: str = N_("Draw pile"), *, name: str = "") -> Any:
+    """Return a field holding a face-down pile in the middle (top card last): every seat sees its count."""
+    return _zone_field(ZoneSpec(label, NOBODY, STACK, name=name))
+
+
+def discard_pile(label: str = N_("Discard pile"), *, name: str = "") -> Any:
+    """Return a field holding a discard pile: every seat sees its top card (the last) and its count."""
+    return _zone_field(ZoneSpec(label, TOP, STACK, name=name))
+
+
+def row(label: str = N_("Market"), *, name: str = "") -> Any:
+    """Return a field holding a face-up row in the middle of the table (a market)."""
+    return _zone_field(ZoneSpec(label, EVERYONE, ROW, name=name))
+
+
+def spread(label: str, *, first: str, name: str = "") -> Any:
+    """Return a field holding a trick: cards face up in the middle, each toward the seat that played it.
+
+    ``first`` names the field holding the seat that played the first card (the leader).
+    """
+    return _zone_field(ZoneSpec(label, EVERYONE, SPREAD, name=name, first=first))
+
+
+def seat_values(value: Any = 0) -> Any:
+    """Return a field holding one value per seat, each starting as ``value`` (bids, tricks taken)."""
+    return field(default_factory=list, metadata={SEAT_VALUE: value})
+
+
+def _zone_field(spec: ZoneSpec) -> Any:
+    return field(default_factory=list, metadata={ZONE: spec})
+
+
+@dataclass
+class State(GameState):
+    """The base of a kit game's state: whose turn it is, the dealer, the scores and the game's generator.
+
+    Subclass it as a ``@dataclass``; every field needs a default (the helpers above give them).
+    """
+
+    to_move: int | None = 0
+    """The seat to move, or None once the game is over."""
+    dealer: int = 0
+    deals: int = 0
+    """Deals dealt so far (the first deal is 1)."""
+    scores: list[int] = seat_values(0)
+    rng: random.Random = field(init=False, repr=False, compare=False)
+    """The game's one generator (given by the session): every shuffle draws from it."""
+
+
+def new_state(cls: type[State], players: int, rng: random.Random) -> Any:
+    """Return a fresh ``cls()`` for ``players`` seats: each per-seat field filled, ``rng`` set."""
+    state = cls()
+    state.rng = rng
+    for f in fields(state):
+        spec = f.metadata.get(ZONE)
+        if isinstance(spec, ZoneSpec) and spec.per_seat:
+            setattr(state, f.name, [[] for _ in range(players)])
+        elif SEAT_VALUE in f.metadata:
+            setattr(state, f.name, [f.metadata[SEAT_VALUE]] * players)
+    return state
+
+
+def card_fields(cls: type[State]) -> list[str]:
+    """Return the names of ``cls``'s fields that hold cards (zones)."""
+    return [f.name for f in fields(cls) if isinstance(f.metadata.get(ZONE), ZoneSpec)]
+
+
+__all__ = ["Card", "State", "card_fields", "discard_pile", "hands", "new_state", "per_seat", "pile", "row",
+           "seat_values", "spread"]
