@@ -117,8 +117,8 @@ class Game1(PassLeft):
     "dead-end": '''
 class Game1(PassLeft):
     def legal_actions(self, state):
-        if state.pile and state.pile[-1].id == "5D":
-            return []  # forgot: nobody may play after the 5 of diamonds
+        if state.pile and state.pile[-1].id[0] == "5":
+            return []  # forgot: nobody may play after a five (one of the four is not the last card: every game sticks)
         return super().legal_actions(state)
 ''',
     "endless": '''

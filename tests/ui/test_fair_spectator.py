@@ -307,5 +307,6 @@ def test_a_stale_feed_left_beside_a_new_game_is_replaced(app, tmp_path: Path) ->
     table = fair_table(app, tmp_path)
     play(table, 2)
     reader = FeedReader.open(feed_path(tmp_path / "fair.jsonl"))
-    assert reader.header["game"] == "trick-taking" and reader.last == 2
+    made = table.session.moves  # two, or more when bots moved on in the same frame
+    assert reader.header["game"] == "trick-taking" and made >= 2 and reader.last == made
     table.close()

@@ -88,7 +88,7 @@ def test_a_million_items_in_zones_keep_every_frame_under_a_second(app, heaps: st
     grid = board.zone("board")
     assert grid is not None and len(grid.cells) <= CELLS and sum(map(len, grid.layout)) <= CELLS
     assert f"+{MILLION - SHOWN}" in said, "a row shows how many more it holds"
-    assert f"Pile {MILLION}" in said, "a pile's caption counts every card"
+    assert f"Pile {MILLION}" in " ".join(said), "a pile's caption (on one line or two) counts every card"
     table.close()
 
 
