@@ -116,6 +116,18 @@ def test_a_game_started_from_a_scenario_is_judged_from_that_start(tmp_path: Path
     assert main(["review", str(path), "--out", str(tmp_path / "report"), "--search", "20"]) == 0
 
 
+def test_notes_and_replay_at_a_move_of_a_game_from_a_scenario_tell_its_positions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "aces.jsonl"
+    aces = parse_scenario('first = 1\n[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n', "aces.toml")
+    playtest(path, seed=6, thinks=[1.0], notes={5: "all four aces"}, scenario=aces)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--at", "5"]) == 0
+    assert "move 5: after Seat " in capsys.readouterr().out
+    assert main(["notes", str(path)]) == 0
+    assert "all four aces" in capsys.readouterr().out
+
+
 def test_notes_export_as_markdown_with_move_seat_and_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a, fair = tmp_path / "a.jsonl", tmp_path / "fair.jsonl"
     playtest(a, seed=3, thinks=[1.0], notes={0: "the deal looks lopsided", 12: "ここは迷った | close\ncall"})
