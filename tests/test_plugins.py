@@ -118,7 +118,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
 
         class Nameless(kit.KitGame):
             title = "Nameless"
-            summary = "No name given, as docs/kit.md's skeleton shows it."
+            summary = "No name given."
         """})
     write_game(tmp_path, "Upper", {"__init__.py": ""})
     write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
