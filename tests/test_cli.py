@@ -81,6 +81,8 @@ def test_simulate_takes_bots_with_a_parameter(tmp_path: Path) -> None:
         (["simulate", "trick-taking", "--out", "r.txt"], ".csv or .jsonl"),
         (["replay", "missing.jsonl"], "cannot read the log"),
         (["frobnicate"], "invalid choice"),
+        (["replay", "missing.jsonl", "--out", "x"],
+         "tabletop replay: error: unrecognized arguments: --out x (see tabletop replay --help)"),
     ],
 )
 def test_bad_input_gets_one_clear_line(tmp_path: Path, args: list[str], needle: str) -> None:
