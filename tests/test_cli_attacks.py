@@ -120,7 +120,9 @@ def test_a_second_ctrl_c_does_not_lose_the_sidecar(tmp_path: Path) -> None:
     time.sleep(0.02)
     process.send_signal(signal.SIGINT)  # impatient: again, while the first is being handled
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    # Handled, the second Ctrl-C keeps the status (130); one that comes after the interpreter has let go
+    # of its handlers (the run wound up within the 20 ms) ends the process as Ctrl-C ends any program.
+    assert process.returncode in (130, -signal.SIGINT), stderr
     games = whole_games(out)
     assert (tmp_path / "r.csv.partial").read_text().startswith(f"r.csv holds {games} of the 10000000 games")
     assert "Traceback" not in stderr

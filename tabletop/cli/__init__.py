@@ -61,16 +61,21 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+def main(argv: Sequence[str] | None = None, *, last: bool = False) -> int:
+    """Run the command line; return the exit status (``last``: the process ends next, see :func:`run`)."""
     for stream in (sys.stdout, sys.stderr):  # a path with undecodable bytes must not end the run
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     restore = guard.install_signal_handlers()
+    code = 1
     try:
-        return _main(argv)
+        code = _main(argv)
+        return code
     finally:
-        restore()
+        if last:
+            guard.exit_on_signal(code)  # a second Ctrl-C while the process shuts down keeps this status
+        else:
+            restore()
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -130,12 +135,12 @@ def _interrupted(exc: BaseException) -> int:
 
 def run() -> None:
     """Entry point of the ``tabletop`` command: :func:`main`, then exit even past a plugin's threads."""
-    _exit(main())
+    _exit(main(last=True))
 
 
 def gui_main() -> None:
     """Entry point of the windowed launcher (no console on Windows)."""
-    _exit(main([]))
+    _exit(main([], last=True))
 
 
 def _exit(code: int) -> NoReturn:

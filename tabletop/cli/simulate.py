@@ -162,21 +162,25 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     said = ""
+    hurry = False
     if stopped is not None:
         # Whatever stopped the run, the result file is cut back to whole games and its sidecar written
         # before anything else, a second Ctrl-C or SIGTERM held until then (the workers stop first).
-        with guard.deferred_signals():
-            chunks.close()
-            why = stopped[0]
-            said = (writer.finish_partial(why, asked=total, missing=skipped) if writer
-                    else f"{sum(v.seats[0].games for v in study.variants)} of {total} games played")
+        try:
+            with guard.deferred_signals():
+                chunks.close()
+                why = stopped[0]
+                said = (writer.finish_partial(why, asked=total, missing=skipped) if writer
+                        else f"{sum(v.seats[0].games for v in study.variants)} of {total} games played")
+        except KeyboardInterrupt:  # asked again while saving: what was saved is said, and no report is made
+            hurry = True
     elapsed = time.perf_counter() - started
     played = sum(v.seats[0].games for v in study.variants)
     labels = [{c.id: c.label for c in g.deck()} for g in games]
     page = found = None
     if played:
         found = judge(study, labels)
-    if args.report is not None and found is not None:  # written before anything is printed: a closed pipe must not lose it
+    if args.report is not None and found is not None and not hurry:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
         page = write_report(args.report, study, labels=labels, title=describe(game),

@@ -8,8 +8,10 @@ Ctrl-C or SIGTERM is told apart from a plugin's ``raise KeyboardInterrupt`` by t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
@@ -78,6 +80,24 @@ def install_signal_handlers() -> Callable[[], None]:
         _installed = False
 
     return restore
+
+
+def exit_on_signal(code: int) -> None:
+    """From now on, end the process at once with ``code`` on Ctrl-C, SIGTERM or SIGHUP: the command is
+    done and its status decided, so a signal during the interpreter's shutdown (joining a pool's
+    workers can take a while) neither turns it into a death by signal nor makes anyone wait longer."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def leave(signum: int, frame: types.FrameType | None) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name) and not (name == "SIGHUP" and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN):
+            signal.signal(getattr(signal, name), leave)
 
 
 @contextmanager
