@@ -81,6 +81,8 @@ def test_simulate_takes_bots_with_a_parameter(tmp_path: Path) -> None:
         (["simulate", "trick-taking", "--out", "r.txt"], ".csv or .jsonl"),
         (["replay", "missing.jsonl"], "cannot read the log"),
         (["frobnicate"], "invalid choice"),
+        (["replay", "missing.jsonl", "--out", "x"],
+         "tabletop replay: error: unrecognized arguments: --out x (see tabletop replay --help)"),
     ],
 )
 def test_bad_input_gets_one_clear_line(tmp_path: Path, args: list[str], needle: str) -> None:
@@ -116,6 +118,17 @@ def test_games_lists_options_and_allowed_values(capsys: pytest.CaptureFixture[st
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "trick-taking" in out and "trump" in out and "turnup" in out and "random" in out
+
+
+def test_games_says_when_the_games_folder_given_is_not_there(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped --games-dir listed the built-in games alone, as if the designer's games were gone."""
+    missing = tmp_path / "gmaes"
+    assert main(["--games-dir", str(missing), "games"]) == 0
+    err = capsys.readouterr().err
+    assert f"there is no games folder {missing}: check --games-dir" in err
+    assert main(["--games-dir", str(tmp_path), "games"]) == 0
+    assert "there is no games folder" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

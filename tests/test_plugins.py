@@ -113,6 +113,13 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
             summary = "Bad options."
             Options = Opts
         """})
+    write_game(tmp_path, "nameless", {"__init__.py": """
+        from tabletop import kit
+
+        class Nameless(kit.KitGame):
+            title = "Nameless"
+            summary = "No name given."
+        """})
     write_game(tmp_path, "Upper", {"__init__.py": ""})
     write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
     write_game(tmp_path, "empty-deck", {"deck.toml": ""})
@@ -130,6 +137,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
         "seats": "min_players=5 and max_players=3 are not a range",
         "trick-taking": "already taken by built-in",
         "other": "calls itself 'not-other'",
+        "nameless": "name: set name = 'nameless' in class Nameless (the folder's name)",
         "badopts": "default 'x' is not one of its choices",
         "Upper": "not a game name",
         "no-init": "no __init__.py and no deck.toml or deck.csv",

@@ -10,9 +10,11 @@ import pytest
 
 from tabletop.bots.ismcts import Budget
 from tabletop.cli import main
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.formats.playtest import append_note, read_playtest
+from tabletop.formats.scenario import parse_scenario
 from tabletop.plugins import registry
 from tabletop.sim.playtests import review_logs
 
@@ -20,13 +22,14 @@ SEATS = ["human", "random", "random", "random"]
 
 
 def playtest(path: Path, *, seed: int, thinks: list[float], notes: dict[int, str] | None = None,
-             fair: bool = False) -> list[tuple[int, int]]:
+             fair: bool = False, scenario: Scenario | None = None) -> list[tuple[int, int]]:
     """Log a trick-taking deal: the person at seat 1 thinks ``thinks[k]`` seconds over its k-th move, each bot
     move takes a second; return (move, seat) of every move."""
     clock = [1000.0]
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    log = GameLog.create(path, game=game, seat_names=SEATS, seed=seed, fair=fair, clock=lambda: clock[0])
-    session = Session(game, registry.make_seats(SEATS, game, seed), seed=seed, log=log)
+    log = GameLog.create(path, game=game, seat_names=SEATS, seed=seed, fair=fair, clock=lambda: clock[0],
+                         scenario=scenario)
+    session = Session(game, registry.make_seats(SEATS, game, seed), seed=seed, log=log, scenario=scenario)
     moves, mine = [], 0
     while not session.is_over:
         if (notes or {}).get(session.moves):
@@ -100,6 +103,29 @@ def test_search_verdicts_judge_each_persons_choice_against_the_bots(tmp_path: Pa
         elif v.clearly_worse:
             assert v.best_rate - v.chosen_rate >= 0.1 - 1e-9
     assert review_logs([path], budget=Budget(iterations=60)).verdicts == verdicts, "the same search, the same verdicts"
+
+
+def test_a_game_started_from_a_scenario_is_judged_from_that_start(tmp_path: Path) -> None:
+    """The search replays the person's choices from the scenario's position, not from a plain deal (where
+    the first choice would not be legal and the review stopped with a traceback)."""
+    path = tmp_path / "aces.jsonl"
+    aces = parse_scenario('first = 1\n[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n', "aces.toml")
+    playtest(path, seed=6, thinks=[1.0], scenario=aces)
+    review = review_logs([path], budget=Budget(iterations=20))
+    assert len(review.verdicts) == 13 and review.verdicts[0].n == 0 and review.verdicts[0].seat == 0
+    assert main(["review", str(path), "--out", str(tmp_path / "report"), "--search", "20"]) == 0
+
+
+def test_notes_and_replay_at_a_move_of_a_game_from_a_scenario_tell_its_positions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "aces.jsonl"
+    aces = parse_scenario('first = 1\n[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n', "aces.toml")
+    playtest(path, seed=6, thinks=[1.0], notes={5: "all four aces"}, scenario=aces)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--at", "5"]) == 0
+    assert "move 5: after Seat " in capsys.readouterr().out
+    assert main(["notes", str(path)]) == 0
+    assert "all four aces" in capsys.readouterr().out
 
 
 def test_notes_export_as_markdown_with_move_seat_and_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

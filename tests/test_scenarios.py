@@ -185,7 +185,7 @@ def test_same_seed_same_scenario_same_game_and_the_log_replays_from_there(tmp_pa
     (f'[seat.1]\nhand = {json.dumps([f"{r}S" for r in "23456789"] + ["10S", "JS", "QS", "KS", "AS", "2H"])}\n', 2,
      "[seat.1] hand holds 13 cards at the start; the scenario names 14"),
     ('first = 7\n', 1, "first: seat 7, but trick-taking is played by 4 seats here"),
-    ('\n[seat.9]\nhand = ["AS"]\n', 3, "[seat.9] hand: trick-taking has no such zone"),
+    ('\n[seat.9]\nhand = ["AS"]\n', 3, "[seat.9]: seat 9, but trick-taking is played by 4 seats here"),
     ('name = "x"\nwho = 3\n', 2, "unknown entry 'who'"),
     ('[seat.0]\nhand = ["AS"]\n', 1, "seats are numbered from 1"),
     ('[seat.1]\nhand = "AS KS"\n', 2, "write the cards as a list"),

@@ -81,7 +81,10 @@ def main(argv: Sequence[str] | None = None, *, last: bool = False) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command's own parser, so the line names the help that lists its options
+            commands = next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+            commands.get(args.command, parser).error(_("unrecognized arguments: %s") % " ".join(extra))
     except KeyboardInterrupt as exc:
         return _interrupted(exc)
     args.argv = list(argv) if argv is not None else sys.argv[1:]

@@ -20,6 +20,9 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop games``: plugins are listed from their probes' reports, never imported here."""
+    if registry.missing_games_dir is not None:
+        print(_("tabletop games: there is no games folder {folder}: check --games-dir (listed: the built-in and"
+                " installed games)").format(folder=registry.missing_games_dir), file=sys.stderr)
     for entry in registry.game_entries():
         try:
             info = entry.describe()

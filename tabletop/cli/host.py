@@ -118,8 +118,8 @@ def _say_address(host: Any, address: Address, bind: str) -> None:
     for line in join_lines(host):
         print(line)
     if is_loopback(bind):
-        print(_("Only this machine can join (--bind 0.0.0.0 lets others on your network in; see the README on"
-                " playing over the internet)"))
+        print(_("Only this machine can join (--bind 0.0.0.0 lets others on your network in; see docs/remote.md,"
+                " Over the internet)"))
     elif bind in ("0.0.0.0", "::", ""):
         found = lan_addresses()
         if found:

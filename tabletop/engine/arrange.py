@@ -132,6 +132,10 @@ def bind(game: Any, scenario: Scenario, zones: Sequence[Zone]) -> list[tuple[Zon
     for placement in scenario.placements:
         where = scenario.where(placement.line)
         zone = known.get(placement.zone)
+        _, sep, seat = placement.zone.rpartition(":")
+        if zone is None and sep and seat.isdigit() and int(seat) >= game.players:
+            raise ScenarioError(N_("{where}: [seat.{seat}]: seat {seat}, but {game} is played by {n} seats here",
+                                   where=where, seat=int(seat) + 1, game=game.name, n=game.players))
         if zone is None:
             raise ScenarioError(N_("{where}: {zone}: {game} has no such zone here (its zones: {zones})", where=where,
                                    zone=zone_name(placement.zone), game=game.name, zones=zone_names(zones)))

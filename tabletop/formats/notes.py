@@ -26,7 +26,8 @@ def positions(result: Replay, wanted: Iterable[int]) -> dict[int, str]:
     game = result.session.game
     line = result.line
     wanted = sorted({w for w in wanted if 0 <= w <= len(line)})
-    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT))
+    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT),
+                           scenario=result.session.scenario)
     out: dict[int, str] = {}
     for position in wanted:
         while session.moves < position:

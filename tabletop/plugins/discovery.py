@@ -316,6 +316,8 @@ def check_folder_name(name: str, cls: Any) -> None:
 
     :raises PluginError: when it does not.
     """
+    if not getattr(cls, "name", None):
+        raise registry.PluginError(f"name: set name = {name!r} in class {cls.__name__} (the folder's name)")
     if getattr(cls, "name", None) != name:
         raise registry.PluginError(
             f"the game in folder {name!r} calls itself {getattr(cls, 'name', None)!r}: make them the same")

@@ -206,7 +206,8 @@ def _verdicts(played: Playtest, result: Any, seats: list[str], budget: Budget,
               progress: Callable[[str], None] | None) -> list[Verdict]:
     """Judge every decision a person made in a replayed log, on that seat's view."""
     game = result.session.game
-    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT))
+    session = open_session(game, seed=result.seed, options=SessionOptions(events=False, hook_limit=HOOK_LIMIT),
+                           scenario=result.session.scenario)
     wanted = {m.n for m in played.moves if not m.copied and m.think is not None
               and m.seat < len(seats) and seats[m.seat] == PERSON}
     out = []

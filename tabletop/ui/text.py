@@ -113,8 +113,11 @@ class TextCache:
         """
         shown, size = self.fitted(text, px, box.w if width is None else width)
         surf = self.render(shown, size, color)
-        place = surf.get_rect(**anchor) if anchor else surf.get_rect(topleft=box[:2])
-        surface.blit(surf, place)
+        # Placed (and recorded) by the line's height: underscores and descenders may hang below it.
+        place = pygame.Rect(0, 0, surf.get_width(), min(surf.get_height(), self.font(size).get_height()))
+        for point, at in (anchor or {"topleft": box[:2]}).items():
+            setattr(place, point, at)
+        surface.blit(surf, place.topleft)
         rect = Rect(place.x, place.y, place.w, place.h)
         self.ink.add(kind, rect, box, text, size)
         if shown != text:
@@ -171,7 +174,9 @@ class TextCache:
         h = font.get_height()
         sym = max(6, round(h * 0.72))
         width = sum(p.get_width() if isinstance(p, pygame.Surface) else sym + 2 for p in parts)
-        out = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
+        # The default font draws underscores and descenders below its stated height: keep them.
+        tall = max([h] + [p.get_height() for p in parts if isinstance(p, pygame.Surface)])
+        out = pygame.Surface((max(1, width), tall), pygame.SRCALPHA)
         x = 0
         for p in parts:
             if isinstance(p, pygame.Surface):

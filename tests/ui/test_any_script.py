@@ -122,3 +122,17 @@ def test_the_gallery_in_japanese_has_no_english_left(monkeypatch: pytest.MonkeyP
     finally:
         i18n.set_language("en")
     assert english_words(seen, {"art", "esc", "png"}) == [], seen
+
+
+@pytest.mark.parametrize("px", [10, 12, 14, 18, 24, 40])
+def test_underscores_and_descenders_are_not_cut_off(px: int) -> None:
+    """``card_art/standard`` in the log read ``card  art/standard``: the line's surface was cut at the
+    font's height, below which the default font draws its underscore and the feet of g, j, p, q, y."""
+    from tabletop.ui.text import TextCache
+
+    pygame.font.init()
+    text = TextCache()
+    white = (255, 255, 255)
+    assert ink(text.render("a_b", px, white)) != ink(text.render("a b", px, white))
+    whole = pygame.font.Font(None, round(px * 1.5)).render("gjpqy_", True, white)
+    assert text.render("gjpqy_", px, white).get_bounding_rect().h == whole.get_bounding_rect().h

@@ -308,3 +308,18 @@ def test_a_batch_dropped_mid_game_shows_in_time_and_every_bad_file_is_listed(art
         wait_for(lib, all_shown, 5)
         wait_for(lib, lambda: any(line.startswith("QD.png: broken image data") for line in lib.problems()), 5)
     assert sorted(shown) == sorted(card.id for card in batch)
+
+
+def test_a_broken_file_is_listed_as_broken_and_not_also_as_a_shape_to_crop(make_image: MakeImage,
+                                                                            art_dir: Path) -> None:
+    """A square PNG cut short: its header reads (256x256) but its pixels do not; the list says it is broken,
+    and does not also tell the designer to crop a picture the table cannot show."""
+    path = make_image("AS.png", (256, 256), GREEN)
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])
+    with ArtLibrary(DECK, art_dir) as lib:
+        lib.face(AS, SIZE)
+        wait_for(lib, lambda: any(line.startswith("AS.png: broken image data") for line in lib.problems()), 5)
+        time.sleep(0.05)
+        lib.poll()
+        assert not [line for line in lib.problems() if line.startswith("AS.png") and "crop" in line]

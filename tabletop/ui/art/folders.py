@@ -88,7 +88,7 @@ def check_art_path(path: Path | None) -> None:
     toml = path.with_name(spec_name(path.name))
     if not toml.is_file():
         raise TabletopError(_('--art {path}: a sprite sheet needs {toml} beside it, saying columns, rows and the card'
-                              ' in each cell (ids = ["AS", "2S", ...]) or order = "deck" (see the README: Sprite'
+                              ' in each cell (ids = ["AS", "2S", ...]) or order = "deck" (see docs/art.md: Sprite'
                               ' sheets)').format(path=path, toml=toml.name))
 
 

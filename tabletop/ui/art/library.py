@@ -498,7 +498,8 @@ class ArtLibrary:
             elif self.only not in self._sheets:
                 lines.append(missing_spec_message(self.folder / self.only))  # type: ignore[operator]
         lines += sorted(self._errors.values())
-        lines += sorted(self._aspects.values())
+        # A file that cannot be read is listed as broken, not also as a shape to crop.
+        lines += sorted(note for key, note in self._aspects.items() if key not in self._errors)
         for sheet in self._sheets.values():
             lines += sheet.problems
         lines += self._duplicates
