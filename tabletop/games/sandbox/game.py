@@ -296,6 +296,9 @@ def deck_file_of(folder: Path) -> str | None:
     :raises UserInputError: when it holds both a TOML and a CSV deck.
     """
     found = [name for name in DECK_FILES if (folder / name).is_file()]
+    for name in DECK_FILES:
+        if (folder / name).exists() and not (folder / name).is_file():
+            raise UserInputError(_("{file}: not a file (a folder?): a deck is a file").format(file=folder / name))
     if len(found) > 1:
         raise UserInputError(_("{folder}: both deck.toml and deck.csv: keep one of them").format(folder=folder))
     return found[0] if found else None
