@@ -137,6 +137,13 @@ class Game1(PassLeft):
         random.shuffle(cards)  # the module's generator, not the game's seeded one
         return cards
 ''',
+    "shuffled-legal": '''
+class Game1(PassLeft):
+    def legal_actions(self, state):
+        plays = super().legal_actions(state)
+        random.shuffle(plays)  # the module's generator, not the game's: every world's order differs too
+        return plays
+''',
     "clock": '''
 class Game1(PassLeft):
     def shuffled(self, state):

@@ -118,6 +118,9 @@ def test_games_lists_options_and_allowed_values(capsys: pytest.CaptureFixture[st
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "trick-taking" in out and "trump" in out and "turnup" in out and "random" in out
+    # As they are written on the command line: --set trump=none, not 'none'; one seat count, not "2-2".
+    assert "--set trump=...  default none; allowed: none, S, H, D, C, turnup" in out
+    assert "euler-getter: Euler Getter (2 players, built-in)" in out and "allowed: 0 or more" in out
 
 
 def test_games_says_when_the_games_folder_given_is_not_there(tmp_path: Path,

@@ -76,3 +76,12 @@ def test_bad_odds_get_one_clear_line(args: list[str], needle: str, capsys: pytes
     assert main(args) == 2
     err = capsys.readouterr().err
     assert needle in err and len(err.strip().splitlines()) <= 2
+
+
+def test_numbered_groups_are_listed_in_numeric_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "cards.csv"
+    deck.write_text("id,value,count\nc5,5,2\nc10,10,2\nc0,0,1\nc2,2,3\n", encoding="utf-8")
+    assert main(["odds", str(deck), "--hand", "2", "--by", "value"]) == 0
+    out = capsys.readouterr().out
+    firsts = [line.split()[0] for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert firsts == ["0", "2", "5", "10"], out

@@ -123,6 +123,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
     write_game(tmp_path, "Upper", {"__init__.py": ""})
     write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
     write_game(tmp_path, "empty-deck", {"deck.toml": ""})
+    (tmp_path / "deck-folder" / "deck.toml").mkdir(parents=True)
     write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="DeckTrickGame"),
                                      "deck.toml": "[[card]]\nid = 'x'\nvalue = 'ten'\n"})
     sys_path = list(sys.path)
@@ -142,6 +143,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
         "Upper": "not a game name",
         "no-init": "no __init__.py and no deck.toml or deck.csv",
         "empty-deck": "deck.toml: deck: no cards",
+        "deck-folder": "deck.toml: not a file (a folder?): a deck is a file",
         "baddeck": "deck.toml:3: value: 'ten' is not a whole number",
     }
     for name, words in expected.items():

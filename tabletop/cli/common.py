@@ -124,6 +124,13 @@ def window_size(text: str) -> tuple[int, int]:
     return size
 
 
+def add_speed(parser: argparse.ArgumentParser, default: str) -> None:
+    """Add ``--speed``, how fast the table shows the game, with ``default``."""
+    parser.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default=default,
+                        help=_("how fast bots move and cards travel: instant, fast, normal or slow (default {speed})")
+                        .format(speed=default))
+
+
 def cores() -> int:
     """Return how many worker processes simulate uses by default here."""
     from tabletop.sim.runner import default_workers

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import printable
-from tabletop.i18n import _
+from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
 
 
@@ -30,16 +30,18 @@ def run(args: argparse.Namespace) -> int:
             print(_("{name}  [BROKEN, {source}] {problem}").format(name=entry.name, source=entry.source,
                                                                     problem=entry.error) + "\n")
             continue
-        print(_("{name}: {title} ({low}-{high} players, {source})").format(
-            name=info["name"], title=_(info["title"]), low=info["min_players"], high=info["max_players"],
-            source=entry.source))
+        low, high = info["min_players"], info["max_players"]
+        seats = (_("{low}-{high} players").format(low=low, high=high) if low != high
+                 else ngettext("{n} player", "{n} players", low, n=low))
+        print(_("{name}: {title} ({players}, {source})").format(name=info["name"], title=_(info["title"]),
+                                                              players=seats, source=entry.source))
         if info["summary"]:
             print(f"  {_(info['summary'])}")
         if entry.plugin:
             _print_verdict(entry, args)
         for option in info["options"]:
             print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
-                name=option["name"], default=repr(option["default"]), allowed=option["allowed"]))
+                name=option["name"], default=_shown(option["default"]), allowed=option["allowed"]))
             if option["help"]:
                 print(f"      {_(option['help'])}")
         print()
@@ -70,3 +72,10 @@ def _print_verdict(entry: registry.Entry, args: argparse.Namespace) -> None:
     found = verdict(entry, args.games_dir, before=notice)
     if found is not None:
         print("  " + _("check: {verdict}").format(verdict=found.line))
+
+
+def _shown(value: object) -> str:
+    """Return an option's default as it is written after ``--set NAME=`` (true, not True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return '""' if value == "" else str(value)

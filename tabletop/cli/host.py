@@ -10,6 +10,7 @@ from typing import Any
 
 from tabletop.cli.common import (
     BOT_TIMEOUT_RANGE,
+    add_speed,
     check_writable,
     positive,
     seat_count,
@@ -61,7 +62,7 @@ def add(sub: Any) -> None:
     host.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-<id>.jsonl)"))
     host.add_argument("--art", type=Path, default=None,
                       help=_("art folder (sent to the joiners), or one sprite sheet image with its TOML beside it"))
-    host.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    add_speed(host, "normal")
     host.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
     host.add_argument("--record", type=Path, default=None, help=_("record the host's window to this .mp4 (or .gif)"))
     host.add_argument("--exit-after", type=positive, default=None, metavar="DEALS",

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import check_writable, positive, window_size
+from tabletop.cli.common import add_speed, check_writable, positive, window_size
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.net.protocol import parse_address
@@ -27,7 +27,7 @@ def add(sub: Any) -> None:
     join.add_argument("--tls", action="store_true", help=_("connect with TLS (wss://), to a host started with --cert"))
     join.add_argument("--ca", type=Path, default=None,
                       help=_("trust this certificate (PEM) for the host's TLS, e.g. one the host made itself"))
-    join.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    add_speed(join, "normal")
     join.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
     join.add_argument("--record", type=Path, default=None, help=_("record your window to this .mp4 (or .gif)"))
     join.add_argument("--screenshot", type=Path, default=None,

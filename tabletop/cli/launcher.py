@@ -12,7 +12,8 @@ from tabletop.i18n import _
 def add(sub: Any) -> None:
     """Add ``tabletop launcher`` and its arguments to the subcommands ``sub``."""
     launcher = sub.add_parser("launcher", help=_("write a double-clickable launcher (default: on the Desktop)"))
-    launcher.add_argument("folder", type=Path, nargs="?", default=None)
+    launcher.add_argument("folder", type=Path, nargs="?", default=None,
+                          help=_("the folder to write the launcher into (default: ~/Desktop, made if missing)"))
     launcher.set_defaults(handler=run)
 
 

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     for card in cards:
         sizes[groups[card.id]] = sizes.get(groups[card.id], 0) + 1
     tables = {group: odds_table(len(cards), size, hand=args.hand, draw=args.draw, turns=turns, ks=(1,))
-              for group, size in sizes.items()}
+              for group, size in sorted(sizes.items(), key=lambda item: _in_order(item[0].removeprefix(f"{by} ")))}
     first = next(iter(tables.values()))
     title = _("Chance of holding at least one card of each {by} by each turn").format(by=by)
     console.print(said)
@@ -85,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
         _chart(args.chart, [[float(tables[g].rows[i][0]) for g in drawn] for i in range(len(first.turns))],
                first.turns, drawn, title)
     return 0
+
+
+def _in_order(value: str) -> tuple[int, float, str]:
+    """Sort key of a group's value: numbers by size first (0, 1, ..., 11), then text as written."""
+    try:
+        return (0, float(value), "")
+    except ValueError:
+        return (1, 0.0, value)
 
 
 def _deck(source: str) -> tuple[list[Card], str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.cli.common import (
     BOT_TIMEOUT_RANGE,
+    add_speed,
     check_recording,
     check_writable,
     positive,
@@ -38,7 +39,7 @@ def add(sub: Any) -> None:
     play.add_argument("--seed", type=seed, default=None, help=_("seed (default: a new one, shown on screen)"))
     play.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                       help=_("a game option, e.g. --set scoring=bid"))
-    play.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal")
+    add_speed(play, "normal")
     play.add_argument("--exit-after", type=positive, default=None, metavar="DEALS",
                       help=_("close the window after this many deals"))
     play.add_argument("--screenshot", type=Path, default=None,

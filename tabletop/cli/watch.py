@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_speed,
     window_size,
 )
 from tabletop.i18n import _
@@ -16,7 +17,7 @@ def add(sub: Any) -> None:
     """Add ``tabletop watch`` and its arguments to the subcommands ``sub``."""
     watch = sub.add_parser("watch", help=_("follow a game from its log as it is written (public cards only)"))
     watch.add_argument("log", type=Path, help=_("the .jsonl log of a game being played"))
-    watch.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="fast")
+    add_speed(watch, "fast")
     watch.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
     watch.set_defaults(handler=run)
 

@@ -42,7 +42,11 @@ class OptionInfo:
         if self.type is int:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"{lo}-{hi}" if lo or hi else _("any whole number")
+            if lo and hi:
+                return f"{lo}-{hi}"
+            if lo:
+                return _("{n} or more").format(n=lo)
+            return _("up to {n}").format(n=hi) if hi else _("any whole number")
         if self.examples:
             return _("any text (e.g. {examples})").format(examples=", ".join(self.examples))
         return _("any text")

@@ -127,8 +127,14 @@ def test_a_deck_only_folder_is_listed_as_a_playable_game(games_dir: Path, capsys
         "hand:0", "hand:1", "draw", "discard", "area:0", "area:1"]
     assert main(["--games-dir", str(games_dir), "games"]) == 0
     out = capsys.readouterr().out
-    assert "plain: Plain (1-6 players, folder" in out and "harbour: Harbour (2-4 players" in out
+    assert "plain: Harbour (1-6 players, folder" in out  # titled by its deck file's name and "harbour: Harbour (2-4 players" in out
     assert "BROKEN" not in out
+
+
+def test_a_deck_only_game_takes_the_deck_file_s_name_as_its_title(tmp_path: Path, clean_registry: None) -> None:
+    write_game(tmp_path, "odd", {"deck.toml": DECK.replace('name = "Harbour"', 'name = "Ödd Déck ♠ 赤"')})
+    discovery.discover(tmp_path)
+    assert registry.make_game("odd", players=2).title == "Ödd Déck ♠ 赤"
 
 
 def test_the_table_file_deals_what_it_says(games_dir: Path) -> None:

@@ -296,6 +296,9 @@ def deck_file_of(folder: Path) -> str | None:
     :raises UserInputError: when it holds both a TOML and a CSV deck.
     """
     found = [name for name in DECK_FILES if (folder / name).is_file()]
+    for name in DECK_FILES:
+        if (folder / name).exists() and not (folder / name).is_file():
+            raise UserInputError(_("{file}: not a file (a folder?): a deck is a file").format(file=folder / name))
     if len(found) > 1:
         raise UserInputError(_("{folder}: both deck.toml and deck.csv: keep one of them").format(folder=folder))
     return found[0] if found else None
@@ -309,9 +312,10 @@ def sandbox_class(name: str, folder: Path) -> type[SandboxGame]:
     deck_file = deck_file_of(folder)
     if deck_file is None:
         raise UserInputError(_("{folder}: no deck.toml or deck.csv").format(folder=folder))
-    cached_deck(folder / deck_file)  # a broken deck shows when the game is listed
+    deck = cached_deck(folder / deck_file)  # a broken deck shows when the game is listed
     spec = read_table(folder)
-    title = spec.title or " ".join(part.capitalize() for part in name.split("-"))
+    named = deck.name if deck.name != Path(deck_file).stem else ""  # the deck file's own name = "...", if any
+    title = spec.title or named or " ".join(part.capitalize() for part in name.split("-"))
     attrs = {"name": name, "title": title, "summary": SUMMARY, "rules": spec.rules or RULES,
              "min_players": spec.min_players, "max_players": spec.max_players,
              "default_players": spec.default_players, "art_deck": name, "folder": folder,

@@ -173,7 +173,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
         played = report.played
         result.moves += played.moves
         result.worlds += played.worlds
-        for failure in played.failures:
+        for failure in _worth_telling(played.failures):
             found(report.case, game_seed, failure)
         if played.trace is not None and not played.failures:
             traces[(report.case, game_seed)] = played.trace
@@ -185,6 +185,14 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
             found(case, game_seed, failure)
     result.seconds = time.monotonic() - started
     return result
+
+
+def _worth_telling(failures: Sequence[Failure]) -> list[Failure]:
+    """Return a game's failures, less its leaks when it does not follow its seed: its worlds then differ for
+    that reason alone, and the seed problem is the one to fix first (the check finds a real leak after)."""
+    if any(f.kind == "seed" for f in failures):
+        return [f for f in failures if f.kind != "leak"]
+    return list(failures)
 
 
 def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_timeout: float) -> Iterator[GameReport]:

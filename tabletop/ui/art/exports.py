@@ -37,7 +37,7 @@ def export_files(game: Any, art_dir: Path | None, *, tts: Path | None = None, pd
             try:
                 import fpdf  # noqa: F401
             except ImportError:
-                raise TabletopError(_("--pdf needs the fpdf2 library: pip install 'tabletop[print]'"
+                raise TabletopError(_("--pdf needs the fpdf2 library: pip install -e '.[print]'"
                                       " (or pip install fpdf2)")) from None
             from tabletop.ui.art.pnp import write_pdf
 
