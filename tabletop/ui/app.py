@@ -493,7 +493,7 @@ class Table:
         if self.screenshot is None:
             return
         director = self.director
-        if not self._shot_mid and self.scene.actions_shown >= 2 and not self.scene.tweens:
+        if not self._shot_mid and director.actions_shown >= 2 and not self.scene.tweens:
             if self.unattended and self.art.is_loading and time.perf_counter() < self._art_deadline:
                 self._shot_wanted = True  # hold the game until this trick's art has loaded
                 return

@@ -76,6 +76,8 @@ class Pause:
     deadline: float | None
     event: Event | None = None
     after: tuple[Move, ...] = ()
+    action: bool = False
+    """``after`` holds a seat's action's moves (counted in :attr:`Director.actions_shown` when played)."""
 
 
 class Thought:
@@ -156,6 +158,9 @@ class Director:
         self.hold_until = 0.0
         self.next_bot = 0.0
         self.deals_done = 0
+        self.actions_shown = 0
+        """How many seats' actions that moved something the table has shown (a deal, a refill or a sweep is
+        nobody's action, whatever seat its moves name: a kit's deal names the seat each hand went to)."""
         self.finished = False
         self._stale = True
         self._legal: tuple[int, tuple[Action, ...]] = (-1, ())
@@ -501,21 +506,23 @@ class Director:
             # The table is seen as it is (a full trick), then the moves follow (the sweep).
             for popup in part_of(event, "popups", ()):
                 cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
-            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves))
+            self.pause = Pause(_pause_kind(pause), _deadline(now, self._wait(pause)), event, kept + tuple(moves),
+                               isinstance(event, ActionTaken))
             return
         if kept and not pause:
             self._play_moves(kept, now, cues)
             kept = ()
-        self._play_moves(tuple(moves), now, cues)
+        self._play_moves(tuple(moves), now, cues, action=isinstance(event, ActionTaken))
         for popup in part_of(event, "popups", ()):
             cues.append(Cue("popup", popup=popup, duration=self._popup_time(pause)))
         if pause:
             start = max(now, self.hold_until)
             self.pause = Pause(_pause_kind(pause), _deadline(start, self._wait(pause)), event, kept)
 
-    def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue]) -> None:
+    def _play_moves(self, moves: tuple[Move, ...], now: float, cues: list[Cue], *, action: bool = False) -> None:
         if not moves:
             return
+        self.actions_shown += action
         deal = all(not m.src and not m.face_up for m in moves)
         duration = self.pace.deal if deal else self.pace.move
         for move in moves:
@@ -561,6 +568,7 @@ class Director:
             # what the box scores stays in view; it is swept when the box is closed.
             self._kept = pause.after
         elif pause.after:
+            self.actions_shown += pause.action  # an action's moves, shown after its hold
             for move in pause.after:
                 src, dst = self.board.apply(move)
                 cues.append(Cue("move", move, tuple(src), tuple(dst), duration=self.pace.sweep))

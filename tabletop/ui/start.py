@@ -2,7 +2,9 @@
 
 :class:`StartForm` holds the choices and checks them (no pygame); :class:`StartScreen` draws the
 form as buttons and text fields. Everything works with the mouse; typing edits the seed and the
-art folder, Enter starts and Esc quits. The art folder offered is the game's own (a games-folder
+art folder, Enter starts and Esc quits. The game list holds any number of games: what does not fit
+scrolls (the wheel over it, the arrow, Page, Home and End keys moving the selection, or a click on
+the line that says how many more games lie above or below). The art folder offered is the game's own (a games-folder
 game's ``art/``, see :func:`~tabletop.ui.art.folders.art_folder`), as an absolute path so it is
 found again from any folder; a remembered folder that is gone gives way to it, with a note.
 """
@@ -25,6 +27,7 @@ from tabletop.plugins import registry
 from tabletop.ui import theme
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.layout import Rect, scale_of, text_floor
+from tabletop.ui.listview import ListView, first_showing, place_rows
 from tabletop.ui.pace import PACES
 from tabletop.ui.text import ELLIPSIS
 from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
@@ -35,6 +38,10 @@ if TYPE_CHECKING:
 
 SPEED_NAMES = (N_("instant"), N_("fast"), N_("normal"), N_("slow"))
 """The table speeds as the start screen shows them (translated where drawn)."""
+
+
+LIST_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END))
+"""The keys that move the game list's selection (while no text field has the focus)."""
 
 
 class StartForm:
@@ -212,6 +219,9 @@ class StartScreen:
         self.focus: str | None = None
         self.mouse = (-1, -1)
         self.hint = ""
+        names = [e.name for e in self.form.entries]
+        self.list_first = names.index(self.form.game) if self.form.game in names else 0
+        """The first game the list shows (kept within the list at each layout: the selected game opens in view)."""
 
     def run(self) -> PlaySettings | None:
         """Show the screen until Start (returns the settings) or Quit/close (returns None)."""
@@ -247,8 +257,13 @@ class StartScreen:
             self.focus = None
             if button is not None:
                 return self.press(button)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self._columns()[0].has_point(self.mouse):
+                self.list_first = self.game_list().first - event.y
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key in LIST_KEYS and self.focus is None:
+                self.move_selection(event.key)
+            elif event.key == pygame.K_ESCAPE:
                 if self.focus is None:
                     return "quit"
                 self.focus = None
@@ -265,6 +280,9 @@ class StartScreen:
         f, cmd, arg = self.form, button.command, button.payload
         if cmd == "game":
             f.select_game(arg)
+        elif cmd == "scroll":
+            view = self.game_list()
+            self.list_first = view.first + arg * max(1, len(view.rows) - 1)  # a page, the last row kept in sight
         elif cmd == "players":
             f.set_players(f.players + arg)
         elif cmd == "seat":
@@ -322,11 +340,15 @@ class StartScreen:
         w, h, px, row_h, m = self._metrics()
         col0, a, b, _footer = self._columns()
         out: list[Button] = []
-        y = col0.y + round(px * 1.6)
-        for e in f.entries:
-            out.append(Button(Rect(col0.x, y, col0.w, row_h - m // 2), e.name, "game", e.name,
+        view = self.game_list()
+        for i, row in view.rows:
+            e = f.entries[i]
+            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), e.name, "game", e.name,
                               enabled=e.error is None, active=e.name == f.game))
-            y += row_h + (round(px * 1.3) * 2 if e.error else 0)
+        if view.up is not None:
+            out.append(Button(view.up, _("\u2191 {n} more above").format(n=view.above), "scroll", -1))
+        if view.down is not None:
+            out.append(Button(view.down, _("\u2193 {n} more below").format(n=view.below), "scroll", 1))
         y = a.y + round(px * 1.6)
         out += self._stepper(a, y, "players", -1, 1)
         for i in range(f.players):
@@ -357,6 +379,42 @@ class StartScreen:
         lw = round(px * 8)
         out.append(Button(Rect(w - m * 2 - lw, m * 2, lw, row_h - m), i18n.LANGUAGES[i18n.language()], "language"))
         return out
+
+    def _list_rows(self) -> tuple[list[int], Rect, int]:
+        """Return the game list's row heights (a broken game's with room for its error), its box and the
+        height of its hint rows."""
+        _w, _h, px, row_h, _m = self._metrics()
+        col0 = self._columns()[0]
+        top = col0.y + round(px * 1.6)
+        heights = [row_h + (round(px * 1.3) * 2 if e.error else 0) for e in self.form.entries]
+        return heights, Rect(col0.x, top, col0.w, col0.bottom - top), row_h
+
+    def game_list(self) -> ListView:
+        """Return the games the list shows at the current window size (its scroll kept within the list)."""
+        heights, box, hint = self._list_rows()
+        view = place_rows(heights, box, self.list_first, hint)
+        self.list_first = view.first
+        return view
+
+    def move_selection(self, key: int) -> None:
+        """Select the loadable game a key points at (arrows: the next, Page keys: a page on, Home and End:
+        the ends) and scroll the list to show it."""
+        entries = self.form.entries
+        playable = [i for i, e in enumerate(entries) if e.error is None]
+        if not playable:
+            return
+        names = [e.name for e in entries]
+        at = names.index(self.form.game) if self.form.game in names else playable[0]
+        page = max(1, len(self.game_list().rows) - 1)
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -len(entries), pygame.K_END: len(entries)}[key]
+        target = max(0, min(len(entries) - 1, at + step))
+        # The loadable game nearest the target on the way the key points, else the nearest the other way.
+        ahead = [i for i in playable if (i >= target if step > 0 else i <= target)]
+        chosen = (min(ahead) if step > 0 else max(ahead)) if ahead else min(playable, key=lambda i: abs(i - target))
+        self.form.select_game(entries[chosen].name)
+        heights, box, hint = self._list_rows()
+        self.list_first = first_showing(heights, box, self.game_list().first, chosen, hint)
 
     def _art_shown(self, width: int) -> str:
         """The art folder as its field shows it: whole, else its end (the part that tells folders apart)."""
@@ -422,11 +480,16 @@ class StartScreen:
             text.draw(surface, title, px, theme.TEXT_DIM, col, topleft=col[:2])
         hover = button_at(buttons, self.mouse)
         for bt in buttons:
-            draw_button(surface, text, bt, px, hover=bt is hover)
-        for e, bt in zip(self.form.entries, [bt for bt in buttons if bt.command == "game"], strict=True):
-            if e.error:
+            if bt.command == "scroll":  # a line saying how many more games lie out of view (a click pages)
+                color = theme.ACCENT if bt is hover else theme.TEXT_DIM
+                text.draw(surface, bt.label, px, color, bt.rect, center=bt.rect.center)
+            else:
+                draw_button(surface, text, bt, px, hover=bt is hover)
+        errors = {e.name: e.error for e in self.form.entries if e.error}
+        for bt in buttons:
+            if bt.command == "game" and bt.payload in errors:
                 box = Rect(bt.rect.x, bt.rect.bottom + 2, col0.w, round(px * 1.3) * 2)
-                text.draw_wrapped(surface, [e.error], round(px * 0.8), theme.WARN, box, box.y,
+                text.draw_wrapped(surface, [errors[bt.payload]], round(px * 0.8), theme.WARN, box, box.y,
                                   step=round(px * 1.3 * 0.8))
         for label, value, label_box, value_box in self.rows():
             text.draw(surface, label, px, theme.TEXT, label_box, midleft=(label_box.x, label_box.center[1]))

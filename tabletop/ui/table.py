@@ -114,7 +114,6 @@ class TableScene:
         self.selected: list[int] = []  # item indices in the selection zone, for select-then-confirm
         self._selected_at = -1  # the move the selection belongs to (a new move clears it)
         self._confirm: tuple[tuple[object, ...], choices.Confirm] | None = None
-        self.actions_shown = 0
         self._log_rows: tuple[object, list[str]] = (None, [])
         self._clickable: tuple[object, choices.Clickable] = (None, choices.clickable((), 0))
         self.fair = fair
@@ -886,8 +885,6 @@ class TableScene:
         assert move is not None
         if move.src and move.src == move.dst:
             return  # a reveal in place: the cards simply turn face up
-        if move.seat >= 0:
-            self.actions_shown += 1  # a seat's own move; a deal or a sweep is nobody's
         if cue.duration <= 0 or move.cell:
             return
         lay = self.layout()

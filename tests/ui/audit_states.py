@@ -7,6 +7,7 @@ Japanese, with the help and rules open), the end of a deal (its box, then the bo
 and the end of the game; then its log is opened in the replay viewer. At each stop the table is
 drawn at every size into a surface of its own, and what the frame drew (:mod:`tabletop.ui.ink`) is
 checked by :func:`tabletop.ui.audit.problems`. :mod:`tests.make_screenshots` saves these frames too.
+The start screen is audited the same way (:func:`start_states`), with as many games as a designer keeps.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from tabletop.engine.actions import Action
 from tabletop.engine.zones import FAN, ROW
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.audit import problems
+from tabletop.ui.layout import Rect, text_floor
 from tabletop.ui.pace import PACES
 from tabletop.ui.replay import ReplayTable
+from tabletop.ui.start import StartScreen
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 """The window sizes every state is drawn at: the smallest the table is laid out for, the usual, full HD."""
@@ -222,3 +225,37 @@ def replayed(driver: Driver, log: Path) -> Iterator[Frame]:
     finally:
         viewer.close()
         viewer.art.close()
+
+
+def start_states(size: tuple[int, int]) -> Iterator[Frame]:
+    """The start screen with the games registered, drawn at ``size`` and audited: as it opens, at the top
+    of its game list, a page down (games above and below, the hint below hovered), at the end of the
+    list, and in Japanese."""
+    app = App(size)
+    screen = StartScreen(app, PlaySettings(seed=1))
+
+    def key(k: int) -> None:
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0, scancode=0))
+
+    def drawn(state: str) -> Frame:
+        screen.draw(app.window.surface)
+        found = problems(app.text.ink.marks, Rect(0, 0, *size), floor=text_floor(size))
+        return Frame("start", state, size, app.window.surface.copy(), found)
+
+    try:
+        yield drawn("opened")
+        key(pygame.K_HOME)
+        yield drawn("top")
+        key(pygame.K_PAGEDOWN)
+        down = next((b for b in screen.buttons() if b.command == "scroll" and b.payload == 1), None)
+        screen.mouse = down.rect.center if down is not None else screen.mouse
+        yield drawn("page-down")
+        i18n.set_language("ja")
+        try:
+            yield drawn("japanese")
+        finally:
+            i18n.set_language("en")
+        key(pygame.K_END)
+        yield drawn("end")
+    finally:
+        app.close()

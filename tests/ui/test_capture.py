@@ -9,9 +9,12 @@ import pygame
 import pytest
 from PIL import Image
 
+from tabletop.plugins import discovery
+from tabletop.scaffold import create_game
 from tabletop.ui import app
 from tabletop.ui.capture import Recorder, save_screenshot
 from tabletop.ui.flow import run_play
+from tests.plugin_fixtures import clean_registry  # noqa: F401
 
 
 def test_a_scripted_deal_records_to_mp4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,7 +32,20 @@ def test_a_scripted_deal_records_to_mp4(tmp_path: Path, monkeypatch: pytest.Monk
     assert list((tmp_path / "logs").glob("trick-taking-*-seed3.jsonl"))
 
 
-def test_the_mid_screenshot_shows_a_trick_of_two_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def kit_trick(tmp_path: Path, clean_registry: None) -> str:  # noqa: F811
+    """A trick game made with ``tabletop new --template trick`` (the kit deals its hands), registered."""
+    create_game("my-trick", tmp_path / "games", template="trick")
+    discovery.discover(tmp_path / "games")
+    return "my-trick"
+
+
+@pytest.mark.parametrize(("game", "seed", "seats"), [("trick-taking", 5, "greedy"), ("trick-taking", 3, "random"),
+                                                     ("kit", 3, "random"), ("kit", 5, "random")])
+def test_the_mid_screenshot_shows_a_trick_of_two_cards(game: str, seed: int, seats: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       request: pytest.FixtureRequest) -> None:
+    name = request.getfixturevalue("kit_trick") if game == "kit" else game
     monkeypatch.chdir(tmp_path)
     trick_sizes: dict[str, int] = {}
 
@@ -40,10 +56,11 @@ def test_the_mid_screenshot_shows_a_trick_of_two_cards(tmp_path: Path, monkeypat
         return save_screenshot(surface, path)
 
     monkeypatch.setattr(app, "save_screenshot", spy)
-    status = run_play("trick-taking", players=4, seats=["greedy"], seed=5, options={}, speed="instant",
+    status = run_play(name, players=4, seats=[seats], seed=seed, options={}, speed="instant",
                       exit_after=1, screenshot=tmp_path / "end.png", size=(800, 600))
     assert status == 0
-    # The deal's moves are nobody's: the picture waits for the second card of the first trick.
+    # The deal's moves are nobody's (a kit game's deal names the seat each hand went to, as its
+    # receiver, not its mover): the picture waits for the second card of the first trick.
     assert trick_sizes["end-mid.png"] == 2
 
 

@@ -17,7 +17,7 @@ from tabletop.scaffold import create_game
 from tabletop.ui.app import App
 from tabletop.ui.text import TextCache
 from tests.plugin_fixtures import clean_registry  # noqa: F401
-from tests.ui.audit_states import Driver, Frame, audited, states
+from tests.ui.audit_states import SIZES, Driver, Frame, audited, start_states, states
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("trick-taking", 6, {"deals": 2, "scoring": "bid"}),
@@ -65,6 +65,33 @@ def test_no_frame_breaks_the_layout_rules(app: App, games: Path, tmp_path: Path,
     drawn = {f.state for f in frames}
     assert {"first-move", "crowded", "god-view", "spectator", "japanese", "replay"} <= drawn, drawn
     assert {"deal-end", "game-over"} & drawn, drawn
+    bad = failures(frames, tmp_path)
+    assert not bad, "\n".join(bad)
+
+
+TEMPLATES = ("market", "sandbox", "trick", "go-fish")
+PROTOTYPES = 30
+"""As many games as a designer's folder holds after a season of prototyping."""
+
+
+@pytest.fixture
+def many_games(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
+    """A games folder of 30 games made from the templates, two of them broken and one with a long name."""
+    folder = tmp_path / "games"
+    for i in range(PROTOTYPES):
+        name = f"prototype-{i:02d}" if i != 7 else "the-longest-prototype-name-a-designer-ever-typed"
+        game = create_game(name, folder, template=TEMPLATES[i % len(TEMPLATES)])
+        if i in (4, 19):  # a game mid-edit: its rules do not import, and the list says why
+            (game / "__init__.py").write_text("def deal(:\n", encoding="utf-8")
+    discovery.discover(folder)
+    return folder
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_start_screen_holds_a_designers_thirty_games(many_games: Path, tmp_path: Path,
+                                                         size: tuple[int, int]) -> None:
+    frames = list(start_states(size))
+    assert [f.state for f in frames] == ["opened", "top", "page-down", "japanese", "end"]
     bad = failures(frames, tmp_path)
     assert not bad, "\n".join(bad)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop.plugins import discovery
+from tabletop.plugins import discovery, registry
 from tabletop.scaffold import create_game
 from tabletop.ui import last_setup
 from tabletop.ui.app import PlaySettings, Table
@@ -182,3 +182,96 @@ def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
     assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
     settings = screen.form.result()
     assert settings is not None and settings.seed is None and settings.seats[0] == "remote"
+
+
+@pytest.fixture
+def shelf(tmp_path: Path, clean_registry: None) -> list[str]:  # noqa: F811
+    """A games folder of 24 games (one broken) registered beside the built-in ones; returns every name listed."""
+    folder = tmp_path / "games"
+    for i in range(24):
+        game = create_game(f"proto-{i:02d}", folder, template=("market", "sandbox", "trick", "go-fish")[i % 4])
+        if i == 10:
+            (game / "__init__.py").write_text("def deal(:\n", encoding="utf-8")
+    discovery.discover(folder)
+    return [e.name for e in registry.game_entries()]
+
+
+def shown(screen: StartScreen) -> list[str]:
+    return [b.payload for b in screen.buttons() if b.command == "game"]
+
+
+def hints(screen: StartScreen) -> dict[int, str]:
+    return {b.payload: b.label for b in screen.buttons() if b.command == "scroll"}
+
+
+def wheel(screen: StartScreen, at: tuple[int, int], y: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    screen.step()
+
+
+def test_a_long_game_list_scrolls_with_the_wheel_and_says_how_many_games_are_out_of_view(app, shelf) -> None:
+    screen = StartScreen(app, PlaySettings(game=shelf[0], seed=1))
+    screen.step()
+    first = shown(screen)
+    assert first == shelf[:len(first)] and len(first) < len(shelf)
+    assert hints(screen) == {1: f"\u2193 {len(shelf) - len(first)} more below"}  # nothing above yet
+    over_list = button(screen, "game", shelf[0]).rect.center
+    wheel(screen, over_list, -3)  # the wheel turned down three notches: three games on
+    assert shown(screen)[0] == shelf[3]
+    assert hints(screen)[-1] == "\u2191 3 more above"
+    wheel(screen, button(screen, "players", 1).rect.center, -3)  # the wheel elsewhere leaves the list be
+    assert shown(screen)[0] == shelf[3]
+    wheel(screen, over_list, -100)  # no further than the end: the last game at the bottom
+    assert shown(screen)[-1] == shelf[-1] and -1 in hints(screen) and 1 not in hints(screen)
+    wheel(screen, over_list, 100)
+    assert shown(screen)[0] == shelf[0] and -1 not in hints(screen)
+
+
+def test_every_game_is_reached_with_the_keys_and_the_selection_stays_in_view(app, shelf) -> None:
+    screen = StartScreen(app, PlaySettings(game=shelf[0], seed=1))
+    screen.step()
+    broken = [e.name for e in screen.form.entries if e.error]
+    assert broken == ["proto-10"]
+    selected = [screen.form.game]
+    for _ in range(len(shelf)):
+        press(pygame.K_DOWN)
+        screen.step()
+        assert screen.form.game in shown(screen)  # the list follows the selection
+        selected.append(screen.form.game)
+    assert set(selected) == set(shelf) - set(broken)  # the broken game is passed over, every other chosen once
+    assert screen.form.game == shelf[-1]
+    press(pygame.K_HOME)
+    screen.step()
+    assert screen.form.game == shelf[0] and shown(screen)[0] == shelf[0]
+    press(pygame.K_PAGEDOWN)
+    press(pygame.K_PAGEDOWN)
+    screen.step()
+    assert shelf.index(screen.form.game) > len(shown(screen)) and screen.form.game in shown(screen)
+    press(pygame.K_PAGEUP)
+    screen.step()
+    assert screen.form.game in shown(screen)
+    press(pygame.K_END)
+    screen.step()
+    assert screen.form.game == shelf[-1] and shown(screen)[-1] == shelf[-1]
+
+
+def test_the_keys_type_into_a_field_and_leave_the_list_alone(app, shelf) -> None:
+    screen = StartScreen(app, PlaySettings(game=shelf[0], seed=1))
+    screen.press(button(screen, "focus", "seed"))
+    press(pygame.K_DOWN)
+    press(pygame.K_END)
+    screen.step()
+    assert screen.form.game == shelf[0]
+
+
+def test_a_click_on_the_hint_pages_the_list_and_a_remembered_game_opens_in_view(app, shelf) -> None:
+    screen = StartScreen(app, PlaySettings(game=shelf[0], seed=1))
+    screen.step()
+    page = shown(screen)
+    click(next(b for b in screen.buttons() if b.command == "scroll").rect.center)
+    screen.step()
+    assert shown(screen)[0] == page[-1]  # a page on, the last game of the page before kept in sight
+    assert screen.form.game == shelf[0]  # paging does not change the game
+    last = StartScreen(app, PlaySettings(game=shelf[-2], seed=1))  # the game played last time, far down
+    assert shelf[-2] in shown(last)
