@@ -12,6 +12,7 @@ import pytest
 from tabletop.engine.events import GameOver, InfoChanged
 from tabletop.engine.session import Session
 from tabletop.engine.views import SPECTATOR
+from tabletop.i18n import _ as say
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.replay import ReplayTable
@@ -151,3 +152,25 @@ def test_the_replays_log_panel_follows_every_seek(app, tmp_path: Path) -> None:
     pump_until(viewer, lambda: d.session.moves == 20 and not d.queue)
     assert list(scene.log) == intro + labels_until(path, 20)
     viewer.close()
+
+
+def test_a_bot_at_the_bottom_is_not_told_your_turn(app) -> None:
+    # A table of bots (a recording, a demo): the game's own line speaks to the seat, and nobody here holds it.
+    table = Table(app, PlaySettings("trick-taking", 4, ["random"] * 4, 3, {}, None, "instant"))
+    d = table.director
+    for _ in range(4000):
+        if d.session.to_move == 0 and d.pause is None and not d.queue:
+            break
+        table.step()
+    else:
+        raise AssertionError("seat 1 never came to move")
+    assert say(d.status()) == "Seat 1 to move"
+    table.close()
+    people = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 3, {}, None,
+                                     "instant"))
+    for _ in range(4000):
+        if people.director.accepts_input:
+            break
+        people.step()
+    assert say(people.director.status()) != "Seat 1 to move", "the person at the bottom is spoken to"
+    people.close()
