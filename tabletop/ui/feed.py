@@ -29,7 +29,15 @@ from typing import IO, Any
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import LogError
-from tabletop.engine.events import ActionTaken, BotFault, DealScored, Event, GameOver, InfoChanged
+from tabletop.engine.events import (
+    ActionTaken,
+    BotFault,
+    DealScored,
+    Event,
+    GameOver,
+    InfoChanged,
+    Note,
+)
 from tabletop.engine.guard import shown_path
 from tabletop.engine.options import to_json
 from tabletop.engine.session import MoveHook, Session
@@ -64,33 +72,6 @@ class SeenAction(ActionTaken):
     @property
     def label(self) -> str:
         return self.text or ActionTaken.label.fget(self)  # type: ignore[attr-defined]
-
-    @property
-    def pause(self) -> str:
-        return self.hold
-
-
-@dataclass(frozen=True, slots=True)
-class Seen(Event):
-    """Any other event as the public saw it: its line, its moves (hidden cards as backs), popups and pause."""
-
-    kind = "seen"
-    text: str
-    moved: tuple[Move, ...] = ()
-    shown: tuple[Popup, ...] = ()
-    hold: str = ""
-
-    @property
-    def label(self) -> str:
-        return self.text
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return self.moved
-
-    @property
-    def popups(self) -> tuple[Popup, ...]:
-        return self.shown
 
     @property
     def pause(self) -> str:
@@ -174,7 +155,7 @@ def event_of(data: Any) -> Event:
             raise ValueError("info rows expected")
         return InfoChanged(rows)
     if kind == "seen":
-        return Seen(_text(data, "text"), _moves(data), _popups(data), _text(data, "pause"))
+        return Note(_text(data, "text"), _popups(data), _text(data, "pause"), _moves(data))
     raise ValueError(f"unknown event {str(kind)[:40]!r}")
 
 
