@@ -64,9 +64,7 @@ def install_signal_handlers() -> Callable[[], None]:
     global _installed
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
-    names = [n for n in ("SIGINT", "SIGTERM", "SIGXFSZ", "SIGHUP") if hasattr(signal, n)]
-    if "SIGHUP" in names and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
-        names.remove("SIGHUP")  # started with nohup: a closed terminal is to be ignored
+    names = [*_stopping_signals(), *(["SIGXFSZ"] if hasattr(signal, "SIGXFSZ") else [])]
     before = {n: signal.getsignal(getattr(signal, n)) for n in names}
     for n in names:
         # A file past the size limit is a write error to report, not a silent death (SIGXFSZ).
@@ -95,9 +93,17 @@ def exit_on_signal(code: int) -> None:
                 stream.flush()
         os._exit(code)
 
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, name) and not (name == "SIGHUP" and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN):
-            signal.signal(getattr(signal, name), leave)
+    for name in _stopping_signals():
+        signal.signal(getattr(signal, name), leave)
+
+
+def _stopping_signals() -> list[str]:
+    """Return the names of the signals that stop a command here: Ctrl-C, SIGTERM, and SIGHUP unless
+    started with nohup (a closed terminal is then to be ignored)."""
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    if "SIGHUP" in names and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
+        names.remove("SIGHUP")
+    return names
 
 
 @contextmanager
