@@ -87,10 +87,31 @@ class DiskCache:
 
     def put(self, loaded: Loaded, stat: os.stat_result) -> None:
         """Store a successfully loaded image; a failure is only noted in ``error`` (art still shows)."""
-        if not loaded.ok:
-            return
-        target = self.entry(loaded.path, stat, loaded.size)
-        header = _HEADER.pack(_MAGIC, *loaded.size, *loaded.source_size)
+        if loaded.ok:
+            self._write(self.entry(loaded.path, stat, loaded.size), loaded.size, loaded.source_size, loaded.rgba)
+
+    def keyed(self, key: str, size: Size) -> Path:
+        """Return the cache file of a picture known by the digest ``key`` of what it is made from (a composed face)."""
+        return self.folder / f"{hashlib.sha1(f'{_MAGIC!r}|{key}|{size[0]}x{size[1]}'.encode()).hexdigest()}.rgba"
+
+    def load(self, key: str, size: Size) -> bytes | None:
+        """Return the RGBA bytes stored under ``key`` at ``size``, or None on a miss."""
+        try:
+            data = self.keyed(key, size).read_bytes()
+            magic, width, height, _w, _h = _HEADER.unpack_from(data)
+        except (OSError, struct.error):
+            return None
+        pixels = data[_HEADER.size:]
+        if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
+            return None
+        return pixels
+
+    def store(self, key: str, size: Size, rgba: bytes) -> None:
+        """Store RGBA bytes under ``key`` at ``size`` (a failure only noted in ``error``)."""
+        self._write(self.keyed(key, size), size, (0, 0), rgba)
+
+    def _write(self, target: Path, size: Size, source_size: Size, rgba: bytes) -> None:
+        header = _HEADER.pack(_MAGIC, *size, *source_size)
         tmp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -98,7 +119,7 @@ class DiskCache:
             fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
                 out.write(header)
-                out.write(loaded.rgba)
+                out.write(rgba)
             os.replace(tmp, target)
         except OSError as exc:
             self.error = _("art cache {folder} not writable ({problem}); art will load slower").format(

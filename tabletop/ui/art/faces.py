@@ -432,6 +432,20 @@ def _text_block(surface: pygame.Surface, text: str, box: pygame.Rect, factor: in
         y += step
 
 
+def draw_group_symbol(surface: pygame.Surface, group: int) -> None:
+    """Draw colour group ``group``'s colour-blind symbol in the top right corner of a face (on a white disc)."""
+    from tabletop.ui.art.compose import SYMBOLS, symbol_points
+
+    w, h = surface.get_size()
+    size = 0.13 * w
+    centre = (w - 0.12 * w, 0.2 * h * 0.5 + 0.06 * w)
+    pygame.draw.circle(surface, (255, 255, 255), centre, size * 0.72)
+    pygame.draw.circle(surface, BLACK, centre, size * 0.72, max(1, w // 120))
+    kind = SYMBOLS[group % len(SYMBOLS)]
+    points = symbol_points(kind, centre, size)
+    pygame.draw.polygon(surface, BLACK, points, max(1, round(size / 6)) if kind == "ring" else 0)
+
+
 def kind_of(card: Card) -> str:
     """Return how a card is drawn: "playing", "joker", "number" or "data"."""
     if card.suit == JOKER:

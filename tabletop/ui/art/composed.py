@@ -1,0 +1,279 @@
+"""Composed faces at the table: made on worker threads, cached on disk by content, reloaded live.
+
+:class:`ComposedFaces` is the part of the art library that draws faces from ``faces.toml`` (and
+the text band of an illustration). A face is known by a digest of everything it is made from:
+the card's values in the language shown, the faces file, fonts and icons (by size and time), its
+art file (by path, size and time), the colour-blind symbol and the pixel size. A face found in the
+disk cache shows at once; any other is composed by a worker while the card shows its stand-in (the
+last face it had, else its art or generated face). The faces file, the fonts and ``icons/`` are
+looked at every tenth of a second: an edit reaches the table within a second. Surfaces are made
+on the main thread only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+from PIL import Image
+
+from tabletop.engine.cards import Card
+from tabletop.formats.facetext import card_values
+from tabletop.i18n import _, language
+from tabletop.ui.art.compose import BAND, RegionCut, compose, cuts, with_labels
+from tabletop.ui.art.diskcache import DiskCache
+from tabletop.ui.art.folder_map import Stamp as FileStamp
+from tabletop.ui.art.loader import Size, Source, load_picture
+from tabletop.ui.art.setup import ICONS, WAIT, Setup, face_plan, read_setup, stamp
+from tabletop.ui.art.sheets import Cell
+
+CHECK_INTERVAL = 0.1
+"""Seconds between looks at ``faces.toml``, its fonts and ``icons/``."""
+WORKERS = 2
+Art = tuple[Source, FileStamp] | None
+"""A card's usable art file (or sheet cell) and its stamp, as the library maps it."""
+
+
+@dataclass(frozen=True)
+class _Job:
+    card_id: str
+    size: Size
+    key: str
+    values: tuple[tuple[str, str], ...]
+    setup: Setup
+    spec_is_band: bool
+    art: Source | None
+    symbol: int | None
+
+
+def points_word() -> str:
+    """Return how the text band says a card's points ("{n} pts")."""
+    return _("{n} pts")
+
+
+def card_face(setup: Setup, values: dict[str, str], size: Size, *, art: Source | None, band: bool,
+              symbol: int | None, rounded: bool = True, text: bool = True) -> tuple[Image.Image, list[RegionCut]]:
+    """Return one card's composed face at ``size`` (its picture decoded for the art region), and its cuts."""
+    spec = BAND if band or setup.spec is None else setup.spec
+    picture = None
+    if art is not None:
+        try:
+            decoded = load_picture(art, [size])
+        except Exception:  # a file changing under us: the face without its picture, redrawn when it settles
+            decoded = ""
+        picture = decoded[0] if not isinstance(decoded, str) else None
+    shown = with_labels(values, points_word()) if band else values
+    return compose(spec, shown, size, setup.kit, picture=picture, rounded=rounded, symbol=symbol, text=text)
+
+
+def cut_line(source: str, card_id: str, cut: RegionCut, lang: str | None = None) -> str:
+    """Return the line that names a card whose text does not fit (card, region, how much is cut)."""
+    where = f" [{lang}]" if lang else ""
+    return _("{file}: card {card}{lang}: region {region}: the text does not fit: {shown} of {lines} lines shown,"
+             " {chars} characters cut (shorten it, enlarge the region or lower its smallest size)").format(
+        file=source, card=card_id, lang=where, region=cut.region, shown=cut.cut.lines_shown, lines=cut.cut.lines,
+        chars=cut.cut.characters)
+
+
+class ComposedFaces:
+    """Faces composed from ``faces.toml`` beside ``deck_file`` (and illustrations' text bands)."""
+
+    def __init__(self, deck_file: Path | None, cards: Sequence[Card], disk: DiskCache, *, background: bool = True,
+                 lang: str | None = None) -> None:
+        self.folder = deck_file.parent if deck_file is not None else None
+        self.lang = lang
+        """The language of the faces (None: the interface's)."""
+        self.symbols = False
+        """Draw the colour-blind symbol of each card's colour group."""
+        self._cards = list(dict.fromkeys(cards))
+        self._disk = disk
+        self._background = background
+        self.setup = read_setup(self.folder, self._cards)
+        self._stamp = self._watch_stamp()
+        self._checked = time.monotonic()
+        self._ready: dict[tuple[str, Size], tuple[object, pygame.Surface]] = {}
+        self._keys: dict[tuple[str, Size], tuple[object, str | None, _Job | None]] = {}
+        self._pending: set[str] = set()
+        self._cut_lines: list[str] | None = None
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._results: queue.SimpleQueue[tuple[_Job, bytes]] = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self.changed = 0
+        """Increases whenever a composed face arrives or the files change."""
+
+    # -- the table's side (main thread) -------------------------------------------------------------
+    def face(self, card: Card, size: Size, art: Art, shape: Size | None) -> pygame.Surface | None:
+        """Return ``card``'s composed face at ``size`` if it has one and it is ready (or an older one of it
+        while the new one is made); None to draw the card as the library otherwise does."""
+        slot = (card.id, size)
+        lang = self.current_language()
+        token = (card, art, shape is not None and art is not None, lang, self.symbols, self.setup.digest)
+        ready = self._ready.get(slot)
+        if ready is not None and ready[0] == token:
+            return ready[1]
+        known = self._keys.get(slot)
+        if known is None or known[0] != token:
+            job = self._job(card, size, art, shape, lang)
+            known = self._keys[slot] = (token, job.key if job else None, job)
+        _token, key, job = known
+        if key is None or job is None:
+            return None
+        rgba = self._disk.load(key, size)
+        if rgba is not None:
+            surface = _surface(rgba, size)
+            self._ready[slot] = (token, surface)
+            return surface
+        if key not in self._pending:
+            self._pending.add(key)
+            if self._background:
+                self._start()
+                self._jobs.put(job)
+            else:
+                self._accept(job, self._make(job))
+                return self._ready[slot][1]
+        return ready[1] if ready is not None else None
+
+    def image(self, card: Card, size: Size, art: Art, shape: Size | None, *, rounded: bool = False,
+              text: bool = True) -> Image.Image | None:
+        """Return ``card``'s composed face as a picture now (for sheets and PDFs), or None when it has none."""
+        job = self._job(card, size, art, shape, self.current_language())
+        if job is None:
+            return None
+        return card_face(job.setup, dict(job.values), size, art=job.art, band=job.spec_is_band, symbol=job.symbol,
+                         rounded=rounded, text=text)[0]
+
+    def plans(self, card: Card, art: Art, shape: Size | None) -> bool:
+        """Return True when ``card`` is drawn from a layout (its faces file's, or the text band)."""
+        return self._job(card, (1, 1), art, shape, self.current_language()) is not None
+
+    def forget(self, size: Size) -> None:
+        """Drop the faces kept at ``size`` (no longer drawn: a window resized)."""
+        for slot in [slot for slot in self._ready if slot[1] == size]:
+            del self._ready[slot]
+        for slot in [slot for slot in self._keys if slot[1] == size]:
+            del self._keys[slot]
+
+    def current_language(self) -> str:
+        """Return the language the faces are shown in."""
+        return self.lang or language()
+
+    def poll(self) -> bool:
+        """Take finished faces and look at the files (every :data:`CHECK_INTERVAL`); True if a face may look different."""
+        before = self.changed
+        while True:
+            try:
+                job, rgba = self._results.get_nowait()
+            except queue.Empty:
+                break
+            self._accept(job, rgba)
+        now = time.monotonic()
+        if now - self._checked >= CHECK_INTERVAL:
+            self._checked = now
+            current = self._watch_stamp()
+            if current != self._stamp:
+                self._stamp = current
+                self.reload()
+        return self.changed != before
+
+    def reload(self, cards: Sequence[Card] | None = None) -> None:
+        """Read the faces file, fonts and icons again (and take ``cards`` as the deck's cards now)."""
+        if cards is not None:
+            self._cards = list(dict.fromkeys(cards))
+        self.setup = read_setup(self.folder, self._cards)
+        self._keys.clear()
+        self._cut_lines = None
+        self.changed += 1
+
+    def problems(self) -> list[str]:
+        """Return the faces' problems: the files' own, then every card whose text does not fit."""
+        if self._cut_lines is None:
+            self._cut_lines = self.cut_lines()
+        return [*self.setup.problems, *self._cut_lines]
+
+    def cut_lines(self) -> list[str]:
+        """Return a line for each region of each card (in the language shown) whose text does not fit."""
+        spec = self.setup.spec
+        if spec is None:
+            return []
+        lang = self.current_language()
+        lines = []
+        for card in self._cards:
+            for cut in cuts(spec, card_values(card, lang), self.setup.kit):
+                lines.append(cut_line(spec.source, card.id, cut))
+        return lines
+
+    def close(self) -> None:
+        """Stop the workers."""
+        for _thread in self._threads:
+            self._jobs.put(None)
+        for thread in self._threads:
+            thread.join(timeout=1)
+        self._threads = []
+
+    # -- inside ---------------------------------------------------------------------------------
+    def _watch_stamp(self) -> object:
+        if self.folder is None:
+            return None
+        return stamp(self.setup.watched or (self.folder / "faces.toml",), [self.folder / ICONS])
+
+    def _job(self, card: Card, size: Size, art: Art, shape: Size | None, lang: str) -> _Job | None:
+        values = card_values(card, lang)
+        plan = face_plan(self.setup, values, has_art=art is not None, shape=shape)
+        if plan is None or plan == WAIT:
+            return None
+        band = plan is BAND
+        symbol = self.setup.group_of(values) if self.symbols else None
+        source = art[0] if art is not None else None
+        where = None
+        if art is not None:
+            where = (str(art[0]) if not isinstance(art[0], Cell) else f"{art[0].sheet}|{art[0].index}", art[1])
+        items = tuple(sorted(values.items()))
+        key = hashlib.sha1(repr((self.setup.digest, band, items, where, symbol, size)).encode()).hexdigest()
+        return _Job(card.id, size, key, items, self.setup, band, source, symbol)
+
+    def _start(self) -> None:
+        if self._threads:
+            return
+        self._threads = [threading.Thread(target=self._work, name=f"face-maker-{i}", daemon=True)
+                         for i in range(WORKERS)]
+        for thread in self._threads:
+            thread.start()
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            self._results.put((job, self._make(job)))
+
+    def _make(self, job: _Job) -> bytes:
+        try:
+            image = card_face(job.setup, dict(job.values), job.size, art=job.art, band=job.spec_is_band,
+                              symbol=job.symbol)[0]
+        except Exception:  # never take the table down: the card keeps its generated face
+            return b""
+        rgba = image.tobytes()
+        self._disk.store(job.key, job.size, rgba)
+        return rgba
+
+    def _accept(self, job: _Job, rgba: bytes) -> None:
+        self._pending.discard(job.key)
+        slot = (job.card_id, job.size)
+        known = self._keys.get(slot)
+        if not rgba or known is None or known[1] != job.key:
+            return  # failed, or the card changed meanwhile (a newer face is on its way)
+        self._ready[slot] = (known[0], _surface(rgba, job.size))
+        self.changed += 1
+
+
+def _surface(rgba: bytes, size: Size) -> pygame.Surface:
+    surface = pygame.image.frombytes(rgba, size, "RGBA")
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
