@@ -96,6 +96,8 @@ class RegionCut:
 
     region: str
     cut: Cut
+    line: int = 0
+    """The line of the faces file the region is written on (0 for the built-in text band)."""
 
 
 def colour_of(spec: str, values: Mapping[str, str], default: Colour | None) -> Colour | None:
@@ -146,7 +148,7 @@ def _fit(text: str, box: tuple[float, float], sizes: tuple[float, float], faces:
 def cuts(spec: FaceSpec, values: Mapping[str, str], kit: Kit) -> list[RegionCut]:
     """Return the regions of a card whose text does not fit."""
     layout = spec.layout_for(values)
-    return [RegionCut(region.name, setting.cut) for region, setting in settings(layout, spec.card, values, kit)
+    return [RegionCut(region.name, setting.cut, region.line) for region, setting in settings(layout, spec.card, values, kit)
             if setting is not None and setting.cut is not None]
 
 
@@ -185,7 +187,7 @@ def compose(spec: FaceSpec, values: Mapping[str, str], size: Size, kit: Kit, *,
             _place(image, picture, rect, region.art)
         elif setting is not None:
             if setting.cut is not None:
-                found.append(RegionCut(region.name, setting.cut))
+                found.append(RegionCut(region.name, setting.cut, region.line))
             if text:
                 draw_setting(image, setting, region.box(spec.card), scale, faces=kit.faces(region.font),
                              colour=colour_of(region.colour, values, INK_DEFAULT) or INK_DEFAULT,

@@ -25,11 +25,12 @@ from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.formats.facetext import card_values
-from tabletop.i18n import _, language
-from tabletop.ui.art.compose import BAND, RegionCut, compose, cuts, with_labels
+from tabletop.i18n import language
+from tabletop.ui.art.cardface import card_face, cut_line
+from tabletop.ui.art.compose import BAND, cuts
 from tabletop.ui.art.diskcache import DiskCache
 from tabletop.ui.art.folder_map import Stamp as FileStamp
-from tabletop.ui.art.loader import Size, Source, load_picture
+from tabletop.ui.art.loader import Size, Source
 from tabletop.ui.art.setup import ICONS, WAIT, Setup, face_plan, read_setup, stamp
 from tabletop.ui.art.sheets import Cell
 
@@ -50,35 +51,6 @@ class _Job:
     spec_is_band: bool
     art: Source | None
     symbol: int | None
-
-
-def points_word() -> str:
-    """Return how the text band says a card's points ("{n} pts")."""
-    return _("{n} pts")
-
-
-def card_face(setup: Setup, values: dict[str, str], size: Size, *, art: Source | None, band: bool,
-              symbol: int | None, rounded: bool = True, text: bool = True) -> tuple[Image.Image, list[RegionCut]]:
-    """Return one card's composed face at ``size`` (its picture decoded for the art region), and its cuts."""
-    spec = BAND if band or setup.spec is None else setup.spec
-    picture = None
-    if art is not None:
-        try:
-            decoded = load_picture(art, [size])
-        except Exception:  # a file changing under us: the face without its picture, redrawn when it settles
-            decoded = ""
-        picture = decoded[0] if not isinstance(decoded, str) else None
-    shown = with_labels(values, points_word()) if band else values
-    return compose(spec, shown, size, setup.kit, picture=picture, rounded=rounded, symbol=symbol, text=text)
-
-
-def cut_line(source: str, card_id: str, cut: RegionCut, lang: str | None = None) -> str:
-    """Return the line that names a card whose text does not fit (card, region, how much is cut)."""
-    where = f" [{lang}]" if lang else ""
-    return _("{file}: card {card}{lang}: region {region}: the text does not fit: {shown} of {lines} lines shown,"
-             " {chars} characters cut (shorten it, enlarge the region or lower its smallest size)").format(
-        file=source, card=card_id, lang=where, region=cut.region, shown=cut.cut.lines_shown, lines=cut.cut.lines,
-        chars=cut.cut.characters)
 
 
 class ComposedFaces:

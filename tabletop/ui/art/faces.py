@@ -17,6 +17,7 @@ import math
 import pygame
 
 from tabletop.engine.cards import JOKER, SUITS, Card
+from tabletop.formats.facetext import LANGUAGE
 from tabletop.ui import fonts
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size, corner_radius
 from tabletop.ui.fonts import ChainFont
@@ -329,7 +330,9 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     surface = _blank(size, STOCK, EDGE)
     w, h = size
     pad = round(w * 0.06)
-    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields if k != "group")]))
+    # Another language's columns (name.ja) and how its art is used are no rules text.
+    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields
+                                                 if k not in ("group", "art") and not LANGUAGE.match(k))]))
     band = pygame.Rect(0, 0, w, round(h * _band_share(h / factor, bool(body))))
     pygame.draw.rect(surface, colour, band, border_top_left_radius=corner_radius(size),
                      border_top_right_radius=corner_radius(size))

@@ -228,7 +228,7 @@ class ArtLibrary:
             return "generated"
         if key in self._errors:
             return "error"
-        if self._art.get(key):
+        if self._art.get(key) or (card is not None and self.composes(card)):
             return "art"
         return "loading"
 

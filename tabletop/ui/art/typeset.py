@@ -22,7 +22,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from tabletop.formats.facetext import Span, parse_markup
-from tabletop.ui.fonts import BUNDLED
+from tabletop.ui.fontfiles import BUNDLED
 from tabletop.ui.linebreak import tokens
 
 REF = 100.0

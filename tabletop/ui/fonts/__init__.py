@@ -23,11 +23,11 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from tabletop.ui.fontfiles import BUNDLED, FOLDER
 from tabletop.ui.fonts.system import system_fonts
 
-FOLDER = Path(__file__).resolve().parent
-BUNDLED = (FOLDER / "NotoSansCJKjp-Regular-subset.otf", FOLDER / "NotoEmoji-Regular.ttf")
-"""The fallback fonts shipped with tabletop, in the order they are tried."""
+__all__ = ["BUNDLED", "FOLDER", "ChainFont", "FontChain", "default_chain", "font"]
+
 ENV_FONT = "TABLETOP_FONT"
 """Environment variable naming a font file tried before every other."""
 ENV_SYSTEM = "TABLETOP_SYSTEM_FONTS"
