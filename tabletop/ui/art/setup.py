@@ -90,7 +90,7 @@ def stamp(paths: Sequence[Path], folders: Sequence[Path]) -> Stamp:
 def read_setup(folder: Path | None, cards: Sequence[Card]) -> Setup:
     """Return the faces setup of the game whose deck lies in ``folder`` (no folder: no faces file)."""
     if folder is None:
-        return Setup(None, Kit(), VERSION)
+        return Setup(None, Kit(), VERSION, groups=colour_groups([card_values(c) for c in dict.fromkeys(cards)], "colour"))
     problems: list[str] = []
     icons = _icons(folder / ICONS, problems)
     kit = Kit({}, icons)
