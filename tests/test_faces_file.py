@@ -10,8 +10,22 @@ from hypothesis import strategies as st
 
 from tabletop.engine.cards import Card
 from tabletop.formats.deckfile import load_deck
-from tabletop.formats.faces import MAX_REGIONS, FacesError, check_columns, load_faces, missing_icons, parse_faces
-from tabletop.formats.facetext import card_values, fill, localized, parse_markup, plain, untranslated
+from tabletop.formats.faces import (
+    MAX_REGIONS,
+    FacesError,
+    check_columns,
+    load_faces,
+    missing_icons,
+    parse_faces,
+)
+from tabletop.formats.facetext import (
+    card_values,
+    fill,
+    localized,
+    parse_markup,
+    plain,
+    untranslated,
+)
 
 DEMO = Path(__file__).resolve().parent / "fixtures" / "faces" / "faces-demo"
 REGION = '[[layout.a.region]]\nx = 2\ny = 2\nw = 20\nh = 8\ntext = "{name}"\n'

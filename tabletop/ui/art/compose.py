@@ -20,6 +20,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from tabletop.formats.faces import PT_MM, FaceSpec, Layout, Region, parse_faces
 from tabletop.formats.facetext import FIELD, fill
+from tabletop.i18n import _
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size
 from tabletop.ui.art.typeset import SANS, Cut, Faces, Setting, draw_setting, fit
 
@@ -295,9 +296,10 @@ def font_faces(spec: FaceSpec, folder: Path) -> tuple[dict[str, Faces], list[str
         except OSError as exc:
             line = spec.lines.get("fonts") or 0
             where = f"{spec.source}:{line}" if line else spec.source
-            reason = "not found" if not path.exists() else f"not a font Pillow can read ({exc})"
-            problems.append(f"{where}: fonts.{key}: {file} {reason}: fix the path (relative to faces.toml);"
-                            " the bundled font is used meanwhile")
+            reason = _("not found") if not path.exists() else _("not a font Pillow can read ({problem})").format(
+                problem=exc)
+            problems.append(_("{where}: fonts.{key}: {file} {reason}: fix the path (relative to faces.toml); the"
+                              " bundled font is used meanwhile").format(where=where, key=key, file=file, reason=reason))
             return None
         return path
 

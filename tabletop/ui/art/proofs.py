@@ -22,7 +22,7 @@ from PIL import Image, ImageFilter
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import TabletopError
 from tabletop.formats.facetext import card_values, languages_of, untranslated
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 from tabletop.ui.art.cardface import cut_line, with_labels_for
 from tabletop.ui.art.compose import colour_of, cuts
 from tabletop.ui.art.folder_map import map_folder, scan_art
@@ -32,6 +32,7 @@ from tabletop.ui.art.setup import Setup, face_plan, read_setup
 
 DEFICIENCIES = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 """The colour-blind proofs offered, and ColorAide's name for each simulation."""
+NAMES = {"deuteranopia": N_("deuteranopia"), "protanopia": N_("protanopia"), "tritanopia": N_("tritanopia")}
 MIN_DISTANCE = 20.0
 """Two colour groups closer than this (CIEDE2000) under a simulated deficiency are reported."""
 LUT_SIZE = 17
@@ -124,7 +125,7 @@ def colour_warnings(setup: Setup, cards: Sequence[Card]) -> list[str]:
                 lines.append(_("colour groups {a} ({ca}) and {b} ({cb}) look alike with {deficiency} (CIEDE2000"
                                " distance {distance:.0f}, under {least:.0f}): change one colour, or add a shape"
                                " (the table's colour-blind symbols: C)").format(
-                    a=a, ca=groups[a], b=b, cb=groups[b], deficiency=_(name), distance=distance,
+                    a=a, ca=groups[a], b=b, cb=groups[b], deficiency=_(NAMES[name]), distance=distance,
                     least=MIN_DISTANCE))
                 break
     return lines
