@@ -61,16 +61,19 @@ class ComposedFaces:
         self.folder = deck_file.parent if deck_file is not None else None
         self.lang = lang
         """The language of the faces (None: the interface's)."""
-        self.symbols = False
-        """Draw the colour-blind symbol of each card's colour group."""
+        self._symbols = False
         self._cards = list(dict.fromkeys(cards))
         self._disk = disk
         self._background = background
         self.setup = read_setup(self.folder, self._cards)
         self._stamp = self._watch_stamp()
         self._checked = time.monotonic()
-        self._ready: dict[tuple[str, Size], tuple[object, pygame.Surface]] = {}
-        self._keys: dict[tuple[str, Size], tuple[object, str | None, _Job | None]] = {}
+        self._seen = (self.lang or language(), self._symbols, self.setup.digest)
+        self.generation = 0
+        """Increases when the language, the symbols or the files change: every face is made again."""
+        # Per card and size: (card, art, art's shape known, generation) it was made for, and the face.
+        self._ready: dict[tuple[str, Size], tuple[Card, Art, bool, int, pygame.Surface]] = {}
+        self._keys: dict[tuple[str, Size], tuple[Card, Art, bool, int, str | None, _Job | None]] = {}
         self._pending: set[str] = set()
         self._cut_lines: list[str] | None = None
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
@@ -84,22 +87,24 @@ class ComposedFaces:
         """Return ``card``'s composed face at ``size`` if it has one and it is ready (or an older one of it
         while the new one is made); None to draw the card as the library otherwise does."""
         slot = (card.id, size)
-        lang = self.current_language()
-        token = (card, art, shape is not None and art is not None, lang, self.symbols, self.setup.digest)
+        shaped = shape is not None and art is not None
         ready = self._ready.get(slot)
-        if ready is not None and ready[0] == token:
-            return ready[1]
+        # Every frame asks for every card: compared field by field, nothing built on the way.
+        if (ready is not None and ready[0] is card and ready[1] is art and ready[2] is shaped
+                and ready[3] == self.generation):
+            return ready[4]
         known = self._keys.get(slot)
-        if known is None or known[0] != token:
-            job = self._job(card, size, art, shape, lang)
-            known = self._keys[slot] = (token, job.key if job else None, job)
-        _token, key, job = known
+        if (known is None or known[0] is not card or known[1] is not art or known[2] is not shaped
+                or known[3] != self.generation):
+            job = self._job(card, size, art, shape, self._seen[0])
+            known = self._keys[slot] = (card, art, shaped, self.generation, job.key if job else None, job)
+        key, job = known[4], known[5]
         if key is None or job is None:
             return None
-        rgba = self._disk.load(key, size)
+        rgba = self._disk.load(key, job.size)
         if rgba is not None:
-            surface = _surface(rgba, size)
-            self._ready[slot] = (token, surface)
+            surface = _surface(rgba, job.size)
+            self._ready[slot] = (card, art, shaped, self.generation, surface)
             return surface
         if key not in self._pending:
             self._pending.add(key)
@@ -108,8 +113,8 @@ class ComposedFaces:
                 self._jobs.put(job)
             else:
                 self._accept(job, self._make(job))
-                return self._ready[slot][1]
-        return ready[1] if ready is not None else None
+                return self._ready[slot][4]
+        return ready[4] if ready is not None else None
 
     def image(self, card: Card, size: Size, art: Art, shape: Size | None, *, rounded: bool = False,
               text: bool = True) -> Image.Image | None:
@@ -131,13 +136,39 @@ class ComposedFaces:
         for slot in [slot for slot in self._keys if slot[1] == size]:
             del self._keys[slot]
 
+    @property
+    def is_busy(self) -> bool:
+        """True while some face asked for is still being composed (its card shows a stand-in)."""
+        return bool(self._pending)
+
     def current_language(self) -> str:
-        """Return the language the faces are shown in."""
-        return self.lang or language()
+        """Return the language the faces are shown in (the interface's as of the last :meth:`poll`)."""
+        return self._seen[0]
+
+    @property
+    def symbols(self) -> bool:
+        """True when faces show the colour-blind symbol of each card's colour group."""
+        return self._symbols
+
+    @symbols.setter
+    def symbols(self, on: bool) -> None:
+        self._symbols = on
+        self._renew()
+
+    def _renew(self) -> bool:
+        """Start a new generation of faces if the language, the symbols or the files changed; True if so."""
+        seen = (self.lang or language(), self._symbols, self.setup.digest)
+        if seen == self._seen:
+            return False
+        self._seen = seen
+        self.generation += 1
+        self.changed += 1
+        return True
 
     def poll(self) -> bool:
         """Take finished faces and look at the files (every :data:`CHECK_INTERVAL`); True if a face may look different."""
         before = self.changed
+        self._renew()
         while True:
             try:
                 job, rgba = self._results.get_nowait()
@@ -161,6 +192,7 @@ class ComposedFaces:
         self._keys.clear()
         self._cut_lines = None
         self.changed += 1
+        self._renew()
 
     def problems(self) -> list[str]:
         """Return the faces' problems: the files' own, then every card whose text does not fit."""
@@ -195,12 +227,13 @@ class ComposedFaces:
         return stamp(self.setup.watched or (self.folder / "faces.toml",), [self.folder / ICONS])
 
     def _job(self, card: Card, size: Size, art: Art, shape: Size | None, lang: str) -> _Job | None:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
         values = card_values(card, lang)
         plan = face_plan(self.setup, values, has_art=art is not None, shape=shape)
         if plan is None or plan == WAIT:
             return None
         band = plan is BAND
-        symbol = self.setup.group_of(values) if self.symbols else None
+        symbol = self.setup.group_of(values) if self._symbols else None
         source = art[0] if art is not None else None
         where = None
         if art is not None:
@@ -238,9 +271,9 @@ class ComposedFaces:
         self._pending.discard(job.key)
         slot = (job.card_id, job.size)
         known = self._keys.get(slot)
-        if not rgba or known is None or known[1] != job.key:
+        if not rgba or known is None or known[4] != job.key:
             return  # failed, or the card changed meanwhile (a newer face is on its way)
-        self._ready[slot] = (known[0], _surface(rgba, job.size))
+        self._ready[slot] = (*known[:4], _surface(rgba, job.size))
         self.changed += 1
 
 

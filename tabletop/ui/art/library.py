@@ -94,7 +94,7 @@ class ArtLibrary:
         self._faces = ComposedFaces(deck_file, self.cards, self._disk, background=background, lang=lang)
         """Faces from ``faces.toml`` beside the deck, and illustrations' text bands (see :mod:`.composed`)."""
         self._shapes: dict[Key, Size] = {}  # the picture size of each card's art, once its header is read
-        self._drawn_as: tuple[str, bool] = (self._faces.current_language(), False)
+        self._drawn_as = self._faces.generation
 
         self._table: dict[str, Stamp] | None = None  # the folder as last scanned
         self._files: dict[Key, tuple[Source, Stamp]] = {}  # the file (or sheet cell) each card uses now
@@ -141,15 +141,16 @@ class ArtLibrary:
         """Return the face of ``card`` scaled to ``size`` (a generated face when there is no art, drawn from
         the card's values as the deck file has them now)."""
         now = self.deck.shown.get(card.id, card)
-        size = (max(1, int(size[0])), max(1, int(size[1])))
-        if (self._faces.current_language(), self._faces.symbols) != self._drawn_as:
-            self._drawn_as = (self._faces.current_language(), self._faces.symbols)
-            self._generated.clear()  # generated faces say the names in the language shown
-        composed = self._faces.face(now, size, self._usable(card.id), self._shapes.get(card.id))
+        if self._faces.generation != self._drawn_as:
+            self._drawn_as = self._faces.generation
+            self._generated.clear()  # generated faces say the names in the language shown, with the symbols
+        key = card.id
+        composed = self._faces.face(now, size, self._files.get(key) if key not in self._errors else None,
+                                    self._shapes.get(key))
         if composed is not None:
             self._use_size(size)
             return composed
-        return self._surface(card.id, localized(now, self._drawn_as[0]), size)
+        return self._surface(key, localized(now, self._faces.current_language()), size)
 
     @property
     def symbols(self) -> bool:
@@ -217,8 +218,8 @@ class ArtLibrary:
 
     @property
     def is_loading(self) -> bool:
-        """True while some requested image is still being decoded (its card shows a stand-in)."""
-        return bool(self._pending)
+        """True while some requested image is still being decoded or composed (its card shows a stand-in)."""
+        return bool(self._pending) or self._faces.is_busy
 
     # -- diagnostics ---------------------------------------------------------------------------
     def status(self, card: Card | None) -> str:
