@@ -182,3 +182,19 @@ def test_japanese_is_drawn_as_tall_as_latin_text(px: int) -> None:
     kanji = text.render("漢字の国", px, (0, 0, 0)).get_bounding_rect()
     assert kanji.h >= latin.h * 0.9, (kanji.h, latin.h)
     assert kanji.h <= latin.h * 1.2
+
+
+def test_the_pdf_writes_the_faces_text_as_text_in_the_language_asked(demo: Path) -> None:
+    pdfium = pytest.importorskip("pypdfium2")
+    pytest.importorskip("fpdf")
+    from tabletop.ui.art.pnp import write_pdf
+
+    cards = cards_of(demo)
+    texts = {}
+    for lang in ("en", "ja"):
+        with library(demo, lang=lang) as lib:
+            write_pdf(lib, cards, demo / f"{lang}.pdf")
+        page = pdfium.PdfDocument(demo / f"{lang}.pdf")[0]
+        texts[lang] = page.get_textpage().get_text_range()
+    assert "Red Dragon" in texts["en"] and "When played," in texts["en"]
+    assert "赤い竜" in texts["ja"] and "Red Dragon" not in texts["ja"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PIL import Image
 
+from tabletop.formats.faces import FaceSpec
 from tabletop.i18n import _
-from tabletop.ui.art.compose import BAND, RegionCut, compose, with_labels
+from tabletop.ui.art.compose import BAND, RegionCut, RegionText, compose, region_texts, with_labels
 from tabletop.ui.art.loader import Size, Source, load_picture
 from tabletop.ui.art.setup import Setup
 
@@ -48,3 +49,9 @@ def with_labels_for(values: dict[str, str]) -> dict[str, str]:
     """Return a card's values with what the text band adds ("2 pts")."""
     return with_labels(values, points_word())
 
+
+
+def card_texts(setup: Setup, values: dict[str, str], *, band: bool) -> tuple[FaceSpec, list[RegionText]]:
+    """Return the layouts a card is drawn from and its texts as fitted there."""
+    spec = BAND if band or setup.spec is None else setup.spec
+    return spec, region_texts(spec, with_labels_for(values) if band else values, setup.kit)

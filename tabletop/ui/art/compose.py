@@ -146,6 +146,25 @@ def _fit(text: str, box: tuple[float, float], sizes: tuple[float, float], faces:
     return fit(text, box, sizes, faces, line_height=line_height, icon_aspect=lambda name: ratio.get(name, 1.0))
 
 
+@dataclass(frozen=True)
+class RegionText:
+    """A region's fitted text as drawn: its box (mm), lines, fonts, colour and alignment."""
+
+    box: tuple[float, float, float, float]
+    setting: Setting
+    faces: Faces
+    colour: Colour
+    align: str
+    valign: str
+
+
+def region_texts(spec: FaceSpec, values: Mapping[str, str], kit: Kit) -> list[RegionText]:
+    """Return the texts of a card's layout, region by region (what the PDF writes as text)."""
+    return [RegionText(region.box(spec.card), setting, kit.faces(region.font),
+                       colour_of(region.colour, values, INK_DEFAULT) or INK_DEFAULT, region.align, region.valign)
+            for region, setting in settings(spec.layout_for(values), spec.card, values, kit) if setting is not None]
+
+
 def cuts(spec: FaceSpec, values: Mapping[str, str], kit: Kit) -> list[RegionCut]:
     """Return the regions of a card whose text does not fit."""
     layout = spec.layout_for(values)

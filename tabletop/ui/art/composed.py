@@ -24,10 +24,11 @@ import pygame
 from PIL import Image
 
 from tabletop.engine.cards import Card
+from tabletop.formats.faces import FaceSpec
 from tabletop.formats.facetext import card_values
 from tabletop.i18n import language
-from tabletop.ui.art.cardface import card_face, cut_line
-from tabletop.ui.art.compose import BAND, cuts
+from tabletop.ui.art.cardface import card_face, card_texts, cut_line
+from tabletop.ui.art.compose import BAND, RegionText, cuts
 from tabletop.ui.art.diskcache import DiskCache
 from tabletop.ui.art.folder_map import Stamp as FileStamp
 from tabletop.ui.art.loader import Size, Source
@@ -124,6 +125,18 @@ class ComposedFaces:
             return None
         return card_face(job.setup, dict(job.values), size, art=job.art, band=job.spec_is_band, symbol=job.symbol,
                          rounded=rounded, text=text)[0]
+
+    def texts(self, card: Card, art: Art, shape: Size | None) -> tuple[FaceSpec, list[RegionText]] | None:
+        """Return the layouts ``card`` is composed from and its texts as fitted there, or None if it is not composed."""
+        job = self._job(card, (1, 1), art, shape, self.current_language())
+        if job is None:
+            return None
+        return card_texts(job.setup, dict(job.values), band=job.spec_is_band)
+
+    @property
+    def icons(self) -> dict[str, Image.Image]:
+        """Return the icons by name, as read from ``icons/``."""
+        return dict(self.setup.kit.icons)
 
     def plans(self, card: Card, art: Art, shape: Size | None) -> bool:
         """Return True when ``card`` is drawn from a layout (its faces file's, or the text band)."""

@@ -29,9 +29,11 @@ from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.engine.guard import short_path
+from tabletop.formats.faces import FaceSpec
 from tabletop.formats.facetext import card_values, localized
 from tabletop.i18n import _
 from tabletop.ui.art.carddata import DeckWatch
+from tabletop.ui.art.compose import RegionText
 from tabletop.ui.art.composed import ComposedFaces
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
 from tabletop.ui.art.faces import draw_back, draw_face, draw_group_symbol
@@ -166,6 +168,16 @@ class ArtLibrary:
         """Return ``card``'s composed face as a square-cornered picture now (sheets, PDFs), or None if it has none."""
         now = self.deck.shown.get(card.id, card)
         return self._faces.image(now, size, self._usable(card.id), self._shapes.get(card.id), text=text)
+
+    def face_texts(self, card: Card) -> tuple[FaceSpec, list[RegionText]] | None:
+        """Return the layouts ``card`` is composed from and its texts as fitted there (None: not composed)."""
+        now = self.deck.shown.get(card.id, card)
+        return self._faces.texts(now, self._usable(card.id), self._shapes.get(card.id))
+
+    @property
+    def icons(self) -> dict[str, Image.Image]:
+        """Return the inline icons of the composed faces, by name."""
+        return self._faces.icons
 
     def composes(self, card: Card) -> bool:
         """Return True when ``card`` is drawn from a layout (``faces.toml``, or its illustration's text band)."""

@@ -355,37 +355,48 @@ def draw_setting(image: Image.Image, setting: Setting, box: tuple[float, float, 
                  faces: Faces, colour: Colour, align: str = "left", valign: str = "top",
                  icons: Mapping[str, Image.Image] | None = None) -> None:
     """Draw ``setting`` into ``box`` (x, y, w, h in mm) on ``image`` at ``scale`` pixels a mm."""
-    x0, y0, w, h = box
-    total = len(setting.lines) * setting.step
-    top = y0 + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
     em_px = setting.em * scale
     if em_px < 1:
         return
     draw = ImageDraw.Draw(image)
-    middle = _middle(faces.regular)
-    for n, (runs, width) in enumerate(zip(setting.lines, setting.widths, strict=True)):
-        left = x0 + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[align]
-        baseline = (top + n * setting.step + setting.step / 2) * scale + middle * em_px
-        if n == len(setting.lines) - 1 and setting.cut is not None:
-            runs = _ellipsis(runs)
+    for runs, left, baseline in placed_lines(setting, box, faces, align, valign):
         for run in runs:
             x = (left + run.x) * scale
             if run.icon:
                 picture = (icons or {}).get(run.icon)
                 if picture is not None:
-                    _draw_icon(image, picture, x, baseline, em_px)
+                    _draw_icon(image, picture, x, baseline * scale, em_px)
                 continue
-            _draw_text(image, draw, run, x, baseline, em_px, faces, colour)
+            _draw_text(image, draw, run, x, baseline * scale, em_px, faces, colour)
 
 
-def _ellipsis(runs: tuple[Run, ...]) -> tuple[Run, ...]:
+def placed_lines(setting: Setting, box: tuple[float, float, float, float], faces: Faces, align: str,
+                 valign: str) -> list[tuple[tuple[Run, ...], float, float]]:
+    """Return each line of ``setting`` in ``box`` (mm) with its left edge and baseline in mm (the last line of a
+    cut text ending in an ellipsis): where the picture and the PDF both put it."""
+    x0, y0, w, h = box
+    total = len(setting.lines) * setting.step
+    top = y0 + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
+    middle = baseline_below_middle(faces.regular)
+    placed = []
+    for n, (runs, width) in enumerate(zip(setting.lines, setting.widths, strict=True)):
+        left = x0 + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[align]
+        baseline = top + n * setting.step + setting.step / 2 + middle * setting.em
+        if n == len(setting.lines) - 1 and setting.cut is not None:
+            runs = with_ellipsis(runs)
+        placed.append((runs, left, baseline))
+    return placed
+
+
+def with_ellipsis(runs: tuple[Run, ...]) -> tuple[Run, ...]:
+    """Return the last line of a cut text ending in an ellipsis (an icon at its end is left as it is)."""
     if not runs or runs[-1].icon:
         return runs
     last = runs[-1]
     return (*runs[:-1], Run(last.text.rstrip() + "\u2026", last.x, last.width, last.bold, last.italic))
 
 
-def _middle(path: Path) -> float:
+def baseline_below_middle(path: Path) -> float:
     """Return, in ems, how far below a line's middle its baseline lies (the middle of "Hg" on the middle)."""
     bbox = font_at(path, REF).getbbox("Hg", anchor="ls")
     return -(bbox[1] + bbox[3]) / 2 / REF
