@@ -31,23 +31,40 @@ size = "poker"
 [layout.band]
 background = "#fcfbf7"
 [[layout.band.region]]
-name = "name"
+name = "band"
 x = 0
 y = 0
 w = "100%"
-h = "15%"
+h = "16%"
 fill = "{colour}"
+text = " "
+[[layout.band.region]]
+name = "value"
+x = "3%"
+y = 0
+w = "17%"
+h = "16%"
+colour = "#ffffff"
+text = "**{value}**"
+size = [12, 24]
+valign = "middle"
+[[layout.band.region]]
+name = "name"
+x = "20%"
+y = 0
+w = "60%"
+h = "16%"
 colour = "#ffffff"
 text = "{name}"
-size = [7, 12]
+size = [9, 22]
 align = "center"
 valign = "middle"
 [[layout.band.region]]
 name = "picture"
 x = "4%"
-y = "17%"
+y = "18%"
 w = "92%"
-h = "48%"
+h = "47%"
 art = "cover"
 [[layout.band.region]]
 name = "text"
@@ -56,7 +73,7 @@ y = "67%"
 w = "88%"
 h = "25%"
 text = "{text}"
-size = [5.5, 9]
+size = [6, 11]
 [[layout.band.region]]
 name = "points"
 x = "50%"
@@ -64,7 +81,7 @@ y = "92%"
 w = "45%"
 h = "6%"
 text = "{points_label}"
-size = [6, 7]
+size = [6, 8]
 align = "right"
 colour = "#646464"
 """, "(built-in text band)")

@@ -38,6 +38,8 @@ from tabletop.ui.art.sheets import Cell
 CHECK_INTERVAL = 0.1
 """Seconds between looks at ``faces.toml``, its fonts and ``icons/``."""
 WORKERS = 2
+BAND_DIGEST = hashlib.sha1(repr(BAND).encode()).hexdigest()
+"""The text band's layout, in the cache key of the faces drawn with it."""
 Art = tuple[Source, FileStamp] | None
 """A card's usable art file (or sheet cell) and its stamp, as the library maps it."""
 
@@ -252,7 +254,8 @@ class ComposedFaces:
         if art is not None:
             where = (str(art[0]) if not isinstance(art[0], Cell) else f"{art[0].sheet}|{art[0].index}", art[1])
         items = tuple(sorted(values.items()))
-        key = hashlib.sha1(repr((self.setup.digest, band, items, where, symbol, size)).encode()).hexdigest()
+        key = hashlib.sha1(repr((self.setup.digest, BAND_DIGEST if band else "", items, where, symbol, size)).encode()
+                           ).hexdigest()
         return _Job(card.id, size, key, items, self.setup, band, source, symbol)
 
     def _start(self) -> None:
