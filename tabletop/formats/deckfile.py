@@ -41,9 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
-from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
-from tabletop.formats.tomlspots import CONTROL, Problems, header_line, key_line
+from tabletop.formats.tomlspots import CONTROL, Problems, ProblemsError, header_line, key_line
 from tabletop.i18n import _
 
 MAX_COUNT = 999
@@ -61,15 +60,13 @@ _RESERVED_IDS = frozenset({"back", "con", "prn", "aux", "nul",
 _JOKER_WORDS = frozenset({"*", "joker", "jokers"})
 
 
-class DeckError(UserInputError):
+class DeckError(ProblemsError):
     """A deck file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = problems
-        head = (_("deck file {file} has 1 problem:") if len(problems) == 1
-                else _("deck file {file} has {count} problems:")).format(file=source, count=len(problems))
-        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
+        super().__init__(source, problems, (_("deck file {file} has 1 problem:") if len(problems) == 1
+                                            else _("deck file {file} has {count} problems:")).format(
+            file=source, count=len(problems)))
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.cards import Card
-from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
 from tabletop.formats.facetext import FIELD, columns_of, parse_markup, template_fields
-from tabletop.formats.tomlspots import Problems, key_line, parse_toml
+from tabletop.formats.tomlspots import Problems, ProblemsError, key_line, parse_toml
 from tabletop.i18n import _
 
 FILE_NAME = "faces.toml"
@@ -56,15 +55,13 @@ _LAYOUT_KEYS = ("background", "border", "border_width", "region")
 _TOP_KEYS = ("size", "layout_by", "default_layout", "art", "colour_by", "color_by", "fonts", "layout")
 
 
-class FacesError(UserInputError):
+class FacesError(ProblemsError):
     """A faces file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = problems
-        head = (_("faces file {file} has 1 problem:") if len(problems) == 1
-                else _("faces file {file} has {count} problems:")).format(file=source, count=len(problems))
-        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
+        super().__init__(source, problems, (_("faces file {file} has 1 problem:") if len(problems) == 1
+                                            else _("faces file {file} has {count} problems:")).format(
+            file=source, count=len(problems)))
 
 
 @dataclass(frozen=True)

@@ -75,15 +75,8 @@ class DiskCache:
 
     def get(self, path: Source, stat: os.stat_result, size: Size) -> Loaded | None:
         """Return the cached fitted image, or None on a miss (or an unreadable entry)."""
-        try:
-            data = self.entry(path, stat, size).read_bytes()
-            magic, width, height, src_w, src_h = _HEADER.unpack_from(data)
-        except (OSError, struct.error):
-            return None
-        pixels = data[_HEADER.size:]
-        if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
-            return None
-        return Loaded(path, size, pixels, (src_w, src_h))
+        found = _read(self.entry(path, stat, size), size)
+        return Loaded(path, size, found[0], found[1]) if found is not None else None
 
     def put(self, loaded: Loaded, stat: os.stat_result) -> None:
         """Store a successfully loaded image; a failure is only noted in ``error`` (art still shows)."""
@@ -96,15 +89,8 @@ class DiskCache:
 
     def load(self, key: str, size: Size) -> bytes | None:
         """Return the RGBA bytes stored under ``key`` at ``size``, or None on a miss."""
-        try:
-            data = self.keyed(key, size).read_bytes()
-            magic, width, height, _w, _h = _HEADER.unpack_from(data)
-        except (OSError, struct.error):
-            return None
-        pixels = data[_HEADER.size:]
-        if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
-            return None
-        return pixels
+        found = _read(self.keyed(key, size), size)
+        return found[0] if found is not None else None
 
     def store(self, key: str, size: Size, rgba: bytes) -> None:
         """Store RGBA bytes under ``key`` at ``size`` (a failure only noted in ``error``)."""
@@ -126,3 +112,16 @@ class DiskCache:
                 folder=self.folder, problem=exc)
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
+
+
+def _read(entry: Path, size: Size) -> tuple[bytes, Size] | None:
+    """Return the pixels of a cache entry of ``size`` and its source's size, or None (missing, cut, another format)."""
+    try:
+        data = entry.read_bytes()
+        magic, width, height, src_w, src_h = _HEADER.unpack_from(data)
+    except (OSError, struct.error):
+        return None
+    pixels = data[_HEADER.size:]
+    if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
+        return None
+    return pixels, (src_w, src_h)
