@@ -198,15 +198,12 @@ def faces_shots(out: Path) -> None:
         table = Table(app, PlaySettings("faces-demo", 2, ["human", "random"], 4, {}, None, "instant"))
         d = table.director
 
-        def settle() -> None:
-            play_until(table, lambda: d.accepts_input and not table.scene.tweens, lambda legal: legal[0])
-
-        settle()
+        settled(table)
         d.submit(next(a for a in d.legal() if a.kind == "deal" and a.value == 5), 0.0)
-        settle()
+        settled(table)
         for to in ("area:0", "discard"):
             d.submit(next(a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == to), 0.0)
-            settle()
+            settled(table)
         until_composed(table)
         keep(audited(table, "faces-demo", "composed", size), out, f"faces-demo-{size[0]}x{size[1]}.png")
         hand = d.session.state.cards["hand:0"]
@@ -216,6 +213,12 @@ def faces_shots(out: Path) -> None:
         keep(audited(table, "faces-demo", "zoomed", size), out, f"faces-demo-card-zoomed-{size[0]}x{size[1]}.png")
         table.close()
         app.close()
+
+
+def settled(table: Table) -> None:
+    """Step the table until it waits for the human and nothing moves."""
+    d = table.director
+    play_until(table, lambda: d.accepts_input and not table.scene.tweens, lambda legal: legal[0])
 
 
 def until_composed(table: Table) -> None:
