@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.engine.cards import Card
 from tabletop.formats.deckfile import load_deck
@@ -198,3 +200,26 @@ def test_the_pdf_writes_the_faces_text_as_text_in_the_language_asked(demo: Path)
         texts[lang] = page.get_textpage().get_text_range()
     assert "Red Dragon" in texts["en"] and "When played," in texts["en"]
     assert "赤い竜" in texts["ja"] and "Red Dragon" not in texts["ja"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(st.sampled_from(["Gain", "**two**", "*draw*", "{coin}", "a", "card.", "山札から", "1枚引く。",
+                                       "extraordinarily", "\n"]), max_size=40),
+       width=st.floats(8, 60), height=st.floats(3, 40), low=st.floats(4, 8), extra=st.floats(0, 6))
+def test_fitting_never_drops_text_silently(words: list[str], width: float, height: float, low: float,
+                                           extra: float) -> None:
+    from tabletop.formats.facetext import plain
+    from tabletop.ui.art.typeset import SANS, fit
+
+    text = " ".join(words)
+    setting = fit(text, (width, height), (low * 0.3528, (low + extra) * 0.3528), SANS)
+    drawn = "".join(run.text or "\uf8ff" for line in setting.lines for run in line)
+    wanted = plain(text).replace("{coin}", "\uf8ff")
+    if setting.cut is None:
+        assert "".join(drawn.split()) == "".join(wanted.split())  # every character, in order
+        assert len(setting.lines) * setting.step <= height + 1e-6
+    else:
+        assert setting.cut.characters > 0 and setting.cut.lines_shown < setting.cut.lines
+        assert setting.em == pytest.approx(low * 0.3528)  # shrunk to the smallest size before cutting
+    for line, line_width in zip(setting.lines, setting.widths, strict=True):
+        assert line_width <= width + 1e-6 or len("".join(run.text for run in line)) <= 1

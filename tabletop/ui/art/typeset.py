@@ -187,9 +187,11 @@ class _Piece:
 def fit(text: str, box: tuple[float, float], sizes: tuple[float, float], faces: Faces, *,
         line_height: float = 1.15, icon_aspect: Callable[[str], float] = lambda name: 1.0) -> Setting:
     """Return ``text`` (with markup) set in a ``box`` (width, height in mm) at font sizes ``sizes`` (mm a em)."""
+    low, high = sizes
+    if not text.strip():
+        return Setting((), (), high, high * line_height, None)
     spans = parse_markup(text)
     paragraphs = _paragraphs(spans, faces, icon_aspect)
-    low, high = sizes
     steps = _sizes(low, high)
     for em in steps:  # largest first: each paragraph on its line, else wrapped
         if all(_width(p) * em <= box[0] + 1e-6 for p in paragraphs) and len(paragraphs) * em * line_height <= box[1] + 1e-6:
@@ -201,9 +203,10 @@ def fit(text: str, box: tuple[float, float], sizes: tuple[float, float], faces: 
     lines = _wrap(paragraphs, box[0] / em, faces)
     room = max(0, int((box[1] + 1e-6) // (em * line_height)))
     shown, hidden = lines[:room], lines[room:]
-    chars = sum(len(piece.text) or 1 for line in hidden for piece in line)
+    chars = sum(len(piece.text.strip()) or (1 if piece.icon else 0) for line in hidden for piece in line)
     chars += sum(_overhang(line, box[0] / em) for line in shown)
-    return _setting(shown, em, line_height, Cut(len(shown), len(lines), chars))
+    # Only blank lines below the region: nothing is lost.
+    return _setting(shown, em, line_height, Cut(len(shown), len(lines), chars) if chars else None)
 
 
 def _sizes(low: float, high: float) -> list[float]:
