@@ -223,3 +223,23 @@ def test_fitting_never_drops_text_silently(words: list[str], width: float, heigh
         assert setting.em == pytest.approx(low * 0.3528)  # shrunk to the smallest size before cutting
     for line, line_width in zip(setting.lines, setting.widths, strict=True):
         assert line_width <= width + 1e-6 or len("".join(run.text for run in line)) <= 1
+
+
+def test_a_face_that_cannot_be_drawn_is_named_once_and_not_retried(demo: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.ui.art.composed as composed
+
+    tries: list[str] = []
+
+    def broken(*args: object, **kwargs: object) -> object:
+        tries.append("x")
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(composed, "card_face", broken)
+    with library(demo) as lib:
+        ember = by_id(lib, "ember")
+        for _frame in range(5):
+            assert lib.face(ember, SIZE).get_size() == SIZE  # the generated face stands in
+        assert len(tries) == 1
+        assert any("card ember: its face could not be drawn (MemoryError: out of memory)" in line
+                   for line in lib.problems())

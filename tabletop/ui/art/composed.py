@@ -26,7 +26,7 @@ from PIL import Image
 from tabletop.engine.cards import Card
 from tabletop.formats.faces import FaceSpec
 from tabletop.formats.facetext import card_values
-from tabletop.i18n import language
+from tabletop.i18n import _, language
 from tabletop.ui.art.cardface import card_face, card_texts, cut_line
 from tabletop.ui.art.compose import BAND, RegionText, cuts
 from tabletop.ui.art.diskcache import DiskCache
@@ -78,9 +78,10 @@ class ComposedFaces:
         self._ready: dict[tuple[str, Size], tuple[Card, Art, bool, int, pygame.Surface]] = {}
         self._keys: dict[tuple[str, Size], tuple[Card, Art, bool, int, str | None, _Job | None]] = {}
         self._pending: set[str] = set()
+        self._failed: dict[str, str] = {}
         self._cut_lines: list[str] | None = None
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
-        self._results: queue.SimpleQueue[tuple[_Job, bytes]] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[tuple[_Job, bytes | str]] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self.changed = 0
         """Increases whenever a composed face arrives or the files change."""
@@ -109,14 +110,15 @@ class ComposedFaces:
             surface = _surface(rgba, job.size)
             self._ready[slot] = (card, art, shaped, self.generation, surface)
             return surface
-        if key not in self._pending:
+        if key not in self._pending and key not in self._failed:
             self._pending.add(key)
             if self._background:
                 self._start()
                 self._jobs.put(job)
             else:
                 self._accept(job, self._make(job))
-                return self._ready[slot][4]
+                found = self._ready.get(slot)
+                return found[4] if found is not None else None
         return ready[4] if ready is not None else None
 
     def image(self, card: Card, size: Size, art: Art, shape: Size | None, *, rounded: bool = False,
@@ -213,7 +215,7 @@ class ComposedFaces:
         """Return the faces' problems: the files' own, then every card whose text does not fit."""
         if self._cut_lines is None:
             self._cut_lines = self.cut_lines()
-        return [*self.setup.problems, *self._cut_lines]
+        return [*self.setup.problems, *self._cut_lines, *dict.fromkeys(self._failed.values())]
 
     def cut_lines(self) -> list[str]:
         """Return a line for each region of each card (in the language shown) whose text does not fit."""
@@ -273,22 +275,29 @@ class ComposedFaces:
                 return
             self._results.put((job, self._make(job)))
 
-    def _make(self, job: _Job) -> bytes:
+    def _make(self, job: _Job) -> bytes | str:
+        """Return the face's RGBA bytes (stored in the disk cache), or why it could not be drawn."""
         try:
             image = card_face(job.setup, dict(job.values), job.size, art=job.art, band=job.spec_is_band,
                               symbol=job.symbol)[0]
-        except Exception:  # never take the table down: the card keeps its generated face
-            return b""
+        except Exception as exc:  # never take the table down: the card keeps its generated face
+            return f"{type(exc).__name__}: {exc}"
         rgba = image.tobytes()
         self._disk.store(job.key, job.size, rgba)
         return rgba
 
-    def _accept(self, job: _Job, rgba: bytes) -> None:
+    def _accept(self, job: _Job, rgba: bytes | str) -> None:
         self._pending.discard(job.key)
+        if isinstance(rgba, str):
+            # Not tried again until the card or the files change (a new key): no retry every frame.
+            self._failed[job.key] = _("card {card}: its face could not be drawn ({problem}); it shows its generated"
+                                      " face").format(card=job.card_id, problem=rgba)
+            self.changed += 1
+            return
         slot = (job.card_id, job.size)
         known = self._keys.get(slot)
-        if not rgba or known is None or known[4] != job.key:
-            return  # failed, or the card changed meanwhile (a newer face is on its way)
+        if known is None or known[4] != job.key:
+            return  # the card changed meanwhile (a newer face is on its way)
         self._ready[slot] = (*known[:4], _surface(rgba, job.size))
         self.changed += 1
 
