@@ -112,3 +112,15 @@ def test_templates_fill_columns_and_keep_icons() -> None:
 def test_markup_never_loses_a_character_of_text(text: str) -> None:
     kept = plain(text).replace("{", "").replace("}", "").replace("*", "")
     assert kept == text.replace("{", "").replace("}", "").replace("*", "")
+
+
+def test_a_language_column_written_without_quotes_says_how_to_write_it() -> None:
+    from tabletop.formats.deckfile import DeckError, parse_deck_text
+
+    for text in ('[[card]]\nid = "fox"\nname = "Fox"\nname.ja = "狐"\n', '[[card]]\nid = "fox"\nname.ja = "狐"\n'):
+        with pytest.raises(DeckError) as caught:
+            parse_deck_text(text, "deck.toml")
+        (problem,) = caught.value.problems
+        assert '"name.ja" = "..."' in problem
+    deck = parse_deck_text('[[card]]\nid = "fox"\nname = "Fox"\n"name.ja" = "狐"\n', "deck.toml")
+    assert localized(deck.kinds[0], "ja").name == "狐"
