@@ -243,3 +243,15 @@ def test_a_face_that_cannot_be_drawn_is_named_once_and_not_retried(demo: Path,
         assert len(tries) == 1
         assert any("card ember: its face could not be drawn (MemoryError: out of memory)" in line
                    for line in lib.problems())
+
+
+def test_the_colour_blind_symbols_mark_composed_faces_by_their_colour_group(demo: Path) -> None:
+    with library(demo) as lib:
+        ember, blaze, seed = by_id(lib, "ember"), by_id(lib, "blaze"), by_id(lib, "seed")
+        plain = pixels(lib.face(ember, SIZE))
+        lib.symbols = True
+        lib.poll()
+        marked = {card.id: pygame.image.tobytes(lib.face(card, SIZE).subsurface((150, 0, 50, 50)), "RGBA")
+                  for card in (ember, blaze, seed)}
+        assert pixels(lib.face(ember, SIZE)) != plain
+        assert marked["ember"] == marked["blaze"] != marked["seed"]  # one symbol per set: fire, fire, leaf
