@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+from PIL import __version__ as PIL_VERSION
 
 from tabletop.formats.facetext import Span, parse_markup
 from tabletop.ui.fontfiles import BUNDLED
@@ -442,10 +443,10 @@ def _text_parts(draw: ImageDraw.ImageDraw, text: str, x: float, baseline: float,
 
 def _stroke(width: float) -> float:
     """Return a stroke width Pillow takes: fractions since Pillow 11.1, whole pixels before."""
-    from PIL import __version__
+    return width if _FRACTIONS else max(1, round(width))
 
-    major, minor = (int(part) for part in __version__.split(".")[:2])
-    return width if (major, minor) >= (11, 1) else max(1, round(width))
+
+_FRACTIONS = tuple(int(part) for part in PIL_VERSION.split(".")[:2]) >= (11, 1)
 
 
 def _draw_icon(image: Image.Image, picture: Image.Image, x: float, baseline: float, em_px: float) -> None:
