@@ -25,7 +25,7 @@ from typing import Any
 from tabletop.engine.cards import Card
 from tabletop.formats import tomltext
 from tabletop.formats.facetext import FIELD, columns_of, parse_markup, template_fields
-from tabletop.formats.tomlspots import Problems, ProblemsError, key_line, parse_toml
+from tabletop.formats.tomlspots import Problems, ProblemsError, header_line, key_line, parse_toml
 from tabletop.i18n import _
 
 FILE_NAME = "faces.toml"
@@ -129,7 +129,7 @@ class FaceSpec:
     fonts: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
     lines: Mapping[str, int] = field(default_factory=dict)
-    """The line each top-level key is written on (0 where unknown), for problems found later."""
+    """The line each top-level key (and ``fonts.NAME``) is written on (0 where unknown), for problems found later."""
 
     def layout_for(self, values: Mapping[str, str]) -> Layout:
         """Return the layout of a card with column ``values``: its ``layout_by`` column's, else the default."""
@@ -192,7 +192,11 @@ def parse_faces(text: str, source: str) -> FaceSpec:
             name=repr(default), known=", ".join(layouts)))
     if problems.items:
         raise FacesError(source, problems.sorted())
-    top_lines = {key: key_line(lines, 0, len(lines), key) or 0 for key in doc}
+    top_lines = {key: key_line(lines, 0, len(lines), key) or header_line(lines, key) or 0 for key in doc}
+    if top_lines.get("fonts"):
+        start = top_lines["fonts"]
+        end = next((i for i in range(start, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+        top_lines.update({f"fonts.{name}": key_line(lines, start, end, name) or start for name in fonts})
     return FaceSpec(card, layouts, layout_by, default or next(iter(layouts)), art, colour_by, fonts, source,
                     top_lines)
 

@@ -107,7 +107,9 @@ def test_a_missing_font_is_named_and_the_bundled_font_used(demo: Path) -> None:
         + '\n[fonts]\ntitle = "fonts/Gone.ttf"\n', encoding="utf-8")
     with library(demo) as lib:
         assert lib.composes(by_id(lib, "ember"))
-        assert any("fonts/Gone.ttf not found" in line for line in lib.problems())
+        (line,) = [line for line in lib.problems() if "fonts/Gone.ttf not found" in line]
+        written = (demo / "faces.toml").read_text(encoding="utf-8").splitlines().index('title = "fonts/Gone.ttf"') + 1
+        assert line.startswith(f"{demo / 'faces.toml'}:{written}: fonts.title:")
 
 
 def test_an_edit_to_the_deck_reaches_the_open_table(demo: Path) -> None:

@@ -330,7 +330,7 @@ def font_faces(spec: FaceSpec, folder: Path) -> tuple[dict[str, Faces], list[str
         try:
             ImageFont.truetype(str(path), 12)
         except OSError as exc:
-            line = spec.lines.get("fonts") or 0
+            line = spec.lines.get(f"fonts.{key}") or spec.lines.get("fonts") or region_line.get(key, 0)
             where = f"{spec.source}:{line}" if line else spec.source
             reason = _("not found") if not path.exists() else _("not a font Pillow can read ({problem})").format(
                 problem=exc)
@@ -339,6 +339,7 @@ def font_faces(spec: FaceSpec, folder: Path) -> tuple[dict[str, Faces], list[str
             return None
         return path
 
+    region_line = {region.font: region.line for layout in spec.layouts.values() for region in layout.regions}
     files = {key: readable(file, key) for key, file in spec.fonts.items()}
     for key, path in files.items():
         if path is None or key.endswith(("-bold", "-italic")):
