@@ -257,3 +257,16 @@ def test_the_colour_blind_symbols_mark_composed_faces_by_their_colour_group(demo
                   for card in (ember, blaze, seed)}
         assert pixels(lib.face(ember, SIZE)) != plain
         assert marked["ember"] == marked["blaze"] != marked["seed"]  # one symbol per set: fire, fire, leaf
+
+
+def test_an_edit_to_an_illustration_reaches_the_open_table(demo: Path) -> None:
+    from PIL import Image
+
+    with library(demo, background=True) as lib:
+        dragon = by_id(lib, "dragon")
+        wait_for(lib, lambda: lib.composes(dragon) and not lib.is_loading and lib.face(dragon, SIZE) is not None)
+        before = pixels(lib.face(dragon, SIZE))
+        time.sleep(0.02)
+        Image.new("RGB", (300, 200), (0, 160, 0)).save(demo / "art" / "dragon.png")
+        wait_for(lib, lambda: lib.composes(dragon) and pixels(lib.face(dragon, SIZE)) != before
+                 and lib.face(dragon, SIZE).get_at((SIZE[0] // 2, SIZE[1] // 3))[:3] == (0, 160, 0))
