@@ -54,6 +54,13 @@ def _open_chooser(app: App) -> StartScreen:
     return screen
 
 
+def _click(screen: StartScreen, command: str, label: str | None = None) -> str | None:
+    """Click a control of the open chooser and run one frame; return what the frame says."""
+    assert screen.chooser is not None
+    click(_button(screen.chooser, command, label).rect.center)
+    return screen.step()
+
+
 def _audit(app: App, size: tuple[int, int]) -> list[str]:
     return problems(app.text.ink.marks, Rect(0, 0, *size), floor=text_floor(size))
 
@@ -63,11 +70,9 @@ def test_a_chosen_csv_deck_becomes_a_sandbox_game_that_opens_at_the_table(app: A
     chooser = screen.chooser
     assert chooser is not None
     assert _entries(chooser) == ["drafts/", "broken.csv", "Harbour Cards.csv"], "folders, then deck files only"
-    click(_button(chooser, "entry", "Harbour Cards.csv").rect.center)
-    screen.step()
+    _click(screen, "entry", "Harbour Cards.csv")
     assert chooser.name.text == "harbour-cards"
-    click(_button(chooser, "make").rect.center)
-    assert screen.step() == "start"
+    assert _click(screen, "make") == "start"
     made = desk / "games" / "harbour-cards"
     assert (made / "deck.csv").read_text(encoding="utf-8") == CSV_DECK and (made / "table.toml").is_file()
     settings = screen.form.result()
@@ -82,14 +87,11 @@ def test_a_deck_toml_in_a_sub_folder_with_a_typed_name(app: App, desk: Path) -> 
     screen = _open_chooser(app)
     chooser = screen.chooser
     assert chooser is not None
-    click(_button(chooser, "entry", "drafts/").rect.center)
-    screen.step()
+    _click(screen, "entry", "drafts/")
     assert chooser.folder == desk / "drafts" and _entries(chooser) == ["deck.toml"]
-    click(_button(chooser, "entry", "deck.toml").rect.center)
-    screen.step()
+    _click(screen, "entry", "deck.toml")
     assert chooser.name.text == "drafts", "a deck.toml is named by its folder"
-    click(_button(chooser, "name").rect.center)
-    screen.step()
+    _click(screen, "name")
     for _ in range(len("drafts")):
         press(pygame.K_BACKSPACE)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="harbour"))
@@ -103,10 +105,8 @@ def test_a_malformed_deck_says_one_line_and_writes_nothing(app: App, desk: Path)
     screen = _open_chooser(app)
     chooser = screen.chooser
     assert chooser is not None
-    click(_button(chooser, "entry", "broken.csv").rect.center)
-    screen.step()
-    click(_button(chooser, "make").rect.center)
-    assert screen.step() is None and screen.chooser is chooser
+    _click(screen, "entry", "broken.csv")
+    assert _click(screen, "make") is None and screen.chooser is chooser
     assert chooser.error == f"{Path('broken.csv').absolute()}:2: value: 'abc' is not a whole number"
     assert "\n" not in chooser.error
     assert not (desk / "games").exists()
@@ -119,11 +119,9 @@ def test_a_name_clash_says_one_line_and_keeps_the_game_there(app: App, desk: Pat
     screen = _open_chooser(app)
     chooser = screen.chooser
     assert chooser is not None
-    click(_button(chooser, "entry", "Harbour Cards.csv").rect.center)
-    screen.step()
+    _click(screen, "entry", "Harbour Cards.csv")
     chooser.name.text = "taken"
-    click(_button(chooser, "make").rect.center)
-    assert screen.step() is None
+    assert _click(screen, "make") is None
     assert chooser.error == f"{Path('games') / 'taken'} already exists; choose another name or delete that folder"
     assert (desk / "games" / "taken" / "deck.csv").read_text(encoding="utf-8") == CSV_DECK
     assert sorted(p.name for p in (desk / "games" / "taken").iterdir()) == ["deck.csv"]
@@ -145,11 +143,9 @@ def test_a_folder_that_cannot_be_read_is_said_and_left(app: App, desk: Path, mon
         return real(path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "scandir", refuse)
-    click(_button(chooser, "entry", "drafts/").rect.center)
-    screen.step()
+    _click(screen, "entry", "drafts/")
     assert chooser.folder == desk and chooser.error == f"cannot open {desk / 'drafts'}: Permission denied"
-    click(_button(chooser, "up").rect.center)
-    screen.step()
+    _click(screen, "up")
     assert chooser.folder == desk.parent and chooser.error == ""
     press(pygame.K_ESCAPE)
     assert screen.step() is None and screen.chooser is None, "Esc closes the panel, not the start screen"
@@ -173,8 +169,7 @@ def test_the_chooser_passes_the_layout_audit_with_a_long_list_and_long_names(des
         click(_button(chooser, "home").rect.center)  # HOME is the designer's folder, with 40 more decks
         screen.step()
         assert chooser.folder == desk
-        click(_button(chooser, "scroll").rect.center)
-        screen.step()
+        _click(screen, "scroll")
         assert any(b.label.startswith("\u2191") for b in chooser.buttons()), "scrolled: rows above are counted"
         click(next(b for b in chooser.buttons() if b.command == "entry").rect.center)
         screen.step()
