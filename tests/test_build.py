@@ -156,3 +156,29 @@ def test_an_offline_install_without_a_compiler_is_pure_python_and_says_so(tmp_pa
     assert "py3-none-any" in wheel.name, "a pure-Python wheel"
     names = zipfile.ZipFile(wheel).namelist()
     assert "tabletop/_fast/__init__.py" in names and not any(n.endswith((".so", ".pyd")) for n in names)
+
+
+def test_opting_out_at_install_builds_nothing_and_says_so(tmp_path: Path) -> None:
+    env = {**os.environ, "TABLETOP_PURE_PYTHON": "1"}
+    result = _setup_py("build_ext", "--build-lib", str(tmp_path), "--build-temp", str(tmp_path / "t"), env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "tabletop: installing pure Python, without the compiled kernel: TABLETOP_PURE_PYTHON=1" in result.stderr
+    assert not list(tmp_path.rglob("*.so")) and not list(tmp_path.rglob("*.pyd"))
+
+
+@pytest.mark.slow
+def test_a_compiler_that_fails_leaves_a_pure_python_install_with_one_line(tmp_path: Path) -> None:
+    # A compiler that is there but fails (here: one that always exits 1) is the last way a build can go wrong.
+    if importlib.util.find_spec("Cython") is None or shutil.which("false") is None:
+        pytest.skip("needs Cython (the test extra) and a 'false' command")
+    project = _project_copy(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLETOP_COMPILE", "TABLETOP_PURE_PYTHON")}
+    env["CC"] = str(shutil.which("false"))
+    lib = tmp_path / "lib"
+    result = subprocess.run([sys.executable, "setup.py", "build_ext", "--build-lib", str(lib), "--build-temp",
+                             str(tmp_path / "t")], capture_output=True, text=True, env=env, cwd=project, timeout=900)
+    assert result.returncode == 0, result.stderr[-2000:]
+    said = [line for line in result.stderr.splitlines() if line.startswith("tabletop:")]
+    assert said == ["tabletop: installing pure Python, without the compiled kernel: the C compiler failed"
+                    " (CompileError; pip install -v shows its output)"]
+    assert not list(lib.rglob("*.so"))
