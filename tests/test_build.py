@@ -121,7 +121,7 @@ def _project_copy(tmp_path: Path) -> Path:
     """Return a copy of the project as a user downloads it (no build, no compiled files)."""
     project = tmp_path / "project"
     project.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
         shutil.copy2(ROOT / name, project / name)
     shutil.copytree(ROOT / "build_backend", project / "build_backend", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "tabletop", project / "tabletop",
@@ -182,3 +182,20 @@ def test_a_compiler_that_fails_leaves_a_pure_python_install_with_one_line(tmp_pa
     assert said == ["tabletop: installing pure Python, without the compiled kernel: the C compiler failed"
                     " (CompileError; pip install -v shows its output)"]
     assert not list(lib.rglob("*.so"))
+
+
+def test_the_source_distribution_carries_its_build_backend_and_no_compiled_file(tmp_path: Path) -> None:
+    # pip, pipx and uv build a wheel from an sdist through pyproject.toml's backend-path: it must be in there.
+    import tarfile
+
+    project = _project_copy(tmp_path)
+    (project / "tabletop" / "_fast" / "_trick.cpython-311-x86_64-linux-gnu.so").write_bytes(b"a stale build")
+    result = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'build_backend');"
+                             " import tabletop_build; print(tabletop_build.build_sdist(sys.argv[1]))", str(tmp_path)],
+                            capture_output=True, text=True, cwd=project, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    with tarfile.open(tmp_path / result.stdout.split()[-1]) as sdist:
+        names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+    assert {"build_backend/tabletop_build.py", "setup.py", "pyproject.toml", "tabletop/_fast/_trick.pyx",
+            "tabletop/_fast/build.py", "tabletop/engine/session.py", "tabletop/ui/icon.png"} <= names
+    assert not any(n.endswith((".so", ".pyd", ".pyc")) for n in names)
