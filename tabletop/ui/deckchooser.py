@@ -20,7 +20,7 @@ import pygame
 
 from tabletop.engine.errors import TabletopError
 from tabletop.formats.deckfile import DeckError
-from tabletop.i18n import _
+from tabletop.i18n import _, ngettext
 from tabletop.scaffold.from_deck import create_from_deck, is_deck_file, suggest_name
 from tabletop.ui import theme
 from tabletop.ui.layout import Rect
@@ -58,7 +58,8 @@ def one_line(problem: TabletopError) -> str:
     if isinstance(problem, DeckError) and problem.problems:
         more = len(problem.problems) - 1
         first = problem.problems[0]
-        return first if not more else _("{problem} (and {count} more problems)").format(problem=first, count=more)
+        return first if not more else ngettext("{problem} (and {n} more problem)",
+                                               "{problem} (and {n} more problems)", more, problem=first, n=more)
     return str(problem).splitlines()[0]
 
 

@@ -32,7 +32,7 @@ def desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean_registry: None) 
     (tmp_path / ".hidden.csv").write_text(CSV_DECK)
     (tmp_path / "drafts").mkdir()
     (tmp_path / "drafts" / "deck.toml").write_text(TOML_DECK, encoding="utf-8")
-    (tmp_path / "broken.csv").write_text("id,value\nx,abc\ny,\n", encoding="utf-8")
+    (tmp_path / "broken.csv").write_text("id,value,count\nx,abc,1\ny,2,1000\nz,3,2000\n", encoding="utf-8")
     discovery.discover()
     return tmp_path
 
@@ -107,7 +107,7 @@ def test_a_malformed_deck_says_one_line_and_writes_nothing(app: App, desk: Path)
     assert chooser is not None
     _click(screen, "entry", "broken.csv")
     assert _click(screen, "make") is None and screen.chooser is chooser
-    assert chooser.error == f"{Path('broken.csv').absolute()}:2: value: 'abc' is not a whole number"
+    assert chooser.error == f"{Path('broken.csv').absolute()}:2: value: 'abc' is not a whole number (and 2 more problems)"
     assert "\n" not in chooser.error
     assert not (desk / "games").exists()
     assert _audit(app, app.window.size) == []
