@@ -270,3 +270,13 @@ def test_an_edit_to_an_illustration_reaches_the_open_table(demo: Path) -> None:
         Image.new("RGB", (300, 200), (0, 160, 0)).save(demo / "art" / "dragon.png")
         wait_for(lib, lambda: lib.composes(dragon) and pixels(lib.face(dragon, SIZE)) != before
                  and lib.face(dragon, SIZE).get_at((SIZE[0] // 2, SIZE[1] // 3))[:3] == (0, 160, 0))
+
+
+def test_contrast_text_reads_on_light_and_dark_colours() -> None:
+    from tabletop.ui.art.compose import BAND, INK_DEFAULT, ink_of
+
+    layout = BAND.layouts["band"]
+    name = next(region for region in layout.regions if region.name == "name")
+    assert ink_of(name, layout, {"colour": "yellow"}) == INK_DEFAULT
+    assert ink_of(name, layout, {"colour": "navy"}) == (255, 255, 255, 255)
+    assert ink_of(name, layout, {"colour": ""}) == (255, 255, 255, 255)  # the slate of a card without a colour

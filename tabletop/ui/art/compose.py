@@ -44,7 +44,8 @@ x = "3%"
 y = 0
 w = "17%"
 h = "16%"
-colour = "#ffffff"
+colour = "contrast"
+fill = "{colour}"
 text = "**{value}**"
 size = [12, 24]
 valign = "middle"
@@ -54,7 +55,8 @@ x = "20%"
 y = 0
 w = "60%"
 h = "16%"
-colour = "#ffffff"
+colour = "contrast"
+fill = "{colour}"
 text = "{name}"
 size = [9, 22]
 align = "center"
@@ -134,6 +136,21 @@ def colour_of(spec: str, values: Mapping[str, str], default: Colour | None) -> C
     return r, g, b, a[0] if a else 255
 
 
+CONTRAST = "contrast"
+"""A region's text colour that reads on what lies under it: white on a dark fill, near-black on a light one."""
+
+
+def ink_of(region: Region, layout: Layout, values: Mapping[str, str]) -> Colour:
+    """Return the colour of a region's text (``contrast``: black or white, whichever reads on its fill)."""
+    if region.colour.strip().lower() != CONTRAST:
+        return colour_of(region.colour, values, INK_DEFAULT) or INK_DEFAULT
+    default_fill = BAND_DEFAULT if region.fill == "{colour}" else None
+    under = (colour_of(region.fill, values, default_fill) or colour_of(layout.background, values, CARD_BACKGROUND)
+             or CARD_BACKGROUND)
+    r, g, b = under[:3]
+    return (255, 255, 255, 255) if 0.299 * r + 0.587 * g + 0.114 * b < 150 else INK_DEFAULT
+
+
 def text_of(region: Region, values: Mapping[str, str], icons: Mapping[str, object]) -> str:
     """Return a region's template filled with the card's values; an unknown ``{name}`` shown as ``｛name｝``."""
     filled = fill(region.template, values)
@@ -178,7 +195,7 @@ class RegionText:
 def region_texts(spec: FaceSpec, values: Mapping[str, str], kit: Kit) -> list[RegionText]:
     """Return the texts of a card's layout, region by region (what the PDF writes as text)."""
     return [RegionText(region.box(spec.card), setting, kit.faces(region.font),
-                       colour_of(region.colour, values, INK_DEFAULT) or INK_DEFAULT, region.align, region.valign)
+                       ink_of(region, spec.layout_for(values), values), region.align, region.valign)
             for region, setting in settings(spec.layout_for(values), spec.card, values, kit) if setting is not None]
 
 
@@ -227,7 +244,7 @@ def compose(spec: FaceSpec, values: Mapping[str, str], size: Size, kit: Kit, *,
                 found.append(RegionCut(region.name, setting.cut, region.line))
             if text:
                 draw_setting(image, setting, region.box(spec.card), scale, faces=kit.faces(region.font),
-                             colour=colour_of(region.colour, values, INK_DEFAULT) or INK_DEFAULT,
+                             colour=ink_of(region, layout, values),
                              align=region.align, valign=region.valign, icons=kit.icons)
         edge = colour_of(region.border, values, None)
         if edge is not None:
