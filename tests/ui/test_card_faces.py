@@ -280,3 +280,10 @@ def test_contrast_text_reads_on_light_and_dark_colours() -> None:
     assert ink_of(name, layout, {"colour": "yellow"}) == INK_DEFAULT
     assert ink_of(name, layout, {"colour": "navy"}) == (255, 255, 255, 255)
     assert ink_of(name, layout, {"colour": ""}) == (255, 255, 255, 255)  # the slate of a card without a colour
+
+
+def test_at_the_table_the_cut_card_is_named_once_the_fitting_thread_is_done(demo: Path) -> None:
+    with library(demo, background=True) as lib:
+        named: list[str] = []
+        wait_for(lib, lambda: bool(named.extend(lib.take_messages()) or any("chronicle" in m for m in named)))
+        assert sum("chronicle" in m for m in named) == 1

@@ -82,6 +82,8 @@ class ComposedFaces:
         self._cut_lines: list[str] | None = None
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._results: queue.SimpleQueue[tuple[_Job, bytes | str]] = queue.SimpleQueue()
+        self._cuts: queue.SimpleQueue[tuple[int, list[str]]] = queue.SimpleQueue()
+        self._round = 0
         self._threads: list[threading.Thread] = []
         self.changed = 0
         """Increases whenever a composed face arrives or the files change."""
@@ -188,6 +190,14 @@ class ComposedFaces:
         self._renew()
         while True:
             try:
+                round_, lines = self._cuts.get_nowait()
+            except queue.Empty:
+                break
+            if round_ == self._round and lines:
+                self._cut_lines = lines
+                self.changed += 1
+        while True:
+            try:
                 job, rgba = self._results.get_nowait()
             except queue.Empty:
                 break
@@ -208,12 +218,19 @@ class ComposedFaces:
         self.setup = read_setup(self.folder, self._cards)
         self._keys.clear()
         self._cut_lines = None
+        self._round += 1  # a fitting still under way is for the files or cards as they were
         self.changed += 1
         self._renew()
 
     def problems(self) -> list[str]:
         """Return the faces' problems: the files' own, then every card whose text does not fit."""
-        if self._cut_lines is None:
+        if self._cut_lines is None and self._background:
+            # Fitting every card's text takes a while on a big deck: a thread does it, the table goes on.
+            self._cut_lines = []
+            round_ = self._round
+            threading.Thread(target=lambda: self._cuts.put((round_, self.cut_lines())), name="face-fit",
+                             daemon=True).start()
+        elif self._cut_lines is None:
             self._cut_lines = self.cut_lines()
         return [*self.setup.problems, *self._cut_lines, *dict.fromkeys(self._failed.values())]
 
