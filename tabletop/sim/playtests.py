@@ -28,6 +28,7 @@ from tabletop.formats.log import replay
 from tabletop.formats.playtest import LoggedMove, Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
 from tabletop.plugins import registry
+from tabletop.plugins.versioned import log_games
 
 PERSON = registry.HUMAN
 """How a log's header names a seat a person played."""
@@ -169,7 +170,7 @@ def _game(played: Playtest) -> tuple[GameReview, list[tuple[int, Any]], Any]:
     result = None
     line: list[tuple[int, Any]] = [(m.seat, None) for m in played.moves]
     try:
-        result = replay(played.path, registry.make_game, allow_incomplete=True)
+        result = replay(played.path, log_games, allow_incomplete=True)
         line = list(result.line)
     except LogError as exc:
         review.problem = str(exc)
