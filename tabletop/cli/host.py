@@ -144,8 +144,11 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     fair = args.seed is None
     seed_value = secrets.randbits(62) if fair else args.seed
     game_id = new_game_id()
+    from tabletop.plugins import versioned
+
     log = GameLog.create(args.log or default_log_path(game.name, game_id if fair else seed_value), game=game,
-                         seat_names=names, seed=seed_value, fair=fair, game_id=game_id)
+                         seat_names=names, seed=seed_value, fair=fair, game_id=game_id,
+                         version=versioned.record_use(args.game, kind="host", playtests=1))
     try:
         players: list[Any] = registry.seat_makers(names, game, bot_timeout=args.bot_timeout)
         remote = remote_players(host)

@@ -76,6 +76,8 @@ class VersionedGames(GameFactory, Protocol):
 
     def explain(self, header: dict[str, Any], path: Path, error: LogError) -> LogError: ...
 
+    def version_label(self, header: dict[str, Any]) -> str: ...
+
 
 class GameLog:
     """Writes one game's log, line by line, flushed per line (sealed while a fair game is on)."""
@@ -216,6 +218,17 @@ class GameLog:
         record = note_record(move, seat, text, at=self.elapsed())
         self._write(record)
         return record
+
+    def feedback(self, seat: int, answers: list[dict[str, Any]]) -> None:
+        """Write a person's answers to the game's questions (none: skipped), sealed like an action in a fair game."""
+        record: dict[str, Any] = {"type": "feedback", "seat": seat, "at": self.elapsed()}
+        if self.fair:
+            record["sealed"] = seal(json.dumps(answers, separators=(",", ":"), ensure_ascii=False), self.seed,
+                                    self._lines)
+            record["line"] = self._lines
+        else:
+            record["answers"] = answers
+        self._write(record)
 
     def closed(self, how: str, moves: int) -> None:
         """Write how the game ended (one of :data:`ENDINGS`) after ``moves`` moves, once: the log's last line."""

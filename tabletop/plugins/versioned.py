@@ -28,7 +28,7 @@ from tabletop.formats.resume import Resume, moves_on
 from tabletop.games.sandbox import sandbox_class
 from tabletop.i18n import _
 from tabletop.plugins import discovery, registry
-from tabletop.versions.checkout import checkout
+from tabletop.versions.checkout import checkout, manifest_of
 from tabletop.versions.index import GameVersions, VersionRecord
 from tabletop.versions.record import folder_hash, record_version
 from tabletop.versions.snapshot import folder_files
@@ -102,6 +102,14 @@ def today(name: str) -> str:
         return ""
 
 
+def has_code(name: str, version: str) -> bool:
+    """True when the stored ``version`` of game ``name`` holds Python (its rules or bots run as a plugin's).
+
+    :raises VersionError: when the version is missing or damaged in the store.
+    """
+    return manifest_of(store(), version).has_code
+
+
 def game_class_at(name: str, version: str) -> type[Game]:
     """Return the class of game ``name`` at the stored ``version`` (a hash): today's when it is today's files.
 
@@ -156,6 +164,19 @@ def on_today(start: Resume) -> tuple[Resume, list[str]]:
     return replace(start, moves=moves_on(start, game)), missing
 
 
+def version_label(header: dict[str, Any]) -> str:
+    """Return how a log's version is named: ``v3 "cheaper reds"`` as this store knows its hash (a log from
+    another machine may call it otherwise), else as the log says; "" for a log written before versions."""
+    ref = header.get("version")
+    if not isinstance(ref, dict):
+        return ""
+    try:
+        record = GameVersions(store(), str(header.get("game"))).by_hash(str(ref.get("hash")))
+    except VersionError:
+        record = None
+    return record.label() if record is not None else str(ref.get("id"))
+
+
 def version_of(name: str, ref: str) -> VersionRecord:
     """Return the version of game ``name`` that ``ref`` names (an id, a name or the start of a hash).
 
@@ -202,6 +223,10 @@ class LogGames:
             return made
 
         return make
+
+    def version_label(self, header: dict[str, Any]) -> str:
+        """Return how the version a log names is called (see :func:`version_label`)."""
+        return version_label(header)
 
     def explain(self, header: dict[str, Any], path: Path, error: LogError) -> LogError:
         """Return ``error`` (a log that does not replay) with the files changed since, for a log written
