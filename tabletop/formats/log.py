@@ -228,6 +228,10 @@ class GameLog:
             record["line"] = self._lines
         else:
             record["answers"] = answers
+        if self.stream.closed and self.path is not None:  # a remote seat answered after the table closed the log
+            with self._lock, open(self.path, "a", encoding="utf-8") as stream:
+                stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            return
         self._write(record)
 
     def closed(self, how: str, moves: int) -> None:

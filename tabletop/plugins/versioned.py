@@ -23,6 +23,7 @@ from typing import Any
 from tabletop.engine.errors import LogError, UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import shown_path
+from tabletop.formats.feedback import FEEDBACK_FILE, Question, load_feedback
 from tabletop.formats.log import GameFactory, deck_digest
 from tabletop.formats.resume import Resume, moves_on
 from tabletop.games.sandbox import sandbox_class
@@ -162,6 +163,17 @@ def on_today(start: Resume) -> tuple[Resume, list[str]]:
     ids = {card.id for card in game.deck()}
     missing = [card for card in dict.fromkeys(c.id for c in logged.deck()) if card not in ids]
     return replace(start, moves=moves_on(start, game)), missing
+
+
+def feedback_questions(name: str, version: str = "") -> list[Question]:
+    """Return the questions of game ``name``'s ``feedback.toml`` at ``version`` (a hash; "" for today's files),
+    none for a game without one.
+
+    :raises FeedbackError: listing the problems of the file.
+    :raises VersionError: when the version cannot be written out of the store.
+    """
+    folder = game_folder(name) if not version or version == today(name) else checkout(store(), name, version)
+    return load_feedback(folder / FEEDBACK_FILE) if folder is not None else []
 
 
 def version_label(header: dict[str, Any]) -> str:

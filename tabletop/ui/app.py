@@ -35,6 +35,7 @@ from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.feed import FeedWriter, feed_path
+from tabletop.ui.feedback_form import attach_form
 from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.layout import drawn_size
 from tabletop.ui.notebook import Notebook
@@ -296,6 +297,8 @@ class Table:
                                             Hints(refusal=refusal, budget=hint_budget(seat_players)), self.seat_names)
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
+        if players is None:
+            attach_form(self, humans)  # the designer's questions, once the game is over
         self.screenshot = screenshot
         set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
 
