@@ -92,6 +92,17 @@ def record_use(name: str, *, kind: str, games: int = 1, playtests: int = 0,
     return record.ref()
 
 
+def current_version(name: str) -> VersionRecord:
+    """Return the version today's files of game ``name`` are, recorded now if they are new (not counted as a use).
+
+    :raises VersionError: for a game without versions, or files or a store that cannot be read or written.
+    """
+    folder = game_folder(name)
+    if folder is None:
+        raise VersionError(_("{game} is not a game of the games folder, so it has no versions").format(game=name))
+    return record_version(store(), name, folder, options=declared_options(name))
+
+
 def today(name: str) -> str:
     """Return the hash of today's files of game ``name`` ("" for a game without versions or unreadable files)."""
     folder = game_folder(name)

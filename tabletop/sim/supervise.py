@@ -259,7 +259,8 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     if spawned:
         plugins.discover(Path(games_dir) if games_dir else None)
     try:
-        game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
+        # A simulation names the version it plays; a check (its own config) plays today's files.
+        game = versioned.make_game(config.game, version=getattr(config, "version_hash", ""), players=config.players,
                                    options=config.options)
     except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
         conn.send(("fatal", 0, str(exc)))

@@ -96,7 +96,8 @@ def compare(store: Store, a: Manifest | None, b: Manifest, *, options_a: list[di
             continue
         else:
             out.files.append((name, old, new))
-    out.options = option_changes(options_a or [], options_b or []) if a is not None else []
+    # A version opened from a pack keeps no options until it is played here: nothing to compare then.
+    out.options = option_changes(options_a, options_b) if a is not None and options_a and options_b else []
     return out
 
 
