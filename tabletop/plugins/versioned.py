@@ -36,7 +36,7 @@ from tabletop.versions.snapshot import folder_files
 from tabletop.versions.store import Store, VersionError, store_dir
 
 _classes: dict[tuple[str, str], type[Game]] = {}
-"""Games loaded from the store in this process, by (name, hash)."""
+"""Games loaded from the store in this process, by name and the folder the version was written out to."""
 
 
 def store() -> Store:
@@ -130,9 +130,9 @@ def game_class_at(name: str, version: str) -> type[Game]:
     """
     if version == today(name):
         return registry.game_class(name)
-    key = (name, version)
-    if key not in _classes:
-        folder = checkout(store(), name, version)
+    folder = checkout(store(), name, version)
+    key = (name, str(folder))
+    if key not in _classes or _classes[key].__module__ not in sys.modules:  # (a test may forget the module)
         try:
             if (folder / "__init__.py").is_file():
                 module = f"{discovery.module_name(name)}_v{version[:12]}"

@@ -68,7 +68,7 @@ class Store:
     """The blobs of one version store (see the module)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root
+        self.root = root.absolute()  # the same store whatever the working folder becomes
 
     def blob_path(self, digest: str) -> Path:
         """Return where the blob named ``digest`` lives."""
