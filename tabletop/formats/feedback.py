@@ -18,10 +18,10 @@ id, kind and label with the value, so a log read years later needs no copy of th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.guard import short
@@ -194,3 +194,23 @@ def questions_from_json(data: Any) -> list[Question]:
             raise UserInputError(_("questions: {item} is not a question").format(item=short(repr(item), 60)))
         out.append(Question(**values))
     return out
+
+
+class AnswerLog(Protocol):
+    """Where answers are kept: a game's log (:meth:`tabletop.formats.log.GameLog.feedback`)."""
+
+    def feedback(self, seat: int, answers: list[dict[str, Any]]) -> None: ...
+
+
+def answer_writer(questions: Sequence[Question], cards: Sequence[str],
+                  log: AnswerLog) -> Callable[[int, list[dict[str, Any]]], str | None]:
+    """Return what keeps one person's answers in ``log``, checked against the questions and the deck's card
+    ids: it returns the problem to show (a bad answer, a full disk), or None."""
+    def write(seat: int, answers: list[dict[str, Any]]) -> str | None:
+        try:
+            log.feedback(seat, check_answers(questions, answers, cards=cards))
+        except (UserInputError, OSError, ValueError) as exc:
+            return str(exc)
+        return None
+
+    return write

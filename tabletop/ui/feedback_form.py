@@ -295,7 +295,7 @@ def attach_form(table: Any, humans: Sequence[int]) -> None:
     at ``humans`` here in turn, and of its remote seats on their own screens. A ``feedback.toml`` with problems
     asks nothing and says why in the table's log."""
     from tabletop.engine.errors import TabletopError
-    from tabletop.formats.feedback import check_answers
+    from tabletop.formats.feedback import answer_writer
     from tabletop.plugins import versioned
 
     try:
@@ -306,16 +306,7 @@ def attach_form(table: Any, humans: Sequence[int]) -> None:
     if not questions:
         return
     cards = list({c.id: _(c.label) for c in table.game.deck()}.items())
-    ids = [card for card, _label in cards]
-    log = table.log
-
-    def write(seat: int, answers: Answers) -> str | None:
-        try:
-            log.feedback(seat, check_answers(questions, answers, cards=ids))
-        except (TabletopError, OSError, ValueError) as exc:
-            return str(exc)
-        return None
-
+    write = answer_writer(questions, [card for card, _label in cards], table.log)
     director = table.director
 
     def ready() -> bool:
