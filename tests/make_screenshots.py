@@ -11,7 +11,8 @@ that did not is named on the way and the script fails. Also: a scaffolded sandbo
 1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
 review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
 folder are removed first (not with ``--only``); ``--only scenario``
-makes the scenario starts alone (a market and a trick game from a position).
+makes the scenario starts alone (a market and a trick game from a position); ``--only feedback`` the
+designer's questions after a game (each page, one person at 1280x720, hot-seat at 1920x1080).
 """
 
 from __future__ import annotations
@@ -245,8 +246,8 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
-ONLY = ("review", "scenario")
-"""What ``--only`` may name: the playtest review's screenshots, or the scenario starts."""
+ONLY = ("review", "scenario", "feedback")
+"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, or the questions after a game."""
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
@@ -275,6 +276,38 @@ def scenario_shots(out: Path, full: bool) -> None:
         app.close()
 
 
+def feedback_shots(out: Path) -> None:
+    """The market template's questions after Game over, each page, at 1280x720 and 1920x1080 (hot-seat at 1920:
+    its privacy screen first)."""
+    from tabletop.ui.feedback_form import FeedbackForm
+
+    for size, seats in ((HD, ["human", "random", "random"]), (FULL_HD, ["human", "random", "human"])):
+        app = App(size)
+        table = Table(app, PlaySettings("my-market", 3, seats, 4, {}, None, "instant", "off"))
+        form = next(o for o in table.overlays if isinstance(o, FeedbackForm))
+        d = table.director
+        for _ in range(20_000):  # the humans' moves (each behind the privacy screen when two share the table)
+            table.step()
+            if form.is_open:
+                break
+            if d.handoff is not None:
+                d.take_seat()
+            elif d.accepts_input:
+                d.submit(d.legal()[0], 0.0)
+        assert form.is_open, "the questions never opened"
+        tag = f"{size[0]}x{size[1]}"
+        for page, command, payload in (("handoff", "take", None), ("rating", "rate", 4), ("rating-chosen", "next", None),
+                                       ("card", "card", "red-3"), ("card-chosen", "next", None), ("text", None, None)):
+            if page == "handoff" and form.stage != "handoff":
+                continue
+            table.step()
+            save(app.window.surface, out / f"feedback-{page}-{tag}.png")
+            if command is not None:
+                form.command(command, payload)
+        table.close()
+        app.close()
+
+
 def main() -> None:
     """Write every evidence screenshot (``--only review``: the playtest review's alone; ``--only scenario``: the
     scenario starts alone)."""
@@ -297,6 +330,10 @@ def main() -> None:
     Path("games", "just-a-deck").mkdir()  # a folder holding only a deck file: the default table
     shutil.copy(Path("games", "my-table", "deck.toml"), Path("games", "just-a-deck", "deck.toml"))
     discovery.discover(Path("games"))
+    if only in (None, "feedback"):
+        feedback_shots(out)
+    if only == "feedback":
+        return
     scenario_shots(out, True)
     if only == "scenario":
         return

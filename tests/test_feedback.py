@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine.errors import UserInputError
-from tabletop.formats.feedback import FeedbackError, check_answers, load_feedback, parse_feedback_text
+from tabletop.formats.feedback import (
+    FeedbackError,
+    check_answers,
+    load_feedback,
+    parse_feedback_text,
+)
 from tabletop.formats.log import GameLog
 from tabletop.formats.playtest import read_playtest
 from tabletop.games.trick_taking import TrickGame
