@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,4 +23,9 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.ui.launcher import write_launcher
 
     print(_("wrote {file}").format(file=write_launcher(args.folder)))
+    if sys.platform.startswith("linux"):  # a double-clicked .tabletop file opens with this install
+        from tabletop.ui.filetype import register_file_type
+
+        register_file_type(python=Path(sys.executable).absolute(), workdir=Path.cwd().absolute())
+        print(_("registered .tabletop files: a double-click opens one here (tabletop open)"))
     return 0
