@@ -56,7 +56,7 @@ def _agreed(path: Path, files: dict[str, str]) -> bool:
         return False
     answer = input(_("{file}: this prototype holds Python rules ({code}); run them? [y/N] ").format(
         file=shown_path(path), code=code))
-    if answer.strip().lower() in ("y", "yes", _("y"), _("yes")):
+    if answer.strip().lower() in ("y", "yes", _("yes")):
         return True
     print(_("nothing was opened"), file=sys.stderr)
     return False
