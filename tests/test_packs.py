@@ -156,3 +156,23 @@ def test_a_file_that_is_not_a_zip_and_a_pack_of_100000_entries_are_refused(home:
     many.write_bytes(buffer.getvalue())
     with pytest.raises(VersionError, match=f"100,000 entries, more than a pack holds \\({MAX_ENTRIES:,}\\)"):
         read_pack(many)
+
+
+def test_open_asks_once_at_a_terminal_and_opens_the_start_screen_on_the_game(
+        home: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    create_game("asking", home / "games", template="trick")
+    assert main(["pack", "asking"]) == 0
+    elsewhere = tmp_path_factory.mktemp("tester")
+    monkeypatch.chdir(elsewhere)
+    asked: list[str] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "n")
+    assert main(["open", str(home / "asking-v1.tabletop")]) == 2
+    assert len(asked) == 1 and "this prototype holds Python rules (__init__.py); run them? [y/N]" in asked[0]
+    assert not (elsewhere / "games").exists()
+    opened: list[object] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "y")
+    monkeypatch.setattr("tabletop.ui.flow.run_start", lambda settings: opened.append(settings) or 0)
+    assert main(["open", str(home / "asking-v1.tabletop")]) == 0
+    assert len(asked) == 2 and (elsewhere / "games" / "asking" / "__init__.py").is_file()
+    assert [getattr(s, "game", None) for s in opened] == ["asking"], "the start screen opens on the game"

@@ -162,15 +162,20 @@ def _seconds(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else None
 
 
+def _opened(record: dict[str, Any], seed: int | None) -> Any:
+    """Return what a sealed line holds, opened with the seed (None when the seed is unknown or does not open it)."""
+    if seed is None:
+        return None
+    try:
+        return json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", 0))))
+    except (ValueError, TypeError, UnicodeDecodeError, RecursionError, OverflowError):
+        return None
+
+
 def _action(record: dict[str, Any], seed: int | None) -> dict[str, Any] | None:
     """Return a logged action's JSON, opening a sealed one when the seed is known (None otherwise)."""
     if "sealed" in record:
-        if seed is None:
-            return None
-        try:
-            opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", 0))))
-        except (ValueError, TypeError, UnicodeDecodeError, RecursionError, OverflowError):
-            return None
+        opened = _opened(record, seed)
         action = opened.get("action") if isinstance(opened, dict) else None
     else:
         action = record.get("action")
@@ -180,14 +185,9 @@ def _action(record: dict[str, Any], seed: int | None) -> dict[str, Any] | None:
 def _answers(record: dict[str, Any], seed: int | None) -> tuple[dict[str, Any], ...] | None:
     """Return a feedback line's answers (opened with the seed when sealed; None while it cannot be), each
     with an id, a kind, a label and a value (anything else a hand-edited log holds is left out)."""
-    answers = record.get("answers")
-    if "sealed" in record:
-        if seed is None:
-            return None
-        try:
-            answers = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", 0))))
-        except (ValueError, TypeError, UnicodeDecodeError, RecursionError, OverflowError):
-            return None
+    answers = _opened(record, seed) if "sealed" in record else record.get("answers")
+    if answers is None and "sealed" in record:
+        return None
     if not isinstance(answers, list):
         return ()
     return tuple(a for a in answers if isinstance(a, dict) and all(isinstance(a.get(k), str) for k in ("id", "kind", "label"))
