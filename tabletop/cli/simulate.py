@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     games = []
     for index, variant in enumerate(variants):
         try:
-            games.append(versioned.make_game(args.game, version=refs[index]["hash"] if refs else "",
+            games.append(versioned.make_game(args.game, version=refs[index]["hash"] if args.versions else "",
                                              players=game.players, options=options[index]))
         except TabletopError as exc:
             flag = "--versions" if args.versions else "--vary"
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
                          games=args.games, options=options[i], bot_timeout=args.bot_timeout,
                          games_dir=str(args.games_dir) if args.games_dir else None,
                          logs=str(args.logs) if args.logs is not None else None, scenario=scenario,
-                         version=refs[i] if refs else None) for i, v in enumerate(variants)]
+                         version=refs[i] if refs else None, stored=bool(args.versions)) for i, v in enumerate(variants)]
     sweep = len(variants) > 1
     writer = ResultWriter(args.out, bots, [k for k, _value in varied] if sweep else ()) if args.out else None
     study = Study([v.label for v in variants], options, players=game.players,
@@ -264,6 +264,9 @@ def _versions(args: argparse.Namespace) -> list[dict[str, str]]:
         return []
     if args.vary:
         raise TabletopError(_("--versions and --vary: compare versions or option values, one at a time"))
+    if args.cluster:
+        raise TabletopError(_("--versions and --cluster: versions are compared on this machine's cores (drop"
+                              " --cluster)"))
     names = [n.strip() for n in args.versions.split(",")]
     if len(names) < 2 or "" in names:
         raise TabletopError(_("--versions {text}: name two versions or more, e.g. --versions v1,v2").format(

@@ -43,7 +43,7 @@ def simulated_cards(setup: Setup, cards: Sequence[str], *, games: int,
     if not cards or games <= 0:
         return {}
     config = SimConfig(game=setup.game, players=setup.players, bots=("random",) * setup.players, seed=SIM_SEED,
-                       games=games, options=dict(setup.options), version=setup.version,
+                       games=games, options=dict(setup.options), version=setup.version, stored=True,
                        games_dir=str(folders.games_dir()))
     try:
         game = versioned.make_game(setup.game, version=config.version_hash, players=setup.players,

@@ -48,13 +48,14 @@ class SimConfig:
     scenario: Scenario | None = None
     """Where every game starts from (named cards placed after the deal), or None."""
     version: dict[str, str] | None = None
-    """The version of the game's files to play, as a log's header names it (id and hash); None for a game
-    without versions (a built-in)."""
+    """The version of the game's files its logs name (id and hash); None for a game without versions."""
+    stored: bool = False
+    """Play ``version`` from the version store (``simulate --versions``), not the games folder's files."""
 
     @property
     def version_hash(self) -> str:
-        """The hash of the version to play ("" for today's files of a game without versions)."""
-        return self.version["hash"] if self.version else ""
+        """The hash of the stored version to play ("" for the games folder's files as they are)."""
+        return self.version["hash"] if self.version and self.stored else ""
 
 
 class GameResult(NamedTuple):
@@ -223,7 +224,7 @@ def _worker_init(games_dir: str | None, spawned: bool) -> None:
 
 def is_trusted(config: SimConfig) -> bool:
     """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
-    own = not versioned.has_code(config.game, config.version_hash) if config.version else (
+    own = not versioned.has_code(config.game, config.version_hash) if config.version_hash else (
         registry.game_entry(config.game).runs_own_code)
     return own and all(
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
