@@ -32,28 +32,32 @@ MIME_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def opener_entry(*, python: Path, workdir: Path) -> str:
-    """Return the desktop entry that opens a ``.tabletop`` file with ``python -m tabletop open`` in ``workdir``."""
-    for what, path in (("the working folder", workdir), ("the Python interpreter", python)):
-        _check_path(what, path)
+def opener_entry(*, python: Path, workdir: Path, games_dir: Path | None = None) -> str:
+    """Return the desktop entry that opens a ``.tabletop`` file with ``python -m tabletop open`` in ``workdir``
+    (into ``games_dir`` when given, else ``workdir/games``)."""
+    for what, path in (("the working folder", workdir), ("the Python interpreter", python),
+                       ("the games folder", games_dir)):
+        if path is not None:
+            _check_path(what, path)
+    games = f' --games-dir "{_desktop_exec(games_dir)}"' if games_dir is not None else ""
     return ("[Desktop Entry]\n"
             "Type=Application\n"
             f"Name={NAME} (open a prototype)\n"
-            f'Exec="{_desktop_exec(python)}" -m tabletop open %f\n'
+            f'Exec="{_desktop_exec(python)}" -m tabletop{games} open %f\n'
             f"Path={_desktop_string(str(workdir))}\n"
             f"MimeType={MIME};\n"
             "NoDisplay=true\n"
             "Terminal=false\n")
 
 
-def register_file_type(*, python: Path, workdir: Path, data_home: Path | None = None,
+def register_file_type(*, python: Path, workdir: Path, games_dir: Path | None = None, data_home: Path | None = None,
                        run: Callable[..., Any] = subprocess.run) -> list[Path]:
     """Write the MIME package and the opener's desktop entry under ``data_home`` (``$XDG_DATA_HOME``, else
     ``~/.local/share``), tell the desktop's tools where installed; return the files written."""
     home = data_home or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     package = home / "mime" / "packages" / "tabletop.xml"
     entry = home / "applications" / ENTRY
-    for path, text in ((package, MIME_XML), (entry, opener_entry(python=python, workdir=workdir))):
+    for path, text in ((package, MIME_XML), (entry, opener_entry(python=python, workdir=workdir, games_dir=games_dir))):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     for command in (["update-mime-database", str(home / "mime")], ["update-desktop-database", str(entry.parent)],
