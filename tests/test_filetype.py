@@ -25,6 +25,9 @@ def test_the_mime_type_and_its_opener_are_written_and_the_desktop_told(tmp_path:
     assert f"Path={tmp_path / 'my games'}" in text and f"MimeType={MIME};" in text and "NoDisplay=true" in text
     for command in ran:  # only the tools this machine has were run, each with the folders written
         assert command[0] in ("update-mime-database", "update-desktop-database", "xdg-mime")
+    register_file_type(python=Path("/py"), workdir=tmp_path, games_dir=tmp_path / "elsewhere", data_home=tmp_path / "s2",
+                       run=lambda command, **kw: None)
+    assert f'-m tabletop --games-dir "{tmp_path / "elsewhere"}" open %f' in (tmp_path / "s2" / "applications" / ENTRY).read_text()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux desktop's file types")

@@ -278,8 +278,9 @@ def changed_since(name: str, started: Any) -> list[str]:
     if folder is None or not isinstance(started, str):
         return []
     try:
-        moment = datetime.fromisoformat(started).timestamp()
-        return [shown_path(path) for _rel, path, info in folder_files(folder) if info.st_mtime > moment]
+        # The start is written to the second: a file is changed since only from the next second on.
+        moment = datetime.fromisoformat(started).timestamp() + 1
+        return [shown_path(path) for _rel, path, info in folder_files(folder) if info.st_mtime >= moment]
     except (ValueError, VersionError):
         return []
 
