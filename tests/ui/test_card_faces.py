@@ -198,8 +198,13 @@ def test_the_pdf_writes_the_faces_text_as_text_in_the_language_asked(demo: Path)
     for lang in ("en", "ja"):
         with library(demo, lang=lang) as lib:
             write_pdf(lib, cards, demo / f"{lang}.pdf")
-        page = pdfium.PdfDocument(demo / f"{lang}.pdf")[0]
-        texts[lang] = page.get_textpage().get_text_range()
+        document = pdfium.PdfDocument(demo / f"{lang}.pdf")
+        page = document[0]
+        textpage = page.get_textpage()
+        texts[lang] = textpage.get_text_range()
+        textpage.close()
+        page.close()
+        document.close()
     assert "Red Dragon" in texts["en"] and "When played," in texts["en"]
     assert "赤い竜" in texts["ja"] and "Red Dragon" not in texts["ja"]
 
