@@ -348,6 +348,7 @@ def scenario_shots(out: Path, full: bool) -> None:
             table.step()
             if d.accepts_input:
                 break
+        until_composed(table)
         save(app.window.surface, out / f"scenario-{game}-1280x720.png", full)
         table.close()
         app.close()
@@ -377,7 +378,7 @@ def feedback_shots(out: Path) -> None:
                                        ("card", "card", "red-3"), ("card-chosen", "next", None), ("text", None, None)):
             if page == "handoff" and form.stage != "handoff":
                 continue
-            table.step()
+            until_composed(table)
             save(app.window.surface, out / f"feedback-{page}-{tag}.png")
             if command is not None:
                 form.command(command, payload)
