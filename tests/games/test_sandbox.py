@@ -323,3 +323,43 @@ def test_a_shown_hand_is_seen_by_all_and_hidden_again(games_dir: Path) -> None:
     assert game.table(session.state, 1).zone("hand:0").cards == tuple(session.state.cards["hand:0"])  # type: ignore[union-attr]
     session.submit(Action("hide"))
     assert all(i.thing is None for i in game.table(session.state, 1).zone("hand:0").items)  # type: ignore[union-attr]
+
+
+class Moves:
+    """A session's log that keeps each move as (seat, action)."""
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[int, Action]] = []
+
+    def action(self, index: int, seat: int, action: Action, note: str | None = None,
+               seconds: float | None = None) -> None:
+        self.moves.append((seat, action))
+
+    def end(self, scores: object, ranks: object) -> None:
+        pass
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
+def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games_dir: Path, seed: int,
+                                                                          players: int) -> None:
+    game = harbour(games_dir, players, moves=150)
+    log = Moves()
+    session = Session(game, registry.make_seats(["random"] * players, game, seed), seed=seed, log=log)
+    session.run()
+    assert session.moves == 150, "only the move limit ends a game of bots"
+    owner = {p.id: p.owner for p in game.places}
+    for seat, action in log.moves:
+        assert action.kind != "end"
+        if action.kind == "count":
+            assert action.seat == seat, f"seat {seat + 1} changed seat {action.seat}'s {action.value}"
+        for zone in (action.zone, action.to):
+            assert owner.get(zone or "") in (None, seat), f"seat {seat + 1}: {action.label}"
+
+
+def test_a_person_is_still_offered_every_move(games_dir: Path) -> None:
+    game = harbour(games_dir, 2)
+    session = Session(game, [None, None], seed=3)
+    session.advance()
+    kinds = {(a.kind, a.seat) for a in session.legal_actions()}
+    assert ("end", None) in kinds and ("count", 1) in kinds

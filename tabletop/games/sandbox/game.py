@@ -65,6 +65,7 @@ class SandboxGame(Game):
 
     Options = SandboxOptions
     rules = RULES
+    people_by_default = True
     folder: ClassVar[Path] = Path()
     deck_file: ClassVar[str] = DECK_FILES[0]
 
@@ -120,6 +121,11 @@ class SandboxGame(Game):
         if state.to_move is None:
             return []
         return self._moves.legal(state, state.to_move)
+
+    def bot_actions(self, state: SandboxState, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """Return what a bot may do: its own seat's moves, never ending the game for the people at the table."""
+        assert state.to_move is not None
+        return self._moves.for_bot(legal, state.to_move)
 
     def apply(self, state: SandboxState, action: Action, emit: Emit) -> None:
         """Carry out a legal action; the turn passes only when the seat ends it."""

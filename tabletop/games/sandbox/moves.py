@@ -43,6 +43,7 @@ class TableMoves:
         self.counters = tuple(_counters(table.counters, players))
         self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
         self._made: dict[tuple[str, Card | int | None], tuple[Action, ...]] = {}
+        self._owners = {p.id: p.owner for p in places if p.owner is not None}
 
     def legal(self, state: SandboxState, seat: int) -> list[Action]:
         """Return every action ``seat`` may take now."""
@@ -54,6 +55,13 @@ class TableMoves:
         for place in self.places:
             out += self._moves_from(place, state, seat)
         return out
+
+    def for_bot(self, legal: tuple[Action, ...], seat: int) -> tuple[Action, ...]:
+        """Return the actions of ``legal`` a bot in ``seat`` is offered: none that ends the game, changes
+        another seat's counter or moves cards out of or into another seat's hand or area."""
+        owners = self._owners
+        return tuple(a for a in legal if a.kind != END and (a.seat is None or a.seat == seat)
+                     and owners.get(a.zone or "", seat) == seat and owners.get(a.to or "", seat) == seat)
 
     def _moves_from(self, src: Place, state: SandboxState, seat: int) -> list[Action]:
         """Every move of one card out of ``src`` that ``seat`` can make, to every other zone (and a row's flips)."""
