@@ -131,8 +131,11 @@ class StartForm:
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
-        if before <= 1 < self.seats.count(registry.HUMAN) and self.undo == "designer":
+        after = self.seats.count(registry.HUMAN)
+        if before <= 1 < after and self.undo == "designer":
             self.undo = "fair"  # several people at one table: nobody may peek or take back at will
+        elif after <= 1 < before and self.undo == "fair":
+            self.undo = "designer"  # the one person left plays against bots: nothing to hide from anyone
 
     def cycle_undo(self, step: int) -> None:
         """Cycle the undo mode: designer, fair, off."""
@@ -205,9 +208,11 @@ class StartForm:
                        seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
     def _fit_seats(self) -> None:
+        # A table without rules is for people: a bot there could only move at random.
+        other = registry.HUMAN if getattr(self.game_cls, "people_by_default", False) else self.bots[0]
         seats = self.seats[: self.players]
         while len(seats) < self.players:
-            seats.append(registry.HUMAN if not seats and registry.HUMAN not in seats else self.bots[0])
+            seats.append(registry.HUMAN if not seats else other)
         self.seats = seats
 
 
