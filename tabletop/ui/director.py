@@ -241,9 +241,9 @@ class Director:
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         to_move = self.session.to_move
-        if self.line is None and to_move == self.seat and to_move not in self.humans:
-            # The game's own line speaks to the seat ("Your turn"): here a bot holds it, nobody at the table.
-            return N_("Seat {n} to move", n=to_move + 1)
+        if self.line is None and to_move is not None and to_move not in self.humans:
+            # The game's own line speaks to the bottom seat ("Your turn"), but a bot holds the move.
+            return N_("Seat {n} is moving", n=to_move + 1)
         return self.board.status
 
     def set_pace(self, pace: Pace) -> None:
