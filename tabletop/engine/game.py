@@ -108,7 +108,8 @@ class Game:
         """Return the actions a bot to move is offered among ``legal`` (default: all; never empty when ``legal`` is not).
 
         A person may do more than a bot should (end a sandbox game, change another seat's counter); the
-        gate still accepts every legal action, whoever sends it.
+        gate still accepts every legal action, whoever sends it. Asked only while a person sits at the
+        table: a game of bots alone (a simulation, a check) is offered everything, so that it can end.
         """
         return legal
 

@@ -547,8 +547,10 @@ def play_moves(session: Session, max_moves: int | None,
     # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
     timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
     choosers = [None if b is None else b.choose for b in seats]
-    # A game may offer its bots fewer moves than a person has (the sandbox: never "end the game").
-    for_bots = None if getattr(type(rules), "bot_actions", Game.bot_actions) is Game.bot_actions else rules.bot_actions
+    # A game may offer its bots fewer moves than a person at the table has (the sandbox: never "end the
+    # game"); a game of bots alone is offered everything, so that it can end.
+    narrows = getattr(type(rules), "bot_actions", Game.bot_actions) is not Game.bot_actions
+    for_bots = rules.bot_actions if narrows and None in seats else None
     moves = session.moves
     left = session.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
     budget = left if max_moves is None else min(max_moves, left)
