@@ -106,6 +106,9 @@ def test_what_a_resumed_game_keeps_from_its_log_is_refused_on_the_command_line(
         assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert play("trick-taking", "--at", "3") == 2
     assert "--at 3: it goes with --resume" in capsys.readouterr().err
+    assert play("--resume", f"{parent}:3") == 2
+    err = capsys.readouterr().err
+    assert f"the move goes in --at: --resume {parent} --at 3" in err and len(err.strip().splitlines()) == 1
 
 
 def test_log_to_an_existing_file_is_refused_and_the_file_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
