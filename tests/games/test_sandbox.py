@@ -367,3 +367,12 @@ def test_a_person_is_still_offered_every_move(games_dir: Path) -> None:
     session.advance()
     kinds = {(a.kind, a.seat) for a in session.legal_actions()}
     assert ("end", None) in kinds and ("count", 1) in kinds
+
+
+def test_no_label_says_your_since_the_log_shows_it_for_bots_too(games_dir: Path) -> None:
+    game = harbour(games_dir, 2)
+    session = Session(game, [None, None], seed=5)
+    session.advance()
+    labels = {a.label for a in session.legal_actions()}
+    assert "Show hand" in labels and "End turn" in labels
+    assert not [label for label in labels if "your" in label.lower().split()], labels

@@ -37,8 +37,9 @@ class TableMoves:
         self.places = places
         self.players = players
         self.deal = table.hand.deal
-        self.passing = (Action(PASS, label=N_("End your turn")),) if players > 1 else ()
-        self.show, self.hide = Action(SHOW, label=N_("Show your hand")), Action(HIDE, label=N_("Hide your hand"))
+        # The log says "Seat 2: Show hand" for whoever moved, a bot included: no "your" in a label.
+        self.passing = (Action(PASS, label=N_("End turn")),) if players > 1 else ()
+        self.show, self.hide = Action(SHOW, label=N_("Show hand")), Action(HIDE, label=N_("Hide hand"))
         self.end = Action(END, label=N_("End the game"))
         self.counters = tuple(_counters(table.counters, players))
         self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
