@@ -246,6 +246,11 @@ class Director:
             return N_("Seat {n} is moving", n=to_move + 1)
         return self.board.status
 
+    def not_thinking(self, seconds: float) -> None:
+        """Leave ``seconds`` out of the think time of the choice being made (a note was written meanwhile)."""
+        if self._turn is not None and self._turn[0] == self.session.moves:
+            self._turn = (self._turn[0], self._turn[1] + max(0.0, seconds))
+
     def set_pace(self, pace: Pace) -> None:
         """Change speed from now on."""
         self.pace = pace.unattended() if self.unattended else pace
