@@ -203,8 +203,12 @@ def test_a_bad_deck_or_table_file_is_listed_broken_in_one_line(tmp_path: Path, c
     write_game(tmp_path, "badtable", {"deck.toml": DECK, "table.toml": "[[pile]]\nid = \"d\"\nface = \"sideways\"\n"})
     write_game(tmp_path, "baddeck", {"deck.csv": "id,value\nx,ten\n"})
     write_game(tmp_path, "twodecks", {"deck.csv": "id\nx\n", "deck.toml": DECK})
+    write_game(tmp_path, "badboth", {"deck.csv": "id,value,count\nx,ten,1\ny,2,0\n",
+                                     "table.toml": "[[pile]]\nid = \"d\"\nface = \"sideways\"\n"})
     assert main(["--games-dir", str(tmp_path), "games"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    both = next(row for row in lines if row.startswith("badboth  [BROKEN"))
+    assert all(words in both for words in ("deck.csv:2: value", "deck.csv:3: count", "table.toml:3: pile.face")), both
     for name, words in (("badtable", "table.toml:3: pile.face: 'sideways' is not one of down, up"),
                         ("baddeck", "deck.csv:2: value: 'ten' is not a whole number"),
                         ("twodecks", "both deck.toml and deck.csv")):
