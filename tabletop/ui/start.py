@@ -45,6 +45,12 @@ LIST_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAG
 """The keys that move the game list's selection (while no text field has the focus)."""
 
 
+def listed_name(entry: registry.Entry) -> str:
+    """Return how the game list names a game: its title (what its designer called it), else its name."""
+    title = getattr(entry.cls, "title", "") if entry.error is None else ""
+    return _(title) if isinstance(title, str) and title else entry.name
+
+
 class StartForm:
     """The start screen's choices and the rules that keep them consistent."""
 
@@ -375,7 +381,7 @@ class StartScreen:
         view = self.game_list()
         for i, row in view.rows:
             e = f.entries[i]
-            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), e.name, "game", e.name,
+            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), listed_name(e), "game", e.name,
                               enabled=e.error is None, active=e.name == f.game))
         if view.up is not None:
             out.append(Button(view.up, _("\u2191 {n} more above").format(n=view.above), "scroll", -1))

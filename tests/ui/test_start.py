@@ -303,3 +303,9 @@ def test_fair_mode_goes_when_one_person_is_left(app) -> None:
     assert screen.form.seats[1] == "human" and screen.form.undo == "fair"
     screen.form.cycle_seat(1, 1)
     assert screen.form.seats[1] != "human" and screen.form.undo == "designer"
+
+
+def test_the_game_list_shows_each_games_title(app, deck_only: str) -> None:
+    screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
+    labels = {b.payload: b.label for b in screen.buttons() if b.command == "game"}
+    assert labels[deck_only] == "My Deck" and labels["trick-taking"] == registry.game_class("trick-taking").title
