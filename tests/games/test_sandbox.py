@@ -358,7 +358,7 @@ def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games
     assert session.moves == 150, "only the move limit ends the game"
     owner = {p.id: p.owner for p in game.places}
     for seat, action in [m for m in log.moves if m[0] != 0]:  # the bots' moves
-        assert action.kind != "end"
+        assert action.kind not in ("end", "deal"), action.label  # dealing fills the person's hand too
         if action.kind == "count":
             assert action.seat == seat, f"seat {seat + 1} changed seat {action.seat}'s {action.value}"
         for zone in (action.zone, action.to):

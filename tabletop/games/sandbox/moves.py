@@ -59,9 +59,9 @@ class TableMoves:
 
     def for_bot(self, legal: tuple[Action, ...], seat: int) -> tuple[Action, ...]:
         """Return the actions of ``legal`` a bot in ``seat`` is offered: none that ends the game, changes
-        another seat's counter or moves cards out of or into another seat's hand or area."""
+        another seat's counter, deals to every hand or moves cards out of or into another seat's hand or area."""
         owners = self._owners
-        return tuple(a for a in legal if a.kind != END and (a.seat is None or a.seat == seat)
+        return tuple(a for a in legal if a.kind not in (END, DEAL) and (a.seat is None or a.seat == seat)
                      and owners.get(a.zone or "", seat) == seat and owners.get(a.to or "", seat) == seat)
 
     def _moves_from(self, src: Place, state: SandboxState, seat: int) -> list[Action]:
