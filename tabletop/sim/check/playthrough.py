@@ -335,9 +335,16 @@ class PlayThrough:
                 seen = privacy.sight(game, world, seat)
                 public_there = privacy.sight(game, world, SPECTATOR)
                 world_zones = list(game.zones(world))
+                told_there = privacy.told(game, world, seat)
             except Exception as exc:
                 self.fail("worlds", move, f"a world for seat {seat + 1} cannot be dealt (determinize):"
                           f" {what_it_did(exc)}" + _at(exc))
+                continue
+            try:
+                told = privacy.told(game, state, seat)
+            except Exception as exc:
+                self.broke(exc, move, "scores")
+            if told_there != told:  # not the same game to this seat (hidden hands counted at the end)
                 continue
             problem = privacy.difference(now, seen, seat) or privacy.difference(public, public_there, SPECTATOR)
             if problem:
@@ -349,11 +356,14 @@ class PlayThrough:
                 if swap is None:  # copies of a card: the world is no renaming of the real deal
                     swap = privacy.shuffled_swap(declared, seat, self.known[seat], self.rng)
                 if swap:
-                    self._renamed(swap, seat, move, played, now)
+                    self._renamed(swap, seat, move, played, now, (state, told, public))
 
-    def _renamed(self, swap: dict[Card, Card], seat: int, move: int, played: _Played, now: privacy.Sight) -> None:
+    def _renamed(self, swap: dict[Card, Card], seat: int, move: int, played: _Played, now: privacy.Sight,
+                 told: tuple[Any, privacy.Told, privacy.Sight]) -> None:
         """Play the move again from the state before it, its hidden cards renamed as the world has them:
-        the seat must see the same before, be shown the same events, and see the same after."""
+        the seat must see the same before and, where the move told everyone the same as in the real
+        game (``told``: the real state after it, what it told and what a spectator sees), be shown the
+        same events and see the same after."""
         game = self.game
         world = renamed(played.state, swap)
         mover = f"seat {played.seat + 1} {short(played.action.label, 40)!r}"
@@ -374,6 +384,8 @@ class PlayThrough:
         try:
             game.apply(world, again, shown.append)
             after = privacy.sight(game, world, seat)
+            if not privacy.same_told(game, seat, told[0], world, told[1], told[2], played.events, shown):
+                return  # the move came out otherwise there, before everyone: no world for this seat to compare
         except Exception:  # noqa: BLE001
             return
         self.played.worlds += 1
