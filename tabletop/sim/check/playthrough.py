@@ -29,7 +29,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import GameBroken, LogError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game, competition_ranks
-from tabletop.engine.guard import TimeLimit, short, shown_path, what_it_did, where
+from tabletop.engine.guard import TimeLimit, disarm, short, shown_path, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot, copy_state, renamed
@@ -47,6 +47,7 @@ from tabletop.sim.check.retrace import (
     retrace,
     state_digest,
 )
+from tabletop.sim.check.stopped import Clock, verdict
 
 _BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move (\d+)| after move \d+)?: ")
 """The start of a :class:`GameBroken` message, which a failure line says otherwise."""
@@ -132,6 +133,9 @@ class PlayThrough:
         """The zones as they are now (those after a move are those before the next)."""
         self.session: Session | None = None
         self.snap_at = self.rng.randrange(1, 40)
+        self.clock = Clock()
+        self.finished = False
+        """The game ended (what is left to check is played again from its log, a snapshot, its seed)."""
 
     # -- the report -----------------------------------------------------------------------------
     def fail(self, kind: str, move: int | None, problem: str, *, fatal: bool = False) -> None:
@@ -148,7 +152,8 @@ class PlayThrough:
             # "game 'x' failed in apply at move 5: raised ..." says the game and the move twice here.
             text, _at_move = _broken_text(exc)
             if isinstance(exc.__cause__, TimeLimit):
-                self.fail("hang", move, f"{text}; stopped by --game-timeout", fatal=True)
+                kind, problem = verdict(exc.__cause__, self.game, len(self.line), self.clock, text.partition(":")[0])
+                self.fail(kind, move, problem, fatal=True)
             if "legal_actions returned no actions" in text:
                 self.fail("stuck", move, text, fatal=True)
             if text.startswith(("scores:", "ranks:")):
@@ -160,21 +165,38 @@ class PlayThrough:
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> Played:
         """Play and check the game; return what was found."""
-        main_seed, other_seed = module_seeds(self.seed)
-        with tempfile.TemporaryDirectory(prefix="tabletop-check-") as folder:
-            path = Path(folder) / f"{self.game.name}-seed{self.seed}.jsonl"
+        self.clock = Clock()
+        try:
+            finished = self._checked()
+        except TimeLimit as exc:  # stopped by --game-timeout outside the game's own hooks (in the check's)
+            disarm()
+            finished, moves = self.finished, len(self.line)
+            if finished:
+                self.fail("hang", None, f"the game ended after {moves:,} moves, but the check ran past --game-timeout"
+                          f" ({exc.seconds:g} s) while playing it again: give a longer --game-timeout")
+            else:
+                kind, problem = verdict(exc, self.game, moves, self.clock)
+                self.fail(kind, moves + 1, problem)
             finished = False
-            with contextlib.suppress(_Stop):
-                with module_random(main_seed):
-                    session = self._play(path)
-                finished = True
-            # A game that goes another way when played again cannot replay either: say the cause only.
-            if finished and self._again(main_seed, other_seed):
-                with contextlib.suppress(_Stop):
-                    self._at_end(session, path)
         self.played.trace = self.trace if finished else None
         self.played.moves = len(self.line)
         return self.played
+
+    def _checked(self) -> bool:
+        """Play the game with every check, then again from its log, a snapshot and its seed; return True
+        when it ended."""
+        main_seed, other_seed = module_seeds(self.seed)
+        with tempfile.TemporaryDirectory(prefix="tabletop-check-") as folder:
+            path = Path(folder) / f"{self.game.name}-seed{self.seed}.jsonl"
+            with contextlib.suppress(_Stop):
+                with module_random(main_seed):
+                    session = self._play(path)
+                self.finished = True
+            # A game that goes another way when played again cannot replay either: say the cause only.
+            if self.finished and self._again(main_seed, other_seed):
+                with contextlib.suppress(_Stop):
+                    self._at_end(session, path)
+        return self.finished
 
     def _play(self, path: Path) -> Session:
         game = self.game
@@ -260,6 +282,7 @@ class PlayThrough:
 
     def _moved(self, index: int, seat: int, action: Action, forced: bool, events: Sequence[Event]) -> None:
         self.line.append((seat, action))
+        self.clock.move()
         assert self.session is not None  # set before the first move
         self.trace.moved(seat, action, self.game, self.session.state)
 

@@ -241,7 +241,9 @@ def _elsewhere(name: str, configs: list[CheckConfig], traces: dict[tuple[int, in
         try:
             done = subprocess.run([sys.executable, "-m", "tabletop.sim.check.retrace", json.dumps(request)],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, timeout=60 + 3 * elapsed, check=False)
+                                  # A safety net for a stuck process only (its games have their own
+                                  # --game-timeout): far past what the same games took here, on any load.
+                                  stderr=subprocess.PIPE, timeout=600 + 10 * elapsed, check=False)
             answer = json.loads(out.read_text(encoding="utf-8")) if done.returncode == 0 else None
         except (OSError, ValueError, subprocess.TimeoutExpired) as exc:
             answer, done = None, None
