@@ -15,6 +15,8 @@ from types import ModuleType
 import pytest
 import setuptools
 
+from tests.patience import HANG
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -69,7 +71,7 @@ def test_an_offline_install_without_cython_is_pure_python(tmp_path: Path) -> Non
 def test_asking_for_the_kernel_without_a_compiler_stops_saying_why(tmp_path: Path) -> None:
     env = {**os.environ, "TABLETOP_COMPILE": "1", "CC": "/nonexistent/cc"}
     result = subprocess.run([sys.executable, "-c", "import runpy; runpy.run_path('setup.py', run_name='__main__')",
-                             "--name"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                             "--name"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=HANG)
     assert result.returncode != 0
     assert "TABLETOP_COMPILE=1: cannot build the compiled kernel: no C compiler ('/nonexistent/cc' not found)" in (
         result.stderr + result.stdout)

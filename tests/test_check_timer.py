@@ -1,9 +1,11 @@
 """A checked game stopped by ``--game-timeout`` is judged by what it was doing, never by how fast it went.
 
-The alarm is rung here by the game itself, at a chosen move (as ``time_limit`` raises it), so the
-tests do not depend on the machine's speed: a game stopped while still making moves after many of
-them never ends; one stopped early, or inside one call, hung; both name the place in the game's own
-folder, not tabletop's.
+The alarm is rung here by the game itself, at a chosen move (as ``time_limit`` raises it), and the
+check's clock is a counter the game can hold back (a call that holds the game for a long time), so
+the tests do not depend on the machine's speed: a game stopped while still making moves after many
+of them never ends; one held in a call of its own code hung there; both name the place in the game's
+own folder, not tabletop's; a game stopped early while still going was merely checked slowly, which
+is named but is no failure.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ __all__ = ["clean_registry"]
 
 RINGING = '''
 from tabletop.engine.guard import TimeLimit
+from tests.test_check_timer import CLOCK
 
 
 class Game2(Game1):
     def play(self, state, seat, card):
         state.played = getattr(state, "played", 0) + 1
         if state.played == RING:
+            CLOCK.hold(HELD)  # the call holds the game this long (on the check's clock)
             raise TimeLimit(2.0)  # where the alarm of --game-timeout 2 finds the game
         super().play(state, seat, card)
 
@@ -40,9 +44,34 @@ GAME = Game2
 '''
 
 
-def ringing(games: Path, name: str, broken: str, ring: int) -> Any:
-    """Write ``broken`` Pass Left whose alarm rings at its ``ring``th card played, and return the game."""
-    source = PASS_LEFT.replace('"NAME"', repr(name)) + BROKEN[broken] + RINGING.replace("RING", str(ring))
+class Clock:
+    """The check's clock in these tests: a millisecond on at each look, and on by as long as a call holds."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 0.001
+        return self.now
+
+    def hold(self, seconds: float) -> None:
+        self.now += seconds
+
+
+CLOCK = Clock()
+
+
+@pytest.fixture(autouse=True)
+def check_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give the check the counting clock."""
+    monkeypatch.setattr("tabletop.sim.check.stopped.time", CLOCK)
+
+
+def ringing(games: Path, name: str, broken: str, ring: int, held: float = 0.0) -> Any:
+    """Write ``broken`` Pass Left whose alarm rings at its ``ring``th card played, after holding the game
+    ``held`` seconds in that call, and return the game."""
+    source = PASS_LEFT.replace('"NAME"', repr(name)) + BROKEN[broken] + RINGING.replace("RING", str(ring)).replace(
+        "HELD", str(held))
     write_game(games, name, {"__init__.py": source})
     plugins.discover(games)
     registry.examine(name)  # its probe found it never ends: the check takes it all the same
@@ -61,18 +90,41 @@ def test_an_endless_game_stopped_by_the_timer_after_many_moves_never_ends(tmp_pa
 
 
 @pytest.mark.usefixtures("clean_registry")
-def test_a_game_stopped_in_its_first_moves_hung_there(tmp_path: Path) -> None:
-    game = ringing(tmp_path, "early", "endless", 5)
+@pytest.mark.parametrize("ring", [5, 400])
+def test_a_game_held_in_one_call_of_its_own_hung_there(tmp_path: Path, ring: int) -> None:
+    game = ringing(tmp_path, "held", "endless", ring, held=3600.0)
     failures = PlayThrough(game, 1, max_moves=100_000).run().failures
     assert [f.kind for f in failures] == ["hang"], failures
     problem = failures[0].problem
     assert problem.startswith("apply: did not return within 2 s (an endless loop?) (stopped at "), problem
-    assert "early/__init__.py:" in problem and "tabletop/" not in problem
-    assert failures[0].move == 8  # three passes, then the fifth card played
+    assert "held/__init__.py:" in problem and "tabletop/" not in problem
 
 
 @pytest.mark.usefixtures("clean_registry")
-@pytest.mark.parametrize(("calls", "kind"), [(5, "hang"), (30 * MANY_MOVES, "endless")])
+def test_a_game_stopped_early_while_still_going_is_unfinished_not_failed(tmp_path: Path) -> None:
+    game = ringing(tmp_path, "early", "endless", 5)
+    failures = PlayThrough(game, 1, max_moves=100_000).run().failures
+    assert [f.kind for f in failures] == ["unfinished"], failures
+    assert failures[0].move == 8  # three passes, then the fifth card played
+    assert "not a failure of the game" in failures[0].problem
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_an_unfinished_game_is_named_and_the_check_still_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.cli import main
+
+    ringing(tmp_path, "slowish", "endless", 5)  # Pass Left, endless, but the alarm comes early every game
+    code = main(["--games-dir", str(tmp_path), "check", "slowish", "--games", "2", "--workers", "1", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "not checked to its end: slowish: seed 1 (3 players), move 8: unfinished: the check had played 7 moves" \
+        in out
+    assert "2 games stopped by --game-timeout before the end, still going (not failures" in out.splitlines()[-1]
+
+
+@pytest.mark.usefixtures("clean_registry")
+@pytest.mark.parametrize(("calls", "kind"), [(5, "unfinished"), (30 * MANY_MOVES, "endless")])
 def test_the_timer_in_the_checks_own_code_is_judged_alike(calls: int, kind: str, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = ringing(tmp_path, "checked", "endless", 10**9)

@@ -14,6 +14,7 @@ from tabletop.plugins import registry
 from tabletop.scaffold import create_game
 from tabletop.sim.ladder import LadderResult, outsiders, seatings
 from tabletop.sim.stats import Tally
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
@@ -127,7 +128,7 @@ def test_ladder_workers_end_quietly_when_the_pool_is_done() -> None:
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=HANG)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True", "a worker kept the parent's SIGTERM handler: its traceback shows on exit"
 

@@ -97,5 +97,7 @@ def run(args: argparse.Namespace) -> int:
                 count=count - SHOWN_PER_KIND, kind=kind))
     for line in result.refused:
         print(_("not checked: {what}").format(what=line))
+    for item in result.unfinished[:SHOWN_PER_KIND]:
+        print(_("not checked to its end: {line}").format(line=item.line()))
     print(result.summary())
     return 0 if result.ok else 1

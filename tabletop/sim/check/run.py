@@ -28,6 +28,7 @@ from tabletop.plugins import registry
 from tabletop.sim.check.cases import Case, plan
 from tabletop.sim.check.playthrough import FULL_MOVES, Failure, Played, PlayThrough, module_seeds
 from tabletop.sim.check.retrace import Trace
+from tabletop.sim.check.stopped import UNFINISHED
 from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAMES = 10
@@ -99,6 +100,8 @@ class CheckResult:
     worlds: int = 0
     found: list[Found] = field(default_factory=list)
     seconds: float = 0.0
+    unfinished: list[Found] = field(default_factory=list)
+    """Games ``--game-timeout`` stopped while they were still going (a slow machine): named, not failures."""
 
     @property
     def ok(self) -> bool:
@@ -113,6 +116,9 @@ class CheckResult:
         played = (f"{count(self.games, 'game')}, {count(self.moves, 'move')} ({count(len(self.cases), 'case')}:"
                   f" {span} players, {count(values, 'option value')}; {count(self.worlds, 'move')} played again"
                   f" where hidden cards lie otherwise) in {self.seconds:.1f} s")
+        if self.unfinished:
+            played += (f"; {count(len(self.unfinished), 'game')} stopped by --game-timeout before the end, still"
+                       " going (not failures: a longer --game-timeout checks them to the end)")
         if self.ok:
             return f"{self.game}: passed: {played}"
         games = len({(f.case.label(), f.seed) for f in self.found})
@@ -174,7 +180,10 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
         result.moves += played.moves
         result.worlds += played.worlds
         for failure in _worth_telling(played.failures):
-            found(report.case, game_seed, failure)
+            if failure.kind == UNFINISHED:  # the machine was slow, not the game wrong
+                result.unfinished.append(Found(name, result.cases[report.case], game_seed, failure, prefix))
+            else:
+                found(report.case, game_seed, failure)
         if played.trace is not None and not played.failures:
             traces[(report.case, game_seed)] = played.trace
         if progress is not None:

@@ -1,12 +1,19 @@
-"""A checked game that ``--game-timeout`` stopped: did it hang in one call, or does it never end?
+"""A checked game that ``--game-timeout`` stopped: did it hang in one call, does it never end, or was the
+check merely slow?
 
 The timer says only that time ran out, and how fast a game goes depends on the machine and on what
-else it runs. So the verdict is not taken from the time alone: a game stopped while it was still
-making moves (it had made :data:`MANY_MOVES` moves or more, and the call it was in had run for less
-than half of its time, so no one call held it) never ends, as a game that reaches the move cap
-does; a game stopped inside one call that held it for most of its time hung there. Both name the
-place in the game's own code where it was stopped (its folder's files first), never tabletop's.
-A slower machine slows every move alike, which leaves both counts and shares as they were.
+else it runs. So the verdict is not taken from the time alone, but from what the game was doing:
+
+- stopped inside its own code (its folder's files), in one call that held it for more than half of
+  its time: it hung there (``hang``);
+- stopped while still making moves (no one call held it), after :data:`MANY_MOVES` moves or more: it
+  never ends, as a game that reaches the move cap does (``endless``);
+- anything else (a game still making moves but not many yet, or stopped in tabletop's own checks):
+  the check ran out of time on a slow machine, and that is no failure of the game (``unfinished``:
+  it is named, and not counted against the game).
+
+The hang and the endless game name the place in the game's own code where they were stopped, never
+tabletop's. A slower machine slows every move alike, which leaves counts and shares as they were.
 """
 
 from __future__ import annotations
@@ -29,27 +36,40 @@ early, in its first moves, hung)."""
 class Clock:
     """When a checked game started and when it last made a move (``time.monotonic``)."""
 
-    started: float = field(default_factory=time.monotonic)
+    started: float = field(default_factory=lambda: now())
     moved: float = 0.0
 
     def move(self) -> None:
         """Note that a move was just made."""
-        self.moved = time.monotonic()
+        self.moved = now()
+
+
+def now() -> float:
+    """Return the check's clock (``time.monotonic``, looked up when asked: a test may count instead)."""
+    return time.monotonic()
+
+
+UNFINISHED = "unfinished"
+"""The kind of a game the check could not play to its end in time: named, never counted as a failure."""
 
 
 def verdict(exc: TimeLimit, game: Any, moves: int, clock: Clock, hook: str = "") -> tuple[str, str]:
-    """Return the kind of failure (``endless`` or ``hang``) and its sentence, for a game stopped by ``exc``
-    after ``moves`` moves; ``hook`` is the game's hook the timer stopped, if it was in one."""
-    now = time.monotonic()
-    held = now - (clock.moved or clock.started)
+    """Return the kind (``hang``, ``endless`` or :data:`UNFINISHED`) and the sentence for a game stopped by
+    ``exc`` after ``moves`` moves; ``hook`` is the game's hook the timer stopped, if it was in one."""
+    at_stop = now()
+    held = at_stop - (clock.moved or clock.started) > (at_stop - clock.started) / 2
     spot = place(exc, game)
     at = f" (stopped at {spot})" if spot else ""
-    if moves >= MANY_MOVES and held < (now - clock.started) / 2:
+    if spot is not None and held:
+        what = f"{hook}: did not return" if hook else "its code did not return"
+        return "hang", f"{what} within {exc.seconds:g} s (an endless loop?){at}; stopped by --game-timeout"
+    if not held and moves >= MANY_MOVES:
         return "endless", (f"the game has not ended after {moves:,} moves, and was still making moves when"
                            f" --game-timeout stopped it{at} (set max_moves on the game class if it is meant to be"
                            " that long, or give --max-moves)")
-    what = f"{hook}: did not return" if hook else "its move did not end"
-    return "hang", f"{what} within {exc.seconds:g} s (an endless loop?){at}; stopped by --game-timeout"
+    return UNFINISHED, (f"the check had played {moves:,} moves when --game-timeout ({exc.seconds:g} s) stopped it,"
+                        " the game still going: not a failure of the game; a longer --game-timeout checks it to"
+                        " its end")
 
 
 def place(exc: BaseException, game: Any) -> str | None:

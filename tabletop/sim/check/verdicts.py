@@ -36,6 +36,8 @@ class Verdict:
 
     passed: bool
     line: str
+    unfinished: int = 0
+    """Quick games the time limit stopped before their end (a busy machine): such a verdict is not kept."""
 
 
 def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] | None = None) -> Verdict | None:
@@ -54,6 +56,8 @@ def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] 
     if before is not None:
         before()
     found = quick_check(entry, games_dir)
+    if found.unfinished:  # a slow moment is not the game's verdict: asked again next time
+        return found
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -75,12 +79,14 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
     result = run_check(entry.name, games=-(-QUICK_GAMES // len(cases)), cases=cases, workers=1,
                        game_timeout=probe_limit(), games_dir=games_dir, other_process=False, every_seat=True,
                        full_moves=QUICK_MOVES, quiet=True)
+    unfinished = len(result.unfinished)
     if result.ok:
-        return Verdict(True, f"passed ({count(result.games, 'quick game')}; tabletop check {entry.name} checks"
-                             " every seat count and option value)")
+        slow = f", {unfinished} stopped by the time limit before its end" if unfinished else ""
+        return Verdict(True, f"passed ({count(result.games, 'quick game')}{slow}; tabletop check {entry.name}"
+                             " checks every seat count and option value)", unfinished)
     first = result.found[0]
     more = f" (and {len(result.found) - 1} more)" if len(result.found) > 1 else ""
-    return Verdict(False, f"FAILED: {first.line()}{more}")
+    return Verdict(False, f"FAILED: {first.line()}{more}", unfinished)
 
 
 def cache_key(entry: Entry) -> str | None:
