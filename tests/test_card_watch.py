@@ -133,7 +133,7 @@ def market(market_dir: Path, clean_registry: None) -> Iterator[type]:
     yield game_class(NAME)
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_market_journeys_match_the_actions_taken(market: type, seed: int, players: int) -> None:
     game = market(players=players)

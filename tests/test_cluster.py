@@ -121,7 +121,7 @@ from distributed import Client
 from tabletop.sim.dispatch import run
 from tabletop.sim.runner import SimConfig
 
-address, victim_pid, victim = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+address, victim_pid, victim, patience = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=21, games=1600,
                    options={"deals": "1"})
 spy = Client(address, timeout=120)
@@ -129,7 +129,7 @@ seen = {"killed_at": None, "victim_busy": False}
 
 def progress(done):
     if seen["killed_at"] is None:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + patience  # a safety net: the victim takes a game however busy
         while not spy.processing().get(victim) and time.monotonic() < deadline:
             time.sleep(0.005)
         seen["victim_busy"] = bool(spy.processing().get(victim))
@@ -149,7 +149,7 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_game(
 
     c, workers = cluster
     proc, address = workers["worker-b"]
-    result = subprocess.run([sys.executable, "-c", KILLER, c.address, str(proc.pid), address], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-c", KILLER, c.address, str(proc.pid), address, str(HANG)], cwd=tmp_path,
                             env=c.env, capture_output=True, text=True, timeout=HANG)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
