@@ -1,9 +1,10 @@
 """An in-process bot that tries every public route from its view to the referee finds none.
 
 During its move, before it reads anything (its view's parts still to be built, the session's lease
-of the state alive), the bot walks: the view's public attributes and items, everything the garbage
-collector lists as referred to by the view (its referents, and theirs), and the globals of every
-module of tabletop loaded in the process, with their referents. It fails if it reaches the live
+of the state alive), the bot walks: the view's public attributes and items, and its own (the copy of
+the rules its seat was given), everything the garbage collector lists as referred to by the view and
+those rules (their referents, and theirs), and the globals of every module of tabletop loaded in the
+process, with their referents. It fails if it reaches the live
 state, the session, the referee's game object or another seat's hand (the very list, or a copy).
 
 Not followed (the trust boundary, docs/bots.md): modules and their dicts as a whole (each module's
@@ -93,14 +94,15 @@ class Prowler(Bot):
 
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         super().__init__(rng, game)
+        self.rules = game  # the copy of the rules its seat was given: no route either
         self.judge: Callable[[object], str | None] = lambda obj: None
         self.found: list[str] = []
         self.walks = 0
 
     def choose(self, view: View) -> Action:
         tabletop = [m for name, m in list(sys.modules.items()) if name == "tabletop" or name.startswith("tabletop.")]
-        roots: list[object] = [view, *(v for m in tabletop for v in list(vars(m).values()))]
-        for obj in (*public(view), *referents(roots, module_dicts())):
+        roots: list[object] = [view, self.rules, self.rng, *(v for m in tabletop for v in list(vars(m).values()))]
+        for obj in (*public(view), *public(self), *referents(roots, module_dicts())):
             what = self.judge(obj)
             if what is not None:
                 self.found.append(what)
