@@ -141,3 +141,28 @@ def test_the_timer_in_the_checks_own_code_is_judged_alike(calls: int, kind: str,
     failures = PlayThrough(game, 1, max_moves=100_000).run().failures
     assert [f.kind for f in failures] == [kind], failures
     assert "tabletop/" not in failures[0].problem  # stopped in the check's code: no place of tabletop's named
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_where_moves_are_counted_elsewhere_the_timer_never_judges_a_game_endless(tmp_path: Path) -> None:
+    """The quick check's games (their plugin's probe counts moves to an end): a long game stopped while
+    still making moves is unfinished, whatever the count."""
+    game = ringing(tmp_path, "quickly", "endless", 400)
+    failures = PlayThrough(game, 1, max_moves=100_000, timer_endless=False).run().failures
+    assert [f.kind for f in failures] == ["unfinished"], failures
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_a_game_that_ended_but_whose_replays_ran_out_of_time_is_unfinished(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.make_game("trick-taking", players=3, options={"deals": 1})
+
+    def slow_again(self: PlayThrough, *seeds: int) -> bool:
+        raise TimeLimit(2.0)  # the alarm rings while the check plays the ended game again
+
+    monkeypatch.setattr(PlayThrough, "_again", slow_again)
+    played = PlayThrough(game, 1).run()
+    assert [f.kind for f in played.failures] == ["unfinished"], played.failures
+    assert played.failures[0].problem.startswith("the game ended after ") and "not a failure" in \
+        played.failures[0].problem
+    assert played.trace is None, "an unchecked game's trace is not compared in another process"

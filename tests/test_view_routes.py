@@ -35,6 +35,7 @@ from tabletop.engine.views import View
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.scaffold import create_game
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
@@ -157,7 +158,8 @@ def test_a_bot_trying_every_public_route_reaches_no_state_and_no_other_hand(temp
     game = registry.make_game(name, players=3, options={"deals": 1} if not template else {})
     if seated == "as a plugin":
         registry.register_bot(Prowler, "test plugin")
-        seats = registry.seat_makers(["prowler", "random", "random"], game)
+        # Its walks take seconds, and far longer on a busy machine: the time limit only guards a hang here.
+        seats = registry.seat_makers(["prowler", "random", "random"], game, bot_timeout=HANG)
     else:
         seats = [Maker(), *registry.seat_makers(["random", "random"], game)]
     session = open_session(game, seats, seed=3, options=SessionOptions(events=False))

@@ -47,7 +47,7 @@ from tabletop.sim.check.retrace import (
     retrace,
     state_digest,
 )
-from tabletop.sim.check.stopped import Clock, verdict
+from tabletop.sim.check.stopped import UNFINISHED, Clock, verdict
 
 _BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move (\d+)| after move \d+)?: ")
 """The start of a :class:`GameBroken` message, which a failure line says otherwise."""
@@ -115,13 +115,15 @@ class PlayThrough:
     """
 
     def __init__(self, game: Game, seed: int, *, max_moves: int | None = None, privacy_checks: bool = True,
-                 every_seat: bool = False, full_moves: int = FULL_MOVES) -> None:
+                 every_seat: bool = False, full_moves: int = FULL_MOVES, timer_endless: bool = True) -> None:
         self.game = game
         self.seed = seed
         self.limit = move_limit(game, max_moves)
         self.privacy = privacy_checks
         self.every_seat = every_seat
         self.full = full_moves
+        self.timer_endless = timer_endless
+        """A game the timer stops while it is still making moves, after many, may be judged endless."""
         self.played = Played(seed)
         self.kinds: set[str] = set()
         self.rng = random.Random(derive_seed(seed, "check"))
@@ -152,7 +154,8 @@ class PlayThrough:
             # "game 'x' failed in apply at move 5: raised ..." says the game and the move twice here.
             text, _at_move = _broken_text(exc)
             if isinstance(exc.__cause__, TimeLimit):
-                kind, problem = verdict(exc.__cause__, self.game, len(self.line), self.clock, text.partition(":")[0])
+                kind, problem = verdict(exc.__cause__, self.game, len(self.line), self.clock, text.partition(":")[0],
+                                        endless=self.timer_endless)
                 self.fail(kind, move, problem, fatal=True)
             if "legal_actions returned no actions" in text:
                 self.fail("stuck", move, text, fatal=True)
@@ -171,11 +174,12 @@ class PlayThrough:
         except TimeLimit as exc:  # stopped by --game-timeout outside the game's own hooks (in the check's)
             disarm()
             finished, moves = self.finished, len(self.line)
-            if finished:
-                self.fail("hang", None, f"the game ended after {moves:,} moves, but the check ran past --game-timeout"
-                          f" ({exc.seconds:g} s) while playing it again: give a longer --game-timeout")
+            if finished:  # the game is sound so far; the check's own work was slow (a busy machine)
+                self.fail(UNFINISHED, None, f"the game ended after {moves:,} moves, but the check ran past"
+                          f" --game-timeout ({exc.seconds:g} s) while playing it again: not a failure of the game;"
+                          " a longer --game-timeout checks it to its end")
             else:
-                kind, problem = verdict(exc, self.game, moves, self.clock)
+                kind, problem = verdict(exc, self.game, moves, self.clock, endless=self.timer_endless)
                 self.fail(kind, moves + 1, problem)
             finished = False
         self.played.trace = self.trace if finished else None

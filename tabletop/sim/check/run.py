@@ -54,6 +54,8 @@ class CheckConfig:
     full_moves: int = FULL_MOVES
     quiet: bool = False
     """The game's own prints are dropped (its worker's stdout and stderr go nowhere)."""
+    timer_endless: bool = True
+    """A game ``--game-timeout`` stops while still making moves, after many, is judged endless (else unfinished)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
               cases: Sequence[Case] | None = None,
               max_moves: int | None = None, workers: int = 1, game_timeout: float = DEFAULT_GAME_TIMEOUT,
               games_dir: Path | None = None, other_process: bool = True, every_seat: bool = False,
-              full_moves: int = FULL_MOVES, quiet: bool = False, prefix: str = "tabletop",
+              full_moves: int = FULL_MOVES, quiet: bool = False, prefix: str = "tabletop", timer_endless: bool = True,
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
@@ -147,8 +149,9 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     here). ``every_seat`` compares every seat with its worlds at every move (for a few games), for the
     first ``full_moves`` of each game (then every 50th move); without
     ``other_process`` the games are not played again in another process; ``quiet`` drops what the
-    game prints (it must then be played in worker processes: plugin games are). ``on_found`` is told of each
-    failure as it is found; ``progress`` of (games done, total).
+    game prints (it must then be played in worker processes: plugin games are); ``timer_endless`` False
+    never judges a game endless from ``game_timeout`` (see :func:`~tabletop.sim.check.stopped.verdict`).
+    ``on_found`` is told of each failure as it is found; ``progress`` of (games done, total).
 
     :raises UserInputError: for an unknown or broken game, or one that cannot be set up at all.
     """
@@ -161,7 +164,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     per_value = games_per_value if games_per_value is not None else max(1, games // VALUE_SHARE)
     configs = [CheckConfig(name, c.players, dict(c.options), seed, per_value if c.options else games,
                            str(games_dir) if games_dir is not None else None, max_moves, every_seat, full_moves,
-                           quiet) for c in cases]
+                           quiet, timer_endless) for c in cases]
     traces: dict[tuple[int, int], Trace] = {}
     total = sum(c.games for c in configs)
 
@@ -219,7 +222,8 @@ def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_ti
 def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game: Game) -> GameReport:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
-                         every_seat=config.every_seat, full_moves=config.full_moves).run()
+                         every_seat=config.every_seat, full_moves=config.full_moves,
+                         timer_endless=config.timer_endless).run()
     return GameReport(variant, number, played)
 
 

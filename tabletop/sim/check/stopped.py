@@ -53,9 +53,14 @@ UNFINISHED = "unfinished"
 """The kind of a game the check could not play to its end in time: named, never counted as a failure."""
 
 
-def verdict(exc: TimeLimit, game: Any, moves: int, clock: Clock, hook: str = "") -> tuple[str, str]:
+def verdict(exc: TimeLimit, game: Any, moves: int, clock: Clock, hook: str = "", *,
+            endless: bool = True) -> tuple[str, str]:
     """Return the kind (``hang``, ``endless`` or :data:`UNFINISHED`) and the sentence for a game stopped by
-    ``exc`` after ``moves`` moves; ``hook`` is the game's hook the timer stopped, if it was in one."""
+    ``exc`` after ``moves`` moves; ``hook`` is the game's hook the timer stopped, if it was in one.
+
+    ``endless`` False: a game still making moves is never judged endless by the timer (where something
+    else counts its moves to an end, as a plugin's probe does before its quick check), only unfinished.
+    """
     at_stop = now()
     held = at_stop - (clock.moved or clock.started) > (at_stop - clock.started) / 2
     spot = place(exc, game)
@@ -63,7 +68,7 @@ def verdict(exc: TimeLimit, game: Any, moves: int, clock: Clock, hook: str = "")
     if spot is not None and held:
         what = f"{hook}: did not return" if hook else "its code did not return"
         return "hang", f"{what} within {exc.seconds:g} s (an endless loop?){at}; stopped by --game-timeout"
-    if not held and moves >= MANY_MOVES:
+    if endless and not held and moves >= MANY_MOVES:
         return "endless", (f"the game has not ended after {moves:,} moves, and was still making moves when"
                            f" --game-timeout stopped it{at} (set max_moves on the game class if it is meant to be"
                            " that long, or give --max-moves)")

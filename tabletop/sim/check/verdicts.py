@@ -28,6 +28,9 @@ QUICK_GAMES = 3
 """Games of a quick check, spread over its seat counts: every seat compared with its worlds at each of
 the first :data:`QUICK_MOVES` moves, then at every 50th."""
 QUICK_MOVES = 60
+QUICK_PATIENCE = 5
+"""A quick game's time limit, in plugin time limits (``$TABLETOP_PLUGIN_TIMEOUT``): checking a move takes
+many times what playing it does, and a busy machine slows it more."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +79,11 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
     info = entry.info or {"min_players": cls.min_players, "max_players": cls.max_players,
                           "default_players": cls.default_players}
     cases = quick(int(info["min_players"]), int(info["max_players"]), int(info.get("default_players") or 0))
+    # Its probe has already played the game to its end by a count of moves: the timer, a safety net here
+    # (a busy machine slows a sound game), never judges it endless, only unfinished.
     result = run_check(entry.name, games=-(-QUICK_GAMES // len(cases)), cases=cases, workers=1,
-                       game_timeout=probe_limit(), games_dir=games_dir, other_process=False, every_seat=True,
-                       full_moves=QUICK_MOVES, quiet=True)
+                       game_timeout=QUICK_PATIENCE * probe_limit(), games_dir=games_dir, other_process=False,
+                       every_seat=True, full_moves=QUICK_MOVES, quiet=True, timer_endless=False)
     unfinished = len(result.unfinished)
     if result.ok:
         slow = f", {unfinished} stopped by the time limit before its end" if unfinished else ""
