@@ -129,7 +129,7 @@ def test_replaying_a_log_whose_rules_loop_stops_with_one_line(tmp_path: Path,
     Session(game, make_seats(["random"] * 4, game, 4), seed=4, log=log).run()
     log.close()
     monkeypatch.setattr(Sometimes, "looping", True)
-    monkeypatch.setattr("tabletop.formats.log.HOOK_LIMIT", 2.0)  # met only by the looping hook, however busy
+    monkeypatch.setattr("tabletop.formats.logreplay.HOOK_LIMIT", 2.0)  # met only by the looping hook, however busy
     with pytest.raises(GameBroken, match="game 'sometimes-loops' failed in apply at move 4: did not return within 2 s"):
         replay(path)
     with pytest.raises(LogError):
