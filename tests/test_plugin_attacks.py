@@ -166,10 +166,18 @@ def test_broken_bots_say_what_they_did(folder: Path, listing: subprocess.Complet
         folder, "simulate", "patcher", "--games", "1", "--bots", "patcher/bots.py").stderr
 
 
+def settled(listing: str) -> list[str]:
+    """Return the lines of a ``tabletop games`` listing, a quick check's passing verdict without the count
+    of its games the time limit cut short (such a verdict is made again next time)."""
+    return [re.sub(r", \d+ stopped by the time limit before its end;", ";", line) for line in listing.splitlines()]
+
+
 def test_every_command_keeps_working_and_reads_the_cache(folder: Path,
                                                         listing: subprocess.CompletedProcess[str]) -> None:
     again = tabletop(folder, "games")
-    assert again.stdout == listing.stdout and "still importing" not in again.stderr  # no probe ran
+    # A quick check a busy machine cut short is not kept (it runs again, and may finish this time): its
+    # verdict alone may differ. Every other line comes from the cache.
+    assert settled(again.stdout) == settled(listing.stdout) and "still importing" not in again.stderr  # no probe ran
     sim = tabletop(folder, "simulate", "trick-taking", "--games", "3", "--quiet", "--out", "r.csv",
                    "--set", "deals=1")
     assert sim.returncode == 0, sim.stderr
