@@ -5,12 +5,14 @@ import os
 # Tests read English messages whatever the machine's locale; tests of other languages set their own.
 os.environ["TABLETOP_LANG"] = "en"
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # CI explores the same examples every run (a red build always reproduces); at a desk each run
-# explores new ones. No deadline anywhere: a busy 2-core machine must not fail a property test.
-settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
-settings.register_profile("dev", deadline=None)
+# explores new ones. No deadline anywhere, and no health check that times how fast examples are
+# made: a busy 2-core machine must not fail a property test.
+_UNTIMED = [HealthCheck.too_slow]
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=_UNTIMED)
+settings.register_profile("dev", deadline=None, suppress_health_check=_UNTIMED)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Plugin probe reports go to a temporary cache (never the user's), and a hostile test plugin is

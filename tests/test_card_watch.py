@@ -29,6 +29,7 @@ from tabletop.plugins.registry import game_class, make_game, make_seats
 from tabletop.scaffold import create_game
 from tabletop.sim.cards import CardWatch, Journeys
 from tabletop.sim.journeys import DEALT, DISCARDED, DRAWN, KEPT, PASSED, PLAYED, TAKEN, WON
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
@@ -132,7 +133,7 @@ def market(market_dir: Path, clean_registry: None) -> Iterator[type]:
     yield game_class(NAME)
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_market_journeys_match_the_actions_taken(market: type, seed: int, players: int) -> None:
     game = market(players=players)
@@ -273,7 +274,7 @@ def test_the_compiled_watch_learns_what_the_pure_python_one_does() -> None:
     runs = []
     for pure in ("0", "1"):
         env = {**os.environ, "TABLETOP_PURE_PYTHON": pure}
-        done = subprocess.run([sys.executable, "-c", JOURNEYS], env=env, capture_output=True, text=True, timeout=300)
+        done = subprocess.run([sys.executable, "-c", JOURNEYS], env=env, capture_output=True, text=True, timeout=HANG)
         assert done.returncode == 0, done.stderr
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
+from tests.patience import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=300)
+                          cwd=cwd, env=env, timeout=HANG)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

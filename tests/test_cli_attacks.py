@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.ui.launcher import launcher_text, write_launcher
+from tests.patience import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 DIGITS = "7" * 5000
@@ -24,7 +25,7 @@ def env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-def run(cwd: Path, *args: str | bytes, timeout: float = 120, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def run(cwd: Path, *args: str | bytes, timeout: float = HANG, **kwargs: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, cwd=cwd,
                           env=env(), timeout=timeout, **kwargs)  # type: ignore[call-overload]
 
@@ -86,7 +87,7 @@ def whole_games(path: Path, players: int = 4) -> int:
 
 
 def wait_for_rows(path: Path, rows: int, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline and process.poll() is None:
         if path.exists() and path.stat().st_size > rows * 20:
             return
@@ -103,7 +104,7 @@ def test_an_interrupted_simulation_keeps_whole_games_and_says_it_is_partial(
                     "--workers", workers, "--set", "deals=1")
     wait_for_rows(out, 20_000, process)
     process.send_signal(sig)
-    stdout, stderr = process.communicate(timeout=60)
+    stdout, stderr = process.communicate(timeout=HANG)
     assert process.returncode == code, stderr
     games = whole_games(out)
     assert f"tabletop simulate: {words}; partial results: r.csv holds {games} of 10000000 games" in stderr
@@ -119,7 +120,7 @@ def test_a_second_ctrl_c_does_not_lose_the_sidecar(tmp_path: Path) -> None:
     process.send_signal(signal.SIGINT)
     time.sleep(0.02)
     process.send_signal(signal.SIGINT)  # impatient: again, while the first is being handled
-    stdout, stderr = process.communicate(timeout=60)
+    stdout, stderr = process.communicate(timeout=HANG)
     # Handled, the second Ctrl-C keeps the status (130); one that comes after the interpreter has let go
     # of its handlers (the run wound up within the 20 ms) ends the process as Ctrl-C ends any program.
     assert process.returncode in (130, -signal.SIGINT), stderr
@@ -165,11 +166,11 @@ def test_sigterm_ends_play_cleanly_with_a_whole_log(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     process = start(tmp_path, "play", "trick-taking", "--seats", "random", "--speed", "fast", "--log", "g.jsonl",
                     "--size", "640x480", "--bot-timeout", "2")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 4):
         time.sleep(0.1)
     process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=30)
+    _, stderr = process.communicate(timeout=HANG)
     assert process.returncode == 143 and stderr.strip() == "tabletop: stopped by SIGTERM", stderr
     assert all(json.loads(line) for line in log.read_text().splitlines())
     replayed = run(tmp_path, "replay", "g.jsonl", "--partial")

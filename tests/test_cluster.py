@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
+from tests.patience import HANG
 
 pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[1]
-START_TIMEOUT = 90.0
+START_TIMEOUT = HANG
 Worker = tuple[subprocess.Popen[bytes], str]
 """A worker's process and address."""
 
@@ -108,7 +109,7 @@ def test_cluster_gives_the_bytes_of_one_process(cluster: tuple[Cluster, dict[str
     assert main([*args, "--workers", "1", "--out", "local.csv"]) == 0
     result = subprocess.run([sys.executable, "-m", "tabletop", *args, "--cluster", c.address, "--out",
                              "cluster.csv"], cwd=tmp_path, env=c.env, capture_output=True, text=True,
-                            timeout=180)
+                            timeout=HANG)
     assert result.returncode == 0, result.stderr
     assert f"cluster {c.address}" in result.stdout
     assert (tmp_path / "cluster.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
@@ -120,15 +121,15 @@ from distributed import Client
 from tabletop.sim.dispatch import run
 from tabletop.sim.runner import SimConfig
 
-address, victim_pid, victim = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+address, victim_pid, victim, patience = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=21, games=1600,
                    options={"deals": "1"})
-spy = Client(address, timeout=10)
+spy = Client(address, timeout=120)
 seen = {"killed_at": None, "victim_busy": False}
 
 def progress(done):
     if seen["killed_at"] is None:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + patience  # a safety net: the victim takes a game however busy
         while not spy.processing().get(victim) and time.monotonic() < deadline:
             time.sleep(0.005)
         seen["victim_busy"] = bool(spy.processing().get(victim))
@@ -148,8 +149,8 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_game(
 
     c, workers = cluster
     proc, address = workers["worker-b"]
-    result = subprocess.run([sys.executable, "-c", KILLER, c.address, str(proc.pid), address], cwd=tmp_path,
-                            env=c.env, capture_output=True, text=True, timeout=240)
+    result = subprocess.run([sys.executable, "-c", KILLER, c.address, str(proc.pid), address, str(HANG)], cwd=tmp_path,
+                            env=c.env, capture_output=True, text=True, timeout=HANG)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["killed_at"] is not None and report["killed_at"] < 1600
@@ -175,14 +176,14 @@ def test_hostile_plugin_games_on_the_cluster_are_skipped_named_and_leave_it_usab
     args = ["simulate", "hostile", "--players", "3", "--games", "24", "--seed", "5", "--quiet", "--set", "deals=1",
             "--game-timeout", "3", "--cluster", c.address, "--out", "hostile.csv"]
     result = subprocess.run([sys.executable, "-m", "tabletop", *args], cwd=tmp_path, env=c.env,
-                            capture_output=True, text=True, timeout=240)
+                            capture_output=True, text=True, timeout=HANG)
     assert result.returncode == 0, result.stderr
     assert "skipped" in result.stderr and "exit status 9" in result.stderr, result.stderr
     sidecar = (tmp_path / "hostile.csv.partial").read_text()
     assert "skipped" in sidecar and "exit status 9" in sidecar, sidecar
     again = subprocess.run([sys.executable, "-m", "tabletop", "simulate", "trick-taking", "--games", "40", "--quiet",
                             "--cluster", c.address], cwd=tmp_path, env=c.env, capture_output=True, text=True,
-                           timeout=240)
+                           timeout=HANG)
     assert again.returncode == 0, again.stderr
 
 
@@ -192,7 +193,7 @@ def test_no_scheduler_there_gets_one_clear_line(tmp_path: Path) -> None:
             "sys.exit(main(['simulate', 'trick-taking', '--games', '5', '--cluster', sys.argv[1]]))\n")
     result = subprocess.run([sys.executable, "-c", code, f"tcp://127.0.0.1:{_free_port()}"], cwd=tmp_path,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-                            timeout=120)
+                            timeout=HANG)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no Dask scheduler answers there" in lines[0], result.stderr

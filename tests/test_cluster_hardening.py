@@ -21,6 +21,7 @@ import pytest
 from tabletop.plugins import discovery
 from tabletop.sim.cluster import ClusterError, GamesFolder, pack_games_folder, unpack_games_folder
 from tabletop.sim.runner import SimConfig, Task
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,7 +118,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_and_does_not_hang(tmp_path
     try:
         result = subprocess.run([sys.executable, "-c", code, f"tcp://127.0.0.1:{port}"], cwd=tmp_path,
                                 env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-                                timeout=60)
+                                timeout=HANG)
     finally:
         server.close()
     assert result.returncode == 2, result.stderr

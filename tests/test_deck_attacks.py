@@ -61,7 +61,7 @@ def test_cards_without_a_suit_in_a_trick_game_name_each_line(tmp_path: Path) -> 
         f"{tmp_path}/deck.csv:{n}: suit" for n in (2, 3, 4, 5, 6)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.binary(max_size=300), suffix=st.sampled_from([".toml", ".csv"]))
 def test_any_bytes_load_or_raise_deck_error(tmp_path: Path, data: bytes, suffix: str) -> None:
     path = tmp_path / f"fuzz{suffix}"

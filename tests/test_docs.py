@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -18,7 +20,7 @@ def test_the_docs_site_builds_strictly(tmp_path: Path) -> None:
     if not Path(mkdocs).exists():
         pytest.skip("mkdocs is not installed (pip install -e '.[docs]' or '.[test]' installs it)")
     result = subprocess.run([mkdocs, "build", "--strict", "-d", str(tmp_path / "site")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, timeout=HANG)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (tmp_path / "site" / "index.html").is_file()
 

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tabletop.cli import main
-from tabletop.sim.ladder import LadderResult, seatings
+from tabletop.plugins import discovery as plugins
+from tabletop.plugins import registry
+from tabletop.scaffold import create_game
+from tabletop.sim.ladder import LadderResult, outsiders, seatings
 from tabletop.sim.stats import Tally
+from tests.patience import HANG
+from tests.plugin_fixtures import clean_registry
+
+__all__ = ["clean_registry"]
 
 
 def test_every_bot_sits_in_every_seat_equally_often() -> None:
@@ -119,6 +128,52 @@ def test_ladder_workers_end_quietly_when_the_pool_is_done() -> None:
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=HANG)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True", "a worker kept the parent's SIGTERM handler: its traceback shows on exit"
+
+
+# -- where the ladder seats plugin bots ------------------------------------------------------------
+OWN_BOT = '''
+from tabletop.bots.base import Bot
+
+
+class {cls}(Bot):
+    name = "{name}"
+    samples_worlds = {worlds}
+
+    def choose(self, view):
+        return view.legal[0]
+'''
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_bots_from_outside_the_games_folder_play_in_a_process_of_their_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    games = tmp_path / "games"
+    create_game("home", games, template="market")
+    create_game("away", games, template="market")
+    (games / "home" / "bots.py").write_text(OWN_BOT.format(cls="Own", name="home-first", worlds=False))
+    (games / "away" / "bots.py").write_text(OWN_BOT.format(cls="Other", name="away-first", worlds=False)
+                                            + OWN_BOT.format(cls="Search", name="away-search", worlds=True))
+    plugins.discover(games)
+    assert outsiders(["random", "home-first", "away-first", "process:away-search"], "home") == ["away-first"]
+    made: list[str] = []
+
+    class Spy(registry.ProcessBot):  # type: ignore[misc, name-defined]
+        def __init__(self, spec: str, *args: Any, **kwargs: Any) -> None:
+            made.append(spec)
+            super().__init__(spec, *args, **kwargs)
+
+    monkeypatch.setattr(registry, "ProcessBot", Spy)
+    ladder = ["--games-dir", str(games), "ladder", "home", "--games", "2", "--quiet", "--players", "2"]
+    assert main([*ladder, "--bots", "home-first,away-first"]) == 0
+    out, err = capsys.readouterr()
+    assert "bot 'away-first' (folder " in err and "plays in a process of its own (--in-process runs it here)" in err
+    assert "home-first" in out and "away-first" in out  # tallied under the names given
+    assert made and set(made) == {"away-first"}, made
+    made.clear()
+    assert main([*ladder, "--bots", "home-first,away-first", "--in-process"]) == 0
+    assert made == [] and "process of its own" not in capsys.readouterr().err
+    assert main([*ladder, "--bots", "home-first,away-search"]) == 2
+    assert "add --in-process if you trust it" in capsys.readouterr().err

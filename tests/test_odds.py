@@ -4,6 +4,9 @@ hand-computed binomial coefficients, and the command's table, chart and one-line
 from __future__ import annotations
 
 import itertools
+import resource
+import subprocess
+import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -12,7 +15,10 @@ import pytest
 from PIL import Image
 
 from tabletop.cli import main
-from tabletop.sim.odds import at_least, exactly, odds_table, seen_by
+from tabletop.sim.odds import MAX_CHANCES, TooMuch, at_least, exactly, odds_table, seen_by
+
+MEMORY = 1 << 30
+"""The address space a huge ``tabletop odds`` may use in its test (a regression fails, it does not swap)."""
 
 
 @pytest.mark.parametrize(("deck", "group"), [(7, 3), (6, 1), (8, 8), (5, 0)])
@@ -34,10 +40,61 @@ def test_odds_match_binomial_coefficients_by_hand() -> None:
 
 def test_the_table_counts_cards_seen_turn_by_turn_and_stops_at_the_deck() -> None:
     table = odds_table(10, 2, hand=4, draw=3, turns=3)
-    assert table.seen == (4, 7, 10, 10)
+    assert table.seen == (4, 7, 10)  # turn 3 would repeat turn 2: the whole deck is seen by then
     assert table.ks == (1, 2)
     assert table.rows[-1] == (1, 1)  # the whole deck seen: both cards held
     assert seen_by(4, 0, 5, 10) == 4
+    assert odds_table(10, 2, hand=4, draw=3, turns=10**18) == table
+    assert odds_table(10, 2, hand=4, draw=0, turns=10**18).turns == (0,)  # nothing drawn: turn 0 is every turn
+
+
+def test_a_chance_of_more_cards_than_a_draw_holds_costs_nothing() -> None:
+    assert at_least(52, 4, 5, 10**15) == 0 and at_least(52, 4, 5, 0) == 1 and at_least(52, 4, 60, 4) == 1
+
+
+def test_a_table_past_the_bound_is_refused_before_anything_is_computed() -> None:
+    with pytest.raises(TooMuch, match=r"--turns 100000: turns 0 to 9,999 with 5 chances each .*--turns 999"):
+        odds_table(10_000, 50, hand=1, draw=1, turns=100_000)
+    assert len(odds_table(10_000, 50, hand=1, draw=1, turns=MAX_CHANCES // 5 - 1).rows) == MAX_CHANCES // 5
+
+
+def limited() -> None:
+    """Bound the address space and the CPU time of a child (CPU seconds, not wall time: a busy machine
+    does not make the test fail)."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (120, 120))
+
+
+def odds(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``tabletop odds`` in a child held to :data:`MEMORY`."""
+    return subprocess.run([sys.executable, "-m", "tabletop", "odds", *args], cwd=cwd, capture_output=True, text=True,
+                          preexec_fn=limited, timeout=900, check=False)
+
+
+def test_a_billion_turns_stop_where_the_deck_runs_out(tmp_path: Path) -> None:
+    done = odds(tmp_path, "trick-taking", "--hand", "5", "--group", "rank=A", "--turns", "1000000000")
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert [r[0] for r in rows] == [str(t) for t in range(48)]  # 5 + 47 = 52 cards: every turn after is the same
+    assert rows[-1][1:] == ["52", "100%", "100%", "100%", "100%"]
+    assert "By turn 47 every card has been seen" in " ".join(done.stdout.split())
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--group", "colour=red", "--turns", "1000000000"], "--turns 1000000000: turns 0 to 10,000 with 5 chances each"
+                                                         " (50,005 in all) are more than one table computes (5,000):"
+                                                         " ask for at most --turns 999"),
+    (["--turns", "1000000000"], "turns 0 to 10,000 with 3 chances each"),  # a row per colour
+    (["--by", "value"], "--by value: turns 0 to 10 with 10,000 chances each (110,000 in all) are more than one"
+                        " table computes (5,000): name a column with at most 454 values"),
+])
+def test_huge_odds_of_a_huge_deck_are_refused_in_one_line(tmp_path: Path, args: list[str], words: str) -> None:
+    deck = tmp_path / "cards.csv"
+    deck.write_text("id,colour,value\n" + "".join(f"c{i},{('red', 'blue', 'green')[i % 3]},{i}\n"
+                                                  for i in range(10_000)), encoding="utf-8")
+    done = odds(tmp_path, str(deck), "--hand", "0", *args)
+    assert done.returncode == 2, done.stderr
+    assert words in " ".join(done.stderr.split()) and len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
 def test_the_command_prints_exact_odds_for_a_game(capsys: pytest.CaptureFixture[str]) -> None:

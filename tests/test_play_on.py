@@ -22,6 +22,7 @@ from tabletop.formats.playtest import ending, read_playtest
 from tabletop.formats.resume import resume_point
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
+from tests.patience import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -208,7 +209,7 @@ def test_a_fair_game_killed_with_sigterm_writes_its_seed_and_replays(tmp_path: P
                              "--undo", "fair", "--speed", "slow", "--log", str(path)],
                             env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline:
             if path.exists() and path.read_text(encoding="utf-8").count('"type":"action"') >= 3:
                 break
@@ -219,7 +220,7 @@ def test_a_fair_game_killed_with_sigterm_writes_its_seed_and_replays(tmp_path: P
         text = path.read_text(encoding="utf-8")
         assert '"seed":null' in text and '"sealed"' in text, "a fair game's log is sealed while it is played"
         proc.send_signal(signal.SIGTERM)
-        _out, err = proc.communicate(timeout=60)
+        _out, err = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -19,6 +19,7 @@ from tabletop.games.trick_taking import TrickGame
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.watchdog import Watchdog
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]
@@ -192,7 +193,7 @@ def test_folder_bots_are_registered_and_run_under_the_watchdog(tmp_path: Path) -
     assert "name='Not A Name'" in (bots["Not A Name"].error or "")
     assert "ModuleNotFoundError" in (bots["badbots/bots.py"].error or "")
     game = registry.make_game("botty")
-    seats = registry.make_seats(["first", "random", "human", "first"], game, 1, bot_timeout=5)
+    seats = registry.make_seats(["first", "random", "human", "first"], game, 1, bot_timeout=HANG)
     assert isinstance(seats[0], Watchdog) and seats[0].name == "first"
     assert type(seats[1]).__name__ == "RandomBot" and seats[2] is None
 
@@ -294,7 +295,7 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
     """)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
-                         cwd=tmp_path, timeout=60, check=True).stdout.split("\n")
+                         cwd=tmp_path, timeout=HANG, check=True).stdout.split("\n")
     assert out[0] == "None entry point ttx_game:Game1 (ttx-game 0.1)"
     assert out[1] == "True"
 

@@ -15,6 +15,7 @@ from tabletop.formats.wire import decode
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.process_bot import ProcessBot
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
 
 __all__ = ["clean_registry"]
@@ -207,7 +208,7 @@ def test_an_untrusted_bot_finds_no_seed_and_leaves_nothing_running(games_dir: Pa
     env = {**os.environ, "SNOOP_SECRET": secret, "SNOOP_LOGS": str(table / "logs"), "SNOOP_REPORT": str(report),
            "SNOOP_PIDS": str(pids), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     result = subprocess.run([sys.executable, "-c", SNOOPER, str(games_dir), secret], cwd=table, env=env,
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=HANG)
     assert result.returncode == 0, result.stderr
     reports = [json.loads(line) for line in report.read_text().splitlines()]
     assert reports and all(r["found"] == [] for r in reports), reports

@@ -20,6 +20,7 @@ from tabletop.engine.views import View
 from tabletop.games.trick_taking import TrickGame, TrickState
 from tabletop.plugins import registry
 from tabletop.plugins.watchdog import BotTimeout, Watchdog
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
@@ -85,7 +86,7 @@ class Recorder:
 def test_misbehaving_plugin_bots_are_replaced_every_move(cls: type[Bot], problem: str) -> None:
     registry.register_bot(cls, "test plugin")
     game = registry.make_game("trick-taking", options={"deals": 1})
-    seats = registry.make_seats([cls.name, "random", cls.name, "random"], game, 5, bot_timeout=5)
+    seats = registry.make_seats([cls.name, "random", cls.name, "random"], game, 5, bot_timeout=HANG)
     assert isinstance(seats[0], Watchdog)
     log = Recorder()
     session = Session(game, seats, seed=5, log=log)
@@ -106,7 +107,7 @@ class Sleepy(Bot):
     release = threading.Event()
 
     def choose(self, view: View) -> Action:
-        self.release.wait(10)
+        self.release.wait(HANG)
         return view.legal[0]
 
 
@@ -128,7 +129,7 @@ def test_slow_bot_times_out_then_gets_immediate_fallbacks_until_it_answers(
     assert second.bot == "sleepy" and "still stuck on an earlier move" in second.problem
     assert "'sleepy' took longer than 0.2 s" in caplog.text
     Sleepy.release.set()
-    seats[0]._current.done.wait(5)  # the stuck call returns; its late answer is thrown away
+    seats[0]._current.done.wait(HANG)  # the stuck call returns; its late answer is thrown away
     session.run()
     assert session.is_over and len(session.faults) == 2
 

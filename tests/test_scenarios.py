@@ -29,6 +29,7 @@ from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
 from tabletop.scaffold import create_game
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
@@ -226,7 +227,7 @@ def test_every_simulated_game_starts_from_the_scenario(tmp_path: Path) -> None:
     # Its own process: two workers are forked, and this test process may hold threads of earlier tests.
     run = subprocess.run([sys.executable, "-m", "tabletop", "simulate", "trick-taking", "--scenario", str(path),
                           "--games", "40", "--quiet", "--set", "deals=1", "--logs", str(logs), "--workers", "2"],
-                         capture_output=True, text=True, timeout=300, check=True)
+                         capture_output=True, text=True, timeout=HANG, check=True)
     seat1 = next(line for line in run.stdout.splitlines() if line.strip().startswith("seat 1"))
     assert float(seat1.split("%")[0].split()[-1]) > 50, "the seat holding the four aces wins most"
     for log in sorted(logs.iterdir()):

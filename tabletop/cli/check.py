@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
                 count=count - SHOWN_PER_KIND, kind=kind))
     for line in result.refused:
         print(_("not checked: {what}").format(what=line))
+    for item in result.unfinished[:SHOWN_PER_KIND]:
+        print(_("not checked to its end: {line}").format(line=item.line()))
     warnings = face_warnings(registry.examine(args.game).extra.get("folder"))
     for line in warnings:
         print(_("warning: {problem}").format(problem=line))

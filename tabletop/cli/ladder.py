@@ -34,6 +34,10 @@ def add(sub: Any) -> None:
     lad.add_argument("--workers", type=positive, default=1, help=_("processes to use (default 1)"))
     lad.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
                      help=_("seconds a plugin bot may think per move"))
+    lad.add_argument("--in-process", action="store_true",
+                     help=_("run bots from outside the game's folder (an installed package, another game's folder)"
+                            " in this process, under the time limit, not each in a process of its own: for bots"
+                            " you trust"))
     lad.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     lad.set_defaults(handler=run)
 
@@ -41,7 +45,7 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop ladder``."""
     from tabletop.plugins import versioned
-    from tabletop.sim.ladder import format_ladder, run_ladder, seatings
+    from tabletop.sim.ladder import format_ladder, outsiders, run_ladder, seatings
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig
 
@@ -54,6 +58,16 @@ def run(args: argparse.Namespace) -> int:
         if name == registry.HUMAN:
             raise TabletopError(_("ladder needs bots; 'human' is for tabletop play"))
         registry.parse_bot(name.removeprefix(registry.PROCESS))
+    apart = [] if args.in_process else outsiders(bots, args.game)
+    for name in apart:
+        choice = registry.parse_bot(name)
+        if getattr(choice.cls, "samples_worlds", False):
+            raise TabletopError(_("--bots {name}: bot {name!r} ({source}) comes from outside the game's folder, and the"
+                                  " ladder runs such bots in a process of their own, which never receives the sampled"
+                                  " states it searches; add --in-process if you trust it").format(
+                name=name, source=choice.entry.source))
+        print(_("bot {name!r} ({source}) comes from outside the game's folder: it plays in a process of its own"
+                " (--in-process runs it here)").format(name=name, source=choice.entry.source), file=sys.stderr)
     lines = seatings(bots, game.players)
     total = -(-args.games // len(lines)) * len(lines)
     config = SimConfig(game=args.game, players=game.players, bots=tuple(lines[0]), seed=args.seed,
@@ -63,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
     try:
-        result = run_ladder(config, bots, workers=args.workers, progress=progress.update)
+        result = run_ladder(config, bots, workers=args.workers, progress=progress.update, apart=apart)
     finally:
         progress.close()
     elapsed = time.perf_counter() - started

@@ -36,7 +36,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop odds``."""
-    from tabletop.sim.odds import group_of, odds_table
+    from tabletop.sim.odds import check_size, group_of, odds_table, turns_shown
     from tabletop.sim.peers import peer_groups
     from tabletop.sim.tables import make_console, odds_rows
 
@@ -47,9 +47,14 @@ def run(args: argparse.Namespace) -> int:
     if args.chart is not None:
         _check_chart(args.chart)
     turns = args.turns if args.turns is not None else _default_turns(len(cards), args.hand, args.draw)
+    shown = turns_shown(len(cards), args.hand, args.draw, turns)
     console = make_console()
     said = _("{deck}: {cards} cards; a hand of {hand}, then {draw} drawn a turn (no reshuffle).").format(
         deck=name, cards=len(cards), hand=args.hand, draw=args.draw)
+    if shown < turns:  # the turns past the deck's end are not computed: they would repeat the last
+        said += " " + (_("(Nothing is drawn after the hand: every later turn is the same as turn 0.)") if not args.draw
+                       else _("(By turn {turn} every card has been seen: the later turns asked for are the same.)"
+                              ).format(turn=shown))
     if args.group:
         label, size = group_of(cards, args.group)
         table = odds_table(len(cards), size, hand=args.hand, draw=args.draw, turns=turns)
@@ -71,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     sizes: dict[str, int] = {}
     for card in cards:
         sizes[groups[card.id]] = sizes.get(groups[card.id], 0) + 1
+    check_size(shown, len(sizes), what=f"--by {by}" if args.by else f"--turns {turns}")
     tables = {group: odds_table(len(cards), size, hand=args.hand, draw=args.draw, turns=turns, ks=(1,))
               for group, size in sorted(sizes.items(), key=lambda item: _in_order(item[0].removeprefix(f"{by} ")))}
     first = next(iter(tables.values()))

@@ -157,6 +157,13 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, before)
 
 
+def disarm() -> None:
+    """Stop the alarm of a time limit that has fired (it rings again half a second later, in case its
+    code swallowed the first), so the code that caught it can report and leave in peace."""
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 def quiet_worker() -> None:
     """Set a worker process's signals: Ctrl-C is the parent's to handle, SIGTERM ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

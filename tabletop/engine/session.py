@@ -42,9 +42,9 @@ from tabletop.engine.views import (
     View,
     fact_reader,
     game_info,
-    new_key,
+    new_lease,
     new_view,
-    open_views,
+    weak,
 )
 from tabletop.engine.worlds import Worlds
 from tabletop.i18n import N_, _
@@ -156,7 +156,8 @@ def private_rules(game: Game, seat: int) -> Any:
     game): the referee's game object is never handed to a bot. One copy per seat and game, made
     on first use and reused by every later session of the same game (a simulation's thousands).
     """
-    if _LAST_COPIES[0] is game:  # a simulation opens thousands of sessions of one game
+    last = _LAST_COPIES[0]
+    if last is not None and last() is game:  # a simulation opens thousands of sessions of one game
         copies = _LAST_COPIES[1]
     else:
         copies = _COPIES.get(game)
@@ -164,7 +165,8 @@ def private_rules(game: Game, seat: int) -> Any:
             copies = {}
             with contextlib.suppress(TypeError):  # a game that cannot be a weak key: a copy each time
                 _COPIES[game] = copies
-        _LAST_COPIES[:] = [game, copies]
+        # Weakly, and the copies only while the game lives: no module holds the referee's game.
+        _LAST_COPIES[:] = [weakref.ref(game), copies] if game in _COPIES else [None, None]
     rules = copies.get(seat)
     if rules is None:
         rules = copies[seat] = _copy_rules(game)
@@ -585,13 +587,12 @@ def play_moves(session: Session, max_moves: int | None,
                         raise HookMistake(_bad_legal(legal, seat))
                     offered = legal if for_bots is None else (tuple(for_bots(state, legal)) or legal)
                     # The decision: the bot sees a view that closes when it answers (opened inline: see views).
-                    key = new_key()
-                    open_views[key] = source
+                    lease = new_lease(source)
                     # The decision's time: limited for a bot not built in, and written to the log.
                     started = clock() if timed[seat] or log is not None else 0.0
                     problem = None
                     try:
-                        action = choose(new_view(View, (seat, offered, info, [None, None, key])))
+                        action = choose(new_view(View, (seat, offered, info, [None, None, weak(lease)])))
                     except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
                         problem = _bot_problem(exc)
                         if problem is None:  # but the user's own Ctrl-C does
@@ -603,7 +604,7 @@ def play_moves(session: Session, max_moves: int | None,
                             problem = N_("took {seconds:.1f} s (limit {limit:g} s)",
                                          seconds=clock() - started, limit=timeout)
                     finally:
-                        open_views.pop(key, None)
+                        lease.source = None
                     if problem is not None:
                         action = session._replace(seat, problem, offered)
                         note = f"fallback: {problem}"

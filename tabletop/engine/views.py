@@ -4,25 +4,24 @@ A view is a read-only value built for its seat: ``seat``, ``legal``, what every 
 game (its name, seats and options: :class:`GameInfo`, data) and the parts built from the state,
 the observation (``game.observe``) and the table view (``game.table``). The parts are built on
 first use, so a bot that only needs the legal actions, or a fact or two (``view.fact("trick")``),
-costs little. Until then the rules and the state they are built from are kept *outside* the view,
-in this module, under a key: nothing reachable from the view (its items, attributes, slots,
-closures, the ``__self__`` of its bound methods) leads to the referee's game object or its live
-state. A view the session handed to a bot is closed when the bot's move is over: parts not read
-by then can no longer be built.
+costs little. Until then the rules and the state they are built from are held by a *lease* the
+session makes for one decision and keeps itself; the view holds only a weak reference to it,
+which neither attributes nor the garbage collector's referents follow, and no table of this or any
+module is keyed by anything in a view. When the bot has answered, the session empties the lease
+and lets it go: parts not read by then can no longer be built.
 
 The trust boundary: bots that run in this process are trusted code. A view keeps honest bots
 from seeing or changing what they should not, by accident or by a bug, and a bot that rewrites
 what it can reach (the rules it was given, its view) changes nothing for the referee; but Python
-cannot stop code in the same process that goes looking through module globals, ``gc`` or stack
-frames. Untrusted bots run in another process (:mod:`tabletop.plugins.process_bot`) and receive
-views as data only.
+cannot stop code in the same process that calls what it finds (the view's own weak reference,
+during the move), lists every object (``gc.get_objects``) or reads stack frames. Untrusted bots run
+in another process (:mod:`tabletop.plugins.process_bot`) and receive views as data only.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-import itertools
 import random
 import weakref
 from collections.abc import Callable
@@ -48,9 +47,9 @@ class GameInfo(NamedTuple):
 
 
 class Source(NamedTuple):
-    """Where an open view's parts come from (kept in this module, never in the view): the rules that
-    run the game, its live state, the one who can copy the rules for a seat's sampled worlds, and
-    how the rules give one fact alone (:func:`fact_reader`)."""
+    """Where a view's parts come from (held by a :class:`Lease`, never by the view): the rules that run
+    the game, its live state, the one who can copy the rules for a seat's sampled worlds, and how
+    the rules give one fact alone (:func:`fact_reader`)."""
 
     rules: Any
     state: Any
@@ -58,24 +57,35 @@ class Source(NamedTuple):
     fact: Callable[[Any, Any, int, str], Any] | None
 
 
-_SOURCES: dict[int, Source] = {}
-"""The source each open view's parts are still to be built from, by the view's key."""
-_KEYS = itertools.count(1)
+class Lease:
+    """The source of the views of one decision, held by whoever made them (the session, for the
+    length of a bot's move); a view reaches it through a weak reference only. Emptied
+    (``source`` None) when the move is over, so a lease kept by a bot leads nowhere."""
+
+    __slots__ = ("source", "__weakref__")
+
+    def __init__(self, source: Source | None) -> None:
+        self.source = source
+
+    def __call__(self) -> Lease:
+        """Return itself: a view made outside a move holds its lease as a move's view holds a weak
+        reference to one (both are called to reach it)."""
+        return self
 
 
 class ViewClosed(RuntimeError):
     """A view's part was asked for after its move was over, and it had not been built in time."""
 
 
-# A view's parts are a list ``[observation, table view, key]``: the parts built so far (None until
-# asked for) and the key of its pending source. A list, because a view is made for every decision
-# a bot takes and a list costs least to make.
+# A view's parts are a list ``[observation, table view, handle]``: the parts built so far (None until
+# asked for) and, called, the lease of its source (a weak reference to the lease of a bot's move, or
+# the lease itself for a view made outside a move, which lives as long as the view). A list, because
+# a view is made for every decision a bot takes and a list costs least to make.
 
 
-class _Parts(list):
-    """The parts of a view made outside a bot's move, which can be watched for going away."""
-
-    __slots__ = ("__weakref__",)
+def _closed() -> None:
+    """The handle of a view whose source is gone."""
+    return None
 
 
 class View(tuple):
@@ -88,12 +98,8 @@ class View(tuple):
     __slots__ = ()
 
     def __new__(cls, info: GameInfo, source: Source, seat: int, legal: tuple[Action, ...]) -> View:
-        key = next(_KEYS)
-        parts = _Parts((None, None, key))
-        _SOURCES[key] = source
         # Made outside a bot's move (a test, the table): the source goes when the view does.
-        weakref.finalize(parts, _SOURCES.pop, key, None)
-        return new_view(cls, (seat, legal, info, parts))
+        return new_view(cls, (seat, legal, info, [None, None, Lease(source)]))
 
     @classmethod
     def of(cls, game: Any, state: Any, seat: int, legal: tuple[Action, ...] = ()) -> View:
@@ -174,16 +180,13 @@ class View(tuple):
         parts = self[3]
         if parts[0] is None:
             # Bots read a fact or two every move: the source is looked up inline.
-            source = _SOURCES.get(parts[2])
-            if source is None:
-                _source(parts)  # raises ViewClosed
-            else:
-                read = source[3]  # source.fact, by index: cheaper for a call made every move
-                if read is not None:
-                    try:
-                        return read(source[0], source[1], self[0], name)
-                    except KeyError:
-                        pass
+            source = _source(parts)
+            read = source[3]  # source.fact, by index: cheaper for a call made every move
+            if read is not None:
+                try:
+                    return read(source[0], source[1], self[0], name)
+                except KeyError:
+                    pass
         data = self._observe()
         try:
             return data[name]
@@ -207,16 +210,15 @@ class View(tuple):
         return f"<View seat={self[0]} legal={len(self[1])}>"
 
 
-# How the session opens a view for a bot's move, inline, for every decision a bot takes (cheaper than a
-# View made outside a move, which lets go of its source when it is collected):
-#     key = new_key(); open_views[key] = source
-#     view = new_view(View, (seat, legal, info, [None, None, key]))
-# and once the bot has answered (or raised) ``open_views.pop(key, None)``: parts it did not read can no
-# longer be built.
-open_views: dict[int, Source] = _SOURCES
-"""The sources of the views open now, by key."""
-new_key: Callable[[], int] = _KEYS.__next__
-"""Return a new view key."""
+# How the session opens a view for a bot's move, inline, for every decision a bot takes:
+#     lease = new_lease(source)
+#     view = new_view(View, (seat, legal, info, [None, None, weak(lease)]))
+# and once the bot has answered (or raised) ``lease.source = None``: parts it did not read can no
+# longer be built, and the lease goes with the session's last reference to it.
+new_lease: Callable[[Source], Lease] = Lease
+"""Return the lease of one decision's views (the session's own call)."""
+weak: Callable[[Lease], Callable[[], Lease | None]] = weakref.ref
+"""Return the handle a move's view holds: a weak reference to its lease."""
 new_view: Callable[[type, tuple[Any, ...]], View] = tuple.__new__
 """Make a view from its four places (no check: the session's own call)."""
 
@@ -226,7 +228,8 @@ _INFOS: weakref.WeakKeyDictionary[Any, GameInfo] = weakref.WeakKeyDictionary()
 
 def game_info(game: Any) -> GameInfo:
     """Return what every seat knows of ``game`` (its options copied once: no seat holds the referee's)."""
-    if _LAST_INFO[0] is game:  # a simulation opens thousands of sessions of one game
+    last = _LAST_INFO[0]
+    if last is not None and last() is game:  # a simulation opens thousands of sessions of one game
         return _LAST_INFO[1]
     try:
         info = _INFOS.get(game)
@@ -236,24 +239,29 @@ def game_info(game: Any) -> GameInfo:
         info = GameInfo(str(game.name), int(game.players), copy.deepcopy(game.options))
         with contextlib.suppress(TypeError):  # a plugin game that cannot be a weak key
             _INFOS[game] = info
-    _LAST_INFO[:] = [game, info]
+    try:
+        _LAST_INFO[:] = [weakref.ref(game), info]
+    except TypeError:  # a plugin game that cannot be weakly referenced is not kept
+        _LAST_INFO[:] = [None, None]
     return info
 
 
 _LAST_INFO: list[Any] = [None, None]
+"""The game asked for last (a weak reference: no module holds the referee's game) and its info."""
 
 
 def _source(parts: list[Any]) -> Source:
-    try:
-        return _SOURCES[parts[2]]
-    except KeyError:
-        raise ViewClosed("this view's move is over: read what you need during choose()") from None
+    lease = parts[2]()
+    source = None if lease is None else lease.source
+    if source is None:
+        raise ViewClosed("this view's move is over: read what you need during choose()")
+    return source
 
 
 def _forget(parts: list[Any]) -> None:
     # Once both parts are built, the view needs the state no more.
     if parts[0] is not None and parts[1] is not None:
-        _SOURCES.pop(parts[2], None)
+        parts[2] = _closed
 
 
 def fact_reader(rules: Any) -> Callable[[Any, Any, int, str], Any] | None:

@@ -3,7 +3,8 @@
 - the base: :class:`KitGame` and :class:`State` (a dataclass whose card lists are zones: ``hands()``,
   ``pile()``, ``discard_pile()``, ``row()``, ``per_seat()``, ``spread()``; ``seat_values()``);
 - dealing by zone id, each returning the moves the table animates: ``shuffle``, ``deal``, ``draw``,
-  ``refill``, ``move``, ``gather``, ``zone_cards``;
+  ``refill``, ``move``, ``gather``, ``zone_cards``; ``reveal``, cards the rules show everyone where
+  they lie;
 - what games are made of: ``Action`` (its target: ``cards``, ``zone``, a ``seat`` it is aimed at,
   the zone ``to`` which it moves cards), ``Card``, events (``ActionTaken``, ``Moved``, ``Note``,
   ``DealScored``...), ``InfoRow``, ``Popup``, options (``option``), zone ids (``hand_id``,
@@ -60,6 +61,7 @@ from tabletop.kit.dealing import (
 from tabletop.kit.game import Emit, KitGame, quiet
 from tabletop.kit.melds import groups, selections
 from tabletop.kit.piles import DISCARD, MARKET, tableau_id
+from tabletop.kit.reveal import reveal
 from tabletop.kit.state import State, discard_pile, hands, per_seat, pile, row, seat_values, spread
 from tabletop.kit.tricks import TRICK, TrickWon, follow_cards, suit_text, winning_index, won_id
 
@@ -69,6 +71,6 @@ __all__ = [
     "InfoChanged", "InfoRow", "KitGame", "Move", "Moved", "Moves", "Note", "Popup", "State", "TrickWon",
     "UserInputError", "Zone", "competition_ranks", "deal", "discard_pile", "draw", "follow_cards", "gather",
     "groups", "hand_id", "hands", "melds", "move", "nN_", "option", "parse_card", "parse_cards", "per_seat", "pile",
-    "piles", "poker", "quiet", "refill", "row", "seat_name", "seat_values", "selections", "shuffle", "spread",
+    "piles", "poker", "quiet", "refill", "reveal", "row", "seat_name", "seat_values", "selections", "shuffle", "spread",
     "standard_deck", "suit_text", "tableau_id", "tricks", "winning_index", "won_id", "zone_cards",
 ]

@@ -186,8 +186,10 @@ def _register(source: Source, report: dict[str, Any]) -> None:
         if bot.get("error"):
             registry.add_broken("bot", bot["name"], _bots_label(source), bot["error"])
         else:
+            # A folder's bots know their folder: the ladder trusts a game's own bots only.
             registry.add_plugin("bot", bot["name"], _bots_label(source), bot,
-                                _bot_loader(source, bot["name"], report.get("digest")))
+                                _bot_loader(source, bot["name"], report.get("digest")),
+                                extra={"folder": Path(source.path)} if source.kind == "folder" else None)
 
 
 def _bots_label(source: Source) -> str:

@@ -330,9 +330,10 @@ class _Probe:
             self.proc.kill()
 
     def _kill_at(self) -> float:
-        # faulthandler in the child ends a hung step at the limit; this is the backstop (and a
-        # child still starting Python gets longer on a busy machine).
-        return self.phase_started + self.limit + 3.0 + (10.0 if self.phase == "start" else 0.0)
+        # The child ends a step that spends the limit in CPU time (a loop); this is the backstop for one
+        # that waits without end, far enough that a busy machine, which gives a working plugin only a
+        # share of its time, never reaches it (and a child still starting Python gets longer).
+        return self.phase_started + max(3 * self.limit, self.limit + 30.0) + (30.0 if self.phase == "start" else 0.0)
 
     def _notice_at(self) -> float:
         return self.phase_started + min(NOTICE_AFTER, self.limit / 2)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import faulthandler
 import json
 import os
+import signal
 import sys
 import time
 import traceback
@@ -25,7 +26,8 @@ from typing import IO, Any
 from tabletop.plugins.probe import PHASE_WORDS
 
 PLAY_SHARE = 0.5
-"""Share of the time limit a test game may take before it is stopped as unfinished (not broken)."""
+"""Share of the time limit (CPU time, where the step's limit is) a test game may take before it is stopped
+as unfinished (not broken)."""
 TEST_MOVES = 20_000
 """Moves after which the test game counts as never ending (a game meant to be longer sets ``max_moves``)."""
 
@@ -90,9 +92,38 @@ def _watch_exits(channel: IO[str]) -> None:
 
 
 def _phase(channel: IO[str], name: str, limit: float) -> None:
-    """Announce a step and arm the stack dump that ends this process if the step hangs."""
+    """Announce a step and arm the stack dump that ends this process if the step runs past ``limit``.
+
+    The limit counts this process's own CPU time where the system can (a loop spends it; a busy machine
+    that gives the step less of its time is no fault of the plugin's); a step that waits without end
+    spends none, and is the parent's to stop. Elsewhere it counts the clock.
+    """
     _send(channel, {"phase": name})
-    faulthandler.dump_traceback_later(limit, exit=True, file=sys.stderr)
+    if _CPU_ALARM:
+        signal.signal(signal.SIGPROF, _out_of_time)
+        signal.setitimer(signal.ITIMER_PROF, limit)
+    else:
+        faulthandler.dump_traceback_later(limit, exit=True, file=sys.stderr)
+
+
+def _disarm() -> None:
+    """Stop the alarm of the step that just ended."""
+    if _CPU_ALARM:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    else:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def _out_of_time(signum: int, frame: Any) -> None:
+    """End this process with a stack dump in faulthandler's words (the parent reads the plugin's line from it)."""
+    sys.stderr.write("Timeout (CPU time)!\n")
+    faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+    sys.stderr.flush()
+    _REAL_EXIT(1)
+
+
+_CPU_ALARM = hasattr(signal, "setitimer") and hasattr(signal, "SIGPROF")
+_REAL_EXIT = os._exit  # a plugin's os._exit is watched (see _watch_exits); the alarm's is not its doing
 
 
 
@@ -126,7 +157,7 @@ def _probe_folder(channel: IO[str], folder: Path, limit: float) -> None:
     except BaseException as exc:  # noqa: B036 - whatever the plugin did is its report
         _send(channel, {"game_error": _failure(exc, folder, "import")})
         cls = None
-    faulthandler.cancel_dump_traceback_later()
+    _disarm()
     if cls is not None:
         _test_game(channel, cls, limit, folder)
     if (folder / "bots.py").is_file():
@@ -136,7 +167,7 @@ def _probe_folder(channel: IO[str], folder: Path, limit: float) -> None:
             _send(channel, {"bots": [_bot_info(c) for c in plugins.bot_classes_of(module)]})
         except BaseException as exc:  # noqa: B036
             _send(channel, {"bots_error": _failure(exc, folder, "bots")})
-        faulthandler.cancel_dump_traceback_later()
+        _disarm()
 
 
 def _probe_game(channel: IO[str], source: dict[str, Any], limit: float) -> None:
@@ -150,7 +181,7 @@ def _probe_game(channel: IO[str], source: dict[str, Any], limit: float) -> None:
     except BaseException as exc:  # noqa: B036
         _send(channel, {"game_error": _failure(exc, None, "import")})
         cls = None
-    faulthandler.cancel_dump_traceback_later()
+    _disarm()
     if cls is not None:
         _test_game(channel, cls, limit, None)
 
@@ -164,7 +195,7 @@ def _probe_bot(channel: IO[str], source: dict[str, Any], limit: float) -> None:
         _send(channel, {"bots": [_bot_info(cls)]})
     except BaseException as exc:  # noqa: B036
         _send(channel, {"bots_error": _failure(exc, None, "bots")})
-    faulthandler.cancel_dump_traceback_later()
+    _disarm()
 
 
 def _game_info(cls: Any) -> dict[str, Any]:
@@ -208,13 +239,16 @@ def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) ->
     from tabletop.plugins import registry
 
     _phase(channel, "play", limit)
-    deadline = time.monotonic() + limit * PLAY_SHARE
+    # Counted in this process's CPU time, as the step's limit is: on a busy machine the game gets as far
+    # as on an idle one, so whether it reaches its move cap (never ends) does not hang on the load.
+    clock = time.process_time if _CPU_ALARM else time.monotonic
+    deadline = clock() + limit * PLAY_SHARE
     result: dict[str, Any] = {"error": None, "finished": False}
     try:
         game = cls()
         session = open_session(game, registry.seat_makers(["random"] * game.players, game), seed=1)
         session.move_limit = getattr(cls, "max_moves", TEST_MOVES)
-        while not session.is_over and time.monotonic() < deadline:
+        while not session.is_over and clock() < deadline:
             session.advance(max_moves=200)
             if session.to_move is not None:
                 session.view(session.to_move).data()  # what a bot or the table would ask for
@@ -228,7 +262,7 @@ def _test_game(channel: IO[str], cls: Any, limit: float, folder: Path | None) ->
         result["error"] = f"{PHASE_WORDS['play']}, {text}"
     except BaseException as exc:  # noqa: B036
         result["error"] = f"{PHASE_WORDS['play']}: {_failure(exc, folder, 'play')}"
-    faulthandler.cancel_dump_traceback_later()
+    _disarm()
     _send(channel, {"play": result})
 
 

@@ -29,6 +29,9 @@ from tabletop.sim.supervise import GRACE, SkippedGame, exit_reason, play_guarded
 
 MAX_FRAME = 256 * 1024 * 1024
 """The largest chunk a child may send (a bigger length prefix means the stream is broken)."""
+START_LIMIT = 300.0
+"""Seconds a child may take to start (import, find the plugins, set the game up) before its first game's
+time begins: a busy machine starts it slowly, and that is no game's fault; one that never starts is stopped."""
 _HEADER = struct.Struct("!Q")
 
 
@@ -75,7 +78,14 @@ class _Child:
             self.proc.stdin.close()
 
     def results(self) -> Iterator[tuple[int, Chunk]]:
-        """Yield (game number, chunk) as the child reports them; stop at its end or when a game overruns."""
+        """Yield (game number, chunk) as the child reports them; stop at its end or when a game overruns.
+
+        The first game's time begins when the child says it is ready (an empty frame), not when it starts.
+        """
+        if self._read(_HEADER.size, time.monotonic() + START_LIMIT) is None:
+            if self.why is not None:
+                self.why = f"its process did not start within {START_LIMIT:g} s"
+            return
         while True:
             deadline = time.monotonic() + self.game_timeout + GRACE
             header = self._read(_HEADER.size, deadline)
@@ -129,6 +139,8 @@ def _main() -> None:
     config = task.config
     game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
                                options=config.options)
+    out.write(_HEADER.pack(0))  # ready: the games' time begins now
+    out.flush()
     for number in numbers:
         outcome, stuck = play_guarded(task.variant, config, number, task.cards, game, _play_one, _skipped,
                                       game_timeout)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from tabletop.plugins import versioned
+from tabletop.plugins import registry, versioned
 from tabletop.sim.claims import Claim, rule, settle, sureness
 from tabletop.sim.runner import GameResult, SimConfig, _worker_init, play_games
 from tabletop.sim.stats import Rate, Tally, clustered_rate, contrast, wilson_interval
@@ -138,9 +138,30 @@ class LadderResult:
                 f" where chance is {self.chance:.0%} ({sureness(top, len(claims))})")
 
 
+def outsiders(bots: Sequence[str], game: str) -> list[str]:
+    """Return the bots named in ``bots`` that come from outside tabletop and outside ``game``'s own folder
+    (an installed package, another game's folder): the ladder seats them as ``process:NAME``.
+
+    :raises UserInputError: for an unknown or broken bot.
+    """
+    home = registry.game_entry(game).extra.get("folder")
+    out = []
+    for name in dict.fromkeys(bots):
+        if name.startswith(registry.PROCESS):
+            continue
+        entry = registry.parse_bot(name).entry
+        if not entry.is_builtin and (home is None or entry.extra.get("folder") != home):
+            out.append(name)
+    return out
+
+
 def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> LadderResult:
-    """Play ``config.games`` games (rounded up to whole rounds of seatings) and tally them per bot and per round."""
+               progress: Callable[[int], None] | None = None, apart: Sequence[str] = ()) -> LadderResult:
+    """Play ``config.games`` games (rounded up to whole rounds of seatings) and tally them per bot and per round.
+
+    The bots in ``apart`` are seated as ``process:NAME`` (each in a process of its own) and tallied under
+    their own names.
+    """
     lines = seatings(list(bots), config.players)
     rounds = max(1, math.ceil(config.games / len(lines)))
     tallies: dict[str, Tally] = {}
@@ -149,7 +170,8 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
     wins = seats = 0
     bot_rounds = {name: [[0, 0] for _ in range(rounds)] for name in dict.fromkeys(bots)}
     seat_rounds = [[[0, 0] for _ in range(rounds)] for _ in range(config.players)]
-    for done, (line, result) in enumerate(play_seatings(config, lines, rounds, workers), start=1):
+    seated = {name: f"{registry.PROCESS}{name}" for name in apart}
+    for done, (line, result) in enumerate(play_seatings(config, lines, rounds, workers, seated), start=1):
         round_index = result.game - 1
         for seat, name in enumerate(line):
             rank = result.ranks[seat]
@@ -169,16 +191,19 @@ def run_ladder(config: SimConfig, bots: Sequence[str], *, workers: int = 1,
                         bot_rounds, seat_rounds)
 
 
-def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
-                  workers: int) -> Iterator[tuple[tuple[str, ...], GameResult]]:
-    """Yield (line-up, result) for games 1 to ``rounds`` of every line-up (each game's seed shared by all)."""
-    tasks = [(replace(config, bots=line, games=rounds), number) for number in range(1, rounds + 1)
-             for line in lines]
+def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int, workers: int,
+                  seated: Mapping[str, str] | None = None) -> Iterator[tuple[tuple[str, ...], GameResult]]:
+    """Yield (line-up, result) for games 1 to ``rounds`` of every line-up (each game's seed shared by all);
+    ``seated`` says how a bot named in a line-up takes its seat when not as named (``process:NAME``)."""
+    seated = seated or {}
+    labels = [line for _number in range(rounds) for line in lines]
+    tasks = [(replace(config, bots=tuple(seated.get(n, n) for n in line), games=rounds), number)
+             for number in range(1, rounds + 1) for line in lines]
     if workers <= 1:
         game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
                                    options=config.options)
-        for task, number in tasks:
-            yield task.bots, play_games(task, number, number + 1, game)[0]
+        for label, (task, number) in zip(labels, tasks, strict=True):
+            yield label, play_games(task, number, number + 1, game)[0]
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
@@ -188,8 +213,7 @@ def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
     init = (config.games_dir, method == "spawn")
     chunk = max(1, len(tasks) // (workers * 8))
     with ctx.Pool(workers, initializer=_worker_init, initargs=init) as pool:
-        for (task, _), result in zip(tasks, pool.imap(_one, tasks, chunksize=chunk), strict=True):
-            yield task.bots, result
+        yield from zip(labels, pool.imap(_one, tasks, chunksize=chunk), strict=True)
 
 
 def _one(task: tuple[SimConfig, int]) -> GameResult:

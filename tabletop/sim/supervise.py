@@ -30,6 +30,9 @@ CHUNK = 8
 """Games handed to a worker at a time (results still come back one game at a time)."""
 GRACE = 5.0
 """Seconds past ``game_timeout`` before a worker that did not stop its own game is killed."""
+START_LIMIT = 300.0
+"""Seconds a worker may take to start (and set its game up) before its first game's time begins: a busy
+machine starts workers slowly, and that is no game's fault."""
 
 
 @dataclass(frozen=True)
@@ -100,13 +103,13 @@ def _supervise_one(variant: int, config: Any, play: PlayOne, skip: SkipOne, *, w
             busy = [w for w in pool if w.games]
             if not busy:
                 continue
-            deadline = min(w.started + game_timeout + GRACE for w in busy)
+            deadline = min(w.deadline(game_timeout) for w in busy)
             ready = wait([w.conn for w in busy], timeout=max(0.0, deadline - time.monotonic()))
             for worker in busy:
                 if worker.conn in ready:
                     for number, outcome in worker.receive():
                         done[number] = outcome
-                elif time.monotonic() >= worker.started + game_timeout + GRACE:
+                elif time.monotonic() >= worker.deadline(game_timeout):
                     number = worker.games.pop(0)
                     done[number] = skipped(number, f"ran past --game-timeout {game_timeout:g} s and was stopped")
                     worker.stop()
@@ -161,8 +164,14 @@ class _Worker:
         child.close()
         self.games: list[int] = []
         self.started = time.monotonic()
+        self.ready = False
+        """The worker has set its game up (until then its games' time has not begun)."""
         self.dead = False
         self.retired = False
+
+    def deadline(self, game_timeout: float) -> float:
+        """Return when the game the worker plays now has run too long (a worker still starting has longer)."""
+        return self.started + (game_timeout + GRACE if self.ready else START_LIMIT)
 
     def give(self, games: list[int]) -> None:
         """Hand a run of game numbers to the worker."""
@@ -176,6 +185,9 @@ class _Worker:
         try:
             while self.conn.poll():
                 kind, number, payload = self.conn.recv()
+                if kind == "ready":  # set up: its first game's time begins now
+                    self.ready, self.started = True, time.monotonic()
+                    continue
                 if kind == "stop":  # a bot is still stuck: the worker ends itself after this game
                     self.dead = self.retired = True
                     continue
@@ -265,6 +277,7 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
         conn.send(("fatal", 0, str(exc)))
         return
+    conn.send(("ready", 0, None))
     while True:
         try:
             games = conn.recv()

@@ -208,7 +208,7 @@ def replay_or_log_error(path: Path, data: bytes) -> None:
             str(exc).encode("utf-8")
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.binary(max_size=300))
 def test_fuzz_any_bytes(tmp_path: Path, data: bytes) -> None:
     replay_or_log_error(tmp_path / "f.jsonl", data)
@@ -221,7 +221,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_edits_of_a_real_log(tmp_path: Path, good_log: bytes, data: st.DataObject) -> None:
     lines = good_log.decode().splitlines()

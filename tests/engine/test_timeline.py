@@ -54,7 +54,7 @@ def actions_of(path: Path) -> list[dict[str, Any]]:
     return [{k: v for k, v in r.items() if k not in ("at", "think")} for r in lines]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=st.sampled_from(GAMES), seed=st.integers(0, 10_000), back=st.floats(0, 1))
 def test_undo_then_the_same_decisions_give_the_same_game_and_log(tmp_path: Path, case: Any, seed: int,
                                                                  back: float) -> None:

@@ -30,8 +30,9 @@ from tabletop.net.seat import remote_players
 from tabletop.net.seatview import catalogue, event_from_data
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
+from tests.patience import HANG
 
-DEADLINE = 120.0
+DEADLINE = HANG
 """Seconds any one hosted game or joiner may take in a test."""
 
 

@@ -14,6 +14,7 @@ from tabletop.cli import main
 from tabletop.net.host import Host
 from tabletop.net.protocol import Address
 from tabletop.plugins.replays import replay
+from tests.patience import HANG
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,8 +37,8 @@ def test_a_headless_host_filled_by_join_bot_plays_a_whole_game_into_its_log(tmp_
         assert lines[0].startswith("Hosting at 127.0.0.1:")
         codes = [line.split("--code")[1].strip() for line in lines[1:]]
         joiners = [tabletop("join", address, "--code", code, "--bot", "random", cwd=tmp_path) for code in codes]
-        outs = [j.communicate(timeout=120) for j in joiners]
-        out, err = host.communicate(timeout=120)
+        outs = [j.communicate(timeout=HANG) for j in joiners]  # a safety net: a busy machine may take minutes
+        out, err = host.communicate(timeout=HANG)
     finally:
         for process in (host, *joiners):
             if process.poll() is None:

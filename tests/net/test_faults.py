@@ -51,9 +51,9 @@ def until(condition: Callable[[], bool], what: str, timeout: float = DEADLINE) -
         time.sleep(0.02)
 
 
-def refusal(address: Address, first: str | bytes | None, *, timeout: float = 10.0) -> tuple[int, str]:
+def refusal(address: Address, first: str | bytes | None, *, timeout: float = DEADLINE) -> tuple[int, str]:
     """Connect, send ``first`` (None: nothing) and return the code and reason the host closes with."""
-    with connect(address.url, proxy=None, open_timeout=5, max_size=2**24) as ws:
+    with connect(address.url, proxy=None, open_timeout=DEADLINE, max_size=2**24) as ws:
         if first is not None:
             ws.send(first)
         deadline = time.monotonic() + timeout
@@ -126,7 +126,7 @@ def test_forged_and_illegal_choices_are_refused_with_the_engines_reason_and_chan
 
         def act(action: dict[str, Any], **extra: Any) -> dict[str, Any]:
             reply = connection.ask({"t": "act", "move": move, "action": action, **extra}, answer=("ok", "refused"),
-                                   timeout=10)
+                                   timeout=DEADLINE)
             assert reply is not None
             return reply
 
@@ -140,7 +140,7 @@ def test_forged_and_illegal_choices_are_refused_with_the_engines_reason_and_chan
         reply = act(action_data(legal[0]), seat=2)
         assert reply["t"] == "refused" and decode(reply["reason"]) == "this connection plays seat 2, not seat 3"
         stale = connection.ask({"t": "act", "move": move + 5, "action": action_data(legal[0])}, answer=("refused",),
-                               timeout=10)
+                               timeout=DEADLINE)
         assert stale is not None and "that move is over" in str(decode(stale["reason"]))
         assert session.moves == move  # nothing was played
         assert act(action_data(legal[0]))["t"] == "ok"
@@ -167,7 +167,7 @@ def test_a_killed_joiner_rejoins_with_its_code_where_it_stood(tmp_path: Path) ->
             thread, outcome = in_background(hosted)
             until(lambda: hosted.session.moves > 20, "some moves")
             joiner.send_signal(signal.SIGKILL)
-            joiner.wait(10)
+            joiner.wait(DEADLINE)
             until(lambda: hosted.host.presence(0) == AWAY, "the host to see the seat go")
             at = hosted.session.moves
             time.sleep(0.3)
@@ -189,7 +189,7 @@ def leave_after(connection: Connection, asks: int) -> None:
     for _ in range(asks):
         ask = next_message(connection, "ask")
         connection.ask({"t": "act", "move": ask["move"], "action": action_data(decode(ask["legal"][0]))},
-                       answer=("ok",), timeout=10)
+                       answer=("ok",), timeout=DEADLINE)
     connection.close()
 
 
@@ -226,12 +226,12 @@ def test_a_host_that_goes_leaves_its_joiners_a_reason_and_its_log_whole(tmp_path
         for _ in range(5):
             ask = next_message(connection, "ask")
             connection.ask({"t": "act", "move": ask["move"], "action": action_data(decode(ask["legal"][0]))},
-                           answer=("ok",), timeout=10)
+                           answer=("ok",), timeout=DEADLINE)
         next_message(connection, "ask")
         hosted.host.close("the designer closed the window")
-        got, reason = connection.inbox.get(timeout=10)
+        got, reason = connection.inbox.get(timeout=DEADLINE)
         while got not in ("end", "lost"):
-            got, reason = connection.inbox.get(timeout=10)
+            got, reason = connection.inbox.get(timeout=DEADLINE)
         assert got == "end" and reason == "the designer closed the window"
         moves = hosted.session.moves
         hosted.players[0].stop()
@@ -255,12 +255,12 @@ def test_a_host_killed_mid_game_leaves_a_joiner_a_clear_line_and_a_log_that_repl
         for _ in range(4):
             ask = next_message(connection, "ask")
             connection.ask({"t": "act", "move": ask["move"], "action": action_data(decode(ask["legal"][0]))},
-                           answer=("ok",), timeout=10)
+                           answer=("ok",), timeout=DEADLINE)
         host.send_signal(signal.SIGKILL)
-        host.wait(10)
-        got, why = connection.inbox.get(timeout=20)
+        host.wait(DEADLINE)
+        got, why = connection.inbox.get(timeout=DEADLINE)
         while got != "lost":
-            got, why = connection.inbox.get(timeout=20)
+            got, why = connection.inbox.get(timeout=DEADLINE)
         assert "nobody listens" in str(why) or "dropped" in str(why)
     finally:
         if host.poll() is None:
@@ -299,5 +299,5 @@ def test_a_flood_of_messages_is_cut_off(tmp_path: Path) -> None:
                     ws.send(question)
                     time.sleep(0.0002)
                 for _ in range(5000):
-                    ws.recv(timeout=5)
+                    ws.recv(timeout=DEADLINE)  # a safety net: the cut-off comes first
         assert closed.value.rcvd is not None and "too many messages" in closed.value.rcvd.reason

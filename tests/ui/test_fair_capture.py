@@ -18,6 +18,7 @@ from PIL import Image, ImageSequence
 from tabletop.plugins import registry
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.layout import Rect
+from tests.patience import HANG
 from tests.ui.helpers import press
 
 RED, BLUE = (255, 0, 0), (0, 0, 255)
@@ -50,7 +51,7 @@ def seated(table: Table) -> None:
         if d.handoff is not None:
             d.take_seat()
         if d.accepts_input and not table.scene.tweens:
-            until = time.perf_counter() + 30
+            until = time.perf_counter() + HANG
             table.step()  # drawing the hand asks for its art: wait until it is there
             while table.art.is_loading and time.perf_counter() < until:
                 time.sleep(0.02)
@@ -72,13 +73,16 @@ def window_image(app: App) -> Image.Image:
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
 
 
-def take_turns(table: Table, seconds: float) -> int:
-    """Play as the people would for about ``seconds``; return how many frames showed a hand face up."""
+def take_turns(table: Table, turns: int, frames: int = 300) -> int:
+    """Play as the people would, ``turns`` turns and ``frames`` frames at least (counted, not timed: a busy
+    machine draws them more slowly, no fewer); return how many turns were taken."""
     d = table.director
-    shown = 0
-    until = time.perf_counter() + seconds
-    while time.perf_counter() < until and not d.session.is_over:
+    shown = stepped = 0
+    until = time.perf_counter() + HANG
+    while (shown < turns or stepped < frames) and not d.session.is_over:
+        assert time.perf_counter() < until, "the turns never came"
         table.step()
+        stepped += 1
         if d.handoff is not None:
             d.take_seat()
         elif d.accepts_input:
@@ -105,7 +109,7 @@ def test_f9_in_a_fair_hot_seat_game_records_no_hand(app, tmp_path: Path, red_art
     press(pygame.K_F9)
     table.step()
     assert app.recorder is not None
-    assert take_turns(table, 3.0) >= 2, "both players took their turns while it recorded"
+    assert take_turns(table, 2) >= 2, "both players took their turns while it recorded"
     press(pygame.K_F9)
     table.step()
     assert app.recorder is None and app.saved

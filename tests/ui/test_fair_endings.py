@@ -25,6 +25,7 @@ from tabletop.plugins import discovery, registry
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import App, PlaySettings, Table, play_tables
 from tabletop.ui.feed import feed_path
+from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game  # noqa: F401
 from tests.ui.helpers import click, press
 
@@ -163,13 +164,13 @@ def test_a_signal_to_a_fair_hot_seat_game_writes_the_seed(tmp_path: Path, signum
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", "play", "trick-taking", "--seats", ",".join(HOT_SEAT),
                              "--log", str(log)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while not feed_path(log).exists() and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.1)
         time.sleep(0.5)  # at the table, behind its privacy screen
         assert proc.poll() is None, proc.communicate()[1].decode()
         proc.send_signal(signum)
-        _out, err = proc.communicate(timeout=30)
+        _out, err = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from tabletop.plugins.replays import replay
 from tabletop.ui import playtest_draw
 from tabletop.ui.app import PlaySettings, Table, play_tables
 from tabletop.ui.replay import ReplayTable
+from tests.patience import HANG
 from tests.ui.helpers import card_point, click, press, pump_until
 from tests.ui.test_replay_viewer import logged
 
@@ -116,18 +118,31 @@ def test_a_spectator_gets_neither_notes_nor_hints(app, tmp_path: Path) -> None:
     watcher.close()
 
 
-def wait_for_hint(table: Table, limit: float) -> float:
-    """Step frames until the hint of the shown position is ready; return how long it took."""
+def wait_for_hint(table: Table) -> None:
+    """Step frames until the hint of the shown position is ready (fails only on a hang)."""
     started = time.perf_counter()
     tools, d = table.scene.playtest, table.director
     while tools.hints.shown(d.session.moves) is None:
         table.step()
         time.sleep(0.005)
-        assert time.perf_counter() - started < limit, "the hint never came"
-    return time.perf_counter() - started
+        assert time.perf_counter() - started < HANG, "the hint never came"
 
 
-def test_a_hint_marks_every_choice_within_the_bots_budget_and_never_in_fair_mode(app) -> None:
+class SearchClock:
+    """The search's clock, a millisecond on at each look: its budget in seconds is met after as many looks,
+    however busy the machine."""
+
+    def __init__(self) -> None:
+        self.looks = itertools.count()
+
+    def perf_counter(self) -> float:
+        return next(self.looks) / 1000
+
+
+def test_a_hint_marks_every_choice_within_the_bots_budget_and_never_in_fair_mode(app, monkeypatch) -> None:
+    clock = SearchClock()
+    monkeypatch.setattr("tabletop.bots.ismcts.time", clock)
+    monkeypatch.setattr("tabletop.bots.judge.time", clock)
     table = human_table(app, seed=3)
     d, scene = table.director, table.scene
     scene.playtest.hints.budget = Budget(seconds=0.3)
@@ -137,10 +152,10 @@ def test_a_hint_marks_every_choice_within_the_bots_budget_and_never_in_fair_mode
         pump_until(table, lambda: d.accepts_input)
     press(pygame.K_i)
     table.step()
-    taken = wait_for_hint(table, 20)
+    wait_for_hint(table)
     judgement = scene.playtest.hints.shown(d.session.moves)
-    assert judgement.seconds < 0.3 + 0.25, "the search stops at its budget"
-    assert taken < 0.3 + 5, "and the table shows it soon after (a shared machine is slow)"
+    assert 0.3 <= judgement.seconds < 0.3 + 0.01, "the search stops at its budget"
+    assert 290 <= judgement.iterations <= 300, "a look at the clock an iteration"
     assert set(judgement.rates) == set(d.legal()) and judgement.best in d.legal()
     assert all(r is not None and 0 <= r <= 1 for r in judgement.rates.values())
     table.step()

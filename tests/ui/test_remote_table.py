@@ -122,7 +122,7 @@ def test_the_hosts_window_shows_the_codes_waits_for_its_joiners_and_asks_about_a
                 continue
             if kind == "ask":
                 leaver.ask({"t": "act", "move": message["move"], "action": action_data(decode(message["legal"][0]))},
-                           answer=("ok",), timeout=10)
+                           answer=("ok",), timeout=DEADLINE)
                 answered += 1
         leaver.close()
         pump_until(table, lambda: table.session.to_move == 0 and host.presence(0) != HERE)
@@ -182,7 +182,7 @@ def test_a_joiner_without_the_games_plugin_sees_the_hosts_art_and_its_changes(ap
         player.connection.close()
     finally:
         host.kill()
-        host.wait(10)
+        host.wait(DEADLINE)
 
 
 def test_a_joiners_own_art_wins_for_its_screen_and_the_hosts_is_not_fetched(app: App, tmp_path: Path) -> None:

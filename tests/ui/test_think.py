@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui.app import PlaySettings, Table
+from tests.patience import HANG
 from tests.ui.helpers import pump_until
 
 
@@ -28,7 +29,7 @@ def test_frames_are_drawn_while_the_bot_thinks_and_its_move_arrives(app) -> None
     assert director.thought is thought and not thought.done.is_set()
     assert not director.accepts_input and director.legal() == ()
     assert director.status() == "Seat 2 is thinking..."
-    thought.done.wait(30)
+    thought.done.wait(HANG)
     pump_until(table, lambda: director.thought is None)
     assert session.moves == moves + 1 and not session.faults
     table.close()
@@ -47,7 +48,7 @@ def test_leaving_while_the_bot_thinks_does_not_wait_for_it(app) -> None:
     assert table.step() == "quit"
     table.close()
     # Asked to stop, the search ends after its current iteration, long before its minute is up.
-    assert thought.done.wait(20)
+    assert thought.done.wait(HANG)
     assert director.thought is None and director.finished
 
 

@@ -38,7 +38,9 @@ class TableMoves:
         self.players = players
         self.deal = table.hand.deal
         # The log says "Seat 2: Show hand" for whoever moved, a bot included: no "your" in a label.
-        self.passing = (Action(PASS, label=N_("End turn")),) if players > 1 else ()
+        # In the default words ("Pass"): actions are interned by what they do, so a label of its own
+        # would also relabel a market game's Pass opened after this table in the same window.
+        self.passing = (Action(PASS),) if players > 1 else ()
         self.show, self.hide = Action(SHOW, label=N_("Show hand")), Action(HIDE, label=N_("Hide hand"))
         self.end = Action(END, label=N_("End the game"))
         self.counters = tuple(_counters(table.counters, players))

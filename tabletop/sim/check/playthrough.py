@@ -29,7 +29,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.errors import GameBroken, LogError
 from tabletop.engine.events import BotFault, Event, GameOver
 from tabletop.engine.game import Game, competition_ranks
-from tabletop.engine.guard import TimeLimit, short, shown_path, what_it_did, where
+from tabletop.engine.guard import TimeLimit, disarm, short, shown_path, what_it_did, where
 from tabletop.engine.rng import derive_seed
 from tabletop.engine.session import Session
 from tabletop.engine.snapshot import Snapshot, copy_state, renamed
@@ -47,6 +47,7 @@ from tabletop.sim.check.retrace import (
     retrace,
     state_digest,
 )
+from tabletop.sim.check.stopped import UNFINISHED, Clock, verdict
 
 _BROKEN = re.compile(r"^game .*? failed in (\w+)(?: at move (\d+)| after move \d+)?: ")
 """The start of a :class:`GameBroken` message, which a failure line says otherwise."""
@@ -114,13 +115,15 @@ class PlayThrough:
     """
 
     def __init__(self, game: Game, seed: int, *, max_moves: int | None = None, privacy_checks: bool = True,
-                 every_seat: bool = False, full_moves: int = FULL_MOVES) -> None:
+                 every_seat: bool = False, full_moves: int = FULL_MOVES, timer_endless: bool = True) -> None:
         self.game = game
         self.seed = seed
         self.limit = move_limit(game, max_moves)
         self.privacy = privacy_checks
         self.every_seat = every_seat
         self.full = full_moves
+        self.timer_endless = timer_endless
+        """A game the timer stops while it is still making moves, after many, may be judged endless."""
         self.played = Played(seed)
         self.kinds: set[str] = set()
         self.rng = random.Random(derive_seed(seed, "check"))
@@ -132,6 +135,9 @@ class PlayThrough:
         """The zones as they are now (those after a move are those before the next)."""
         self.session: Session | None = None
         self.snap_at = self.rng.randrange(1, 40)
+        self.clock = Clock()
+        self.finished = False
+        """The game ended (what is left to check is played again from its log, a snapshot, its seed)."""
 
     # -- the report -----------------------------------------------------------------------------
     def fail(self, kind: str, move: int | None, problem: str, *, fatal: bool = False) -> None:
@@ -148,7 +154,9 @@ class PlayThrough:
             # "game 'x' failed in apply at move 5: raised ..." says the game and the move twice here.
             text, _at_move = _broken_text(exc)
             if isinstance(exc.__cause__, TimeLimit):
-                self.fail("hang", move, f"{text}; stopped by --game-timeout", fatal=True)
+                kind, problem = verdict(exc.__cause__, self.game, len(self.line), self.clock, text.partition(":")[0],
+                                        endless=self.timer_endless)
+                self.fail(kind, move, problem, fatal=True)
             if "legal_actions returned no actions" in text:
                 self.fail("stuck", move, text, fatal=True)
             if text.startswith(("scores:", "ranks:")):
@@ -160,21 +168,39 @@ class PlayThrough:
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> Played:
         """Play and check the game; return what was found."""
-        main_seed, other_seed = module_seeds(self.seed)
-        with tempfile.TemporaryDirectory(prefix="tabletop-check-") as folder:
-            path = Path(folder) / f"{self.game.name}-seed{self.seed}.jsonl"
+        self.clock = Clock()
+        try:
+            finished = self._checked()
+        except TimeLimit as exc:  # stopped by --game-timeout outside the game's own hooks (in the check's)
+            disarm()
+            finished, moves = self.finished, len(self.line)
+            if finished:  # the game is sound so far; the check's own work was slow (a busy machine)
+                self.fail(UNFINISHED, None, f"the game ended after {moves:,} moves, but the check ran past"
+                          f" --game-timeout ({exc.seconds:g} s) while playing it again: not a failure of the game;"
+                          " a longer --game-timeout checks it to its end")
+            else:
+                kind, problem = verdict(exc, self.game, moves, self.clock, endless=self.timer_endless)
+                self.fail(kind, moves + 1, problem)
             finished = False
-            with contextlib.suppress(_Stop):
-                with module_random(main_seed):
-                    session = self._play(path)
-                finished = True
-            # A game that goes another way when played again cannot replay either: say the cause only.
-            if finished and self._again(main_seed, other_seed):
-                with contextlib.suppress(_Stop):
-                    self._at_end(session, path)
         self.played.trace = self.trace if finished else None
         self.played.moves = len(self.line)
         return self.played
+
+    def _checked(self) -> bool:
+        """Play the game with every check, then again from its log, a snapshot and its seed; return True
+        when it ended."""
+        main_seed, other_seed = module_seeds(self.seed)
+        with tempfile.TemporaryDirectory(prefix="tabletop-check-") as folder:
+            path = Path(folder) / f"{self.game.name}-seed{self.seed}.jsonl"
+            with contextlib.suppress(_Stop):
+                with module_random(main_seed):
+                    session = self._play(path)
+                self.finished = True
+            # A game that goes another way when played again cannot replay either: say the cause only.
+            if self.finished and self._again(main_seed, other_seed):
+                with contextlib.suppress(_Stop):
+                    self._at_end(session, path)
+        return self.finished
 
     def _play(self, path: Path) -> Session:
         game = self.game
@@ -260,6 +286,7 @@ class PlayThrough:
 
     def _moved(self, index: int, seat: int, action: Action, forced: bool, events: Sequence[Event]) -> None:
         self.line.append((seat, action))
+        self.clock.move()
         assert self.session is not None  # set before the first move
         self.trace.moved(seat, action, self.game, self.session.state)
 
@@ -335,9 +362,16 @@ class PlayThrough:
                 seen = privacy.sight(game, world, seat)
                 public_there = privacy.sight(game, world, SPECTATOR)
                 world_zones = list(game.zones(world))
+                told_there = privacy.told(game, world, seat)
             except Exception as exc:
                 self.fail("worlds", move, f"a world for seat {seat + 1} cannot be dealt (determinize):"
                           f" {what_it_did(exc)}" + _at(exc))
+                continue
+            try:
+                told = privacy.told(game, state, seat)
+            except Exception as exc:
+                self.broke(exc, move, "scores")
+            if told_there != told:  # not the same game to this seat (hidden hands counted at the end)
                 continue
             problem = privacy.difference(now, seen, seat) or privacy.difference(public, public_there, SPECTATOR)
             if problem:
@@ -349,11 +383,14 @@ class PlayThrough:
                 if swap is None:  # copies of a card: the world is no renaming of the real deal
                     swap = privacy.shuffled_swap(declared, seat, self.known[seat], self.rng)
                 if swap:
-                    self._renamed(swap, seat, move, played, now)
+                    self._renamed(swap, seat, move, played, now, (state, told, public))
 
-    def _renamed(self, swap: dict[Card, Card], seat: int, move: int, played: _Played, now: privacy.Sight) -> None:
+    def _renamed(self, swap: dict[Card, Card], seat: int, move: int, played: _Played, now: privacy.Sight,
+                 told: tuple[Any, privacy.Told, privacy.Sight]) -> None:
         """Play the move again from the state before it, its hidden cards renamed as the world has them:
-        the seat must see the same before, be shown the same events, and see the same after."""
+        the seat must see the same before and, where the move told everyone the same as in the real
+        game (``told``: the real state after it, what it told and what a spectator sees), be shown the
+        same events and see the same after."""
         game = self.game
         world = renamed(played.state, swap)
         mover = f"seat {played.seat + 1} {short(played.action.label, 40)!r}"
@@ -374,6 +411,8 @@ class PlayThrough:
         try:
             game.apply(world, again, shown.append)
             after = privacy.sight(game, world, seat)
+            if not privacy.same_told(game, seat, told[0], world, told[1], told[2], played.events, shown):
+                return  # the move came out otherwise there, before everyone: no world for this seat to compare
         except Exception:  # noqa: BLE001
             return
         self.played.worlds += 1

@@ -7,6 +7,15 @@ game keeps its secrets when none of that changes between the real game and a *wo
 the cards the seat cannot see lie elsewhere: cards passed face down, the other hands, the order
 of a face-down pile. A difference is a leak, and :func:`difference` says where it is.
 
+A seat's sight is compared only across worlds in which everything the rules told everyone is the
+same (:func:`same_told`): the zones as that seat may see them (how many cards each holds, the cards
+face up, its own hand), whose turn it is, the scores, the cards shown where they lie
+(``kit.reveal``), and what the rules recorded in the state and show to everyone. A move whose outcome depends on hidden
+cards (an ask answered "go fish", a guess that knocks a seat out, hands counted at the end) tells
+everyone something: a world where it came out otherwise is not the same game to anyone, and no
+leak. What a view shows of hidden cards beyond that (a log line, a side-panel row, an observation)
+still differs between worlds that agree on all of it: a leak.
+
 Worlds come from the game's own ``determinize`` hook. :func:`swap_for` turns one into a renaming
 of the hidden cards, so the whole state (records the zones do not show included) can be renamed
 with :func:`~tabletop.engine.snapshot.renamed` and a move played again in it.
@@ -20,6 +29,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.events import DealScored, Event, GameOver, InfoChanged, is_face_down_action
 from tabletop.engine.game import Game, to_plain
@@ -138,6 +148,76 @@ def event_difference(real: Sequence[tuple[Any, ...]], world: Sequence[tuple[Any,
                 return (f"{who(seat)} is shown the {part} of event {labels[i]!r} as {_short(x)} here and as"
                         f" {_short(y)} in the world")
     return f"{who(seat)} is shown {len(real)} events here and {len(world)} in the world"
+
+
+# -- what everyone is told ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Told:
+    """What the rules have told a seat of a state: the zones as that seat may see them (what everyone
+    sees, its own hidden cards, how many cards lie in every place), whose turn it is and the scores
+    (the rules' own numbers, on the table for everyone)."""
+
+    zones: tuple[Zone, ...]
+    to_move: int | None
+    scores: tuple[Any, ...]
+
+
+def told(game: Game, state: Any, seat: int) -> Told:
+    """Return what ``seat`` is told of ``state`` by the zones, the turn and the scores (see :class:`Told`)."""
+    return Told(tuple(z.seen_by(seat) for z in game.zones(state)), state.to_move, tuple(game.scores(state)))
+
+
+def revealed(events: Sequence[Event]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Return the cards ``events`` show every seat where they lie (a reveal: ``kit.reveal``), zone by zone."""
+    return tuple((m.src, m.cards) for e in events for m in e.moves if m.src and m.src == m.dst and m.face_up
+                 and m.cards)
+
+
+def same_told(game: Game, seat: int, real: Any, world: Any, told_real: Told, public_real: Sight,
+              real_events: Sequence[Event], world_events: Sequence[Event]) -> bool:
+    """True when a move played in a world told ``seat`` and everyone what it told in the real game
+    (``told_real`` and ``public_real``, the spectator's sight: those of ``real``), so the seat's sight
+    must be the same there.
+
+    Besides :class:`Told` and the cards revealed, the state itself with every card's name left out
+    (:func:`blind`) must be alike, unless where it differs no spectator sees it (a record of hidden
+    cards kept for the rules alone).
+    """
+    if told(game, world, seat) != told_real or revealed(real_events) != revealed(world_events):
+        return False
+    return blind(real) == blind(world) or sight(game, world, -1) == public_real
+
+
+def blind(value: Any, _seen: frozenset[int] = frozenset()) -> Any:
+    """Return ``value`` (a state) as plain data with every card's name left out: what stays is how many
+    cards lie where and everything else the state records (counts, flags, scores, whose turn)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Card):
+        return "?"
+    if isinstance(value, random.Random):
+        return "rng"
+    if isinstance(value, Action):
+        return ("action", value.kind, len(value.cards), value.zone, value.to, value.seat, value.cell)
+    if id(value) in _seen:
+        return "..."
+    seen = _seen | {id(value)}
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(blind(k, seen)), blind(v, seen)) for k, v in value.items()), key=repr))
+    if isinstance(value, list | tuple):
+        return tuple(blind(v, seen) for v in value)
+    if isinstance(value, set | frozenset):
+        return tuple(sorted((blind(v, seen) for v in value), key=repr))
+    slots = [s for cls in type(value).__mro__ for s in _slots(cls) if s not in ("__weakref__", "__dict__")]
+    fields = {s: getattr(value, s) for s in slots if hasattr(value, s)} | getattr(value, "__dict__", {})
+    if fields:
+        return (type(value).__name__, tuple((k, blind(v, seen)) for k, v in sorted(fields.items())))
+    return repr(value)
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    names = cls.__dict__.get("__slots__", ())
+    return (names,) if isinstance(names, str) else tuple(names)
 
 
 # -- worlds as renamings ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tabletop.plugins import registry
 from tabletop.sim.check.cases import Case, plan
 from tabletop.sim.check.playthrough import FULL_MOVES, Failure, Played, PlayThrough, module_seeds
 from tabletop.sim.check.retrace import Trace
+from tabletop.sim.check.stopped import UNFINISHED
 from tabletop.sim.supervise import SkippedGame, supervised
 
 DEFAULT_GAMES = 10
@@ -53,6 +54,8 @@ class CheckConfig:
     full_moves: int = FULL_MOVES
     quiet: bool = False
     """The game's own prints are dropped (its worker's stdout and stderr go nowhere)."""
+    timer_endless: bool = True
+    """A game ``--game-timeout`` stops while still making moves, after many, is judged endless (else unfinished)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ class CheckResult:
     worlds: int = 0
     found: list[Found] = field(default_factory=list)
     seconds: float = 0.0
+    unfinished: list[Found] = field(default_factory=list)
+    """Games ``--game-timeout`` stopped while they were still going (a slow machine): named, not failures."""
 
     @property
     def ok(self) -> bool:
@@ -113,6 +118,9 @@ class CheckResult:
         played = (f"{count(self.games, 'game')}, {count(self.moves, 'move')} ({count(len(self.cases), 'case')}:"
                   f" {span} players, {count(values, 'option value')}; {count(self.worlds, 'move')} played again"
                   f" where hidden cards lie otherwise) in {self.seconds:.1f} s")
+        if self.unfinished:
+            played += (f"; {count(len(self.unfinished), 'game')} stopped by --game-timeout before the end, still"
+                       " going (not failures: a longer --game-timeout checks them to the end)")
         if self.ok:
             return f"{self.game}: passed: {played}"
         games = len({(f.case.label(), f.seed) for f in self.found})
@@ -130,7 +138,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
               cases: Sequence[Case] | None = None,
               max_moves: int | None = None, workers: int = 1, game_timeout: float = DEFAULT_GAME_TIMEOUT,
               games_dir: Path | None = None, other_process: bool = True, every_seat: bool = False,
-              full_moves: int = FULL_MOVES, quiet: bool = False, prefix: str = "tabletop",
+              full_moves: int = FULL_MOVES, quiet: bool = False, prefix: str = "tabletop", timer_endless: bool = True,
               on_found: Callable[[Found], None] | None = None,
               progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check the game registered as ``name``: ``games`` games (seeds ``seed`` on) at every seat count with
@@ -141,8 +149,9 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     here). ``every_seat`` compares every seat with its worlds at every move (for a few games), for the
     first ``full_moves`` of each game (then every 50th move); without
     ``other_process`` the games are not played again in another process; ``quiet`` drops what the
-    game prints (it must then be played in worker processes: plugin games are). ``on_found`` is told of each
-    failure as it is found; ``progress`` of (games done, total).
+    game prints (it must then be played in worker processes: plugin games are); ``timer_endless`` False
+    never judges a game endless from ``game_timeout`` (see :func:`~tabletop.sim.check.stopped.verdict`).
+    ``on_found`` is told of each failure as it is found; ``progress`` of (games done, total).
 
     :raises UserInputError: for an unknown or broken game, or one that cannot be set up at all.
     """
@@ -155,7 +164,7 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
     per_value = games_per_value if games_per_value is not None else max(1, games // VALUE_SHARE)
     configs = [CheckConfig(name, c.players, dict(c.options), seed, per_value if c.options else games,
                            str(games_dir) if games_dir is not None else None, max_moves, every_seat, full_moves,
-                           quiet) for c in cases]
+                           quiet, timer_endless) for c in cases]
     traces: dict[tuple[int, int], Trace] = {}
     total = sum(c.games for c in configs)
 
@@ -174,7 +183,10 @@ def run_check(name: str, *, games: int = DEFAULT_GAMES, games_per_value: int | N
         result.moves += played.moves
         result.worlds += played.worlds
         for failure in _worth_telling(played.failures):
-            found(report.case, game_seed, failure)
+            if failure.kind == UNFINISHED:  # the machine was slow, not the game wrong
+                result.unfinished.append(Found(name, result.cases[report.case], game_seed, failure, prefix))
+            else:
+                found(report.case, game_seed, failure)
         if played.trace is not None and not played.failures:
             traces[(report.case, game_seed)] = played.trace
         if progress is not None:
@@ -210,7 +222,8 @@ def _reports(configs: list[CheckConfig], *, trusted: bool, workers: int, game_ti
 def _play_one(variant: int, config: CheckConfig, number: int, cards: bool, game: Game) -> GameReport:
     """Check game ``number`` of a case (what a supervised worker does; ``cards`` is not used)."""
     played = PlayThrough(game, config.seed + number - 1, max_moves=config.max_moves,
-                         every_seat=config.every_seat, full_moves=config.full_moves).run()
+                         every_seat=config.every_seat, full_moves=config.full_moves,
+                         timer_endless=config.timer_endless).run()
     return GameReport(variant, number, played)
 
 
@@ -241,7 +254,9 @@ def _elsewhere(name: str, configs: list[CheckConfig], traces: dict[tuple[int, in
         try:
             done = subprocess.run([sys.executable, "-m", "tabletop.sim.check.retrace", json.dumps(request)],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE, timeout=60 + 3 * elapsed, check=False)
+                                  # A safety net for a stuck process only (its games have their own
+                                  # --game-timeout): far past what the same games took here, on any load.
+                                  stderr=subprocess.PIPE, timeout=600 + 10 * elapsed, check=False)
             answer = json.loads(out.read_text(encoding="utf-8")) if done.returncode == 0 else None
         except (OSError, ValueError, subprocess.TimeoutExpired) as exc:
             answer, done = None, None

@@ -28,6 +28,9 @@ QUICK_GAMES = 3
 """Games of a quick check, spread over its seat counts: every seat compared with its worlds at each of
 the first :data:`QUICK_MOVES` moves, then at every 50th."""
 QUICK_MOVES = 60
+QUICK_PATIENCE = 5
+"""A quick game's time limit, in plugin time limits (``$TABLETOP_PLUGIN_TIMEOUT``): checking a move takes
+many times what playing it does, and a busy machine slows it more."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class Verdict:
 
     passed: bool
     line: str
+    unfinished: int = 0
+    """Quick games the time limit stopped before their end (a busy machine): such a verdict is not kept."""
 
 
 def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] | None = None) -> Verdict | None:
@@ -54,6 +59,8 @@ def verdict(entry: Entry, games_dir: Path | None, *, before: Callable[[], None] 
     if before is not None:
         before()
     found = quick_check(entry, games_dir)
+    if found.unfinished:  # a slow moment is not the game's verdict: asked again next time
+        return found
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -72,15 +79,19 @@ def quick_check(entry: Entry, games_dir: Path | None) -> Verdict:
     info = entry.info or {"min_players": cls.min_players, "max_players": cls.max_players,
                           "default_players": cls.default_players}
     cases = quick(int(info["min_players"]), int(info["max_players"]), int(info.get("default_players") or 0))
+    # Its probe has already played the game to its end by a count of moves: the timer, a safety net here
+    # (a busy machine slows a sound game), never judges it endless, only unfinished.
     result = run_check(entry.name, games=-(-QUICK_GAMES // len(cases)), cases=cases, workers=1,
-                       game_timeout=probe_limit(), games_dir=games_dir, other_process=False, every_seat=True,
-                       full_moves=QUICK_MOVES, quiet=True)
+                       game_timeout=QUICK_PATIENCE * probe_limit(), games_dir=games_dir, other_process=False,
+                       every_seat=True, full_moves=QUICK_MOVES, quiet=True, timer_endless=False)
+    unfinished = len(result.unfinished)
     if result.ok:
-        return Verdict(True, f"passed ({count(result.games, 'quick game')}; tabletop check {entry.name} checks"
-                             " every seat count and option value)")
+        slow = f", {unfinished} stopped by the time limit before its end" if unfinished else ""
+        return Verdict(True, f"passed ({count(result.games, 'quick game')}{slow}; tabletop check {entry.name}"
+                             " checks every seat count and option value)", unfinished)
     first = result.found[0]
     more = f" (and {len(result.found) - 1} more)" if len(result.found) > 1 else ""
-    return Verdict(False, f"FAILED: {first.line()}{more}")
+    return Verdict(False, f"FAILED: {first.line()}{more}", unfinished)
 
 
 def cache_key(entry: Entry) -> str | None:
