@@ -427,7 +427,9 @@ class Host(SeatServer):
         """Return a browser seat's welcome and state: the game, the table now and the log so far (under the lock)."""
         seat, lang = joiner.seat, joiner.lang
         history = self._history.get(seat, [])
-        lines = [line for line in (webview.say(webview.event_line(e, seat), lang) for e in history) if line]
+        # Before the first move the deal's events come with the table (state), lines and all.
+        told = history if self._moves else []
+        lines = [line for line in (webview.say(webview.event_line(e, seat), lang) for e in told) if line]
         back = self.images.url(None) if self.images is not None else None
         welcome = {"t": "welcome", "v": protocol.PROTOCOL, "seat": seat, "players": self.players, "lang": lang,
                    "game": {"name": info.name, "title": webview.say(info.title, lang),
@@ -569,6 +571,19 @@ class Host(SeatServer):
                 for joiner in self._all():
                     if not joiner.is_web:  # a browser is sent each card's picture with the card
                         self._offer(joiner, text)
+            images = self.images
+            if changes and images is not None and await asyncio.to_thread(images.refresh):
+                for joiner in self._all():
+                    if joiner.is_web:  # the table again, its cards with their new pictures
+                        self._offer(joiner, dumps(self._web_table(joiner)))
+
+    def _web_table(self, joiner: Joiner) -> dict[str, Any]:
+        """Return a browser seat's table as it stands (a ``state`` without events)."""
+        with self._lock:
+            table, moves = self._views.get(joiner.seat), self._moves
+        if table is None:
+            return {"t": "seats", "seats": list(self._presence), "names": []}
+        return webview.table_message("state", moves, table, (), joiner.seat, self.images, joiner.lang)
 
     def _all(self) -> list[Joiner]:
         with self._lock:

@@ -50,6 +50,9 @@ class CardImages(Protocol):
     def image(self, key: str) -> tuple[bytes, str] | None:
         """Return the picture named ``key`` (its bytes and media type), or None when no card has it."""
 
+    def refresh(self) -> bool:
+        """Look at the pictures again (the art folder changed); return whether any card's picture changed."""
+
 
 def link(scheme: str, host: str, port: int, code: str) -> str:
     """Return the link a tester opens to take the seat of ``code`` (``http://HOST:PORT/#CODE``)."""

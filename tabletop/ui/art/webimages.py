@@ -1,0 +1,124 @@
+"""The picture a browser seat is shown for each card: its art fitted to a card, named by content hash.
+
+A browser seat asks the host for each card's picture at ``/art/<key>``. The key is worked out from
+the content of the card's file (its digest, as :class:`~tabletop.net.artshare.ArtShare` keeps it),
+the sheet cell it comes from and the size served, so a browser may keep a picture for good and a
+changed file is a new key. The picture is the card's art fitted into a card (:data:`BOX`, the same
+fitting the table uses) as a JPEG: a phone loads a deck of large scans quickly. Pictures are made
+when first asked for (or ahead, :meth:`WebImages.warm`) and kept in memory up to :data:`MEMORY`
+bytes. :meth:`WebImages.url` is the one place that says which picture a card has: card faces drawn
+from data replace it there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image
+
+from tabletop.engine.cards import Card
+from tabletop.net.artshare import ArtShare
+from tabletop.ui.art.folder_map import art_place, map_folder, scan_art
+from tabletop.ui.art.loader import Source, load_fitted, source_file
+from tabletop.ui.art.names import BACK, name_index
+from tabletop.ui.art.sheets import Cell, sheet_images
+
+BOX = (400, 560)
+"""The size of a served picture: crisp on a phone's zoom, small enough for a deck to load at once."""
+QUALITY = 86
+VERSION = "web1"
+"""Part of every key: a change to how pictures are made gives them new keys."""
+MEMORY = 96 * 1024 * 1024
+"""Bytes of pictures kept ready; the least recently asked go first."""
+
+
+class WebImages:
+    """The pictures of ``deck``'s cards (and the back) in the art at ``path``, whose files ``share`` hashes."""
+
+    def __init__(self, path: Path | str | None, deck: Sequence[Card], share: ArtShare) -> None:
+        self._place = art_place(path)
+        self._ids = sorted({card.id for card in deck})
+        self._index = name_index(self._ids)
+        self._share = share
+        self._lock = threading.Lock()
+        self._keys: dict[str, str] = {}
+        self._sources: dict[str, Source] = {}
+        self._ready: OrderedDict[str, tuple[bytes, str]] = OrderedDict()
+        self._held = 0
+        self.refresh()
+
+    def url(self, card: Card | None) -> str | None:
+        """Return the address of ``card``'s picture (None: the back), or None when it has no art."""
+        with self._lock:
+            key = self._keys.get(BACK if card is None else card.id)
+        return f"/art/{key}" if key is not None else None
+
+    def image(self, key: str) -> tuple[bytes, str] | None:
+        """Return the JPEG named ``key`` and its media type, made now if not ready; None for no card's picture."""
+        with self._lock:
+            ready = self._ready.get(key)
+            if ready is not None:
+                self._ready.move_to_end(key)
+                return ready
+            source = self._sources.get(key)
+        if source is None:
+            return None
+        made = make_picture(source)
+        if made is None:
+            return None
+        found = (made, "image/jpeg")
+        with self._lock:
+            if key not in self._ready:
+                self._ready[key] = found
+                self._held += len(made)
+            while self._held > MEMORY and len(self._ready) > 1:
+                _key, (data, _kind) = self._ready.popitem(last=False)
+                self._held -= len(data)
+        return found
+
+    def refresh(self) -> bool:
+        """Map the folder again (after the share looked at its files); return whether any card's picture changed."""
+        folder, only = self._place
+        table = scan_art(folder, only) or {}
+        mapped = map_folder(folder, table, self._index, self._ids, {})
+        digests = self._share.manifest()
+        tomls = sheet_images(list(table))
+        keys: dict[str, str] = {}
+        sources: dict[str, Source] = {}
+        for card_id, (source, _stamp) in mapped.files.items():
+            file = source_file(source)
+            digest = digests.get(file.name)
+            if digest is None:
+                continue
+            part = f"{source.index}/{digests.get(tomls.get(file.name, ''), '')}" if isinstance(source, Cell) else ""
+            key = hashlib.sha256(f"{VERSION}:{BOX}:{digest}:{part}".encode()).hexdigest()
+            keys[card_id] = key
+            sources[key] = source
+        with self._lock:
+            changed = keys != self._keys
+            self._keys, self._sources = keys, sources
+        return changed
+
+    def warm(self) -> threading.Thread:
+        """Make every card's picture on a thread of its own (a host does it while testers join); return it."""
+        with self._lock:
+            keys = list(self._sources)
+        worker = threading.Thread(target=lambda: [self.image(k) for k in keys], name="web pictures", daemon=True)
+        worker.start()
+        return worker
+
+
+def make_picture(source: Source) -> bytes | None:
+    """Return ``source``'s picture fitted into :data:`BOX` as JPEG bytes, or None when it cannot be read."""
+    loaded = load_fitted(source, BOX, rounded=False)
+    if not loaded.ok:
+        return None
+    picture = Image.frombytes("RGBA", loaded.size, loaded.rgba).convert("RGB")
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=QUALITY, optimize=True)
+    return out.getvalue()
