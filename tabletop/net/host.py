@@ -143,6 +143,7 @@ class Host(SeatServer):
         self._message_budgets: dict[int, Budget] = {}
         self._moves = 0
         self._to_move: int | None = None
+        self._over: dict[str, list[Any]] | None = None
         self._failed: str | None = None
 
     # -- links and endings -------------------------------------------------------------------------
@@ -198,7 +199,7 @@ class Host(SeatServer):
             self._bot_seeds = {}
             self._latest, self._initial, self._views, self._history = latest, shown, views, history
             self._note_budgets.clear()
-            self._moves, self._to_move = session.moves, session.to_move
+            self._moves, self._to_move, self._over = session.moves, session.to_move, None
         session.on_move = moved
         for joiner in self._all():
             self._call(self._welcome, joiner)
@@ -321,10 +322,12 @@ class Host(SeatServer):
         """Send each seat and spectator the move just made, as it may see it (the session's thread)."""
         session = self._session
         try:
+            over = None
             if session.is_over:
                 events = [*events, GameOver(tuple(session.scores()), tuple(session.ranks()))]
+                over = {"scores": list(session.scores()), "ranks": list(session.ranks())}
             with self._lock:
-                self._moves, self._to_move = session.moves, session.to_move
+                self._moves, self._to_move, self._over = session.moves, session.to_move, over
             for seat in self._viewers():
                 table = session.table(seat)
                 seen = faces(table)
@@ -440,7 +443,10 @@ class Host(SeatServer):
         if table is None:
             return [welcome]
         initial = history if self._moves == 0 else []
-        return [welcome, webview.table_message("state", self._moves, table, initial, seat, self.images, lang)]
+        state = webview.table_message("state", self._moves, table, initial, seat, self.images, lang)
+        if self._over is not None:
+            state["over"] = self._over  # a page opened on a finished game shows how it ended
+        return [welcome, state]
 
     def _dispatch(self, joiner: Joiner, message: dict[str, Any]) -> str:
         """Act on a joiner's message (the loop's thread); return why to cut it off ("" to go on)."""

@@ -162,7 +162,7 @@ def ask_message(move: int, legal: Sequence[Action], table: TableView, seat: int,
         for cell in zone.cells:
             target = Target(zone.id, -1, None, cell.id)
             aim(target, actions_for(target, legal, seat))
-        shown = range(zone.count - 1, zone.count) if stack else range(zone.count)
+        shown = range(max(0, zone.count - 1), zone.count) if stack else range(zone.count)
         for i in shown:
             target = Target(zone.id, i, zone.items[i].card)
             aim(target, actions_for(target, legal, seat, owner=zone.owner, stack=stack))
