@@ -20,6 +20,7 @@ from tabletop.cli.common import (
     window_size,
 )
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.guard import printable
 from tabletop.engine.options import parse_assignments
 from tabletop.i18n import _
 from tabletop.net.protocol import DEFAULT_PORT, Address, is_loopback
@@ -169,5 +170,5 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
         print(_("Log: {file}").format(file=log.path))
         return 0
     print(_("The game stopped after {moves} moves: {why}; log: {file}").format(
-        moves=session.moves, why=_(result.message), file=log.path), file=sys.stderr)
+        moves=session.moves, why=printable(_(result.message)), file=log.path), file=sys.stderr)
     return 1
