@@ -226,9 +226,16 @@ function fitFan(row) {
   const room = panel ? Math.min(row.clientWidth, panel.parentElement.clientWidth - 40) : row.clientWidth;
   const need = cards.length * (width + 4);
   const overlap = need > room ? (need - room) / (cards.length - 1) + 4 : 0;
-  // A little overlap fans the cards (their corners in view, no text under a card); more would hide
-  // their corners, so they wrap onto more rows instead (a phone's narrow screen).
-  const wrap = overlap > width * 0.4;
+  // A little overlap fans the cards, each card's corner in view (its other text hidden: none lies under a
+  // card); more would cover a corner, so they wrap onto more rows instead (a phone's narrow screen).
+  const corner = Math.max(16, ...cards.map((c) => {
+    const label = c.querySelector(".corner");
+    if (!label) return 16;
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    return range.getBoundingClientRect().width + 8;
+  }));
+  const wrap = overlap > width - corner;
   cards.slice(1).forEach((c) => { c.style.marginLeft = overlap && !wrap ? `-${overlap}px` : ""; });
   row.classList.toggle("tight", overlap > 0 && !wrap);
   row.classList.toggle("wrap", wrap);

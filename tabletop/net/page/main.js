@@ -27,6 +27,7 @@ const page = {
   last: null,
   over: null,
   welcomed: false,
+  switching: false,
   ended: "",
   ws: null,
   tries: 0,
@@ -170,6 +171,11 @@ function connect() {
 }
 
 function closed(code, reason) {
+  if (page.switching) {
+    page.switching = false;
+    connect();
+    return;
+  }
   page.ws = null;
   page.ask = null;
   document.body.dataset.connected = "no";
@@ -203,6 +209,20 @@ function join(code) {
 }
 
 window.addEventListener("resize", () => redraw());
+window.addEventListener("hashchange", () => {
+  // Another link pasted into the same tab: join with its code.
+  const code = decodeURIComponent(location.hash.slice(1)).trim();
+  if (!code || code === page.code) return;
+  page.code = code;
+  document.getElementById("code-form").hidden = true;
+  hideBanner();
+  if (page.ws) {
+    page.switching = true;
+    page.ws.close();
+  } else {
+    connect();
+  }
+});
 const fromLink = decodeURIComponent(location.hash.slice(1));
 setupChrome(page);
 if (fromLink) {
