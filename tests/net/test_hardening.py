@@ -32,7 +32,7 @@ from tabletop.net.protocol import PROTOCOL, Address
 from tabletop.net.seatview import catalogue
 from tabletop.plugins import registry
 from tests.net.remote_helpers import DEADLINE, hosting, join_bot
-from tests.net.test_faults import in_background, until
+from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat
 
 ROOT = Path(__file__).resolve().parents[2]

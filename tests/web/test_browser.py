@@ -16,7 +16,17 @@ from tabletop.plugins.replays import replay
 from tests.net.remote_helpers import DEADLINE, seen_over_the_game
 from tests.net.web_helpers import WebSeat, web_leaks
 from tests.plugin_fixtures import clean_registry
-from tests.web.browser import Clicker, audit, chromium, frames, need_chromium, press, resize, settle, wait
+from tests.web.browser import (
+    Clicker,
+    audit,
+    chromium,
+    frames,
+    need_chromium,
+    press,
+    resize,
+    settle,
+    wait,
+)
 from tests.web.scenarios import in_background, market_game, sandbox_game
 
 __all__ = ["clean_registry"]
