@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.net.host import HERE
 from tabletop.plugins.replays import replay
 from tests.net.remote_helpers import DEADLINE, seen_over_the_game
+from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat, web_leaks
 from tests.plugin_fixtures import clean_registry
 from tests.web.browser import (
@@ -158,10 +160,6 @@ def test_wrong_codes_a_taken_seat_a_finished_game_and_a_host_that_stops_are_said
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
         one.get("about:blank")  # the tester closes the tab: the seat is free again
-        wait(two, "return true;", "nothing")
-        from tabletop.net.host import HERE
-        from tests.net.test_faults import until
-
         until(lambda: hosted.host.presence(0) != HERE, "the first page to go")
         two.refresh()  # opened on the finished game: how it ended
         wait(two, "const h = document.querySelector('#last h2'); return h && h.textContent === 'Game over';",
