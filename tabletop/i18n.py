@@ -134,6 +134,8 @@ def translate(message: str, code: str) -> str:
     ('ハートをマストフォロー', 'Start')
     """
     catalog = _catalog_for(code)
+    if not message:
+        return ""  # gettext says its catalog's header for the empty text
     if isinstance(message, Message):
         return message.said(catalog)
     return message if catalog is None else catalog.gettext(message)

@@ -26,6 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -107,6 +108,8 @@ class SeatServer:
         """Where the server listens once started (the port chosen when 0 was asked for)."""
         self.images: webpage.CardImages | None = None
         """The card images browser seats are shown (set with each game; None: the page draws faces)."""
+        self.fonts: dict[str, Path] = {}
+        """The fonts the page may load by name (the table's own: Japanese shows in any browser)."""
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -222,7 +225,7 @@ class SeatServer:
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
         try:
-            return await webpage.respond(connection, request, self.images)
+            return await webpage.respond(connection, request, self.images, self.fonts)
         except Exception as exc:  # a request must never take the host down
             self._note_once("http", N_("A page request failed: {why}", why=printable(str(exc))[:200]))
             return connection.respond(500, "the host could not answer this request\n")

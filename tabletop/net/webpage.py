@@ -21,6 +21,7 @@ import email.utils
 import hashlib
 import http
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -39,6 +40,7 @@ ART_PATH = re.compile(r"/art/([0-9a-f]{64})")
 """A card image's address: its content hash."""
 FOREVER = "public, max-age=31536000, immutable"
 """A card image never changes under its hash: the browser keeps it."""
+FONT_TYPES = {".otf": "font/otf", ".ttf": "font/ttf", ".woff2": "font/woff2"}
 
 
 class CardImages(Protocol):
@@ -77,8 +79,13 @@ def page_file(name: str) -> tuple[bytes, str]:
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
-async def respond(connection: ServerConnection, request: Request, images: CardImages | None) -> Response:
-    """Return the answer to a plain HTTP request: a file of the page, a card image, or 404."""
+async def respond(connection: ServerConnection, request: Request, images: CardImages | None,
+                  fonts: Mapping[str, Path] | None = None) -> Response:
+    """Return the answer to a plain HTTP request: a file of the page, a card image, a font, or 404.
+
+    ``fonts`` are the fonts the page may use by name (``/fonts/NAME``): the table's own, so Japanese
+    shows on a machine whose browser has no font for it.
+    """
     path = path_of(request.path)
     name = "index.html" if path in ("/", "/index.html") else path.lstrip("/")
     if "/" not in name and is_page_file(name):
@@ -93,7 +100,21 @@ async def respond(connection: ServerConnection, request: Request, images: CardIm
         if found is not None:
             data, kind = found
             return _response(200, data, kind, [("Cache-Control", FOREVER), ("X-Content-Type-Options", "nosniff")])
+    font = (fonts or {}).get(path.removeprefix("/fonts/")) if path.startswith("/fonts/") else None
+    if font is not None and font.suffix in FONT_TYPES:
+        data, etag = await asyncio.to_thread(read_font, font)
+        if request.headers.get("If-None-Match") == etag:
+            return _response(304, b"", "", [("ETag", etag)])
+        return _response(200, data, FONT_TYPES[font.suffix], [("Cache-Control", "public, max-age=604800"),
+                                                              ("ETag", etag)])
     return connection.respond(404, "not here: open the link the host gave you\n")
+
+
+@cache
+def read_font(path: Path) -> tuple[bytes, str]:
+    """Return a font file and its ETag (read once)."""
+    data = path.read_bytes()
+    return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
 def _page_headers(request: Request) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ import pygame
 from tabletop.i18n import _
 from tabletop.net.artshare import ArtShare
 from tabletop.net.host import AWAY, STAND_IN, WAITING, GameInfo, Host
+from tabletop.ui import fonts
 from tabletop.ui.art.folder_map import used_files
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.art.webimages import WebImages
@@ -44,6 +45,7 @@ def serve_art(host: Host, game: Any, folder: Path | None) -> None:
     share = host.art = ArtShare(lambda: used_files(folder, ids))
     images = WebImages(folder, deck, share)
     host.images = images
+    host.fonts = {"cjk.otf": fonts.BUNDLED[0]}
     if host.web:
         images.warm()  # ready before the testers open their links
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -117,12 +118,27 @@ return JSON.stringify([b.moves, b.turn, b.over, b.connected, document.getElement
 
 
 class Clicker:
-    """Plays the page's seat by clicking what it shows: menus, a confirm, a place to drop, or anything usable."""
+    """Plays the page's seat by clicking what it shows: an open menu, a confirm, a place to drop, a selection,
+    or anything usable. What the page received (:attr:`received`, from the browser's network log) tells it
+    which cards make a legal selection, as the player's own reading of their hand would."""
 
     def __init__(self, driver: Any, seed: int) -> None:
         self.driver = driver
         self.rng = random.Random(seed)
         self.clicks = 0
+        self.received: list[str] = []
+        self.ask: dict[str, Any] | None = None
+        self.aim: tuple[int, int] | None = None
+
+    def pull(self) -> None:
+        """Keep what the page received since last asked; remember its latest ask."""
+        for raw in frames(self.driver):
+            self.received.append(raw)
+            message = json.loads(raw)
+            if message.get("t") == "ask":
+                self.ask = message
+            elif message.get("t") in ("update", "welcome"):
+                self.ask = None
 
     def state(self) -> dict[str, str]:
         """Return the page's state: moves, turn, over, connected."""
@@ -136,56 +152,73 @@ class Clicker:
 
     def choices(self) -> list[Any]:
         """Return what may be clicked now, the most pressing kind first (an open menu, a confirm, a place)."""
-        by = self.driver.find_elements
         from selenium.webdriver.common.by import By
 
-        menu = [b for b in by(By.CSS_SELECTOR, "#menu:not([hidden]) button[data-act]")]
-        if menu:
-            return menu
-        confirm = by(By.CSS_SELECTOR, "#actions button.confirm:not(:disabled)")
-        if confirm:
-            return confirm
-        drops = by(By.CSS_SELECTOR, "#table .drop")
-        if drops:
-            return drops
-        selecting = by(By.CSS_SELECTOR, "#actions .hint")
-        if selecting:
-            unselected = by(By.CSS_SELECTOR, "#table .card.can:not(.sel)")
-            if unselected:
-                return unselected
-        usable = by(By.CSS_SELECTOR, "#actions button.act, #table .can")
-        return [u for u in usable if u.is_displayed()]
+        by = self.driver.find_elements
+        for pressing in ("#menu:not([hidden]) button[data-act]", "#actions button.confirm:not(:disabled)",
+                         "#table .drop"):
+            found = by(By.CSS_SELECTOR, pressing)
+            if found:
+                return found
+        picked = self.selecting()
+        if picked is not None:
+            return picked
+        return [u for u in by(By.CSS_SELECTOR, "#actions button.act, #table .can") if u.is_displayed()]
+
+    def selecting(self) -> list[Any] | None:
+        """In a selection: the one card to click toward a legal selection (None: not selecting, or aiming elsewhere)."""
+        from selenium.webdriver.common.by import By
+
+        ask = self.ask
+        selection = ask.get("selection") if ask else None
+        if not selection or not self.driver.find_elements(By.CSS_SELECTOR, "#actions .hint, #actions .confirm"):
+            return None
+        if self.aim is None or self.aim[0] != ask["move"]:  # type: ignore[index]
+            self.aim = (ask["move"], self.rng.choice(selection["acts"]))  # type: ignore[index]
+        want = Counter(ask["legal"][self.aim[1]]["cards"])  # type: ignore[index]
+        zone = json.dumps(selection["zone"])
+        cards = by_zone = self.driver.find_elements(By.CSS_SELECTOR, f"#table .card[data-zone={zone}][data-card]")
+        chosen = [c for c in by_zone if "sel" in (c.get_attribute("class") or "").split()]
+        have = Counter(c.get_attribute("data-card") for c in chosen)
+        extra = [c for c in chosen if have[c.get_attribute("data-card")] > want[c.get_attribute("data-card")]]
+        if extra:
+            return extra[:1]
+        needed = [c for c in cards if c not in chosen and have[c.get_attribute("data-card")] < want[c.get_attribute("data-card")]]
+        return needed[:1] or None
 
     def step(self) -> None:
         """Click one thing and wait until the page shows its effect."""
         from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
+        self.pull()
         before = self.driver.execute_script(SIGNATURE)
         pick = self.rng.random()
         for _ in range(20):  # the page redraws on every message: a stale choice is made again
-            found = self.choices()
-            assert found, "it is this seat's turn, yet nothing on the page may be clicked"
-            target = found[int(pick * len(found))]
             try:
+                found = self.choices()
+                assert found, "it is this seat's turn, yet nothing on the page may be clicked"
+                target = found[int(pick * len(found))]
                 if "zone" in (target.get_attribute("class") or "").split():
                     target = target.find_element(By.CSS_SELECTOR, ".label")  # the zone itself, not a card in it
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
                 target.click()
                 break
             except StaleElementReferenceException:
-                continue
+                self.pull()
         self.clicks += 1
         changed = SIGNATURE.replace("return JSON.stringify(", "const now = JSON.stringify(")
         wait(self.driver, f"{changed} return now !== {json.dumps(before)};", "the effect of a click")
 
-    def play(self, *, most: int = 4000, until_moves: int | None = None) -> dict[str, str]:
+    def play(self, *, most: int = 3000, until_moves: int | None = None) -> dict[str, str]:
         """Click until the game is over (or its move count reaches ``until_moves``); return the page's state."""
         for _ in range(most):
             state = self.wait_turn_or_over()
             if state.get("over") == "yes":
+                self.pull()
                 return state
             if until_moves is not None and int(state.get("moves", "0")) >= until_moves:
+                self.pull()
                 return state
             self.step()
         raise AssertionError(f"the game did not end after {most} clicks")

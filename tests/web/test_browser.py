@@ -14,6 +14,7 @@ import pytest
 
 from tabletop.net.host import HERE
 from tabletop.plugins.replays import replay
+from tabletop.ui.hosting import serve_art
 from tests.net.remote_helpers import DEADLINE, seen_over_the_game
 from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat, web_leaks
@@ -22,7 +23,6 @@ from tests.web.browser import (
     Clicker,
     audit,
     chromium,
-    frames,
     need_chromium,
     press,
     resize,
@@ -58,6 +58,7 @@ def look(driver: object, shots: Path, name: str) -> None:
         wait(driver, "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));",
              "a frame drawn at the new size")
         settle(driver)
+        wait(driver, "return document.fonts.status === 'loaded';", "the page's fonts")
         assert audit(driver) == [], f"{name} at {size[0]}x{size[1]}"
         driver.save_screenshot(str(shots / f"web-{name}-{size[0]}x{size[1]}.png"))  # type: ignore[attr-defined]
     resize(driver, DESKTOP)
@@ -65,13 +66,11 @@ def look(driver: object, shots: Path, name: str) -> None:
 
 def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(tmp_path: Path, shots: Path) -> None:
     seed, log = 614_207_113, tmp_path / "market.jsonl"
-    received: list[str] = []
     with market_game(tmp_path, seed, log=log) as hosted, chromium(tmp_path / "profile") as driver:
         thread, outcome = in_background(hosted)
         driver.get(hosted.host.link(0))
         clicker = Clicker(driver, seed)
         clicker.play(until_moves=14)
-        received += frames(driver)
         pictures = driver.execute_script(
             "return [...document.querySelectorAll('.card img')].map((i) => [i.complete && i.naturalWidth > 0, i.src]);")
         assert all(ok for ok, _src in pictures), pictures  # the host's art arrived by content hash
@@ -82,13 +81,13 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
              "the page back at the table")
         assert driver.execute_script("return document.querySelectorAll('#log li').length;") >= lines
         clicker.play()
-        received += frames(driver)
         wait(driver, "const h = document.querySelector('#last h2'); return h && h.textContent === 'Game over';",
              "the game's end")
         look(driver, shots, "market-game-over")
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
-    assert web_leaks(received, hosted.game, seen_over_the_game(log, 0), seed) == []
+    assert len(clicker.received) > 20
+    assert web_leaks(clicker.received, hosted.game, seen_over_the_game(log, 0), seed) == []
     assert replay(log).complete
 
 
@@ -179,3 +178,31 @@ def test_a_host_that_stops_mid_game_is_said_in_the_page(tmp_path: Path, shots: P
         for player in hosted.players.values():
             player.stop()
         thread.join(DEADLINE)
+
+
+@pytest.mark.parametrize(("game", "seats", "lang"), [
+    ("euler-getter", ["web", "random"], "en"),
+    ("birdhead", ["web", "random", "random"], "en"),
+    ("draw-poker", ["web", "random", "random"], "en"),
+    ("trick-taking", ["web", "random", "random", "random"], "ja"),
+])
+def test_every_built_in_game_is_played_and_read_in_the_page(tmp_path: Path, shots: Path, game: str,
+                                                           seats: list[str], lang: str) -> None:
+    from tests.net.remote_helpers import hosting
+
+    with hosting(game, seats, 40_771_203) as hosted, chromium(tmp_path / "profile") as driver:
+        serve_art(hosted.host, hosted.game, None)  # no art: every face drawn by the page; the table's fonts
+        thread, outcome = in_background(hosted)
+        driver.get(hosted.host.link(0).replace("/#", f"/?lang={lang}#"))
+        clicker = Clicker(driver, 3)
+        state = clicker.play(until_moves=8)
+        if lang == "ja":
+            assert driver.execute_script("return document.documentElement.lang;") == "ja"
+            assert any("\u3040" <= ch <= "\u30ff" for ch in driver.find_element("id", "log").text)
+        look(driver, shots, game + ("-ja" if lang != "en" else ""))
+        assert state["connected"] == "yes"
+        hosted.host.close("the test is over")
+        for player in hosted.players.values():
+            player.stop()
+        thread.join(DEADLINE)
+        assert outcome

@@ -111,7 +111,8 @@ function cardNode(page, id, zone, item, size) {
   }
   node.classList.add("drawn");
   node.append(el("span", "corner", face.label));
-  if (face.name !== face.label) node.append(el("span", "name", face.name));
+  // A playing card's corner (Q♥) says its name; any other card's name is written under its corner.
+  if (face.name !== face.label && !(face.rank && face.suit)) node.append(el("span", "name", face.name));
   if (face.text && size !== "small") node.append(el("span", "text", face.text));
   return node;
 }
