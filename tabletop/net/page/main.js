@@ -8,6 +8,7 @@ import { Play } from "./play.js";
 const PROTOCOL = 1;
 const RETRY_MOST = 10000;
 const GIVE_UP_TRIES = 40;
+const TAKEN_TRIES = 3;
 
 const page = {
   lang: chooseLanguage(),
@@ -28,6 +29,7 @@ const page = {
   over: null,
   welcomed: false,
   switching: false,
+  takenTries: 0,
   ended: "",
   ws: null,
   tries: 0,
@@ -89,6 +91,7 @@ const HANDLERS = {
     if (page.welcomed && page.tries) say(word("reconnected"));
     page.welcomed = true;
     page.tries = 0;
+    page.takenTries = 0;
     hideBanner();
     document.body.dataset.connected = "yes";
     setupChrome(page);
@@ -183,8 +186,13 @@ function closed(code, reason) {
   if (code === 4001 && /wrong code/.test(reason)) {
     banner(word("wrongCode"));
     showCodeForm(page.code, join);
+  } else if (code === 4002 && page.takenTries < TAKEN_TRIES) {
+    // Often this very tab, reloaded: its old connection is still closing at the host. Try again shortly.
+    page.takenTries += 1;
+    banner(word("taken"));
+    setTimeout(connect, 1000);
   } else if (code === 4002) {
-    banner(word("taken"), word("tryAgain"), () => { hideBanner(); connect(); });
+    banner(word("taken"), word("tryAgain"), () => { page.takenTries = 0; hideBanner(); connect(); });
   } else if (code >= 4000 && code < 5000) {
     banner(word("refused", { why: reason }), word("tryAgain"), () => { hideBanner(); connect(); });
   } else if (code === 1000 || code === 1001) {
