@@ -131,7 +131,7 @@ class StartForm:
     def cycle_seat(self, seat: int, step: int) -> None:
         """Cycle ``seat`` through human, remote (played from another machine), web (from a browser) and
         the bots (any number of seats may be human: hot-seat)."""
-        kinds = [registry.HUMAN, *self.bots, *registry.REMOTE_KINDS]
+        kinds = [registry.HUMAN, *self.bots, registry.WEB, registry.REMOTE]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
