@@ -69,43 +69,27 @@ def page(address: str, code: str, out: str) -> None:
 def latency(folder: Path, moves: int) -> dict[str, float]:
     """Host a 6-player trick game with six browser seats for ``moves`` moves; return the latencies in ms."""
     from tabletop.engine.session import Session
-    from tabletop.net.headless import serve_game
-    from tabletop.net.host import GameInfo, Host
+    from tabletop.net.host import Host
     from tabletop.net.protocol import Address
     from tabletop.net.seat import remote_players
     from tabletop.plugins import registry
+    from tests.bench_remote import time_moves
 
     game = registry.make_game("trick-taking", players=PAGES, options={"deals": "20"})
     host = Host(seats=list(range(PAGES)), players=PAGES, bind=Address("127.0.0.1", 0), web=list(range(PAGES)))
     address = host.start()
     players = remote_players(host)
     session = Session(game, [players[s] for s in range(PAGES)], seed=5, log=None)
-    applied: dict[int, float] = {}
 
-    def moved(index: int, *_: Any) -> None:
-        applied[index + 1] = time.perf_counter()
-        if index + 1 >= moves:
-            for player in players.values():
-                player.stop()  # enough moves: the game stops here (GameStopped)
+    def spawn() -> list[tuple[subprocess.Popen[bytes], Path]]:
+        procs = []
+        for seat in range(PAGES):
+            out = folder / f"page-{seat}.json"
+            procs.append((subprocess.Popen([sys.executable, __file__, "--page", str(address), host.codes[seat],
+                                            str(out)], cwd=ROOT), out))
+        return procs
 
-    session.on_move = moved
-    host.attach(session, info=GameInfo.of(game, [f"Seat {i + 1}" for i in range(PAGES)]),
-                initial=session.take_events())
-    procs = []
-    for seat in range(PAGES):
-        out = folder / f"page-{seat}.json"
-        procs.append((subprocess.Popen([sys.executable, __file__, "--page", str(address), host.codes[seat], str(out)],
-                                       cwd=ROOT), out))
-    serve_game(host, session, players=list(players.values()), join_wait=120, say=lambda line: None)
-    host.close("the benchmark is over")
-    samples = []
-    for proc, out in procs:
-        proc.wait(60)
-        arrived = {int(k): v for k, v in json.loads(out.read_text())["arrived"].items()}
-        samples += [(arrived[m] - applied[m]) * 1000 for m in applied if m in arrived]
-    samples.sort()
-    return {"moves": len(applied), "samples": len(samples), "p50": statistics.median(samples),
-            "p99": samples[int(len(samples) * 0.99) - 1], "max": samples[-1]}
+    return time_moves(host, session, players, moves, spawn)
 
 
 # -- the page with 100 pictures ----------------------------------------------------------------------

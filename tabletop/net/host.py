@@ -240,13 +240,6 @@ class Host(SeatServer):
             since = self._away_since.get(seat)
         return None if since is None else time.monotonic() - since
 
-    def take_notices(self) -> list[str]:
-        """Return (and forget) what happened to the seats since last asked: joins, drops, refusals."""
-        with self._lock:
-            notes = list(self._notices)
-            self._notices.clear()
-        return notes
-
     def decide(self, seat: int, what: str) -> None:
         """Choose what happens while dropped ``seat`` is to move: ``wait`` or ``bot`` (a window's answer)."""
         if what not in ("wait", "bot"):

@@ -15,25 +15,17 @@ import pytest
 from tabletop.engine.cards import Card
 from tabletop.engine.targets import Target, actions_for
 from tabletop.net import webview
-from tabletop.net.headless import Hosted
 from tabletop.net.host import HERE
 from tabletop.net.webpage import FOREVER, PAGE
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins.replays import replay
 from tabletop.scaffold import create_game
 from tests.net.remote_helpers import DEADLINE, Hosting, hosting, seen_over_the_game
-from tests.net.test_faults import until
+from tests.net.test_faults import in_background, until
 from tests.net.web_helpers import WebSeat, play_web, random_policy, web_leaks
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]
-
-
-def in_background(hosted: Hosting) -> tuple[threading.Thread, list[Hosted]]:
-    outcome: list[Hosted] = []
-    thread = threading.Thread(target=lambda: outcome.append(hosted.serve()), daemon=True)
-    thread.start()
-    return thread, outcome
 
 
 def get(hosted: Hosting, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
