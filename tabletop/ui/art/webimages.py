@@ -5,24 +5,30 @@ the content of the card's file (its digest, as :class:`~tabletop.net.artshare.Ar
 the sheet cell it comes from and the size served, so a browser may keep a picture for good and a
 changed file is a new key. The picture is the card's art fitted into a card (:data:`BOX`, the same
 fitting the table uses) as a JPEG: a phone loads a deck of large scans quickly. Pictures are made
-when first asked for (or ahead, :meth:`WebImages.warm`) and kept in memory up to :data:`MEMORY`
-bytes. :meth:`WebImages.url` is the one place that says which picture a card has: card faces drawn
+when first asked for (or ahead, :meth:`WebImages.warm`, on as many threads as the machine has
+cores), kept in memory up to :data:`MEMORY` bytes and on disk under their key in the art cache
+(``web/``: the next game with the same art makes none). :meth:`WebImages.url` is the one place that says which picture a card has: card faces drawn
 from data replace it there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import os
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.net.artshare import ArtShare
+from tabletop.ui.art.diskcache import default_cache_dir, prune_folder
 from tabletop.ui.art.folder_map import art_place, map_folder, scan_art
 from tabletop.ui.art.loader import Source, load_fitted, source_file
 from tabletop.ui.art.names import BACK, name_index
@@ -35,13 +41,18 @@ VERSION = "web1"
 """Part of every key: a change to how pictures are made gives them new keys."""
 MEMORY = 96 * 1024 * 1024
 """Bytes of pictures kept ready; the least recently asked go first."""
+DISK = 256 * 1024 * 1024
+"""Bytes of pictures kept on disk; past them the oldest go when a host starts."""
 
 
 class WebImages:
     """The pictures of ``deck``'s cards (and the back) in the art at ``path``, whose files ``share`` hashes."""
 
-    def __init__(self, path: Path | str | None, deck: Sequence[Card], share: ArtShare) -> None:
+    def __init__(self, path: Path | str | None, deck: Sequence[Card], share: ArtShare,
+                 cache: Path | None = None) -> None:
         self._place = art_place(path)
+        self._disk = cache if cache is not None else default_cache_dir() / "web"
+        prune_folder(self._disk, DISK, (".jpg", ".tmp"))
         self._ids = sorted({card.id for card in deck})
         self._index = name_index(self._ids)
         self._share = share
@@ -68,9 +79,12 @@ class WebImages:
             source = self._sources.get(key)
         if source is None:
             return None
-        made = make_picture(source)
+        made = self._stored(key)
         if made is None:
-            return None
+            made = make_picture(source)
+            if made is None:
+                return None
+            self._store(key, made)
         found = (made, "image/jpeg")
         with self._lock:
             if key not in self._ready:
@@ -105,12 +119,32 @@ class WebImages:
         return changed
 
     def warm(self) -> threading.Thread:
-        """Make every card's picture on a thread of its own (a host does it while testers join); return it."""
+        """Make every card's picture in the background (a host does it while testers join); return its thread."""
         with self._lock:
             keys = list(self._sources)
-        worker = threading.Thread(target=lambda: [self.image(k) for k in keys], name="web pictures", daemon=True)
+
+        def make_all() -> None:
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="web picture") as pool:
+                list(pool.map(self.image, keys))  # Pillow decodes without the GIL: one picture per core
+
+        worker = threading.Thread(target=make_all, name="web pictures", daemon=True)
         worker.start()
         return worker
+
+    def _stored(self, key: str) -> bytes | None:
+        try:
+            return (self._disk / f"{key}.jpg").read_bytes()
+        except OSError:
+            return None
+
+    def _store(self, key: str, data: bytes) -> None:
+        """Keep a made picture on disk (written whole, or not at all: a full disk only costs the next host time)."""
+        with contextlib.suppress(OSError):
+            self._disk.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self._disk, suffix=".tmp")
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, self._disk / f"{key}.jpg")
 
 
 def make_picture(source: Source) -> bytes | None:

@@ -1,0 +1,71 @@
+"""The pictures a browser seat is shown: each card's art (a file or a sheet's cell) fitted to a card as a JPEG,
+named by content, changed when its file changes, none for a card without art, kept on disk for the next host."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tabletop.engine.cards import STANDARD_52
+from tabletop.net.artshare import ArtShare
+from tabletop.ui.art import webimages
+from tabletop.ui.art.folder_map import used_files
+from tabletop.ui.art.webimages import BOX, WebImages
+from tests.ui.conftest import MakeImage
+from tests.ui.test_art_sheets import colour_of, write_sheet
+
+DECK = list(STANDARD_52)
+
+
+def pictures(folder: Path, cache: Path) -> tuple[WebImages, ArtShare]:
+    ids = [c.id for c in DECK]
+    share = ArtShare(lambda: used_files(folder, ids))
+    return WebImages(folder, DECK, share, cache=cache), share
+
+
+def picture(images: WebImages, url: str | None) -> Image.Image:
+    assert url is not None and url.startswith("/art/")
+    found = images.image(url.removeprefix("/art/"))
+    assert found is not None and found[1] == "image/jpeg"
+    return Image.open(io.BytesIO(found[0]))
+
+
+def test_a_card_with_art_has_a_picture_by_content_and_one_without_has_none(
+        art_dir: Path, make_image: MakeImage, tmp_path: Path) -> None:
+    ace, king = DECK[12], DECK[11]
+    make_image(f"{ace.id}.png", (500, 700), (200, 40, 40))
+    make_image("back.png", (500, 700), (20, 40, 200))
+    images, share = pictures(art_dir, tmp_path / "cache")
+    first = images.url(ace)
+    assert images.url(king) is None  # no art: the page draws its face
+    shown = picture(images, first)
+    assert shown.size == BOX and shown.getpixel((BOX[0] // 2, BOX[1] // 2)) == pytest.approx((200, 40, 40), abs=4)
+    assert picture(images, images.url(None)).getpixel((10, 10)) == pytest.approx((20, 40, 200), abs=4)  # the back
+    assert images.image("0" * 64) is None
+    make_image(f"{ace.id}.png", (500, 700), (40, 200, 40))  # the designer changes the card
+    share.refresh()
+    assert images.refresh()
+    second = images.url(ace)
+    assert second != first  # a new name: a browser that kept the old picture asks for the new one
+    assert picture(images, second).getpixel((BOX[0] // 2, BOX[1] // 2)) == pytest.approx((40, 200, 40), abs=4)
+    assert not images.refresh()  # nothing changed since
+
+
+def test_a_sheets_cells_are_each_cards_picture_and_the_next_host_makes_none(
+        art_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = [card.id for card in DECK[:6]]
+    write_sheet(art_dir, ids, 3, 2)
+    images, _share = pictures(art_dir, tmp_path / "cache")
+    urls = [images.url(card) for card in DECK[:6]]
+    assert len(set(urls)) == 6
+    for n, url in enumerate(urls):
+        centre = picture(images, url).getpixel((BOX[0] // 2, BOX[1] // 2))
+        assert centre == pytest.approx(colour_of(n), abs=6)
+    made = []
+    monkeypatch.setattr(webimages, "make_picture", lambda source: made.append(source))
+    again, _ = pictures(art_dir, tmp_path / "cache")
+    assert again.url(DECK[0]) == urls[0] and picture(again, urls[0]).size == BOX
+    assert made == []  # read from the disk: a second game with the same art makes no picture
