@@ -29,6 +29,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.events import DealScored, Event, GameOver, InfoChanged, part_of
 from tabletop.engine.loglines import line_for
 from tabletop.engine.targets import (
+    KIND_WORDS,
     Target,
     actions_for,
     button_actions,
@@ -172,6 +173,7 @@ def ask_message(move: int, legal: Sequence[Action], table: TableView, seat: int,
     selecting = zone_actions(legal, chosen, seat)
     return {"t": "ask", "move": move,
             "legal": [{"label": say(a.label, lang), "kind": a.kind, "act": a.to_json(),
+                       "word": say(KIND_WORDS.get(a.kind) or a.kind.replace("_", " "), lang),
                        "cards": [faces.name(c) for c in a.cards]} for a in legal],
             "targets": targets, "probes": probes,
             "buttons": [index[a] for a in button_actions(legal, chosen, seat)],

@@ -124,7 +124,8 @@ export class Play {
     if (!ask.selection) return;
     const matches = this.matches();
     if (matches.length > 1) {
-      add(matches.map((i) => this.legal(i).kind).join(" / ") + "...", (e) => this.openMenu(matches, e.target), "confirm");
+      const words = matches.map((i) => this.legal(i).word).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+      add(words.join(" / ") + "...", (e) => this.openMenu(matches, e.target), "confirm");
     } else if (matches.length === 1) {
       add(this.legal(matches[0]).label, () => this.choose(matches[0]), "confirm");
     } else {
