@@ -103,9 +103,9 @@ def run(args: argparse.Namespace) -> int:
                 web=[i for i, n in enumerate(names) if n == registry.WEB])
     address = host.start()
     try:
-        _say_address(host, address, args.bind)
         if args.headless:
             return _headless(host, game, names, args)
+        _say_address(host, address, args.bind)
         from tabletop.ui.flow import run_host
 
         return run_host(host, game_name=args.game, players=game.players, seats=names, seed=args.seed,
@@ -160,6 +160,8 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
         host.attach(session, info=GameInfo.of(game, [_("Seat {n} ({who})").format(n=i + 1, who=n)
                                                      for i, n in enumerate(names)]),
                     initial=session.take_events(), notes=log.note)
+        assert host.address is not None
+        _say_address(host, host.address, args.bind)  # the log and the game ready before anyone is told where
         result = serve_game(host, session, players=list(remote.values()), join_wait=args.join_wait)
     finally:
         log.reveal()

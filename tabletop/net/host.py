@@ -134,7 +134,6 @@ class Host(SeatServer):
         self._notes: Callable[[int, int | None, str], Any] | None = None
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
-        self._latest: dict[int, Any] = {}
         self._views: dict[int, TableView] = {}
         self._history: dict[int, list[Event]] = {}
         self._initial: dict[int, list[Any]] = {}
@@ -178,7 +177,6 @@ class Host(SeatServer):
                 previous(index, seat, action, forced, events)
             self._publish(events)
 
-        latest: dict[int, Any] = {}
         views: dict[int, TableView] = {}
         shown: dict[int, list[Any]] = {}
         history: dict[int, list[Event]] = {}
@@ -187,7 +185,7 @@ class Host(SeatServer):
             for seat in self._viewers():
                 table = views[seat] = session.table(seat)
                 seen = faces(table)
-                latest[seat] = encode(table)
+                encode(table)  # what cannot travel is found now, before anyone joins
                 shown[seat] = [event_data(e, seat, table, seen) for e in initial]
                 history[seat] = [event_from_data(d) for d in shown[seat]]
         except (TypeError, ValueError) as exc:
@@ -197,7 +195,7 @@ class Host(SeatServer):
             self._session, self._info, self._notes = session, info, notes
             self._asks.clear()
             self._bot_seeds = {}
-            self._latest, self._initial, self._views, self._history = latest, shown, views, history
+            self._initial, self._views, self._history = shown, views, history
             self._note_budgets.clear()
             self._moves, self._to_move, self._over = session.moves, session.to_move, None
         session.on_move = moved
@@ -324,22 +322,24 @@ class Host(SeatServer):
             for seat in self._viewers():
                 table = session.table(seat)
                 seen = faces(table)
-                encoded = encode(table)
                 data = [event_data(e, seat, table, seen) for e in events]
-                text = dumps({"t": "update", "moves": session.moves, "table": encoded, "events": data})
                 saw = [event_from_data(d) for d in data]
                 with self._lock:
-                    self._latest[seat], self._views[seat] = encoded, table
+                    self._views[seat] = table
                     kept = self._history.setdefault(seat, [])
                     kept += saw
                     del kept[:-HISTORY]
                     targets = self._watchers[:] if seat == SPECTATOR else [self._conns[seat]] if seat in self._conns else []
-                pages: dict[str, str] = {}
+                # Each form is made once a move, and only for a seat someone reads it in (most often one).
+                texts: dict[str, str] = {}
                 for joiner in targets:
-                    if joiner.is_web and joiner.lang not in pages:
-                        pages[joiner.lang] = dumps(webview.table_message("update", session.moves, table, saw, seat,
-                                                                         self.images, joiner.lang))
-                    self._post(joiner, pages[joiner.lang] if joiner.is_web else text)
+                    form = joiner.lang if joiner.is_web else ""
+                    if form not in texts:
+                        texts[form] = dumps(
+                            webview.table_message("update", session.moves, table, saw, seat, self.images, form)
+                            if joiner.is_web else
+                            {"t": "update", "moves": session.moves, "table": encode(table), "events": data})
+                    self._post(joiner, texts[form])
         except (TypeError, ValueError) as exc:  # a game's table holding what cannot travel
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             self.close(self._failed)
@@ -411,7 +411,9 @@ class Host(SeatServer):
                            "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence)}
                 if joiner.mode == "bot":
                     welcome["bot_seed"] = self._bot_seeds.setdefault(seat, new_bot_seed())
-                messages = [welcome, {"t": "state", "moves": self._moves, "table": self._latest.get(seat),
+                table = self._views.get(seat)
+                messages = [welcome, {"t": "state", "moves": self._moves,
+                                      "table": encode(table) if table is not None else None,
                                       "events": self._initial.get(seat, []) if self._moves == 0 else []}]
         # Offered in one go on the loop's thread: no move's update can come between them.
         for message in messages:
