@@ -11,7 +11,8 @@ that did not is named on the way and the script fails. Also: a scaffolded sandbo
 1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
 review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
 folder are removed first (not with ``--only``); ``--only scenario``
-makes the scenario starts alone (a market and a trick game from a position).
+makes the scenario starts alone (a market and a trick game from a position); ``--only feedback`` the
+designer's questions after a game (each page, one person at 1280x720, hot-seat at 1920x1080).
 """
 
 from __future__ import annotations
@@ -273,9 +274,9 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
-ONLY = ("review", "scenario", "start")
-"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, or the start screen and
-its deck-file chooser."""
+ONLY = ("review", "scenario", "start", "feedback")
+"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, the start screen and
+its deck-file chooser, or the questions after a game."""
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
@@ -304,9 +305,42 @@ def scenario_shots(out: Path, full: bool) -> None:
         app.close()
 
 
+def feedback_shots(out: Path) -> None:
+    """The market template's questions after Game over, each page, at 1280x720 and 1920x1080 (hot-seat at 1920:
+    its privacy screen first)."""
+    from tabletop.ui.feedback_form import FeedbackForm
+
+    for size, seats in ((HD, ["human", "random", "random"]), (FULL_HD, ["human", "random", "human"])):
+        app = App(size)
+        table = Table(app, PlaySettings("my-market", 3, seats, 4, {}, None, "instant", "off"))
+        form = next(o for o in table.overlays if isinstance(o, FeedbackForm))
+        d = table.director
+        for _ in range(20_000):  # the humans' moves (each behind the privacy screen when two share the table)
+            table.step()
+            if form.is_open:
+                break
+            if d.handoff is not None:
+                d.take_seat()
+            elif d.accepts_input:
+                d.submit(d.legal()[0], 0.0)
+        assert form.is_open, "the questions never opened"
+        tag = f"{size[0]}x{size[1]}"
+        for page, command, payload in (("handoff", "take", None), ("rating", "rate", 4), ("rating-chosen", "next", None),
+                                       ("card", "card", "red-3"), ("card-chosen", "next", None), ("text", None, None)):
+            if page == "handoff" and form.stage != "handoff":
+                continue
+            table.step()
+            save(app.window.surface, out / f"feedback-{page}-{tag}.png")
+            if command is not None:
+                form.command(command, payload)
+        table.close()
+        app.close()
+
+
 def main() -> None:
     """Write every evidence screenshot (``--only review``: the playtest review's alone; ``--only scenario``: the
-    scenario starts alone; ``--only start``: the start screen and the deck-file chooser alone)."""
+    scenario starts alone; ``--only start``: the start screen and the deck-file chooser alone; ``--only feedback``:
+    the questions after a game alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     only = next((a for a in args if a in ONLY), None) if "--only" in sys.argv else None
     out = next((Path(a) for a in args if a not in ONLY), OUT).resolve()
@@ -329,6 +363,10 @@ def main() -> None:
     if only == "start":
         start_shots(out)
         deck_chooser_shots(out)
+        return
+    if only in (None, "feedback"):
+        feedback_shots(out)
+    if only == "feedback":
         return
     scenario_shots(out, True)
     if only == "scenario":

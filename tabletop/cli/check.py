@@ -49,7 +49,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop check``: print each problem as found, then a summary; exit status 1 on any problem."""
-    from tabletop.plugins import registry
+    from tabletop.plugins import registry, versioned
     from tabletop.sim.check.cases import Case, quick
     from tabletop.sim.check.playthrough import FULL_MOVES
     from tabletop.sim.check.run import DEFAULT_GAME_TIMEOUT, DEFAULT_GAMES, Found, run_check
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.progress import Progress
 
     cls = registry.examine(args.game).load()
+    versioned.record_use(args.game, kind="check", games=0)
     sets = parse_assignments(args.sets)
     cases, per_value = None, None
     if args.players is not None or sets:

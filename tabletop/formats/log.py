@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any, Protocol, runtime_checkable
 
 from tabletop import __version__
 from tabletop.engine.actions import Action
@@ -66,6 +66,17 @@ class GameFactory(Protocol):
     """Makes the game registered as ``name`` for ``players`` seats with raw ``options`` (as the registry does)."""
 
     def __call__(self, name: str, *, players: int | None = None, options: dict[str, Any] | None = None) -> Game: ...
+
+
+@runtime_checkable
+class VersionedGames(GameFactory, Protocol):
+    """A factory that makes each log's game at the version its header names (and explains a failed replay)."""
+
+    def for_log(self, header: dict[str, Any], path: Path) -> GameFactory: ...
+
+    def explain(self, header: dict[str, Any], path: Path, error: LogError) -> LogError: ...
+
+    def version_label(self, header: dict[str, Any]) -> str: ...
 
 
 class GameLog:
@@ -93,12 +104,13 @@ class GameLog:
     @classmethod
     def create(cls, path: Path | str, *, game: Game, seat_names: Sequence[str], seed: int,
                fair: bool = False, game_id: str = "", parent: dict[str, Any] | None = None,
-               clock: Callable[[], float] = time.monotonic, scenario: Scenario | None = None) -> GameLog:
+               clock: Callable[[], float] = time.monotonic, scenario: Scenario | None = None,
+               version: dict[str, str] | None = None) -> GameLog:
         """Open ``path`` (folders made as needed; never an existing file) and write the header of a new game.
 
         A ``fair`` log names ``game_id`` instead of the seed and seals its actions (and the ``scenario``
         the game starts from, which names cards in hands) until the end; ``parent`` names the log and
-        move a game played on from another one starts at.
+        move a game played on from another one starts at; ``version`` the game's version (id and hash).
 
         :raises LogWriteError: naming the path when it exists or cannot be written (a folder, a full disk...).
         """
@@ -113,7 +125,7 @@ class GameLog:
             raise LogWriteError(f"game log {shown_path(path)}: cannot write it: {_reason(exc)}") from None
         log = cls(stream, path, clock=clock)
         log.header(game=game, seat_names=seat_names, seed=seed, fair=fair, game_id=game_id, parent=parent,
-                   scenario=scenario)
+                   scenario=scenario, version=version)
         return log
 
     def elapsed(self) -> float:
@@ -140,12 +152,15 @@ class GameLog:
         self._lines += 1
 
     def header(self, *, game: Game, seat_names: Sequence[str], seed: int, fair: bool = False,
-               game_id: str = "", parent: dict[str, Any] | None = None, scenario: Scenario | None = None) -> None:
+               game_id: str = "", parent: dict[str, Any] | None = None, scenario: Scenario | None = None,
+               version: dict[str, str] | None = None) -> None:
         """Write the header line: everything needed to set the same game up again (a fair game's
         seed comes at the end). ``deck`` is a digest of the cards the game is played with (their
-        every field), so a log says which version of a deck file its game used."""
+        every field); ``version`` names the version of the game's files (``{"id": "v2", "hash": ...}``)."""
         self.fair, self.seed, self.game_id = fair, seed, game_id or new_game_id()
         extra: dict[str, Any] = {"fair": True} if fair else {}
+        if version is not None:
+            extra["version"] = {"id": version["id"], "hash": version["hash"]}
         if scenario is not None:
             data = json.dumps(scenario.to_json(), ensure_ascii=False)
             extra["scenario"] = {"sealed": seal(data, seed, SCENARIO_SALT)} if fair else scenario.to_json()
@@ -203,6 +218,21 @@ class GameLog:
         record = note_record(move, seat, text, at=self.elapsed())
         self._write(record)
         return record
+
+    def feedback(self, seat: int, answers: list[dict[str, Any]]) -> None:
+        """Write a person's answers to the game's questions (none: skipped), sealed like an action in a fair game."""
+        record: dict[str, Any] = {"type": "feedback", "seat": seat, "at": self.elapsed()}
+        if self.fair:
+            record["sealed"] = seal(json.dumps(answers, separators=(",", ":"), ensure_ascii=False), self.seed,
+                                    self._lines)
+            record["line"] = self._lines
+        else:
+            record["answers"] = answers
+        if self.stream.closed and self.path is not None:  # a remote seat answered after the table closed the log
+            with self._lock, open(self.path, "a", encoding="utf-8") as stream:
+                stream.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            return
+        self._write(record)
 
     def closed(self, how: str, moves: int) -> None:
         """Write how the game ended (one of :data:`ENDINGS`) after ``moves`` moves, once: the log's last line."""
@@ -504,6 +534,12 @@ def _check_header(shown: str, number: int, record: dict[str, Any]) -> None:
     seats = record.get("seats") or []
     if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
         raise LogError(f"{where}: seats must be a list of names, not {short(repr(seats), 60)}")
+    version = record.get("version")
+    if version is not None and not (isinstance(version, dict) and isinstance(version.get("id"), str)
+                                    and re.fullmatch(r"v[1-9][0-9]{0,6}", version["id"])
+                                    and isinstance(version.get("hash"), str)
+                                    and re.fullmatch(r"[0-9a-f]{64}", version["hash"])):
+        raise LogError(f"{where}: version must name a version's id and hash, not {short(repr(version), 60)}")
 
 
 def logged_seed(path: Path) -> int | None:
@@ -543,9 +579,26 @@ def replay(path: Path | str, make_game: GameFactory, *, allow_incomplete: bool =
     number, header = next(records)
     _check_header(shown, number, header)
     try:
-        game = make_game(header["game"], players=header["players"], options=dict(header.get("options") or {}))
+        factory = make_game.for_log(header, path) if isinstance(make_game, VersionedGames) else make_game
+        game = factory(header["game"], players=header["players"], options=dict(header.get("options") or {}))
+    except LogError:
+        raise
     except TabletopError as exc:
         raise LogError(f"{shown}:{number}: {exc}") from None
+    try:
+        return _replay(path, (shown, number), header, records, cut, game, allow_incomplete=allow_incomplete,
+                       seed=seed, events=events, unbounded=unbounded)
+    except LogError as exc:
+        if isinstance(make_game, VersionedGames):
+            raise make_game.explain(header, path, exc) from None
+        raise
+
+
+def _replay(path: Path, where: tuple[str, int], header: dict[str, Any],
+            records: Iterator[tuple[int, dict[str, Any]]], cut: list[int], game: Game, *, allow_incomplete: bool,
+            seed: int | None, events: bool, unbounded: bool) -> Replay:
+    """Replay the records after the header (at ``where``: the file as shown, its line) on ``game`` (see :func:`replay`)."""
+    shown, number = where
     deck = header.get("deck")
     if isinstance(deck, str) and deck != deck_digest(game):
         file = getattr(type(game), "deck_path", None)

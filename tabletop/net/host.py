@@ -47,8 +47,6 @@ from tabletop.net.protocol import dumps, new_code, same_code
 from tabletop.net.seatview import catalogue, event_data, event_from_data, faces
 from tabletop.net.server import (
     ART_RATE,
-    QUEUE_LIMIT,
-    SEND_BUFFER,
     Joiner,
     SeatServer,
     lan_addresses,
@@ -57,7 +55,7 @@ from tabletop.net.server import (
 from tabletop.net.webpage import link
 from tabletop.plugins.process_bot import new_bot_seed
 
-__all__ = ["ART_POLL", "AWAY", "HERE", "INBOX", "LOCAL", "MAX_WATCHERS", "QUEUE_LIMIT", "SEND_BUFFER", "STAND_IN",
+__all__ = ["ART_POLL", "AWAY", "HERE", "INBOX", "LOCAL", "MAX_WATCHERS", "STAND_IN",
            "WAITING", "GameInfo", "Host", "Joiner", "lan_addresses", "server_tls"]
 
 MAX_WATCHERS = 32
@@ -132,6 +130,8 @@ class Host(SeatServer):
         self._players: dict[int, Any] = {}
         self._session: Any = None
         self._notes: Callable[[int, int | None, str], Any] | None = None
+        self._feedback: Callable[[int, list[dict[str, Any]]], str | None] | None = None
+        self._answered: set[int] = set()
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
         self._views: dict[int, TableView] = {}
@@ -201,6 +201,17 @@ class Host(SeatServer):
         session.on_move = moved
         for joiner in self._all():
             self._call(self._welcome, joiner)
+
+    def ask_feedback(self, questions: list[dict[str, str]], cards: list[dict[str, str]],
+                     write: Callable[[int, list[dict[str, Any]]], str | None]) -> None:
+        """Send the game's questions to every remote seat (the game is over); ``write`` keeps a seat's answers
+        (an empty list: skipped) and returns a problem, or None. Each seat answers once."""
+        with self._lock:
+            self._feedback, self._answered = write, set()
+        text = dumps({"t": "questions", "questions": questions, "cards": cards})
+        for joiner in self._all():
+            if joiner.seat in self.seats:
+                self._post(joiner, text)
 
     def register(self, seat: int, player: Any) -> None:
         """Make ``player`` the one the session asks for remote seat ``seat`` (see :func:`tabletop.net.seat.remote_players`)."""
@@ -422,26 +433,11 @@ class Host(SeatServer):
             self._offer(joiner, self._ask_text(joiner, ask))
 
     def _web_welcome(self, joiner: Joiner, info: GameInfo) -> list[dict[str, Any]]:
-        """Return a browser seat's welcome and state: the game, the table now and the log so far (under the lock)."""
-        seat, lang = joiner.seat, joiner.lang
-        history = self._history.get(seat, [])
-        # Before the first move the deal's events come with the table (state), lines and all.
-        told = history if self._moves else []
-        lines = [line for line in (webview.say(webview.event_line(e, seat), lang) for e in told) if line]
-        back = self.images.url(None) if self.images is not None else None
-        welcome = {"t": "welcome", "v": protocol.PROTOCOL, "seat": seat, "players": self.players, "lang": lang,
-                   "game": {"name": info.name, "title": webview.say(info.title, lang),
-                            "rules": webview.say(info.rules, lang)},
-                   "names": [webview.say(n, lang) for n in info.names], "seats": list(self._presence),
-                   "back": back, "log": lines}
-        table = self._views.get(seat)
-        if table is None:
-            return [welcome]
-        initial = history if self._moves == 0 else []
-        state = webview.table_message("state", self._moves, table, initial, seat, self.images, lang)
-        if self._over is not None:
-            state["over"] = self._over  # a page opened on a finished game shows how it ended
-        return [welcome, state]
+        """Return a browser seat's welcome and state (under the lock)."""
+        game = {"name": info.name, "title": info.title, "rules": info.rules, "names": info.names}
+        return webview.welcome_messages(game, joiner.seat, self.players, list(self._presence),
+                                        self._history.get(joiner.seat, []), self._moves, self._views.get(joiner.seat),
+                                        self._over, self.images, joiner.lang)
 
     def _dispatch(self, joiner: Joiner, message: dict[str, Any]) -> str:
         """Act on a joiner's message (the loop's thread); return why to cut it off ("" to go on)."""
@@ -454,6 +450,8 @@ class Host(SeatServer):
             self._want(joiner, message["files"])
         elif kind == "note":
             self._note_from(joiner, message)
+        elif kind == "answers":
+            self._answers_from(joiner, message["answers"])
         elif joiner.seat == SPECTATOR:
             self.reply(joiner, {"t": "refused", "reason": encode(N_("a spectator does not play")),
                                 "move": message.get("move"), "id": message.get("id")})
@@ -508,6 +506,17 @@ class Host(SeatServer):
             write(min(message["move"], self._moves), seat, f"{who}: {text}")
         except (TabletopError, OSError, ValueError) as exc:  # a full disk: the game goes on without the note
             self._note(N_("A note from {who} was not written: {why}", who=who, why=str(exc)))
+
+    def _answers_from(self, joiner: Joiner, answers: list[dict[str, Any]]) -> None:
+        """Keep a remote seat's answers to the questions it was sent (once; anything else is refused)."""
+        with self._lock:
+            write, seat = self._feedback, joiner.seat
+            fresh = write is not None and seat in self.seats and seat not in self._answered
+            if fresh:
+                self._answered.add(seat)
+        problem = write(seat, answers) if write is not None and fresh else N_("no questions were asked")
+        if problem:
+            self._note(N_("The answers of {who} were not kept: {why}", who=self._who(joiner), why=str(problem)))
 
     def _want(self, joiner: Joiner, digests: list[str]) -> None:
         if self.art is None:

@@ -21,7 +21,7 @@ none, and the page draws a face from the card's name, rank and text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine.actions import Action
@@ -41,6 +41,7 @@ from tabletop.engine.targets import (
 )
 from tabletop.engine.zones import STACK, Cell, InfoRow, Item, Piece, TableView, Zone
 from tabletop.i18n import translate
+from tabletop.net.protocol import PROTOCOL
 from tabletop.net.webpage import CardImages
 
 
@@ -181,3 +182,23 @@ def ask_message(move: int, legal: Sequence[Action], table: TableView, seat: int,
                 "zone": chosen, "cards": sorted(c.id for c in selectable_cards(selecting)),
                 "acts": [index[a] for a in selecting], "quick": [index[a] for a in quick_actions(selecting)]},
             "cards": faces.cards}
+
+
+def welcome_messages(game: Mapping[str, Any], seat: int, players: int, presence: list[str], history: Sequence[Event],
+                     moves: int, table: TableView | None, over: Mapping[str, Any] | None, images: CardImages | None,
+                     lang: str) -> list[dict[str, Any]]:
+    """Return a page's ``welcome`` (the game, who sits where, the log so far) and ``state`` (its table now, and
+    how the game ended when it has); ``game`` holds the game's name, title, rules and seat names."""
+    # Before the first move the deal's events come with the table (state), lines and all.
+    told = history if moves else []
+    lines = [line for line in (say(event_line(e, seat), lang) for e in told) if line]
+    welcome = {"t": "welcome", "v": PROTOCOL, "seat": seat, "players": players, "lang": lang,
+               "game": {"name": game["name"], "title": say(game["title"], lang), "rules": say(game["rules"], lang)},
+               "names": [say(n, lang) for n in game["names"]], "seats": presence,
+               "back": images.url(None) if images is not None else None, "log": lines}
+    if table is None:
+        return [welcome]
+    state = table_message("state", moves, table, history if moves == 0 else [], seat, images, lang)
+    if over is not None:
+        state["over"] = dict(over)  # a page opened on a finished game shows how it ended
+    return [welcome, state]

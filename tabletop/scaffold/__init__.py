@@ -126,6 +126,9 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
         ("tabletop games", _("check it is listed (and not BROKEN), with a quick check's verdict")),
     )
     width = max(len(command) for command, _what in commands) + 3
+    if (folder / "feedback.toml").exists():
+        created += " " + _("feedback.toml holds the questions asked after each game (tabletop review charts the"
+                           " answers).")
     return (
         created.format(folder=folder, name=name, deck="deck.csv" if (folder / "deck.csv").exists() else "deck.toml")
         + "\n"

@@ -29,6 +29,7 @@ from tabletop.formats.playtest import append_note, read_playtest
 from tabletop.formats.resume import Resume, check_move
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
+from tabletop.plugins.versioned import logged_version
 from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
@@ -67,7 +68,8 @@ class ReplayTable(Table):
         self.seed = result.seed
         self.fair = False
         self.settings = PlaySettings(self.game.name, self.game.players, self.seat_names, self.seed,
-                                     dict(header.get("options") or {}), art_dir, speed)
+                                     dict(header.get("options") or {}), art_dir, speed,
+                                     version=logged_version(header))  # played on in the log's version
         if not 0 <= seat < self.game.players:
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))
