@@ -10,7 +10,7 @@ in any request, log or referrer.
 
 >>> path_of("/art/" + "ab" * 32 + "?x=1")
 '/art/abababababababababababababababababababababababababababababababab'
->>> is_page_file("page.js"), is_page_file("../secret.js"), is_page_file("page.py")
+>>> is_page_file("main.js"), is_page_file("../secret.js"), is_page_file("webpage.py")
 (True, False, False)
 """
 
