@@ -36,6 +36,7 @@ from tabletop.formats.wire import decode, encode
 from tabletop.i18n import LANGUAGES, N_, _, translate
 from tabletop.net import protocol, webview
 from tabletop.net.artshare import ArtShare
+from tabletop.net.askround import QuestionRound
 from tabletop.net.guard import (
     MESSAGES_PER_MINUTE,
     MESSAGES_TOTAL,
@@ -130,8 +131,7 @@ class Host(SeatServer):
         self._players: dict[int, Any] = {}
         self._session: Any = None
         self._notes: Callable[[int, int | None, str], Any] | None = None
-        self._feedback: Callable[[int, list[dict[str, Any]]], str | None] | None = None
-        self._answered: set[int] = set()
+        self._round = QuestionRound()
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
         self._views: dict[int, TableView] = {}
@@ -198,6 +198,7 @@ class Host(SeatServer):
             self._initial, self._views, self._history = shown, views, history
             self._note_budgets.clear()
             self._moves, self._to_move, self._over = session.moves, session.to_move, None
+        self._round.clear()
         session.on_move = moved
         for joiner in self._all():
             self._call(self._welcome, joiner)
@@ -206,9 +207,7 @@ class Host(SeatServer):
                      write: Callable[[int, list[dict[str, Any]]], str | None]) -> None:
         """Send the game's questions to every remote seat (the game is over); ``write`` keeps a seat's answers
         (an empty list: skipped) and returns a problem, or None. Each seat answers once."""
-        with self._lock:
-            self._feedback, self._answered = write, set()
-        text = dumps({"t": "questions", "questions": questions, "cards": cards})
+        text = self._round.ask(questions, cards, write)
         for joiner in self._all():
             if joiner.seat in self.seats:
                 self._post(joiner, text)
@@ -431,6 +430,9 @@ class Host(SeatServer):
             self._offer(joiner, dumps(message))
         if ask is not None:
             self._offer(joiner, self._ask_text(joiner, ask))
+        questions = self._round.pending(seat) if seat in self.seats else None
+        if questions is not None:  # rejoined (a page reloaded) before answering: asked again
+            self._offer(joiner, questions)
 
     def _web_welcome(self, joiner: Joiner, info: GameInfo) -> list[dict[str, Any]]:
         """Return a browser seat's welcome and state (under the lock)."""
@@ -509,12 +511,8 @@ class Host(SeatServer):
 
     def _answers_from(self, joiner: Joiner, answers: list[dict[str, Any]]) -> None:
         """Keep a remote seat's answers to the questions it was sent (once; anything else is refused)."""
-        with self._lock:
-            write, seat = self._feedback, joiner.seat
-            fresh = write is not None and seat in self.seats and seat not in self._answered
-            if fresh:
-                self._answered.add(seat)
-        problem = write(seat, answers) if write is not None and fresh else N_("no questions were asked")
+        seat = joiner.seat
+        problem = self._round.answer(seat, answers) if seat in self.seats else N_("no questions were asked")
         if problem:
             self._note(N_("The answers of {who} were not kept: {why}", who=self._who(joiner), why=str(problem)))
 

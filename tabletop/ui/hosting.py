@@ -19,7 +19,7 @@ from tabletop.net.artshare import ArtShare
 from tabletop.net.host import AWAY, STAND_IN, WAITING, GameInfo, Host
 from tabletop.ui import fonts
 from tabletop.ui.art.folder_map import used_files
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.art.webimages import WebImages
 from tabletop.ui.netpanel import Content, NetPanel, Offer
 
@@ -39,11 +39,12 @@ def host_table(table: Any, host: Host) -> None:
 
 
 def serve_art(host: Host, game: Any, folder: Path | None) -> None:
-    """Offer ``game``'s art in ``folder`` to ``host``'s joiners: files by hash to tables, pictures to browsers."""
+    """Offer ``game``'s art in ``folder`` to ``host``'s joiners: files by hash to tables, pictures to browsers
+    (its faces composed from ``faces.toml`` where a card has no art)."""
     deck = game.deck()
     ids = [c.id for c in deck]
     share = host.art = ArtShare(lambda: used_files(folder, ids))
-    images = WebImages(folder, deck, share)
+    images = WebImages(folder, deck, share, deck_file=deck_file(game))
     host.images = images
     host.fonts = {"cjk.otf": fonts.BUNDLED[0]}
     if host.web:

@@ -55,7 +55,7 @@ def test_the_host_serves_the_page_with_its_rules_and_nothing_else() -> None:
         assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
         etag = page.getheader("ETag")
         assert get(hosted, "/", {"If-None-Match": etag or ""}).status == 304  # a reload asks, and is told "the same"
-        for name in ("main.js", "draw.js", "play.js", "words.js", "page.css"):
+        for name in ("main.js", "draw.js", "play.js", "questions.js", "words.js", "page.css"):
             answer = get(hosted, f"/{name}")
             assert answer.status == 200 and answer.read() == (PAGE / name).read_bytes()
         for wrong in ("/../pyproject.toml", "/%2e%2e/host.py", "/webpage.py", "/art/" + "0" * 64, "/art/x", "/ws"):

@@ -141,6 +141,9 @@ def web_leaks(received: list[str], game: Any, seen: list[set[str]], seed: int) -
         moves = message.get("moves", message.get("move", moves))
         known = seen[min(moves, len(seen) - 1)]
         named: set[str] = set()
+        if message["t"] == "questions":  # the game is over: the deck's catalogue to name a card from, no state
+            found += [f"the seed in {raw[:120]}"] if str(seed) in raw else []
+            continue
         named_cards(message, named)
         found += [f"card {c} at move {moves}: {raw[:160]}" for c in sorted(named - known)]
         if unique_labels:

@@ -1,5 +1,6 @@
 """The pictures a browser seat is shown: each card's art (a file or a sheet's cell) fitted to a card as a JPEG,
-named by content, changed when its file changes, none for a card without art, kept on disk for the next host."""
+named by content, changed when its file changes, none for a card without art, kept on disk for the next host;
+in a game with ``faces.toml``, a card without art is shown the face the desktop table composes, as a PNG."""
 
 from __future__ import annotations
 
@@ -11,13 +12,20 @@ from PIL import Image
 
 from tabletop.engine.cards import STANDARD_52
 from tabletop.net.artshare import ArtShare
+from tabletop.plugins import discovery, registry
+from tabletop.scaffold import create_game
 from tabletop.ui.art import webimages
 from tabletop.ui.art.folder_map import used_files
+from tabletop.ui.art.folders import deck_file
+from tabletop.ui.art.library import ArtLibrary
+from tabletop.ui.art.render import face_png
 from tabletop.ui.art.webimages import BOX, WebImages
+from tests.plugin_fixtures import clean_registry
 from tests.ui.conftest import MakeImage
 from tests.ui.test_art_sheets import colour_of, write_sheet
 
 DECK = list(STANDARD_52)
+__all__ = ["clean_registry"]
 
 
 def pictures(folder: Path, cache: Path) -> tuple[WebImages, ArtShare]:
@@ -69,3 +77,28 @@ def test_a_sheets_cells_are_each_cards_picture_and_the_next_host_makes_none(
     again, _ = pictures(art_dir, tmp_path / "cache")
     assert again.url(DECK[0]) == urls[0] and picture(again, urls[0]).size == BOX
     assert made == []  # read from the disk: a second game with the same art makes no picture
+
+
+def test_a_market_cards_face_from_data_is_served_as_the_desktop_composes_it(
+        tmp_path: Path, make_image: MakeImage, art_dir: Path, clean_registry: None) -> None:
+    create_game("my-market", tmp_path / "games", template="market")  # its template has faces.toml
+    discovery.discover(tmp_path / "games")
+    game = registry.make_game("my-market")
+    deck = list({c.id: c for c in game.deck()}.values())
+    drawn, painted = deck[0], deck[1]
+    make_image(f"{painted.id}.png", (500, 700), (40, 200, 40))
+    share = ArtShare(lambda: used_files(art_dir, [c.id for c in deck]))
+    images = WebImages(art_dir, deck, share, cache=tmp_path / "web", deck_file=deck_file(game))
+    url = images.url(drawn)
+    assert url is not None and url != images.url(deck[2])  # each card's own face, by what it is made from
+    found = images.image(url.removeprefix("/art/"))
+    assert found is not None and found[1] == "image/png"
+    with ArtLibrary(deck, art_dir, background=False, deck_file=deck_file(game)) as library:
+        desktop = Image.open(io.BytesIO(face_png(library, drawn, BOX)))
+    assert Image.open(io.BytesIO(found[0])).tobytes() == desktop.tobytes()  # the very face the table shows
+    assert picture(images, images.url(painted)).getpixel((BOX[0] // 2, BOX[1] // 2)) == pytest.approx(
+        (40, 200, 40), abs=4)  # a card with art is shown its art
+    faces = Path(str(deck_file(game))).with_name("faces.toml")
+    faces.write_text(faces.read_text(encoding="utf-8").replace("#fcfbf7", "#e0f0ff"), encoding="utf-8")
+    again = WebImages(art_dir, deck, share, cache=tmp_path / "web", deck_file=deck_file(game))
+    assert again.url(drawn) != url  # the designer changed the layout: a new name, not a stale picture

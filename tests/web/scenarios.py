@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from tabletop.formats.feedback import answer_writer, load_feedback
 from tabletop.net.headless import Hosted
 from tabletop.plugins import discovery
 from tabletop.scaffold import create_game
@@ -61,3 +62,13 @@ def sandbox_game(root: Path, seed: int, *, log: Path | None = None) -> Iterator[
     with hosting("my-table", ["web", "web"], seed, log=log) as hosted:
         serve_art(hosted.host, hosted.game, root / "games" / "my-table" / "art")
         yield hosted
+
+
+def ask_questions(hosted: Hosting, folder: Path) -> None:
+    """Ask the remote seats the questions of the game in ``folder`` (its ``feedback.toml``), as a host does at the end;
+    their answers go into the hosted game's log."""
+    questions = load_feedback(folder / "feedback.toml")
+    cards = list({c.id: c.label for c in hosted.game.deck()}.items())
+    assert hosted.log is not None, "the game needs a log to keep the answers in"
+    hosted.host.ask_feedback([q.to_json() for q in questions], [{"id": c, "label": label} for c, label in cards],
+                             answer_writer(questions, [c for c, _label in cards], hosted.log))

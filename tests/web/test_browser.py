@@ -6,16 +6,18 @@ codes, a taken seat, a finished game and a host that stops are each said plainly
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tabletop.net.host import HERE
 from tabletop.plugins.replays import replay
 from tabletop.ui.hosting import serve_art
-from tests.net.remote_helpers import DEADLINE, seen_over_the_game
+from tests.net.remote_helpers import DEADLINE, Hosting, seen_over_the_game
 from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat, web_leaks
 from tests.plugin_fixtures import clean_registry
@@ -29,12 +31,14 @@ from tests.web.browser import (
     settle,
     wait,
 )
-from tests.web.scenarios import in_background, market_game, sandbox_game
+from tests.web.scenarios import ask_questions, in_background, market_game, sandbox_game
 
 __all__ = ["clean_registry"]
 pytestmark = pytest.mark.usefixtures("clean_registry")
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
+CHOSEN = "red-3"
+"""The card a tester names as too strong."""
 
 
 @pytest.fixture(autouse=True)
@@ -74,6 +78,14 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
         pictures = driver.execute_script(
             "return [...document.querySelectorAll('.card img')].map((i) => [i.complete && i.naturalWidth > 0, i.src]);")
         assert all(ok for ok, _src in pictures), pictures  # the host's art arrived by content hash
+        # Cards without art show the face the desktop composes from the template's faces.toml, as a PNG.
+        assert driver.execute_script("return [...document.querySelectorAll('.card[data-card]')]"
+                                     ".filter((c) => !c.querySelector('img')).length;") == 0
+        kinds = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "Promise.all([...new Set([...document.querySelectorAll('.card img')].map((i) => i.src))]"
+            ".map((s) => fetch(s).then((r) => r.headers.get('content-type')))).then(done);")
+        assert {"image/png", "image/jpeg"} <= set(kinds), kinds
         look(driver, shots, "market")
         lines = driver.execute_script("return document.querySelectorAll('#log li').length;")
         driver.refresh()  # a reload mid-game: the seat where it stood, with the log so far
@@ -86,9 +98,33 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
         look(driver, shots, "market-game-over")
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
+        answer_the_questions(driver, hosted, tmp_path, shots)
+        clicker.pull()
     assert len(clicker.received) > 20
     assert web_leaks(clicker.received, hosted.game, seen_over_the_game(log, 0), seed) == []
     assert replay(log).complete
+    [feedback] = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if '"feedback"' in line]
+    assert [(a["id"], a["value"]) for a in feedback["answers"]] == [
+        ("fun", 4), ("too-strong", CHOSEN), ("change", "Cheaper blues <b>please</b>")]
+
+
+def answer_the_questions(driver: Any, hosted: Hosting, root: Path, shots: Path) -> None:
+    """The host asks the market template's questions at the end; the tester answers each in the page and sends them."""
+    from selenium.webdriver.support.ui import Select
+
+    ask_questions(hosted, root / "games" / "my-market")
+    wait(driver, "return document.getElementById('questions-dialog').open"
+                 " && document.querySelectorAll('#questions-list fieldset').length === 3;", "the designer's questions")
+    look(driver, shots, "market-questions")
+    press(driver, "return document.querySelector('fieldset[data-kind=\"rating\"] label.star:nth-of-type(4)');",
+          "the rating's fourth button")
+    Select(driver.find_element("css selector", "fieldset[data-kind='card'] select")).select_by_value(CHOSEN)
+    driver.find_element("css selector", "fieldset[data-kind='text'] input").send_keys("Cheaper blues <b>please</b>")
+    press(driver, "return document.getElementById('answers-send');", "the Send answers button")
+    wait(driver, "return !document.getElementById('questions-dialog').open"
+                 " && /Thank you/.test(document.getElementById('toast').textContent);", "the answers sent")
+    until(lambda: '"feedback"' in str(hosted.log and Path(hosted.log.path).read_text(encoding="utf-8")),
+          "the answers in the host's log")
 
 
 def test_a_deck_only_table_is_played_by_drag_deal_and_flip(tmp_path: Path, shots: Path) -> None:

@@ -5,7 +5,8 @@ import { word } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-function el(tag, cls, text) {
+/** A new element with a class and a text (set as text). */
+export function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
   if (text !== undefined && text !== null) node.textContent = String(text);

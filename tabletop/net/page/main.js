@@ -4,6 +4,7 @@
 import { chooseLanguage, word } from "./words.js";
 import { render, renderLog, say, banner, hideBanner, showCodeForm, setupChrome } from "./draw.js";
 import { Play } from "./play.js";
+import { askQuestions } from "./questions.js";
 
 const PROTOCOL = 1;
 const RETRY_MOST = 10000;
@@ -141,6 +142,9 @@ const HANDLERS = {
     page.presence = m.seats;
     if (m.names && m.names.length) page.names = m.names;
     redraw();
+  },
+  questions(m) {
+    askQuestions(m, send, (n) => say(word(n ? "answersSent" : "answersSkipped")));
   },
   end(m) {
     page.ended = String(m.reason || "");

@@ -52,6 +52,12 @@ const WORDS = {
     seatN: "Seat {n}",
     zoomHint: "Tap a card for its name and text; right-click or long-press zooms.",
     moved: "{what} →",
+    questionsTitle: "The designer asks",
+    sendAnswers: "Send answers",
+    skipAnswers: "Skip",
+    noCard: "(no card)",
+    answersSent: "Thank you: your answers went to the designer",
+    answersSkipped: "Questions skipped",
   },
   ja: {
     title: "tabletop",
@@ -104,6 +110,12 @@ const WORDS = {
     seatN: "席{n}",
     zoomHint: "カードをタップすると名前とテキストが出ます。右クリックか長押しで拡大します。",
     moved: "{what} →",
+    questionsTitle: "デザイナーからの質問",
+    sendAnswers: "回答を送る",
+    skipAnswers: "スキップ",
+    noCard: "(カードなし)",
+    answersSent: "ありがとうございます: 回答をデザイナーに送りました",
+    answersSkipped: "質問をスキップしました",
   },
 };
 

@@ -7,8 +7,9 @@ changed file is a new key. The picture is the card's art fitted into a card (:da
 fitting the table uses) as a JPEG: a phone loads a deck of large scans quickly. Pictures are made
 when first asked for (or ahead, :meth:`WebImages.warm`, on as many threads as the machine has
 cores), kept in memory up to :data:`MEMORY` bytes and on disk under their key in the art cache
-(``web/``: the next game with the same art makes none). :meth:`WebImages.url` is the one place that says which picture a card has: card faces drawn
-from data replace it there.
+(``web/``: the next game with the same art makes none). :meth:`WebImages.url` is the one place that
+says which picture a card has. A card with no art in a game with ``faces.toml`` is shown its face
+composed from data (the desktop table's), as a PNG named by the digest of what it is made from.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.net.artshare import ArtShare
-from tabletop.ui.art.diskcache import default_cache_dir, prune_folder
+from tabletop.ui.art.composed import ComposedFaces
+from tabletop.ui.art.diskcache import DiskCache, default_cache_dir, prune_folder
 from tabletop.ui.art.folder_map import art_place, map_folder, scan_art
 from tabletop.ui.art.loader import Source, load_fitted, source_file
 from tabletop.ui.art.names import BACK, name_index
+from tabletop.ui.art.render import on_stock
 from tabletop.ui.art.sheets import Cell, sheet_images
 
 BOX = (400, 560)
@@ -45,20 +48,29 @@ DISK = 256 * 1024 * 1024
 """Bytes of pictures kept on disk; past them the oldest go when a host starts."""
 
 
+KINDS = {".jpg": "image/jpeg", ".png": "image/png"}
+"""A picture's file ending and media type: art as JPEG, a composed face (sharp text) as PNG."""
+
+
 class WebImages:
-    """The pictures of ``deck``'s cards (and the back) in the art at ``path``, whose files ``share`` hashes."""
+    """The pictures of ``deck``'s cards (and the back) in the art at ``path``, whose files ``share`` hashes;
+    cards without art are composed from the ``faces.toml`` beside ``deck_file``, if there is one."""
 
     def __init__(self, path: Path | str | None, deck: Sequence[Card], share: ArtShare,
-                 cache: Path | None = None) -> None:
+                 cache: Path | None = None, deck_file: Path | None = None) -> None:
         self._place = art_place(path)
         self._disk = cache if cache is not None else default_cache_dir() / "web"
-        prune_folder(self._disk, DISK, (".jpg", ".tmp"))
+        prune_folder(self._disk, DISK, (*KINDS, ".tmp"))
+        self._deck = list({card.id: card for card in deck}.values())
+        self._faces = (ComposedFaces(deck_file, self._deck, DiskCache(self._disk.parent), background=False)
+                       if deck_file is not None else None)
+        self._composing = threading.Lock()  # one face at a time: the faces' fonts are shared
         self._ids = sorted({card.id for card in deck})
         self._index = name_index(self._ids)
         self._share = share
         self._lock = threading.Lock()
         self._keys: dict[str, str] = {}
-        self._sources: dict[str, Source] = {}
+        self._sources: dict[str, Source | Card] = {}
         self._ready: OrderedDict[str, tuple[bytes, str]] = OrderedDict()
         self._held = 0
         self.refresh()
@@ -70,7 +82,7 @@ class WebImages:
         return f"/art/{key}" if key is not None else None
 
     def image(self, key: str) -> tuple[bytes, str] | None:
-        """Return the JPEG named ``key`` and its media type, made now if not ready; None for no card's picture."""
+        """Return the picture named ``key`` and its media type, made now if not ready; None for no card's picture."""
         with self._lock:
             ready = self._ready.get(key)
             if ready is not None:
@@ -79,13 +91,14 @@ class WebImages:
             source = self._sources.get(key)
         if source is None:
             return None
-        made = self._stored(key)
+        ending = ".png" if isinstance(source, Card) else ".jpg"
+        made = self._stored(key + ending)
         if made is None:
-            made = make_picture(source)
+            made = self._face(source) if isinstance(source, Card) else make_picture(source)
             if made is None:
                 return None
-            self._store(key, made)
-        found = (made, "image/jpeg")
+            self._store(key + ending, made)
+        found = (made, KINDS[ending])
         with self._lock:
             if key not in self._ready:
                 self._ready[key] = found
@@ -103,7 +116,7 @@ class WebImages:
         digests = self._share.manifest()
         tomls = sheet_images(list(table))
         keys: dict[str, str] = {}
-        sources: dict[str, Source] = {}
+        sources: dict[str, Source | Card] = {}
         for card_id, (source, _stamp) in mapped.files.items():
             file = source_file(source)
             digest = digests.get(file.name)
@@ -113,6 +126,13 @@ class WebImages:
             key = hashlib.sha256(f"{VERSION}:{BOX}:{digest}:{part}".encode()).hexdigest()
             keys[card_id] = key
             sources[key] = source
+        faces = self._faces
+        for card in self._deck:
+            digest = faces.digest(card, BOX) if faces is not None and card.id not in keys else None
+            if digest is not None:
+                key = hashlib.sha256(f"{VERSION}:face:{digest}".encode()).hexdigest()
+                keys[card.id] = key
+                sources[key] = card
         with self._lock:
             changed = keys != self._keys
             self._keys, self._sources = keys, sources
@@ -131,20 +151,34 @@ class WebImages:
         worker.start()
         return worker
 
-    def _stored(self, key: str) -> bytes | None:
+    def _face(self, card: Card) -> bytes | None:
+        """Return ``card``'s face composed from data as PNG bytes (None: it has none, or it could not be drawn)."""
+        assert self._faces is not None
         try:
-            return (self._disk / f"{key}.jpg").read_bytes()
+            with self._composing:
+                picture = self._faces.image(card, BOX, None, None)
+        except Exception:  # a broken faces file never takes the host down: the page draws the card's face
+            return None
+        if picture is None:
+            return None
+        out = io.BytesIO()
+        on_stock(picture).save(out, "PNG", optimize=True)
+        return out.getvalue()
+
+    def _stored(self, name: str) -> bytes | None:
+        try:
+            return (self._disk / name).read_bytes()
         except OSError:
             return None
 
-    def _store(self, key: str, data: bytes) -> None:
+    def _store(self, name: str, data: bytes) -> None:
         """Keep a made picture on disk (written whole, or not at all: a full disk only costs the next host time)."""
         with contextlib.suppress(OSError):
             self._disk.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self._disk, suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
-            os.replace(tmp, self._disk / f"{key}.jpg")
+            os.replace(tmp, self._disk / name)
 
 
 def make_picture(source: Source) -> bytes | None:
