@@ -567,7 +567,7 @@ class Host(SeatServer):
         return [self._watch_art()]
 
     async def _watch_art(self) -> None:
-        """Look at the art folder every so often; tell every joiner which files changed."""
+        """Look at the art folder (and the faces file) every so often; tell every joiner what changed."""
         while True:
             await asyncio.sleep(ART_POLL)
             art = self.art  # set (and replaced) by each game the host serves
@@ -580,7 +580,7 @@ class Host(SeatServer):
                     if not joiner.is_web:  # a browser is sent each card's picture with the card
                         self._offer(joiner, text)
             images = self.images
-            if changes and images is not None and await asyncio.to_thread(images.refresh):
+            if images is not None and await asyncio.to_thread(images.refresh, bool(changes)):
                 for joiner in self._all():
                     if joiner.is_web:  # the table again, its cards with their new pictures
                         self._offer(joiner, dumps(self._web_table(joiner)))

@@ -52,8 +52,9 @@ class CardImages(Protocol):
     def image(self, key: str) -> tuple[bytes, str] | None:
         """Return the picture named ``key`` (its bytes and media type), or None when no card has it."""
 
-    def refresh(self) -> bool:
-        """Look at the pictures again (the art folder changed); return whether any card's picture changed."""
+    def refresh(self, files: bool = True) -> bool:
+        """Look at the pictures again (``files``: the art folder changed; else only what the pictures are made of
+        besides art, such as a faces file); return whether any card's picture changed."""
 
 
 def link(scheme: str, host: str, port: int, code: str) -> str:

@@ -80,7 +80,7 @@ class Pictures:
     def image(self, key: str) -> tuple[bytes, str] | None:
         return (b"\xff\xd8 picture " + key.encode(), "image/jpeg") if key in self.keys.values() else None
 
-    def refresh(self) -> bool:
+    def refresh(self, files: bool = True) -> bool:
         return False
 
 

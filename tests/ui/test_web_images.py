@@ -20,6 +20,7 @@ from tabletop.ui.art.folders import deck_file
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.render import face_png
 from tabletop.ui.art.webimages import BOX, WebImages
+from tests.net.test_faults import until
 from tests.plugin_fixtures import clean_registry
 from tests.ui.conftest import MakeImage
 from tests.ui.test_art_sheets import colour_of, write_sheet
@@ -98,7 +99,12 @@ def test_a_market_cards_face_from_data_is_served_as_the_desktop_composes_it(
     assert Image.open(io.BytesIO(found[0])).tobytes() == desktop.tobytes()  # the very face the table shows
     assert picture(images, images.url(painted)).getpixel((BOX[0] // 2, BOX[1] // 2)) == pytest.approx(
         (40, 200, 40), abs=4)  # a card with art is shown its art
+    assert not images.refresh(files=False)  # nothing changed
     faces = Path(str(deck_file(game))).with_name("faces.toml")
     faces.write_text(faces.read_text(encoding="utf-8").replace("#fcfbf7", "#e0f0ff"), encoding="utf-8")
-    again = WebImages(art_dir, deck, share, cache=tmp_path / "web", deck_file=deck_file(game))
-    assert again.url(drawn) != url  # the designer changed the layout: a new name, not a stale picture
+    until(lambda: images.refresh(files=False), "the edited faces file seen")  # looked at every tenth of a second
+    edited = images.url(drawn)
+    assert edited is not None and edited != url  # the designer changed the layout while hosting: a new name
+    found = images.image(edited.removeprefix("/art/"))
+    assert found is not None and Image.open(io.BytesIO(found[0])).convert("RGB").getpixel((BOX[0] // 2, BOX[1] - 60)) \
+        == pytest.approx((0xE0, 0xF0, 0xFF), abs=3)  # the new background

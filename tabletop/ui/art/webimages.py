@@ -108,8 +108,14 @@ class WebImages:
                 self._held -= len(data)
         return found
 
-    def refresh(self) -> bool:
-        """Map the folder again (after the share looked at its files); return whether any card's picture changed."""
+    def refresh(self, files: bool = True) -> bool:
+        """Map the folder again (``files``: the share looked at its files and some changed; else only when the
+        faces file, its fonts or icons changed); return whether any card's picture changed."""
+        faces = self._faces
+        with self._composing:  # faces.toml edited while the game runs: new faces, new names
+            edited = faces is not None and faces.poll()
+        if not files and not edited:
+            return False
         folder, only = self._place
         table = scan_art(folder, only) or {}
         mapped = map_folder(folder, table, self._index, self._ids, {})
@@ -126,7 +132,6 @@ class WebImages:
             key = hashlib.sha256(f"{VERSION}:{BOX}:{digest}:{part}".encode()).hexdigest()
             keys[card_id] = key
             sources[key] = source
-        faces = self._faces
         for card in self._deck:
             digest = faces.digest(card, BOX) if faces is not None and card.id not in keys else None
             if digest is not None:
