@@ -66,3 +66,18 @@ def test_a_japanese_page_reads_the_game_in_japanese() -> None:
     assert any("\u3040" <= ch <= "\u30ff" for ch in japanese["table"]["status"])
     ask = webview.ask_message(0, session.legal_actions(), table, table.seat or 0, "ja", None)
     assert all(a["act"] == b.to_json() for a, b in zip(ask["legal"], session.legal_actions(), strict=True))
+
+
+def test_every_word_of_the_page_is_in_english_and_japanese() -> None:
+    import re
+
+    from tabletop.net.webpage import PAGE
+
+    words = (PAGE / "words.js").read_text(encoding="utf-8")
+    english, japanese = words.split("\n  ja: {", 1)
+    keys = [set(re.findall(r"^    (\w+): ", part, re.MULTILINE)) for part in (english, japanese.split("\n  },", 1)[0])]
+    assert keys[0] and keys[0] == keys[1], keys[0] ^ keys[1]
+    used = set()
+    for name in ("main.js", "draw.js", "play.js", "questions.js"):
+        used |= set(re.findall(r"\bword\(\"(\w+)\"", (PAGE / name).read_text(encoding="utf-8")))
+    assert used <= keys[0], used - keys[0]  # every word the page says has its line in both languages
