@@ -1,6 +1,6 @@
 """The pictures a browser seat is shown: each card's art (a file or a sheet's cell) fitted to a card as a JPEG,
 named by content, changed when its file changes, none for a card without art, kept on disk for the next host;
-in a game with ``faces.toml``, a card without art is shown the face the desktop table composes, as a PNG."""
+a card the desktop table composes (``faces.toml``, an illustration's text band) is shown that face, as a PNG."""
 
 from __future__ import annotations
 
@@ -108,3 +108,21 @@ def test_a_market_cards_face_from_data_is_served_as_the_desktop_composes_it(
     found = images.image(edited.removeprefix("/art/"))
     assert found is not None and Image.open(io.BytesIO(found[0])).convert("RGB").getpixel((BOX[0] // 2, BOX[1] - 60)) \
         == pytest.approx((0xE0, 0xF0, 0xFF), abs=3)  # the new background
+
+
+def test_an_illustration_is_served_in_the_text_band_the_table_puts_it_in(
+        art_dir: Path, make_image: MakeImage, tmp_path: Path) -> None:
+    import pygame
+
+    ace = DECK[12]
+    make_image(f"{ace.id}.png", (800, 400), (40, 200, 40))  # not card-shaped: the table adds the card's text band
+    images, _share = pictures(art_dir, tmp_path / "cache")
+    url = images.url(ace)
+    assert url is not None
+    found = images.image(url.removeprefix("/art/"))
+    assert found is not None and found[1] == "image/png"
+    pygame.font.init()
+    with ArtLibrary(DECK, art_dir, background=False) as library:
+        library.face(ace, (120, 168))  # the table draws it once: the art's shape is known
+        desktop = Image.open(io.BytesIO(face_png(library, ace, BOX)))
+    assert Image.open(io.BytesIO(found[0])).tobytes() == desktop.tobytes()  # the band and the card's text, as there

@@ -8,8 +8,9 @@ fitting the table uses) as a JPEG: a phone loads a deck of large scans quickly. 
 when first asked for (or ahead, :meth:`WebImages.warm`, on as many threads as the machine has
 cores), kept in memory up to :data:`MEMORY` bytes and on disk under their key in the art cache
 (``web/``: the next game with the same art makes none). :meth:`WebImages.url` is the one place that
-says which picture a card has. A card with no art in a game with ``faces.toml`` is shown its face
-composed from data (the desktop table's), as a PNG named by the digest of what it is made from.
+says which picture a card has. A card the desktop table composes (from ``faces.toml``, or an
+illustration with its text band) is shown that composed face, as a PNG named by the digest of
+everything it is made from.
 """
 
 from __future__ import annotations
@@ -23,16 +24,17 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.net.artshare import ArtShare
-from tabletop.ui.art.composed import ComposedFaces
+from tabletop.ui.art.composed import Art, ComposedFaces
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir, prune_folder
 from tabletop.ui.art.folder_map import art_place, map_folder, scan_art
-from tabletop.ui.art.loader import Source, load_fitted, source_file
+from tabletop.ui.art.loader import Size, Source, load_fitted, probe, source_file
 from tabletop.ui.art.names import BACK, name_index
 from tabletop.ui.art.render import on_stock
 from tabletop.ui.art.sheets import Cell, sheet_images
@@ -52,9 +54,18 @@ KINDS = {".jpg": "image/jpeg", ".png": "image/png"}
 """A picture's file ending and media type: art as JPEG, a composed face (sharp text) as PNG."""
 
 
+@dataclass(frozen=True)
+class Composed:
+    """A card's face composed from data: its values, with its art (and the art's shape) if it has some."""
+
+    card: Card
+    art: Art
+    shape: Size | None
+
+
 class WebImages:
     """The pictures of ``deck``'s cards (and the back) in the art at ``path``, whose files ``share`` hashes;
-    cards without art are composed from the ``faces.toml`` beside ``deck_file``, if there is one."""
+    faces are composed as the table composes them (the ``faces.toml`` beside ``deck_file``, text bands)."""
 
     def __init__(self, path: Path | str | None, deck: Sequence[Card], share: ArtShare,
                  cache: Path | None = None, deck_file: Path | None = None) -> None:
@@ -62,15 +73,14 @@ class WebImages:
         self._disk = cache if cache is not None else default_cache_dir() / "web"
         prune_folder(self._disk, DISK, (*KINDS, ".tmp"))
         self._deck = list({card.id: card for card in deck}.values())
-        self._faces = (ComposedFaces(deck_file, self._deck, DiskCache(self._disk.parent), background=False)
-                       if deck_file is not None else None)
+        self._faces = ComposedFaces(deck_file, self._deck, DiskCache(self._disk.parent), background=False)
         self._composing = threading.Lock()  # one face at a time: the faces' fonts are shared
         self._ids = sorted({card.id for card in deck})
         self._index = name_index(self._ids)
         self._share = share
         self._lock = threading.Lock()
         self._keys: dict[str, str] = {}
-        self._sources: dict[str, Source | Card] = {}
+        self._sources: dict[str, Source | Composed] = {}
         self._ready: OrderedDict[str, tuple[bytes, str]] = OrderedDict()
         self._held = 0
         self.refresh()
@@ -91,10 +101,10 @@ class WebImages:
             source = self._sources.get(key)
         if source is None:
             return None
-        ending = ".png" if isinstance(source, Card) else ".jpg"
+        ending = ".png" if isinstance(source, Composed) else ".jpg"
         made = self._stored(key + ending)
         if made is None:
-            made = self._face(source) if isinstance(source, Card) else make_picture(source)
+            made = self._face(source) if isinstance(source, Composed) else make_picture(source)
             if made is None:
                 return None
             self._store(key + ending, made)
@@ -111,9 +121,8 @@ class WebImages:
     def refresh(self, files: bool = True) -> bool:
         """Map the folder again (``files``: the share looked at its files and some changed; else only when the
         faces file, its fonts or icons changed); return whether any card's picture changed."""
-        faces = self._faces
         with self._composing:  # faces.toml edited while the game runs: new faces, new names
-            edited = faces is not None and faces.poll()
+            edited = self._faces.poll()
         if not files and not edited:
             return False
         folder, only = self._place
@@ -122,22 +131,26 @@ class WebImages:
         digests = self._share.manifest()
         tomls = sheet_images(list(table))
         keys: dict[str, str] = {}
-        sources: dict[str, Source | Card] = {}
-        for card_id, (source, _stamp) in mapped.files.items():
+        sources: dict[str, Source | Composed] = {}
+        by_id = {card.id: card for card in self._deck}
+        for card_id, (source, stamp) in mapped.files.items():
             file = source_file(source)
             digest = digests.get(file.name)
             if digest is None:
+                continue
+            card = by_id.get(card_id)
+            composed = self._composed(card, (source, stamp)) if card is not None else None
+            if composed is not None:
+                keys[card_id], sources[composed[0]] = composed
                 continue
             part = f"{source.index}/{digests.get(tomls.get(file.name, ''), '')}" if isinstance(source, Cell) else ""
             key = hashlib.sha256(f"{VERSION}:{BOX}:{digest}:{part}".encode()).hexdigest()
             keys[card_id] = key
             sources[key] = source
         for card in self._deck:
-            digest = faces.digest(card, BOX) if faces is not None and card.id not in keys else None
-            if digest is not None:
-                key = hashlib.sha256(f"{VERSION}:face:{digest}".encode()).hexdigest()
-                keys[card.id] = key
-                sources[key] = card
+            composed = self._composed(card, None) if card.id not in keys else None
+            if composed is not None:
+                keys[card.id], sources[composed[0]] = composed
         with self._lock:
             changed = keys != self._keys
             self._keys, self._sources = keys, sources
@@ -156,12 +169,24 @@ class WebImages:
         worker.start()
         return worker
 
-    def _face(self, card: Card) -> bytes | None:
-        """Return ``card``'s face composed from data as PNG bytes (None: it has none, or it could not be drawn)."""
-        assert self._faces is not None
+    def _composed(self, card: Card, art: Art) -> tuple[str, Composed] | None:
+        """Return the name and making of ``card``'s composed face with ``art``, or None when the table draws it
+        otherwise (its art as it is, or a generated face the page draws)."""
+        shape = None
+        if art is not None:
+            shape, problem = probe(art[0])  # the art's shape decides whether it is the whole card or an illustration
+            if problem is not None:
+                return None
+        digest = self._faces.digest(card, BOX, art, shape)
+        if digest is None:
+            return None
+        return hashlib.sha256(f"{VERSION}:face:{digest}".encode()).hexdigest(), Composed(card, art, shape)
+
+    def _face(self, face: Composed) -> bytes | None:
+        """Return a face composed from data as PNG bytes (None: it could not be drawn)."""
         try:
             with self._composing:
-                picture = self._faces.image(card, BOX, None, None)
+                picture = self._faces.image(face.card, BOX, face.art, face.shape)
         except Exception:  # a broken faces file never takes the host down: the page draws the card's face
             return None
         if picture is None:
