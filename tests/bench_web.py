@@ -10,6 +10,9 @@ pictures loads in headless Chromium, the first time and from the browser's cache
    makes the browser's pictures first (its warm-up, timed apart); then a fresh Chromium opens the
    spectators' link and the time is taken from the navigation's start to all 100 pictures decoded on the
    page; then the page is reloaded and timed again (the pictures from the browser's cache: ``immutable``).
+3. **Composed faces**: a market game from ``tabletop new --template market`` without art: the host
+   composes each card's face from its ``faces.toml`` for browsers (as :meth:`WebImages.warm` does while
+   testers join), from a cold picture cache.
 
 Run (the machine is shared: figures taken while others work are noise, rerun it quietly)::
 
@@ -159,6 +162,23 @@ def page_load(folder: Path, loads: int) -> dict[str, Any]:
     return {"made": made, "first": first, "cached": cached}
 
 
+def faces_made(folder: Path) -> tuple[int, float]:
+    """Return how many faces a market template's browser pictures are, and the seconds composing them took."""
+    from tabletop.net.artshare import ArtShare
+    from tabletop.plugins import discovery, registry
+    from tabletop.scaffold import create_game
+    from tabletop.ui.art.folders import deck_file
+    from tabletop.ui.art.webimages import WebImages
+
+    create_game("bench-market", folder / "faces-games", template="market")
+    discovery.discover(folder / "faces-games")
+    game = registry.make_game("bench-market")
+    started = time.perf_counter()
+    images = WebImages(None, game.deck(), ArtShare(lambda: []), cache=folder / "faces-cache", deck_file=deck_file(game))
+    images.warm().join()
+    return len({images.url(card) for card in game.deck()}), time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
@@ -185,6 +205,9 @@ def main() -> None:
         print("the same page reloaded (pictures from the browser's cache): "
               + ", ".join(f"{ms / 1000:.2f} s" for ms in loads["cached"])
               + f" (median {statistics.median(loads['cached']) / 1000:.2f} s)")
+        count, seconds = faces_made(folder)
+        print(f"the host composed {count} faces (market template, faces.toml, 400x560 PNG) in {seconds:.2f} s"
+              f" ({seconds / count * 1000:.0f} ms each, once)")
 
 
 if __name__ == "__main__":
