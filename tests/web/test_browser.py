@@ -242,3 +242,27 @@ def test_every_built_in_game_is_played_and_read_in_the_page(tmp_path: Path, shot
             player.stop()
         thread.join(DEADLINE)
         assert outcome
+
+
+def test_a_picture_the_host_cannot_make_is_drawn_by_the_page_instead(tmp_path: Path) -> None:
+    from tests.web.scenarios import make_art
+
+    with market_game(tmp_path, 18_442_907) as hosted, chromium(tmp_path / "profile") as driver:
+        folder = tmp_path / "games" / "my-market" / "art"
+        make_art(folder, sorted({c.id for c in hosted.game.deck()}))
+        for path in folder.glob("*.png"):
+            if path.stem != "back":
+                path.write_bytes(path.read_bytes()[:400])  # cut short: its header reads, its pixels do not
+        serve_art(hosted.host, hosted.game, folder)
+        thread, outcome = in_background(hosted)
+        driver.get(hosted.host.link(0))
+        Clicker(driver, 6).play(until_moves=3)
+        wait(driver, "const cards = [...document.querySelectorAll('#table .card[data-card]')];"
+                     " return cards.length > 0 && cards.every((c) => c.classList.contains('drawn') && !c.querySelector('img'));",
+             "every card drawn by the page, no broken picture")
+        assert audit(driver) == []
+        hosted.host.close("the test is over")
+        for player in hosted.players.values():
+            player.stop()
+        thread.join(DEADLINE)
+        assert outcome

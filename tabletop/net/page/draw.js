@@ -107,15 +107,22 @@ function cardNode(page, id, zone, item, size) {
   node.title = face.text ? `${face.name}\n${face.text}` : face.name;
   if (face.red) node.classList.add("red");
   if (face.art) {
-    node.append(Object.assign(el("img"), { src: face.art, alt: face.name, draggable: false }));
+    const picture = Object.assign(el("img"), { src: face.art, alt: face.name, draggable: false });
+    // A picture the host could not make (an unreadable file, a broken faces file): the face is drawn instead.
+    picture.addEventListener("error", () => { picture.remove(); drawFace(node, face, size); }, { once: true });
+    node.append(picture);
     return node;
   }
+  drawFace(node, face, size);
+  return node;
+}
+
+function drawFace(node, face, size) {
   node.classList.add("drawn");
   node.append(el("span", "corner", face.label));
   // A playing card's corner (Q♥) says its name; any other card's name is written under its corner.
   if (face.name !== face.label && !(face.rank && face.suit)) node.append(el("span", "name", face.name));
   if (face.text && size !== "small") node.append(el("span", "text", face.text));
-  return node;
 }
 
 function piece(thing) {
