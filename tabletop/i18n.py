@@ -71,14 +71,18 @@ class Message(str):
 
     def translated(self) -> str:
         """Return the text in the interface's language (the English text when there is no translation)."""
-        if _current == "en":
+        return self.said(None if _current == "en" else _catalog)
+
+    def said(self, catalog: gettext.NullTranslations | None) -> str:
+        """Return the text as ``catalog`` says it (None: the English text as it is)."""
+        if catalog is None:
             return str(self)
-        said = _catalog.ngettext(self.template, self.plural, self.number) if self.plural else \
-            _catalog.gettext(self.template)
+        said = catalog.ngettext(self.template, self.plural, self.number) if self.plural else \
+            catalog.gettext(self.template)
         if not self.fields:
             return said
         try:
-            return said.format(**{k: v.translated() if isinstance(v, Message) else v for k, v in self.fields.items()})
+            return said.format(**{k: v.said(catalog) if isinstance(v, Message) else v for k, v in self.fields.items()})
         except (KeyError, IndexError, ValueError):  # a broken translation shows the English, never a crash
             return str(self)
 
@@ -121,6 +125,34 @@ def join(separator: str, items: Sequence[str]) -> str:
 def nN_(singular: str, plural: str, count: int, **fields: Any) -> str:
     """Return a plural :class:`Message` for ``count``, said in the interface's language where shown."""
     return Message(singular, fields, plural, count)
+
+
+def translate(message: str, code: str) -> str:
+    """Return ``message`` in language ``code`` whatever the interface speaks (a browser seat's own language).
+
+    >>> translate(N_("Follow {suit}", suit=N_("hearts")), "ja"), translate("Start", "fr")
+    ('ハートをマストフォロー', 'Start')
+    """
+    catalog = _catalog_for(code)
+    if not message:
+        return ""  # gettext says its catalog's header for the empty text
+    if isinstance(message, Message):
+        return message.said(catalog)
+    return message if catalog is None else catalog.gettext(message)
+
+
+_catalogs: dict[str, gettext.NullTranslations | None] = {}
+
+
+def _catalog_for(code: str) -> gettext.NullTranslations | None:
+    """Return the catalog of language ``code``, read once (None for English or a language not offered)."""
+    if code not in _catalogs:
+        found: gettext.NullTranslations | None = None
+        if code in LANGUAGES and code != "en":
+            with contextlib.suppress(OSError):
+                found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+        _catalogs[code] = found
+    return _catalogs[code]
 
 
 def language() -> str:

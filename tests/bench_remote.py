@@ -142,8 +142,7 @@ def spawn_joiners(address: Any, codes: list[str], folder: Path, *, art: bool = F
 def latency(folder: Path, moves: int) -> dict[str, float]:
     """Host the 8-seat game (7 remote) for ``moves`` moves; return the move-to-joiner latencies in ms."""
     from tabletop.engine.session import Session
-    from tabletop.net.headless import serve_game
-    from tabletop.net.host import GameInfo, Host
+    from tabletop.net.host import Host
     from tabletop.net.protocol import Address
     from tabletop.net.seat import remote_players
     from tabletop.plugins import registry
@@ -157,6 +156,17 @@ def latency(folder: Path, moves: int) -> dict[str, float]:
     for seat, player in players.items():
         seats[seat] = player
     session = Session(game, seats, seed=5, log=None)
+    return time_moves(host, session, players, moves,
+                      lambda: spawn_joiners(address, [host.codes[s] for s in range(7)], folder))
+
+
+def time_moves(host: Any, session: Any, players: dict[int, Any], moves: int,
+               spawn: Any) -> dict[str, float]:
+    """Serve ``session`` for ``moves`` moves to the joiners ``spawn()`` starts (each writing when every update
+    arrived); return the move-to-joiner latencies in ms: p50, p99 and the worst."""
+    from tabletop.net.headless import serve_game
+    from tabletop.net.host import GameInfo
+
     applied: dict[int, float] = {}
 
     def moved(index: int, *_: Any) -> None:
@@ -166,8 +176,10 @@ def latency(folder: Path, moves: int) -> dict[str, float]:
                 player.stop()  # enough moves: the game stops here (GameStopped)
 
     session.on_move = moved
-    host.attach(session, info=GameInfo.of(game, [f"Seat {i + 1}" for i in range(8)]), initial=session.take_events())
-    joiners = spawn_joiners(address, [host.codes[s] for s in range(7)], folder)
+    players_count = session.game.players
+    host.attach(session, info=GameInfo.of(session.game, [f"Seat {i + 1}" for i in range(players_count)]),
+                initial=session.take_events())
+    joiners = spawn()
     serve_game(host, session, players=list(players.values()), join_wait=120, say=lambda line: None)
     host.close("the benchmark is over")
     samples = []

@@ -156,6 +156,8 @@ def test_an_offline_install_without_a_compiler_is_pure_python_and_says_so(tmp_pa
     assert "py3-none-any" in wheel.name, "a pure-Python wheel"
     names = zipfile.ZipFile(wheel).namelist()
     assert "tabletop/_fast/__init__.py" in names and not any(n.endswith((".so", ".pyd")) for n in names)
+    page = {f"tabletop/net/page/{p.name}" for p in (ROOT / "tabletop" / "net" / "page").iterdir() if p.is_file()}
+    assert page and page <= set(names), "the browser seat's page travels in the wheel"
 
 
 def test_opting_out_at_install_builds_nothing_and_says_so(tmp_path: Path) -> None:

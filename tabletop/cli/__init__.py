@@ -108,8 +108,8 @@ def _main(argv: Sequence[str] | None) -> int:
             parser.print_help()
             return 0
         return handler(args)
-    except TabletopError as exc:
-        print(_("{prog}: error: {problem}").format(prog=prog, problem=exc), file=sys.stderr)
+    except TabletopError as exc:  # its reason may come from another machine: printed without escapes
+        print(_("{prog}: error: {problem}").format(prog=prog, problem=guard.printable(str(exc))), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as exc:
         return _interrupted(exc)

@@ -20,6 +20,7 @@ from tabletop.cli.common import (
     window_size,
 )
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.guard import printable
 from tabletop.engine.options import parse_assignments
 from tabletop.i18n import _
 from tabletop.net.protocol import DEFAULT_PORT, Address, is_loopback
@@ -33,7 +34,8 @@ def add(sub: Any) -> None:
     host = sub.add_parser("host", help=_("play a game here with remote seats that others join from their machines"))
     host.add_argument("game", help=_("game name (see tabletop games)"))
     host.add_argument("--seats", required=True,
-                      help=_("one per seat, e.g. human,remote,random,remote: each remote seat gets a join code"))
+                      help=_("one per seat, e.g. human,web,random,remote: each web seat gets a link to open in a"
+                             " browser, each remote seat a code for tabletop join"))
     host.add_argument("--players", type=positive, default=None, help=_("number of seats"))
     host.add_argument("--seed", type=seed, default=None,
                       help=_("seed, to deal the same game again (default: a secret one, written to the log when"
@@ -85,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
     options = parse_assignments(args.sets)
     game = registry.make_game(args.game, players=args.players or seat_count(args.seats), options=options)
     names = registry.expand_seats(args.seats.split(","), game.players, remote=True)
-    remote = [i for i, n in enumerate(names) if n == registry.REMOTE]
+    remote = [i for i, n in enumerate(names) if n in registry.REMOTE_KINDS]
     if not remote:
-        raise TabletopError(_("--seats {seats}: no seat is remote; name one remote (e.g. human,remote,random) or"
+        raise TabletopError(_("--seats {seats}: no seat is remote; name one remote or web (e.g. human,web,random) or"
                               " play here with tabletop play").format(seats=args.seats))
     if args.headless and registry.HUMAN in names:
         raise TabletopError(_("--headless: seat {n} is human, and a person needs the window; make it remote or a bot")
@@ -97,12 +99,13 @@ def run(args: argparse.Namespace) -> int:
     tls = server_tls(str(args.cert), str(args.key)) if args.cert is not None else None
     host = Host(seats=remote, players=game.players, bind=Address(args.bind, args.port, tls is not None), tls=tls,
                 on_drop=args.if_dropped if args.headless else "wait", stand_in=args.stand_in,
-                rejoin_wait=args.rejoin_wait if args.headless else math.inf)  # a window asks its user instead
+                rejoin_wait=args.rejoin_wait if args.headless else math.inf,  # a window asks its user instead
+                web=[i for i, n in enumerate(names) if n == registry.WEB])
     address = host.start()
     try:
-        _say_address(host, address, args.bind)
         if args.headless:
             return _headless(host, game, names, args)
+        _say_address(host, address, args.bind)
         from tabletop.ui.flow import run_host
 
         return run_host(host, game_name=args.game, players=game.players, seats=names, seed=args.seed,
@@ -172,8 +175,8 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     from tabletop.net.headless import serve_game
     from tabletop.net.host import GameInfo
     from tabletop.net.seat import remote_players
-    from tabletop.ui.art.folder_map import used_files
     from tabletop.ui.art.folders import art_folder
+    from tabletop.ui.hosting import serve_art
 
     fair = args.seed is None
     seed_value = secrets.randbits(62) if fair else args.seed
@@ -190,13 +193,12 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
             players[seat] = player
         session = open_session(game, players, seed=seed_value, log=log, options=SessionOptions(bot_timeout=args.bot_timeout))
         folder = art_folder(game, args.art)
-        ids = [c.id for c in game.deck()]
-        from tabletop.net.artshare import ArtShare
-
-        host.art = ArtShare(lambda: used_files(folder, ids))
+        serve_art(host, game, folder)
         host.attach(session, info=GameInfo.of(game, [_("Seat {n} ({who})").format(n=i + 1, who=n)
                                                      for i, n in enumerate(names)]),
                     initial=session.take_events(), notes=log.note)
+        assert host.address is not None
+        _say_address(host, host.address, args.bind)  # the log and the game ready before anyone is told where
         result = serve_game(host, session, players=list(remote.values()), join_wait=args.join_wait)
         if result.outcome == "over":
             _ask_remote(host, game, args.game, log)
@@ -209,5 +211,5 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
         print(_("Log: {file}").format(file=log.path))
         return 0
     print(_("The game stopped after {moves} moves: {why}; log: {file}").format(
-        moves=session.moves, why=_(result.message), file=log.path), file=sys.stderr)
+        moves=session.moves, why=printable(_(result.message)), file=log.path), file=sys.stderr)
     return 1

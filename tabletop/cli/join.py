@@ -9,6 +9,7 @@ from typing import Any
 
 from tabletop.cli.common import add_speed, check_writable, positive, window_size
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.guard import printable
 from tabletop.i18n import _
 from tabletop.net.protocol import parse_address
 
@@ -73,7 +74,7 @@ def _bot(address: Any, args: argparse.Namespace, tls: Any) -> int:
     print(_("Joined {address} as Seat {n} ({bot})").format(address=address, n=welcome.seat + 1, bot=args.bot))
     sys.stdout.flush()
     try:
-        result = play_bot(connection, welcome, args.bot, say=lambda line: print(line, file=sys.stderr))
+        result = play_bot(connection, welcome, args.bot, say=lambda line: print(printable(line), file=sys.stderr))
     finally:
         connection.close()
     if result.outcome == "over":
@@ -81,5 +82,5 @@ def _bot(address: Any, args: argparse.Namespace, tls: Any) -> int:
             moves=result.moves, scores=" ".join(str(s) for s in result.scores),
             ranks=" ".join(str(r) for r in result.ranks)))
         return 0
-    print(_("The game did not finish: {why}").format(why=_(result.message)), file=sys.stderr)
+    print(_("The game did not finish: {why}").format(why=printable(_(result.message))), file=sys.stderr)
     return 1

@@ -8,12 +8,13 @@ deck) still lists its notes, with the reason in place of the positions.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from tabletop.engine.errors import LogError
 from tabletop.engine.events import seat_name
-from tabletop.engine.guard import shown_path
+from tabletop.engine.guard import printable, shown_path
 from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.engine.views import SPECTATOR
 from tabletop.formats.logreplay import GameFactory, Replay, VersionedGames, replay
@@ -101,5 +102,11 @@ def _to_move(note: Note) -> str:
 
 
 def _cell(text: str) -> str:
-    """Return ``text`` as one Markdown table cell: pipes escaped, lines joined by <br>."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "\n").replace("\n", "<br>")
+    r"""Return ``text`` as one Markdown table cell: markup and control characters escaped (a note is a tester's
+    text: no ``<script>`` or terminal escape passes through), pipes escaped, lines joined by <br>.
+
+    >>> _cell("<script>x</script> a|b\x1b[2J")
+    '&lt;script&gt;x&lt;/script&gt; a\\|b\\\\x1b[2J'
+    """
+    plain = printable(html.escape(text, quote=False).replace("\r\n", "\n"))
+    return plain.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")

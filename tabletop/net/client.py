@@ -116,6 +116,9 @@ class Connection:
         self.welcome: Welcome | None = None
         self.lost: str | None = None
         self._manifest: dict[str, str] = {}
+        self._asked: set[str] = set()
+        self._art_bytes = 0
+        """Art bytes stored over the whole connection, every welcome included: one limit for the session."""
         self._ws: ClientConnection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -294,6 +297,7 @@ class Connection:
             self.progress.done_at = None
         if not missing:
             self.progress.done_at = self.progress.done_at or time.perf_counter()
+        self._asked.update(missing)
         for start in range(0, len(missing), WANT_BATCH):
             ws = self._ws
             if ws is not None:
@@ -305,10 +309,14 @@ class Connection:
             return
         digest = raw[:protocol.DIGEST_BYTES].hex()
         data = raw[protocol.DIGEST_BYTES:]
-        if self.progress.bytes + len(data) > protocol.ART_TOTAL_LIMIT:
+        if digest not in self._asked:
+            return  # only files this joiner asked for are stored: a host cannot push others into its cache
+        if self._art_bytes + len(data) > protocol.ART_TOTAL_LIMIT:
             return  # more art than any deck needs: the rest keeps its generated faces
         if not await asyncio.to_thread(store.put, digest, data):
             return  # not the file it says it is (changed on the host meanwhile): the next manifest says
+        self._asked.discard(digest)
+        self._art_bytes += len(data)
         names = {n: d for n, d in self._manifest.items() if d == digest}
         await asyncio.to_thread(store.lay_out, folder, names, complete=False)
         self.progress.stored += 1

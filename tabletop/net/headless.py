@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.errors import GameStopped
+from tabletop.engine.guard import printable
 from tabletop.i18n import N_, _
 from tabletop.net.host import Host
 
@@ -77,4 +78,4 @@ def serve_game(host: Host, session: Any, *, players: list[Any], join_wait: float
 
 def _report(host: Host, say: Callable[[str], None]) -> None:
     for notice in host.take_notices():
-        say(_(notice))
+        say(printable(_(notice)))  # names and reasons come from joiners: no escape reaches the terminal

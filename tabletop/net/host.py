@@ -1,4 +1,4 @@
-"""The host's side of remote seats: a WebSocket server that seats joiners by code and feeds each its view.
+"""The host's side of remote seats: the seats of a game in progress, served to joiners by code.
 
 The game runs where it always runs (the table's session, the referee); the host only carries
 what each seat may see out of it and the seats' choices back into it. Each remote seat has a
@@ -6,69 +6,67 @@ join code (and spectators share a watch code); a joiner that says the right code
 seat's welcome (the game's name, rules, the deck's catalogue and the art manifest), the table as
 the seat sees it now, and from then on one update per move (:mod:`tabletop.net.seatview`) and an
 ``ask`` when its seat is to choose. Its answers reach the session through the seat's
-:class:`~tabletop.net.seat.RemotePlayer`, the seat kind the session asks like any player.
+:class:`~tabletop.net.seat.RemotePlayer`, the seat kind the session asks like any player. A
+browser seat (``mode`` web) is the same seat sent the same things as the page's plain JSON
+(:mod:`tabletop.net.webview`), in its tester's language, with the log so far when it (re)joins.
 
-Threads: the server runs an asyncio loop on a thread of its own; the session calls the host from
-its own thread (each move, through ``session.on_move``, and each ask). Messages for a joiner wait
-in a queue per connection: a joiner that does not keep up (its socket full, past ``queue_limit`` messages
-waiting) is cut off (it may rejoin), so
-no joiner ever holds up the table or the other seats. Wrong codes, a second joiner for a taken
-seat, anything not in the protocol, oversized messages and floods are refused with a one-line
-reason, and the connection closed.
+Threads: the connections are :class:`~tabletop.net.server.SeatServer`'s, on a thread of its own;
+the session calls the host from its own thread (each move, through ``session.on_move``, and each
+ask). What a seat's joiners may send is bounded per minute and in all
+(:class:`~tabletop.net.guard.Budget`): past it, notes are refused and a flood is cut off.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import socket
-import ssl
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import ServerConnection
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event, GameOver
+from tabletop.engine.guard import printable
 from tabletop.engine.options import to_json
 from tabletop.engine.views import SPECTATOR
-from tabletop.formats.wire import encode
-from tabletop.i18n import N_, _
-from tabletop.net import protocol
+from tabletop.engine.zones import TableView
+from tabletop.formats.wire import decode, encode
+from tabletop.i18n import LANGUAGES, N_, _, translate
+from tabletop.net import protocol, webview
 from tabletop.net.artshare import ArtShare
-from tabletop.net.protocol import TO_HOST, Address, ProtocolError, dumps, new_code, same_code
-from tabletop.net.seatview import catalogue, event_data, faces
+from tabletop.net.askround import QuestionRound
+from tabletop.net.guard import (
+    MESSAGES_PER_MINUTE,
+    MESSAGES_TOTAL,
+    NOTES_PER_MINUTE,
+    NOTES_TOTAL,
+    Budget,
+)
+from tabletop.net.protocol import dumps, new_code, same_code
+from tabletop.net.seatview import catalogue, event_data, event_from_data, faces
+from tabletop.net.server import (
+    ART_RATE,
+    Joiner,
+    SeatServer,
+    lan_addresses,
+    server_tls,
+)
+from tabletop.net.webpage import link
 from tabletop.plugins.process_bot import new_bot_seed
 
-QUEUE_LIMIT = 512
-"""Messages that may wait for one joiner; one more and it is cut off as too slow."""
-SEND_SECONDS = 15.0
-"""How long one message may take to reach a joiner before it is cut off as too slow."""
-ART_RATE = 256 * 1024
-"""Bytes per second an art file must at least travel at (its time limit grows with its size)."""
-PING_SECONDS = 10.0
-"""A joiner that answers no ping for twice this long is taken for gone."""
-WRONG_CODE_DELAY = 1.0
-"""Seconds a wrong code waits before it is told so (trying codes by the million is hopeless)."""
-WRONG_CODES = 20
-"""Wrong codes after which an address is refused for the rest of the hosting."""
+__all__ = ["ART_POLL", "AWAY", "HERE", "INBOX", "LOCAL", "MAX_WATCHERS", "STAND_IN",
+           "WAITING", "GameInfo", "Host", "Joiner", "lan_addresses", "server_tls"]
+
 MAX_WATCHERS = 32
 """Spectators one host feeds at most."""
-RATE = 100.0
-"""Messages a second a joiner may send on average (bursts of :data:`BURST`); a flood is cut off."""
-BURST = 200.0
 ART_POLL = 0.5
 """Seconds between looks at the art folder for changed files (hot reload reaches joiners)."""
 INBOX = 16
 """Choices and questions one seat may have waiting at once."""
-SEND_BUFFER = 256 * 1024
-"""Bytes the system may hold on its way to one joiner: past them its queue grows, and a joiner that
-does not read is cut off (left to itself, the system would hold megabytes first)."""
+HISTORY = 2000
+"""Events of the game kept per seat, as it saw them: the log a browser seat is shown when it (re)joins."""
 
 WAITING, HERE, AWAY, STAND_IN, LOCAL = "waiting", "here", "away", "bot", "local"
 """A seat's presence: remote and not joined yet, joined, dropped, dropped and played by a bot, not remote."""
@@ -92,153 +90,76 @@ class GameInfo:
         return cls(game.name, game.title, game.rules_text(), game.art_deck, to_json(game.options), list(names))
 
 
-@dataclass(eq=False)
-class Joiner:
-    """One connection: its seat (:data:`~tabletop.engine.views.SPECTATOR` to watch), mode and queues."""
+@dataclass(frozen=True)
+class Asked:
+    """A seat's pending question: the move, its legal actions, and the messages a table and a bot are sent."""
 
-    ws: ServerConnection
-    seat: int
-    mode: str
-    name: str
-    peer: str
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    art: deque[str] = field(default_factory=deque)
-    closing: bool = False
-    tokens: float = BURST
-    checked: float = field(default_factory=time.monotonic)
+    move: int
+    legal: tuple[Any, ...]
+    person: str
+    bot: str
 
 
-class Host:
-    """Serves the remote seats ``seats`` of a ``players``-seat game at ``bind``.
+class Host(SeatServer):
+    """Serves the remote seats ``seats`` of a ``players``-seat game at ``bind`` (``web``: those played in a
+    browser, for which :meth:`link` gives the tester's link).
 
     ``on_drop`` is what happens when a joined seat drops while it is to choose: ``wait`` (for it to
     rejoin, at most ``rejoin_wait`` seconds, then the game ends), ``bot`` (``stand_in`` plays its
     moves until it is back) or ``end``; a window asks its user instead (:meth:`decide`).
+    ``server`` options go to :class:`~tabletop.net.server.SeatServer` (TLS, queue and time limits).
     """
 
-    def __init__(self, *, seats: Sequence[int], players: int, bind: Address, tls: ssl.SSLContext | None = None,
-                 art: ArtShare | None = None, on_drop: str = "wait", stand_in: str = "random",
-                 rejoin_wait: float = 300.0, queue_limit: int = QUEUE_LIMIT, send_seconds: float = SEND_SECONDS,
-                 hello_seconds: float = protocol.HELLO_SECONDS) -> None:
+    def __init__(self, *, seats: Sequence[int], players: int, art: ArtShare | None = None, on_drop: str = "wait",
+                 stand_in: str = "random", rejoin_wait: float = 300.0, web: Sequence[int] = (),
+                 **server: Any) -> None:
+        super().__init__(**server)
         self.seats = tuple(seats)
+        self.web = tuple(s for s in web if s in self.seats)
         self.players = players
-        self.bind = bind
-        self.tls = tls
         self.art = art
         self.on_drop = on_drop
         self.stand_in = stand_in
         self.rejoin_wait = rejoin_wait
-        self.queue_limit = queue_limit
-        self.send_seconds = send_seconds
-        self.hello_seconds = hello_seconds
         self.codes = {seat: new_code() for seat in self.seats}
         self.watch_code = new_code()
-        self.address: Address | None = None
-        """Where the server listens once started (the port chosen when 0 was asked for)."""
-        self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._stop: asyncio.Event | None = None
         self._conns: dict[int, Joiner] = {}
         self._watchers: list[Joiner] = []
         self._presence = [WAITING if s in self.seats else LOCAL for s in range(players)]
         self._away_since: dict[int, float] = {}
         self._decisions: dict[int, str] = {}
-        self._wrong: dict[str, int] = {}
-        self._notices: deque[str] = deque(maxlen=200)
         self._players: dict[int, Any] = {}
         self._session: Any = None
         self._notes: Callable[[int, int | None, str], Any] | None = None
-        self._feedback: Callable[[int, list[dict[str, Any]]], str | None] | None = None
-        self._answered: set[int] = set()
+        self._round = QuestionRound()
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
-        self._latest: dict[int, Any] = {}
+        self._views: dict[int, TableView] = {}
+        self._history: dict[int, list[Event]] = {}
         self._initial: dict[int, list[Any]] = {}
-        self._asks: dict[int, tuple[int, str, str]] = {}
+        self._asks: dict[int, Asked] = {}
+        self._note_budgets: dict[int, Budget] = {}
+        self._message_budgets: dict[int, Budget] = {}
         self._moves = 0
         self._to_move: int | None = None
+        self._over: dict[str, list[Any]] | None = None
         self._failed: str | None = None
-        self.sent_bytes = 0
-        """Bytes handed to joiners so far (for benchmarks)."""
-        self.cut_off: list[str] = []
-        """Why each joiner cut off so far was cut off (too slow, a flood, a broken message)."""
 
-    # -- starting and stopping ---------------------------------------------------------------------
-    def start(self) -> Address:
-        """Listen (on a thread of its own) and return the address joiners connect to.
-
-        :raises TabletopError: when the address cannot be listened on (naming it and why).
-        """
-        ready = threading.Event()
-        failure: list[BaseException] = []
-        self._thread = threading.Thread(target=self._run, args=(ready, failure), name="tabletop host", daemon=True)
-        self._thread.start()
-        ready.wait()
-        if failure:
-            exc = failure[0]
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise TabletopError(_("cannot listen on {address}: {why} (choose another port with --port)").format(
-                address=self.bind, why=why))
+    # -- links and endings -------------------------------------------------------------------------
+    def link(self, seat: int | None = None) -> str:
+        """Return the link that opens seat ``seat`` in a browser (None: the spectators' link)."""
         assert self.address is not None
-        return self.address
+        code = self.watch_code if seat is None else self.codes[seat]
+        return link("https" if self.tls is not None else "http", self.address.host, self.address.port, code)
 
     def ended(self, reason: str) -> None:
         """Tell every joiner the game stopped before its end (``reason``); they stay connected for the next one."""
-        text = dumps({"t": "end", "reason": encode(reason)})
         for joiner in self._all():
-            self._post(joiner, text)
+            self._post(joiner, dumps({"t": "end", "reason": self._said(joiner, reason)}))
 
-    def close(self, reason: str = "") -> None:
-        """Tell every joiner the game is over for them (``reason``) and stop serving."""
-        loop, stop = self._loop, self._stop
-        if loop is None or stop is None or loop.is_closed():
-            return
-        text = dumps({"t": "end", "reason": encode(reason or N_("the host closed the game"))})
-
-        async def goodbye() -> None:
-            joiners = self._all()
-            for joiner in joiners:
-                self._offer(joiner, text)
-            with contextlib.suppress(TimeoutError):  # what is queued gets a moment to reach them
-                await asyncio.wait_for(asyncio.gather(*(self._drain(j) for j in joiners)), 2.0)
-            for joiner in joiners:
-                await self._cut(joiner, 1001, "the host closed the game")
-            stop.set()
-
-        with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(goodbye(), loop).result(timeout=5)
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self, ready: threading.Event, failure: list[BaseException]) -> None:
-        loop = self._loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(self._main(ready, failure))
-        finally:
-            ready.set()
-            loop.close()
-
-    async def _main(self, ready: threading.Event, failure: list[BaseException]) -> None:
-        self._stop = asyncio.Event()
-        try:
-            server = await serve(self._handle, self.bind.host, self.bind.port, ssl=self.tls,
-                                 max_size=protocol.TO_HOST_LIMIT, compression=None, max_queue=16,
-                                 ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS * 2,
-                                 open_timeout=protocol.HELLO_SECONDS, close_timeout=2, server_header=None)
-        except OSError as exc:
-            failure.append(exc)
-            ready.set()
-            return
-        port = server.sockets[0].getsockname()[1] if server.sockets else self.bind.port
-        self.address = Address(self.bind.host, port, self.tls is not None)
-        ready.set()
-        watcher = asyncio.ensure_future(self._watch_art())
-        await self._stop.wait()
-        watcher.cancel()
-        server.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(server.wait_closed(), 3)
+    def _said(self, joiner: Joiner, text: str) -> Any:
+        """Return ``text`` as ``joiner`` reads it: plain text in its language for a browser, else a message."""
+        return translate(text, joiner.lang) if joiner.is_web else encode(text)
 
     # -- what the table and the session ask ----------------------------------------------------------
     def attach(self, session: Any, *, info: GameInfo, initial: Sequence[Event] = (),
@@ -256,15 +177,17 @@ class Host:
                 previous(index, seat, action, forced, events)
             self._publish(events)
 
-        latest: dict[int, Any] = {}
+        views: dict[int, TableView] = {}
         shown: dict[int, list[Any]] = {}
+        history: dict[int, list[Event]] = {}
         try:
             info.deck = info.deck or catalogue(session.game.deck())
             for seat in self._viewers():
-                table = session.table(seat)
+                table = views[seat] = session.table(seat)
                 seen = faces(table)
-                latest[seat] = encode(table)
+                encode(table)  # what cannot travel is found now, before anyone joins
                 shown[seat] = [event_data(e, seat, table, seen) for e in initial]
+                history[seat] = [event_from_data(d) for d in shown[seat]]
         except (TypeError, ValueError) as exc:
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             raise TabletopError(self._failed) from None
@@ -272,8 +195,10 @@ class Host:
             self._session, self._info, self._notes = session, info, notes
             self._asks.clear()
             self._bot_seeds = {}
-            self._latest, self._initial = latest, shown
-            self._moves, self._to_move = session.moves, session.to_move
+            self._initial, self._views, self._history = shown, views, history
+            self._note_budgets.clear()
+            self._moves, self._to_move, self._over = session.moves, session.to_move, None
+        self._round.clear()
         session.on_move = moved
         for joiner in self._all():
             self._call(self._welcome, joiner)
@@ -282,9 +207,7 @@ class Host:
                      write: Callable[[int, list[dict[str, Any]]], str | None]) -> None:
         """Send the game's questions to every remote seat (the game is over); ``write`` keeps a seat's answers
         (an empty list: skipped) and returns a problem, or None. Each seat answers once."""
-        with self._lock:
-            self._feedback, self._answered = write, set()
-        text = dumps({"t": "questions", "questions": questions, "cards": cards})
+        text = self._round.ask(questions, cards, write)
         for joiner in self._all():
             if joiner.seat in self.seats:
                 self._post(joiner, text)
@@ -324,13 +247,6 @@ class Host:
         with self._lock:
             since = self._away_since.get(seat)
         return None if since is None else time.monotonic() - since
-
-    def take_notices(self) -> list[str]:
-        """Return (and forget) what happened to the seats since last asked: joins, drops, refusals."""
-        with self._lock:
-            notes = list(self._notices)
-            self._notices.clear()
-        return notes
 
     def decide(self, seat: int, what: str) -> None:
         """Choose what happens while dropped ``seat`` is to move: ``wait`` or ``bot`` (a window's answer)."""
@@ -380,12 +296,11 @@ class Host:
             observed = None  # a bot joiner then plays from the legal actions and the table alone
         with self._lock:
             move = self._moves
-            person = dumps({"t": "ask", "move": move, "legal": legal_data})
-            bot = dumps({"t": "ask", "move": move, "legal": legal_data, "data": observed})
-            self._asks[seat] = (move, person, bot)
+            asked = self._asks[seat] = Asked(move, tuple(legal), dumps({"t": "ask", "move": move, "legal": legal_data}),
+                                              dumps({"t": "ask", "move": move, "legal": legal_data, "data": observed}))
             joiner = self._conns.get(seat)
         if joiner is not None:
-            self._post(joiner, bot if joiner.mode == "bot" else person)
+            self._post(joiner, self._ask_text(joiner, asked))
         return move
 
     def unask(self, seat: int) -> None:
@@ -393,29 +308,48 @@ class Host:
         with self._lock:
             self._asks.pop(seat, None)
 
-    def reply(self, joiner: Joiner, message: dict[str, Any]) -> None:
-        """Send ``message`` to ``joiner`` (from any thread)."""
-        self._post(joiner, dumps(message))
+    def _ask_text(self, joiner: Joiner, asked: Asked) -> str:
+        """Return the ask ``joiner`` is sent: a bot's (with its observation), a table's, or a browser's."""
+        if joiner.mode == "bot":
+            return asked.bot
+        if joiner.is_web:
+            with self._lock:
+                table = self._views.get(joiner.seat)
+            if table is not None:
+                return dumps(webview.ask_message(asked.move, asked.legal, table, joiner.seat, joiner.lang, self.images))
+        return asked.person
 
     def _publish(self, events: Sequence[Event]) -> None:
         """Send each seat and spectator the move just made, as it may see it (the session's thread)."""
         session = self._session
         try:
+            over = None
             if session.is_over:
                 events = [*events, GameOver(tuple(session.scores()), tuple(session.ranks()))]
+                over = {"scores": list(session.scores()), "ranks": list(session.ranks())}
             with self._lock:
-                self._moves, self._to_move = session.moves, session.to_move
+                self._moves, self._to_move, self._over = session.moves, session.to_move, over
             for seat in self._viewers():
                 table = session.table(seat)
                 seen = faces(table)
-                encoded = encode(table)
-                text = dumps({"t": "update", "moves": session.moves, "table": encoded,
-                              "events": [event_data(e, seat, table, seen) for e in events]})
+                data = [event_data(e, seat, table, seen) for e in events]
+                saw = [event_from_data(d) for d in data]
                 with self._lock:
-                    self._latest[seat] = encoded
+                    self._views[seat] = table
+                    kept = self._history.setdefault(seat, [])
+                    kept += saw
+                    del kept[:-HISTORY]
                     targets = self._watchers[:] if seat == SPECTATOR else [self._conns[seat]] if seat in self._conns else []
+                # Each form is made once a move, and only for a seat someone reads it in (most often one).
+                texts: dict[str, str] = {}
                 for joiner in targets:
-                    self._post(joiner, text)
+                    form = joiner.lang if joiner.is_web else ""
+                    if form not in texts:
+                        texts[form] = dumps(
+                            webview.table_message("update", session.moves, table, saw, seat, self.images, form)
+                            if joiner.is_web else
+                            {"t": "update", "moves": session.moves, "table": encode(table), "events": data})
+                    self._post(joiner, texts[form])
         except (TypeError, ValueError) as exc:  # a game's table holding what cannot travel
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             self.close(self._failed)
@@ -423,66 +357,23 @@ class Host:
     def _viewers(self) -> list[int]:
         return [*self.seats, SPECTATOR]
 
-    # -- the server's side (its loop) -------------------------------------------------------------------
-    async def _handle(self, ws: ServerConnection) -> None:
-        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
-        sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        if self._wrong.get(peer, 0) >= WRONG_CODES:
-            await ws.close(4001, "too many wrong codes from this address")
-            return
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.hello_seconds)
-        except TimeoutError:
-            await ws.close(4004, f"no hello within {self.hello_seconds:g} s")
-            return
-        except ConnectionClosed:
-            return
-        try:
-            if isinstance(raw, bytes):
-                raise ProtocolError("say hello first (as text)")
-            hello = protocol.parse(raw, TO_HOST)
-            if hello["t"] != "hello":
-                raise ProtocolError("say hello first")
-        except ProtocolError as exc:
-            self._note(N_("A connection from {peer} was refused: {why}", peer=peer, why=str(exc)))
-            await ws.close(4004, _short(str(exc)))
-            return
-        if hello["v"] != protocol.PROTOCOL:
-            await ws.close(4005, f"this host speaks protocol {protocol.PROTOCOL}, not {hello['v']}: use the same tabletop version")
-            return
-        joiner = await self._seat(ws, hello, peer)
-        if joiner is None:
-            return
-        writer = asyncio.ensure_future(self._write(joiner))
-        try:
-            await self._read(joiner)
-        finally:
-            joiner.closing = True
-            writer.cancel()
-            self._leave(joiner)
-
-    async def _seat(self, ws: ServerConnection, hello: dict[str, Any], peer: str) -> Joiner | None:
-        """Return the joiner ``hello`` seats (its code checked), welcomed; None when refused (and closed)."""
-        code, mode = hello["code"], hello["mode"]
-        seat = next((s for s, c in self.codes.items() if same_code(code, c)), None)
+    # -- the connections' side (the server's loop) ------------------------------------------------------
+    def _seat_of(self, code: str) -> int | None:
         if same_code(code, self.watch_code):
-            seat = SPECTATOR
-        if seat is None:
-            self._wrong[peer] = self._wrong.get(peer, 0) + 1
-            self._note(N_("A wrong code came from {peer}", peer=peer))
-            await asyncio.sleep(WRONG_CODE_DELAY)
-            await ws.close(4001, "wrong code: check the code the host gave you")
-            return None
-        if (seat == SPECTATOR) != (mode == "watch"):
+            return SPECTATOR
+        return next((s for s, c in self.codes.items() if same_code(code, c)), None)
+
+    async def _seat(self, ws: ServerConnection, hello: dict[str, Any], peer: str, seat: int) -> Joiner | None:
+        """Return the joiner ``hello`` seats at ``seat``, welcomed; None when refused (and closed)."""
+        mode = hello["mode"]
+        if mode != "web" and (seat == SPECTATOR) != (mode == "watch"):
             why = ("this is the watch code: join with --watch" if seat == SPECTATOR else
                    f"this code is for seat {seat + 1}: join without --watch (spectators use the watch code)")
             await ws.close(4001, why)
             return None
-        name = " ".join(str(hello.get("name", "")).split())[:40]
-        joiner = Joiner(ws, seat, mode, name, peer)
+        name = printable(" ".join(str(hello.get("name", "")).split()))[:40]
+        lang = str(hello.get("lang", "en"))
+        joiner = Joiner(ws, seat, mode, name, peer, lang if lang in LANGUAGES else "en")
         with self._lock:
             if seat == SPECTATOR:
                 if len(self._watchers) >= MAX_WATCHERS:
@@ -519,62 +410,62 @@ class Host:
             return
         seat = joiner.seat
         with self._lock:
-            welcome = {"t": "welcome", "v": protocol.PROTOCOL, "seat": seat, "players": self.players,
-                       "game": {"name": info.name, "title": encode(info.title), "rules": encode(info.rules),
-                                "art_deck": info.art_deck, "options": info.options},
-                       "names": list(info.names), "deck": info.deck,
-                       "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence)}
-            if joiner.mode == "bot":
-                welcome["bot_seed"] = self._bot_seeds.setdefault(seat, new_bot_seed())
             ask = self._asks.get(seat) if seat != SPECTATOR else None
-            state = {"t": "state", "moves": self._moves, "table": self._latest.get(seat),
-                     "events": self._initial.get(seat, []) if self._moves == 0 else []}
+            if joiner.is_web:
+                messages = self._web_welcome(joiner, info)
+            else:
+                welcome = {"t": "welcome", "v": protocol.PROTOCOL, "seat": seat, "players": self.players,
+                           "game": {"name": info.name, "title": encode(info.title), "rules": encode(info.rules),
+                                    "art_deck": info.art_deck, "options": info.options},
+                           "names": list(info.names), "deck": info.deck,
+                           "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence)}
+                if joiner.mode == "bot":
+                    welcome["bot_seed"] = self._bot_seeds.setdefault(seat, new_bot_seed())
+                table = self._views.get(seat)
+                messages = [welcome, {"t": "state", "moves": self._moves,
+                                      "table": encode(table) if table is not None else None,
+                                      "events": self._initial.get(seat, []) if self._moves == 0 else []}]
         # Offered in one go on the loop's thread: no move's update can come between them.
-        self._offer(joiner, dumps(welcome))
-        self._offer(joiner, dumps(state))
+        for message in messages:
+            self._offer(joiner, dumps(message))
         if ask is not None:
-            self._offer(joiner, ask[2] if joiner.mode == "bot" else ask[1])
+            self._offer(joiner, self._ask_text(joiner, ask))
+        questions = self._round.pending(seat) if seat in self.seats else None
+        if questions is not None:  # rejoined (a page reloaded) before answering: asked again
+            self._offer(joiner, questions)
 
-    async def _read(self, joiner: Joiner) -> None:
-        """Take the joiner's messages until it leaves, is cut off or breaks the protocol."""
-        ws = joiner.ws
-        try:
-            async for raw in ws:
-                if joiner.closing:
-                    return
-                if not self._within_rate(joiner):
-                    await self._cut(joiner, 4003, "too many messages: slow down")
-                    return
-                try:
-                    if isinstance(raw, bytes):
-                        raise ProtocolError("a joiner sends text messages only")
-                    message = protocol.parse(raw, TO_HOST)
-                except ProtocolError as exc:
-                    self._note(N_("{who} was cut off: {why}", who=self._who(joiner), why=str(exc)))
-                    await self._cut(joiner, 4004, str(exc))
-                    return
-                kind = message["t"]
-                if kind == "bye":
-                    await self._cut(joiner, 1000, "goodbye")
-                    return
-                if kind == "want":
-                    self._want(joiner, message["files"])
-                elif kind == "note":
-                    self._note_from(joiner, message)
-                elif kind == "answers":
-                    self._answers_from(joiner, message["answers"])
-                elif joiner.seat == SPECTATOR:
-                    self.reply(joiner, {"t": "refused", "reason": encode(N_("a spectator does not play")),
-                                        "move": message.get("move"), "id": message.get("id")})
-                else:
-                    self._to_seat(joiner, message)
-        except ConnectionClosed as exc:
-            why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else ""
-            if exc.rcvd is not None and exc.rcvd.code == 1009 or "too big" in str(exc):
-                self._note(N_("{who} was cut off: a message over {limit} bytes", who=self._who(joiner),
-                              limit=protocol.TO_HOST_LIMIT))
-            elif why and why != "goodbye":
-                self._note(N_("{who} left: {why}", who=self._who(joiner), why=why))
+    def _web_welcome(self, joiner: Joiner, info: GameInfo) -> list[dict[str, Any]]:
+        """Return a browser seat's welcome and state (under the lock)."""
+        game = {"name": info.name, "title": info.title, "rules": info.rules, "names": info.names}
+        return webview.welcome_messages(game, joiner.seat, self.players, list(self._presence),
+                                        self._history.get(joiner.seat, []), self._moves, self._views.get(joiner.seat),
+                                        self._over, self.images, joiner.lang)
+
+    def _dispatch(self, joiner: Joiner, message: dict[str, Any]) -> str:
+        """Act on a joiner's message (the loop's thread); return why to cut it off ("" to go on)."""
+        budget = self._message_budgets.setdefault(joiner.seat, Budget(MESSAGES_PER_MINUTE, MESSAGES_TOTAL))
+        if not budget.spend():
+            return (f"too many messages: {MESSAGES_TOTAL} from this seat" if budget.used_up else
+                    f"too many messages: over {MESSAGES_PER_MINUTE} in a minute")
+        kind = message["t"]
+        if kind == "want":
+            self._want(joiner, message["files"])
+        elif kind == "note":
+            self._note_from(joiner, message)
+        elif kind == "answers":
+            self._answers_from(joiner, message["answers"])
+        elif joiner.seat == SPECTATOR:
+            self.reply(joiner, {"t": "refused", "reason": encode(N_("a spectator does not play")),
+                                "move": message.get("move"), "id": message.get("id")})
+        else:
+            self._to_seat(joiner, message)
+        return ""
+
+    def reply(self, joiner: Joiner, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``joiner`` (from any thread); a browser reads its reason as text in its language."""
+        if joiner.is_web and "reason" in message:
+            message = {**message, "reason": webview.say(decode(message["reason"]), joiner.lang)}
+        super().reply(joiner, message)
 
     def _to_seat(self, joiner: Joiner, message: dict[str, Any]) -> None:
         """Hand an ``act`` or ``why`` to the seat's player when it is asked; else refuse it now."""
@@ -600,10 +491,16 @@ class Host:
                                 "reason": encode(N_("too many choices at once: wait for the answer"))})
 
     def _note_from(self, joiner: Joiner, message: dict[str, Any]) -> None:
-        """Write a joiner's note into the game's log, saying who wrote it (notes are public)."""
+        """Write a joiner's note into the game's log, saying who wrote it (notes are public; a seat's are bounded)."""
         write = self._notes
         seat = message.get("seat")
         if write is None or seat is not None and not 0 <= seat < self.players:
+            return
+        budget = self._note_budgets.setdefault(joiner.seat, Budget(NOTES_PER_MINUTE, NOTES_TOTAL))
+        if not budget.spend():
+            why = (N_("no more notes from this seat in this game ({n} written)", n=NOTES_TOTAL) if budget.used_up
+                   else N_("too many notes: at most {n} a minute", n=NOTES_PER_MINUTE))
+            self.reply(joiner, {"t": "refused", "move": message["move"], "reason": encode(why)})
             return
         who = _(self._who(joiner)) + (f" ({joiner.name})" if joiner.name else "")
         text = " ".join(str(message["text"]).split())
@@ -614,12 +511,8 @@ class Host:
 
     def _answers_from(self, joiner: Joiner, answers: list[dict[str, Any]]) -> None:
         """Keep a remote seat's answers to the questions it was sent (once; anything else is refused)."""
-        with self._lock:
-            write, seat = self._feedback, joiner.seat
-            fresh = write is not None and seat in self.seats and seat not in self._answered
-            if fresh:
-                self._answered.add(seat)
-        problem = write(seat, answers) if write is not None and fresh else N_("no questions were asked")
+        seat = joiner.seat
+        problem = self._round.answer(seat, answers) if seat in self.seats else N_("no questions were asked")
         if problem:
             self._note(N_("The answers of {who} were not kept: {why}", who=self._who(joiner), why=str(problem)))
 
@@ -634,26 +527,6 @@ class Host:
         if joiner.queue.empty():
             joiner.queue.put_nowait(None)  # wakes the writer, which sends art when nothing else waits
 
-    async def _write(self, joiner: Joiner) -> None:
-        """Send the joiner's queued messages in order, art files when no message waits."""
-        ws = joiner.ws
-        try:
-            while not joiner.closing:
-                if joiner.queue.empty() and joiner.art:
-                    await self._send_art(joiner, joiner.art.popleft())
-                    continue
-                message = await joiner.queue.get()
-                if message is None:
-                    continue
-                await asyncio.wait_for(ws.send(message), self.send_seconds)
-                self.sent_bytes += len(message)
-        except TimeoutError:
-            self._note(N_("{who} was cut off: too slow (a message took over {s:g} s)", who=self._who(joiner),
-                          s=self.send_seconds))
-            await self._cut(joiner, 4003, "too slow: a message took too long to reach you")
-        except ConnectionClosed:
-            pass
-
     async def _send_art(self, joiner: Joiner, digest: str) -> None:
         path = self.art.path(digest) if self.art is not None else None
         if path is None:
@@ -664,10 +537,6 @@ class Host:
             return  # gone meanwhile: the next look at the folder says so
         await asyncio.wait_for(joiner.ws.send(bytes.fromhex(digest) + data), self.send_seconds + len(data) / ART_RATE)
         self.sent_bytes += len(data)
-
-    async def _drain(self, joiner: Joiner) -> None:
-        while not joiner.queue.empty() and not joiner.closing:
-            await asyncio.sleep(0.01)
 
     def _leave(self, joiner: Joiner) -> None:
         seat = joiner.seat
@@ -694,8 +563,11 @@ class Host:
         for joiner in self._all():
             self._offer(joiner, text)
 
+    def _helpers(self) -> list[Any]:
+        return [self._watch_art()]
+
     async def _watch_art(self) -> None:
-        """Look at the art folder every so often; tell every joiner which files changed."""
+        """Look at the art folder (and the faces file) every so often; tell every joiner what changed."""
         while True:
             await asyncio.sleep(ART_POLL)
             art = self.art  # set (and replaced) by each game the host serves
@@ -705,97 +577,22 @@ class Host:
             if changes:
                 text = dumps({"t": "art", "files": changes})
                 for joiner in self._all():
-                    self._offer(joiner, text)
+                    if not joiner.is_web:  # a browser is sent each card's picture with the card
+                        self._offer(joiner, text)
+            images = self.images
+            if images is not None and await asyncio.to_thread(images.refresh, bool(changes)):
+                for joiner in self._all():
+                    if joiner.is_web:  # the table again, its cards with their new pictures
+                        self._offer(joiner, dumps(self._web_table(joiner)))
 
-    # -- plumbing ----------------------------------------------------------------------------------
+    def _web_table(self, joiner: Joiner) -> dict[str, Any]:
+        """Return a browser seat's table as it stands (a ``state`` without events)."""
+        with self._lock:
+            table, moves = self._views.get(joiner.seat), self._moves
+        if table is None:
+            return {"t": "seats", "seats": list(self._presence), "names": []}
+        return webview.table_message("state", moves, table, (), joiner.seat, self.images, joiner.lang)
+
     def _all(self) -> list[Joiner]:
         with self._lock:
             return [*self._conns.values(), *self._watchers]
-
-    def _post(self, joiner: Joiner, text: str) -> None:
-        """Queue ``text`` for ``joiner`` from any thread."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody to send to
-                loop.call_soon_threadsafe(self._offer, joiner, text)
-
-    def _call(self, fn: Callable[..., None], *args: Any) -> None:
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(fn, *args)
-
-    def _offer(self, joiner: Joiner, text: str) -> None:
-        """Queue ``text`` for ``joiner`` (the loop's thread); a joiner that is behind with a full queue is cut off.
-
-        Only a joiner whose connection holds more than it may is behind: a burst of moves made before the
-        writer's next turn fills a queue too, and a joiner that reads everything must never be cut off for it.
-        """
-        if joiner.closing:
-            return
-        joiner.queue.put_nowait(text)
-        if joiner.queue.qsize() > self.queue_limit and _behind(joiner.ws):
-            self._note(N_("{who} was cut off: too slow ({n} messages waiting)", who=self._who(joiner),
-                          n=self.queue_limit))
-            asyncio.ensure_future(self._cut(joiner, 4003, f"too slow: {self.queue_limit} messages waiting"))
-
-    async def _cut(self, joiner: Joiner, code: int, reason: str) -> None:
-        if code not in (1000, 1001) and not joiner.closing:
-            self.cut_off.append(reason)
-        joiner.closing = True
-        with contextlib.suppress(Exception):
-            await joiner.ws.close(code, _short(reason))
-
-    def _within_rate(self, joiner: Joiner) -> bool:
-        now = time.monotonic()
-        joiner.tokens = min(BURST, joiner.tokens + (now - joiner.checked) * RATE) - 1
-        joiner.checked = now
-        return joiner.tokens >= 0
-
-    def _who(self, joiner: Joiner) -> str:
-        return N_("a spectator") if joiner.seat == SPECTATOR else N_("Seat {n}", n=joiner.seat + 1)
-
-    def _note(self, message: str) -> None:
-        with self._lock:
-            self._notices.append(message)
-
-
-def lan_addresses() -> list[str]:
-    """Return this machine's addresses others on the local network may reach (best effort, no traffic)."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None):
-            address = str(info[4][0])
-            if not protocol.is_loopback(address) and address not in found and not address.startswith("fe80"):
-                found.append(address)
-    return found
-
-
-def server_tls(cert: str, key: str) -> ssl.SSLContext:
-    """Return the TLS context of a host serving with certificate ``cert`` and private key ``key`` (PEM files).
-
-    :raises TabletopError: naming the file and why it does not serve.
-    """
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    try:
-        context.load_cert_chain(cert, key)
-    except (OSError, ssl.SSLError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise TabletopError(_("--cert {cert} / --key {key}: cannot use them ({why}); give a PEM certificate and its"
-                              " private key").format(cert=cert, key=key, why=why)) from None
-    return context
-
-
-def _short(reason: str) -> str:
-    """A close reason fits in 123 bytes of UTF-8."""
-    data = reason.encode()
-    return reason if len(data) <= 120 else data[:117].decode("utf-8", "ignore") + "..."
-
-
-def _behind(ws: ServerConnection) -> bool:
-    """True when the bytes waiting for ``ws`` have reached the transport's high-water mark (sends now wait)."""
-    transport = ws.transport
-    if transport is None:
-        return True
-    _low, high = transport.get_write_buffer_limits()
-    return transport.get_write_buffer_size() >= high

@@ -45,8 +45,9 @@ HELLO_SECONDS = 5.0
 """How long a new connection may take to say who it is before it is cut off."""
 DIGEST_BYTES = 32
 """A binary message starts with the SHA-256 digest of the file it carries."""
-MODES = ("seat", "bot", "watch")
-"""What a joiner does: play a seat at a table, play it with a bot, or watch the public table."""
+MODES = ("seat", "bot", "watch", "web")
+"""What a joiner does: play a seat at a table, play it with a bot, watch the public table, or play (or watch)
+in a browser (sent the page's plain JSON: :mod:`tabletop.net.webview`)."""
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join code letters: no 0/O, 1/I/L to misread when a code is read out."""
 CODE_LENGTH = 8
@@ -199,7 +200,7 @@ Schema = Mapping[str, tuple[Mapping[str, Check], tuple[str, ...]]]
 """Per kind of message: its fields' rules, and which of them it must have."""
 
 TO_HOST: Schema = {
-    "hello": ({"v": whole(0, 1000), "code": text(32), "mode": one_of(*MODES), "name": text(40)},
+    "hello": ({"v": whole(0, 1000), "code": text(32), "mode": one_of(*MODES), "name": text(40), "lang": text(16)},
               ("v", "code", "mode")),
     "want": ({"files": list_of(DIGEST, 10_000)}, ("files",)),
     "act": ({"move": MOVE, "action": ACTION, "seat": SEAT}, ("move", "action")),

@@ -121,7 +121,8 @@ def event_from_data(data: Any) -> Event:
             return GameOver(_ints(data["scores"]), _ints(data["ranks"]))
         if kind == InfoChanged.kind:
             return InfoChanged(tuple(decode(data["rows"])))
-        return Note(str(decode(data.get("label", kind))), popups, pause, moves)
+        label = decode(data.get("label", kind))  # a message stays one: each reader says it in its own language
+        return Note(label if isinstance(label, str) else str(label), popups, pause, moves)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an event: {str(data)[:60]} ({exc})") from None
 

@@ -33,6 +33,10 @@ HUMAN = "human"
 """The seat name of a person at the table."""
 REMOTE = "remote"
 """The seat name of a person (or a bot) playing from another machine (``tabletop host``)."""
+WEB = "web"
+"""The seat name of a person playing from a browser: a remote seat the host prints a link for."""
+REMOTE_KINDS = (REMOTE, WEB)
+"""The seats played from elsewhere, each with a join code."""
 BUILTIN = "built-in"
 """The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
 MAX_PLAYERS = 100
@@ -252,7 +256,7 @@ def check_bot_class(cls: Any) -> list[str]:
         return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
     problems = _check_name(cls)
     name = getattr(cls, "name", None)
-    if name in (HUMAN, REMOTE):
+    if name in (HUMAN, *REMOTE_KINDS):
         problems.append(f"name={name!r} is reserved for a person at the table")
     return problems
 
@@ -428,10 +432,10 @@ def expand_seats(spec: Sequence[str] | str, players: int, *, remote: bool = Fals
         raise UserInputError(_("{count} seats given ({names}) for {players} players: give one name per seat, or one"
                                " for all").format(count=len(names), names=", ".join(names), players=players))
     for n in names:
-        if n == REMOTE and not remote:
+        if n in REMOTE_KINDS and not remote:
             raise UserInputError(_("seat {n} is {remote}: remote seats are played from another machine; host the game"
-                                   " with tabletop host").format(n=names.index(n) + 1, remote=repr(REMOTE)))
-        if n not in (HUMAN, REMOTE):
+                                   " with tabletop host").format(n=names.index(n) + 1, remote=repr(n)))
+        if n not in (HUMAN, *REMOTE_KINDS):
             parse_bot(n.removeprefix(PROCESS))
     return names
 
@@ -588,7 +592,7 @@ def seat_makers(names: Sequence[str], game: Game, *,
     """
     makers: list[SeatMaker | None] = []
     for n in names:
-        if n in (HUMAN, REMOTE):  # a remote seat's player comes from the host (tabletop.net.seat)
+        if n in (HUMAN, *REMOTE_KINDS):  # a remote seat's player comes from the host (tabletop.net.seat)
             makers.append(None)
         elif n.startswith(PROCESS):
             # Checked here (an unknown bot, a bad parameter), not in the other process.

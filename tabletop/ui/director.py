@@ -24,23 +24,20 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import (
     ActionTaken,
-    BotFault,
     DealScored,
     Event,
     GameOver,
     InfoChanged,
-    is_face_down_action,
     label_of,
     part_of,
-    seat_name,
 )
+from tabletop.engine.loglines import line_for
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Move, Popup
-from tabletop.i18n import N_, _, nN_
+from tabletop.i18n import N_, _
 from tabletop.ui.board import Board, seen_move
-from tabletop.ui.choices import KIND_WORDS
 from tabletop.ui.pace import Pace
 
 UNDO_MODES = ("designer", "fair", "off")
@@ -540,25 +537,11 @@ class Director:
         self.hold_until = max(self.hold_until, now + duration)
 
     def _log_line(self, event: Event, moves: Any) -> str:
-        # An action whose cards stay hidden from this seat is logged without them; with several
-        # humans at one table (or a spectator) the log is read by all, so it says only what all see.
-        # Where a move goes decides (a card passed face up into another seat's hand stays hidden).
+        # With several humans at one table (or a spectator) the log is read by all, so it says only what
+        # all see. Where a move goes decides (a card passed face up into another seat's hand stays hidden).
         reader = SPECTATOR if self.hot_seat else self.eyes
-        if reader is None or not isinstance(event, ActionTaken | BotFault) or event.seat == reader:
-            return label_of(event)
-        if isinstance(event, BotFault):
-            kind = str(getattr(event.replacement, "kind", "move"))
-            if not getattr(event.replacement, "cards", ()):
-                return label_of(event)
-            return N_("{seat} ({bot}) {problem}; played {action} instead", seat=seat_name(event.seat), bot=event.bot,
-                      problem=event.problem, action=KIND_WORDS.get(kind) or kind.replace("_", " "))
-        if is_face_down_action(event, moves) or any(m.backs or not m.face_up
-                                                    for m in (seen_move(m, self.board.decls, reader) for m in moves)):
-            count = len(getattr(event.action, "cards", ())) or sum(m.backs or len(m.cards) for m in moves if m.src != m.dst)
-            kind = str(getattr(event.action, "kind", "move"))
-            return nN_("{seat}: {action} {n} card", "{seat}: {action} {n} cards", count, seat=seat_name(event.seat),
-                       action=KIND_WORDS.get(kind) or kind.replace("_", " "), n=count)
-        return label_of(event)
+        seen = [seen_move(m, self.board.decls, reader) for m in moves] if reader is not None else []
+        return line_for(event, reader, moves, seen)
 
     def _popup_time(self, pause: str) -> float:
         """How long a popup stays: through the pause it belongs to, or a beat (never less than 1.2 s)."""

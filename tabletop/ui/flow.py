@@ -77,12 +77,13 @@ def start_host(settings: PlaySettings) -> Host | None:
     from tabletop.net.host import Host
     from tabletop.net.protocol import DEFAULT_PORT, Address
 
-    if registry.REMOTE not in settings.seats:
+    if not any(kind in registry.REMOTE_KINDS for kind in settings.seats):
         return None
     game = registry.make_game(settings.game, players=settings.players, options=settings.options)
     names = registry.expand_seats(settings.seats, game.players, remote=True)
-    host = Host(seats=[i for i, n in enumerate(names) if n == registry.REMOTE], players=game.players,
-                bind=Address("127.0.0.1", DEFAULT_PORT), rejoin_wait=math.inf)  # the table asks its user
+    host = Host(seats=[i for i, n in enumerate(names) if n in registry.REMOTE_KINDS], players=game.players,
+                bind=Address("127.0.0.1", DEFAULT_PORT), rejoin_wait=math.inf,  # the table asks its user
+                web=[i for i, n in enumerate(names) if n == registry.WEB])
     host.start()
     return host
 

@@ -9,6 +9,7 @@ the game. Joins, drops and refusals go to the table's log.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,8 +17,10 @@ import pygame
 from tabletop.i18n import _
 from tabletop.net.artshare import ArtShare
 from tabletop.net.host import AWAY, STAND_IN, WAITING, GameInfo, Host
+from tabletop.ui import fonts
 from tabletop.ui.art.folder_map import used_files
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
+from tabletop.ui.art.webimages import WebImages
 from tabletop.ui.netpanel import Content, NetPanel, Offer
 from tabletop.ui.seatnames import display_names
 
@@ -27,30 +30,44 @@ HOLD = 0.05
 
 def host_table(table: Any, host: Host) -> None:
     """Serve ``table``'s game to ``host``'s joiners and put the host's panel over it."""
-    game = table.game
-    folder = art_folder(game, table.settings.art_dir)
-    ids = [c.id for c in game.deck()]
-    host.art = ArtShare(lambda: used_files(folder, ids))
+    serve_art(host, table.game, art_folder(table.game, table.settings.art_dir))
     # Joiners are told the seats as someone not sitting here sees them: "you" is each joiner's own seat.
-    info = GameInfo.of(game, display_names(list(table.seat_names), watching=True))
+    info = GameInfo.of(table.game, display_names(list(table.seat_names), watching=True))
     host.attach(table.session, info=info, initial=list(table.director.queue), notes=table._write_note)
     for line in join_lines(host):
         table.scene.log.append(line)
     table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host, info)))
 
 
+def serve_art(host: Host, game: Any, folder: Path | None) -> None:
+    """Offer ``game``'s art in ``folder`` to ``host``'s joiners: files by hash to tables, pictures to browsers
+    (its faces composed from ``faces.toml`` where a card has no art)."""
+    deck = game.deck()
+    ids = [c.id for c in deck]
+    share = host.art = ArtShare(lambda: used_files(folder, ids))
+    images = WebImages(folder, deck, share, deck_file=deck_file(game))
+    host.images = images
+    host.fonts = {"cjk.otf": fonts.BUNDLED[0]}
+    if host.web:
+        images.warm()  # ready before the testers open their links
+
+
 def join_lines(host: Host) -> list[str]:
-    """Return how each remote seat joins (and spectators watch): the commands to give the players."""
+    """Return how each remote seat joins (and spectators watch): the links and commands to give the players."""
     address = host.address
     lines = [_("Hosting at {address}").format(address=address)]
     lines += [join_line(host, seat) for seat in host.codes]
     lines.append(_("Spectators: tabletop join {address} --code {code} --watch").format(address=address,
                                                                                       code=host.watch_code))
+    if host.web:
+        lines.append(_("Spectators in a browser: {link}").format(link=host.link()))
     return lines
 
 
 def join_line(host: Host, seat: int) -> str:
-    """Return how remote seat ``seat`` joins: the command to give its player."""
+    """Return how remote seat ``seat`` joins: the link to open (a web seat) or the command to give its player."""
+    if seat in host.web:
+        return _("Seat {n}: open {link} in a browser").format(n=seat + 1, link=host.link(seat))
     return _("Seat {n}: tabletop join {address} --code {code}").format(n=seat + 1, address=host.address,
                                                                       code=host.codes[seat])
 

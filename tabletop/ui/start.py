@@ -128,12 +128,17 @@ class StartForm:
     @property
     def secret_seed(self) -> bool:
         """True when the seed is drawn in secret (a fair game, or one with remote players)."""
-        return self.undo == "fair" or registry.REMOTE in self.seats
+        return self.undo == "fair" or self.has_remote
+
+    @property
+    def has_remote(self) -> bool:
+        """True when a seat is played from elsewhere (another machine's table, or a browser)."""
+        return any(kind in registry.REMOTE_KINDS for kind in self.seats)
 
     def cycle_seat(self, seat: int, step: int) -> None:
-        """Cycle ``seat`` through human, remote (played from another machine) and the bots (any number
-        of seats may be human: hot-seat)."""
-        kinds = [registry.HUMAN, *self.bots, registry.REMOTE]
+        """Cycle ``seat`` through human, remote (played from another machine), web (from a browser) and
+        the bots (any number of seats may be human: hot-seat)."""
+        kinds = [registry.HUMAN, *self.bots, registry.WEB, registry.REMOTE]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
@@ -488,12 +493,12 @@ class StartScreen:
         out = [(_("Players"), str(f.players), *boxes(a, top))]
         for i, kind in enumerate(f.seats):
             shown = (_("You (human)") if kind == registry.HUMAN else
-                     _("Remote") if kind == registry.REMOTE else kind)
+                     _("Remote") if kind == registry.REMOTE else _("Browser") if kind == registry.WEB else kind)
             out.append((_("Seat {n}").format(n=i + 1), shown, *boxes(a, top + row_h * (i + 1))))
         y = top + row_h * (f.players + 1)
         out.append((_("Speed"), _(f.speed), *boxes(a, y)))
         # Remote players have seen every move: a game with them takes none back.
-        out.append((_("Undo"), _("off") if registry.REMOTE in f.seats else _(f.undo), *boxes(a, y + row_h)))
+        out.append((_("Undo"), _("off") if f.has_remote else _(f.undo), *boxes(a, y + row_h)))
         out.append((_("Seed"), "", *boxes(a, y + row_h * 2, False)))
         out.append((_("Art folder"), "", *boxes(a, y + row_h * 3, False)))
         for i, info in enumerate(f.infos()):
@@ -552,6 +557,9 @@ class StartScreen:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
+        if hover is not None and hover.command == "seat" and registry.WEB in self.form.seats:
+            return _("Browser: a tester opens the link the table shows in any browser, nothing to install; this"
+                     " machine only, unless hosted with tabletop host --bind"), theme.TEXT
         if hover is not None and hover.command == "seat" and registry.REMOTE in self.form.seats:
             return _("Remote: a player on another machine joins that seat with the code the table shows"
                      " (tabletop join ADDRESS --code CODE); this machine only, unless hosted with tabletop host"

@@ -68,8 +68,9 @@ def hosting(game_name: str, names: Sequence[str], seed: int, *, options: dict[st
     """Host ``game_name`` with seats ``names`` ("remote" ones served) on a free loopback port."""
     game = registry.make_game(game_name, players=players or len(names), options=options or {})
     seat_names = registry.expand_seats(list(names), game.players, remote=True)
-    remote = [i for i, n in enumerate(seat_names) if n == registry.REMOTE]
-    host = Host(seats=remote, players=game.players, bind=Address("127.0.0.1", 0), **host_options)
+    remote = [i for i, n in enumerate(seat_names) if n in registry.REMOTE_KINDS]
+    web = [i for i, n in enumerate(seat_names) if n == registry.WEB]
+    host = Host(seats=remote, players=game.players, bind=Address("127.0.0.1", 0), web=web, **host_options)
     host.start()
     game_log = GameLog.create(log, game=game, seat_names=seat_names, seed=seed) if log is not None else None
     seats = registry.make_seats(seat_names, game, seed)

@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.formats.feedback import Question, answer_writer
 from tabletop.net.protocol import TO_HOST, TO_JOINER, ProtocolError, dumps, parse
 from tests.net.remote_helpers import DEADLINE, hosting, join_bot
+from tests.net.test_faults import until
 
 QUESTIONS = [Question("fun", "rating", "How much fun was it?", "Fun", "dull", "great"),
              Question("strong", "card", "Which card felt too strong?", "Too strong")]
@@ -80,3 +81,37 @@ def test_questions_and_answers_are_checked_like_every_message() -> None:
         assert "questions" in str(exc)
     else:
         raise AssertionError("a question of no kind passed")
+
+
+def test_a_browser_seat_is_asked_again_after_a_reload_and_its_answers_are_kept_once(tmp_path: Path) -> None:
+    from tests.net.test_faults import in_background
+    from tests.net.web_helpers import WebSeat, play_web, random_policy
+
+    log = tmp_path / "asked.jsonl"
+    with hosting("trick-taking", ["web", "random", "random"], 8, options={"deals": "1"}, log=log) as hosted:
+        page = WebSeat(hosted.address, hosted.host.codes[0])
+        thread, outcome = in_background(hosted)
+        assert play_web(page, random_policy(4)) is not None
+        thread.join(DEADLINE)
+        assert outcome and outcome[0].outcome == "over"
+        cards = [{"id": c.id, "label": c.label} for c in hosted.game.deck()]
+        assert hosted.log is not None
+        hosted.host.ask_feedback([q.to_json() for q in QUESTIONS], cards,
+                                 answer_writer(QUESTIONS, [c["id"] for c in cards], hosted.log))
+        assert [q["kind"] for q in page.next("questions")["questions"]] == ["rating", "card"]
+        page.close()  # reloaded before answering: the questions come again with the table
+        until(lambda: hosted.host.presence(0) != "here", "the first page to go")
+        again = WebSeat(hosted.address, hosted.host.codes[0])
+        again.next("questions")
+        again.send({"t": "answers", "answers": [{"id": "fun", "value": 5}, {"id": "strong", "value": "QS"}]})
+        again.send({"t": "answers", "answers": [{"id": "fun", "value": 1}]})  # a second time: not kept
+        until(lambda: bool(_feedback(log)), "the answers in the log")
+        until(lambda: any("answered already" in n for n in hosted.host.take_notices()), "the second refused")
+        again.close()
+        third = WebSeat(hosted.address, hosted.host.codes[0])  # answered: a reload asks nothing more
+        third.send({"t": "why", "id": 1, "action": {"kind": "play", "cards": ["QS"]}})
+        assert "over" in str(third.next("reason")["reason"])  # answered after all the host sent at the join
+        assert all('"questions"' not in raw for raw in third.received)
+        third.close()
+    [line] = _feedback(log)
+    assert [(a["id"], a["value"]) for a in line["answers"]] == [("fun", 5), ("strong", "QS")]

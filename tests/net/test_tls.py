@@ -41,3 +41,23 @@ def test_a_joiner_trusting_the_hosts_certificate_plays_over_tls(certificate: tup
         joined = join_bot(address, hosted.host.codes[0], tls=client_tls(cert))
         assert hosted.serve().outcome == "over"
         assert joined.wait().outcome == "over"
+
+
+def test_a_browser_seat_over_tls_gets_its_page_and_socket_encrypted(certificate: tuple[Path, Path]) -> None:
+    import http.client
+
+    from tests.net.web_helpers import WebSeat
+
+    cert, key = certificate
+    with hosting("trick-taking", ["web", "random", "random"], 2, options={"deals": "1"},
+                 tls=server_tls(str(cert), str(key))) as hosted:
+        link = hosted.host.link(0)
+        assert link.startswith("https://127.0.0.1:")
+        trusted = client_tls(cert)
+        page = http.client.HTTPSConnection(hosted.address.host, hosted.address.port, context=trusted, timeout=30)
+        page.request("GET", "/")
+        answer = page.getresponse()
+        assert answer.status == 200 and b"main.js" in answer.read()
+        seat = WebSeat(hosted.address, hosted.host.codes[0], ssl=trusted)
+        assert seat.next("welcome")["seat"] == 0
+        seat.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -182,6 +183,30 @@ def test_a_remote_seat_is_a_seat_kind_and_keeps_the_seed_secret(app) -> None:
     assert not button(screen, "new_seed").enabled  # drawn in secret: remote bots' seeds derive from it
     settings = screen.form.result()
     assert settings is not None and settings.seed is None and settings.seats[0] == "remote"
+
+
+def test_a_browser_seat_is_a_seat_kind_before_remote_and_keeps_the_seed_secret(app, monkeypatch) -> None:
+    screen = StartScreen(app, PlaySettings(seed=5))
+    screen.step()
+    for _ in range(2):  # seat 1: human -> remote -> web (the kinds after the bots, backwards)
+        click(button(screen, "seat", (0, -1)).rect.center)
+        screen.step()
+    assert screen.form.seats[0] == "web"
+    rows = {label: value for label, value, _label_box, _value_box in screen.rows()}
+    assert rows["Seat 1"] == "Browser" and rows["Undo"] == "off"
+    assert not button(screen, "new_seed").enabled
+    settings = screen.form.result()
+    assert settings is not None and settings.seed is None and settings.seats[0] == "web"
+    from tabletop.net import protocol
+    from tabletop.ui.flow import start_host
+
+    monkeypatch.setattr(protocol, "DEFAULT_PORT", 0)  # any free port: never a fixed one in a test
+    host = start_host(replace(settings, seats=["web", "random", "random", "random"]))
+    try:
+        assert host is not None and host.web == (0,) and host.link(0).endswith(host.codes[0])
+    finally:
+        if host is not None:
+            host.close()
 
 
 @pytest.fixture

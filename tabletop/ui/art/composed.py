@@ -156,6 +156,12 @@ class ComposedFaces:
         return card_face(job.setup, dict(job.values), size, art=job.art, band=job.spec_is_band, symbol=job.symbol,
                          rounded=rounded, text=text)[0]
 
+    def digest(self, card: Card, size: Size, art: Art = None, shape: Size | None = None) -> str | None:
+        """Return the digest ``card``'s composed face at ``size`` is known by (it changes with anything the face
+        is made from), or None when the card is not composed."""
+        job = self._job(card, size, art, shape, self.current_language())
+        return job.key if job is not None else None
+
     def texts(self, card: Card, art: Art, shape: Size | None) -> tuple[FaceSpec, list[RegionText]] | None:
         """Return the layouts ``card`` is composed from and its texts as fitted there, or None if it is not composed."""
         job = self._job(card, (1, 1), art, shape, self.current_language())

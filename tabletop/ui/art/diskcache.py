@@ -34,6 +34,30 @@ def default_cache_dir() -> Path:
     return Path(base) / "tabletop" / "art"
 
 
+def prune_folder(folder: Path, limit: int, suffixes: tuple[str, ...]) -> int:
+    """Delete the oldest files of ``folder`` ending in ``suffixes`` until, when they pass ``limit`` bytes, they
+    hold at most 80% of it; return how many went."""
+    try:
+        entries = [(e.stat().st_mtime, e.stat().st_size, Path(e.path))
+                   for e in os.scandir(folder) if e.name.endswith(suffixes)]
+    except OSError:  # no cache yet, or unreadable: nothing to prune
+        return 0
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return 0
+    removed = 0
+    for _when, size, path in sorted(entries):
+        if total <= limit * 0.8:
+            break
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed
+
+
 class DiskCache:
     """Fitted images on disk under ``folder``; safe to use from several threads."""
 
@@ -44,25 +68,7 @@ class DiskCache:
 
     def prune(self, limit: int) -> int:
         """Delete the oldest entries until the cache holds at most 80% of ``limit`` bytes; return how many."""
-        try:
-            entries = [(e.stat().st_mtime, e.stat().st_size, Path(e.path))
-                       for e in os.scandir(self.folder) if e.name.endswith((".rgba", ".tmp"))]
-        except OSError:  # no cache yet, or unreadable: nothing to prune
-            return 0
-        total = sum(size for _, size, _ in entries)
-        if total <= limit:
-            return 0
-        removed = 0
-        for _when, size, path in sorted(entries):
-            if total <= limit * 0.8:
-                break
-            try:
-                path.unlink()
-            except OSError:
-                continue
-            total -= size
-            removed += 1
-        return removed
+        return prune_folder(self.folder, limit, (".rgba", ".tmp"))
 
     def entry(self, path: Source, stat: os.stat_result, size: Size) -> Path:
         """Return the cache file for ``path`` (a file or a sheet's cell) in the state ``stat`` fitted to ``size``."""

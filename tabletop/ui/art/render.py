@@ -26,9 +26,7 @@ def card_image(library: ArtLibrary, card: Card | None, size: Size, *, text: bool
     if card is not None:
         composed = library.composed_image(card, size, text=text)
         if composed is not None:
-            stock = Image.new("RGBA", size, CARD_BACKGROUND)
-            stock.alpha_composite(composed)
-            return stock.convert("RGB")
+            return on_stock(composed)
     source = library.art_source(card)
     if source is not None:
         loaded = load_fitted(source, size, rounded=False)
@@ -36,6 +34,13 @@ def card_image(library: ArtLibrary, card: Card | None, size: Size, *, text: bool
             return Image.frombytes("RGBA", size, loaded.rgba).convert("RGB")
     surface = draw_back(size) if card is None else library.face(card, size)
     return flatten(surface)
+
+
+def on_stock(picture: Image.Image) -> Image.Image:
+    """Return a composed face (RGBA, square corners) laid on the card stock colour, as RGB."""
+    stock = Image.new("RGBA", picture.size, CARD_BACKGROUND)
+    stock.alpha_composite(picture)
+    return stock.convert("RGB")
 
 
 def face_png(library: ArtLibrary, card: Card | None, size: Size) -> bytes:
