@@ -28,7 +28,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.arrange import Scenario, arrange_state
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import Event
+from tabletop.engine.events import Event, seat_name
 from tabletop.engine.state_zones import no_zones_text, zones_of
 from tabletop.engine.worlds import copy_state, default_determinize
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
@@ -68,6 +68,8 @@ class Game:
     lower_is_better: ClassVar[bool] = False
     rules: ClassVar[str] = ""
     """The rules as the players read them in the table's rules panel (default: ``summary``)."""
+    prompt: ClassVar[str] = N_("Your turn")
+    """The status line of the seat to move when ``status`` says nothing of its own (others read whose turn it is)."""
 
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
@@ -127,9 +129,12 @@ class Game:
         """Return each seat's rank, 1 the best, ties sharing a rank ("1224" ranking)."""
         return competition_ranks(self.scores(state), lower_is_better=self.lower_is_better)
 
-    def status(self, state: Any, seat: Seat) -> str:
-        """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
-        return N_("Your turn")
+    def status(self, state: Any, seat: Seat) -> str | None:
+        """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts");
+        None: the default line (the ``prompt`` for the seat to move, else whose turn it is)."""
+        if state.to_move == seat:
+            return self.prompt
+        return N_("Waiting for {seat}", seat=seat_name(state.to_move))
 
     def zones(self, state: Any) -> Sequence[Zone]:
         """Return every zone with its whole contents and who may see it (the engine hides the rest).
@@ -162,6 +167,8 @@ class Game:
             status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
             status = self.status(state, seat)
+            if status is None:
+                status = Game.status(self, state, seat)
         zones = self.zones(state)
         info = tuple(self.info(state, seat))
         if not zones:  # say what to declare rather than show an empty felt

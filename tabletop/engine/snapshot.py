@@ -23,9 +23,11 @@ _ATOMS: set[type] = {int, float, complex, str, bytes, bool, type(None), Card, Ac
 """Types whose values never change: a copy may share them."""
 
 
-def copy_state(value: Any) -> Any:
-    """Return an independent copy of ``value`` (a game's state) that shares only immutable values."""
-    return _copy(value, {})
+def copy_state(value: Any, rng: random.Random | None = None) -> Any:
+    """Return an independent copy of ``value`` (a game's state) that shares only immutable values; with
+    ``rng``, the copy holds that generator where the state holds its own."""
+    original = getattr(value, "rng", None)
+    return _copy(value, {id(original): rng} if rng is not None and original is not None else {})
 
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:

@@ -54,7 +54,8 @@ class ZoneSpec:
     ``name`` is the zone id of a shared zone, or the part before ``:<seat>`` of a per-seat one
     ("" takes the attribute's own name); ``first`` names the attribute holding the seat that put
     the first card of a spread (a trick), so each card lies toward the seat that played it;
-    ``sort`` keeps the cards sorted (a hand) where the kit adds cards to it.
+    ``sort`` keeps the cards sorted (a hand) where the kit adds cards to it; ``keep`` says the cards
+    stay from deal to deal (markers of points taken): a new deal neither gathers nor deals them.
     """
 
     label: str
@@ -64,6 +65,7 @@ class ZoneSpec:
     name: str = ""
     first: str = ""
     sort: bool = False
+    keep: bool = False
 
 
 class Place(NamedTuple):
@@ -152,14 +154,19 @@ def _candidates(state: Any, players: int) -> list[tuple[str, Any, ZoneSpec]]:
 
 
 def _declared(state: Any) -> dict[str, ZoneSpec]:
-    if not dataclasses.is_dataclass(state):
-        return {}
-    specs: dict[str, ZoneSpec] = {}
-    for f in dataclasses.fields(state):
-        spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
-        if isinstance(spec, ZoneSpec):
-            specs[f.name] = spec
+    """Return a dataclass state's zone declarations by field (worked out once per class)."""
+    cls = type(state)
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = _SPECS[cls] = {}
+        for f in dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ():
+            spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
+            if isinstance(spec, ZoneSpec):
+                specs[f.name] = spec
     return specs
+
+
+_SPECS: dict[type, dict[str, ZoneSpec]] = {}
 
 
 def locate(state: Any, players: int, zone_id: str) -> tuple[list[Card], ZoneSpec] | None:

@@ -36,19 +36,22 @@ def hands(label: str = N_("Hand"), *, sort: bool = True) -> Any:
     return _zone_field(ZoneSpec(label, OWNER, FAN, per_seat=True, name="hand", sort=sort))
 
 
-def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False) -> Any:
+def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False,
+             keep: bool = False) -> Any:
     """Return a field holding a list of cards per seat, in front of each seat (zones ``<field>:<seat>``).
 
     Face up by default (a tableau, books, melds); ``visibility=NOBODY`` for a face-down pile such
     as the cards a seat has won. ``name`` replaces the field's name in the zone ids; ``sort`` keeps
-    the cards sorted as they arrive.
+    the cards sorted as they arrive; ``keep`` keeps them from deal to deal (markers of points taken:
+    out of the deck until the game ends).
     """
-    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort))
+    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort, keep=keep))
 
 
-def pile(label: str = N_("Draw pile"), *, name: str = "") -> Any:
-    """Return a field holding a face-down pile in the middle (top card last): every seat sees its count."""
-    return _zone_field(ZoneSpec(label, NOBODY, STACK, name=name))
+def pile(label: str = N_("Draw pile"), *, name: str = "", face_up: bool = False) -> Any:
+    """Return a field holding a face-down pile in the middle (top card last): every seat sees its count
+    (``face_up``: a pile every seat sees whole, such as the cards out of play)."""
+    return _zone_field(ZoneSpec(label, EVERYONE if face_up else NOBODY, STACK, name=name))
 
 
 def discard_pile(label: str = N_("Discard pile"), *, name: str = "") -> Any:
@@ -91,21 +94,59 @@ class State(GameState):
     deals: int = 0
     """Deals dealt so far (the first deal is 1)."""
     scores: list[int] = seat_values(0)
+    deal_points: list[tuple[int, ...]] = field(default_factory=list)
+    """What each finished deal scored, per seat (the kit adds a line as each deal is scored)."""
     rng: random.Random = field(init=False, repr=False, compare=False)
     """The game's one generator (given by the session): every shuffle draws from it."""
+
+    def cards_moved(self) -> None:
+        """Called by the kit's dealing helpers after they move cards: a state that keeps something worked
+        out from its cards (a trick game's plays by suit) drops it here."""
 
 
 def new_state(cls: type[State], players: int, rng: random.Random) -> Any:
     """Return a fresh ``cls()`` for ``players`` seats: each per-seat field filled, ``rng`` set."""
     state = cls()
     state.rng = rng
-    for f in fields(state):
-        spec = f.metadata.get(ZONE)
-        if isinstance(spec, ZoneSpec) and spec.per_seat:
-            setattr(state, f.name, [[] for _ in range(players)])
-        elif SEAT_VALUE in f.metadata:
-            setattr(state, f.name, [f.metadata[SEAT_VALUE]] * players)
+    per_seat_lists, values = _seat_fields(cls)
+    for name in per_seat_lists:
+        setattr(state, name, [[] for _ in range(players)])
+    for name, value in values:
+        setattr(state, name, [value] * players)
     return state
+
+
+def _seat_fields(cls: type[State]) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """Return ``cls``'s per-seat card fields and per-seat value fields with their start values (once per class:
+    a simulation makes a state per game)."""
+    found = _SEAT_FIELDS.get(cls)
+    if found is None:
+        lists = tuple(f.name for f in fields(cls) if isinstance(f.metadata.get(ZONE), ZoneSpec)
+                      and f.metadata[ZONE].per_seat)
+        values = tuple((f.name, f.metadata[SEAT_VALUE]) for f in fields(cls) if SEAT_VALUE in f.metadata)
+        found = _SEAT_FIELDS[cls] = (lists, values)
+    return found
+
+
+_SEAT_FIELDS: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]] = {}
+
+
+def kept_cards(state: State) -> list[Card]:
+    """Return the cards of the zones declared with ``keep`` (they stay from deal to deal)."""
+    cls = type(state)
+    kept = _KEPT.get(cls)
+    if kept is None:
+        kept = _KEPT[cls] = tuple((f.name, f.metadata[ZONE].per_seat) for f in fields(cls)
+                                  if isinstance(f.metadata.get(ZONE), ZoneSpec) and f.metadata[ZONE].keep)
+    found: list[Card] = []
+    for name, per_seat in kept:
+        value = getattr(state, name)
+        for cards in value if per_seat else (value,):
+            found += cards
+    return found
+
+
+_KEPT: dict[type, tuple[tuple[str, bool], ...]] = {}
 
 
 def card_fields(cls: type[State]) -> list[str]:
