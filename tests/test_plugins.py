@@ -124,7 +124,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
     write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
     write_game(tmp_path, "empty-deck", {"deck.toml": ""})
     (tmp_path / "deck-folder" / "deck.toml").mkdir(parents=True)
-    write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="DeckTrickGame"),
+    write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="kit.TrickGame"),
                                      "deck.toml": "[[card]]\nid = 'x'\nvalue = 'ten'\n"})
     sys_path = list(sys.path)
     plugins.discover(tmp_path)
