@@ -162,9 +162,9 @@ def test_birdhead_worlds_keep_every_card_at_least_the_highest_discard() -> None:
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert world.trick == state.trick and world.out == state.out and world.markers == state.markers
         assert hidden(game, world, seat) == hidden(game, state, seat)
-        assert all(h == sorted(h) for h in world.hands)
+        assert all(h == sorted(h, key=lambda c: c.value) for h in world.hands)
         for s, floor in enumerate(state.floors):
-            assert all(v >= floor for v in world.hands[s])
+            assert all(c.value >= floor for c in world.hands[s])
             floored += bool(floor) and s != seat
     assert floored > 100
 
