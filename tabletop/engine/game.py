@@ -99,8 +99,9 @@ class Game:
         """Return the actions ``state.to_move`` may choose now: the one source of legality."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action, emit: Emit) -> None:
-        """Apply an action already checked to be legal; advance ``state.to_move``."""
+    def apply(self, state: Any, action: Action, emit: Emit) -> Any:
+        """Apply an action already checked to be legal; advance ``state.to_move`` (what it returns is not read
+        here: the kit's games say who moves next with it)."""
         raise NotImplementedError
 
     def why_illegal(self, state: Any, action: Action) -> str:
@@ -166,9 +167,8 @@ class Game:
         elif seat is None or seat < 0:
             status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
-            status = self.status(state, seat)
-            if status is None:
-                status = Game.status(self, state, seat)
+            said = self.status(state, seat)
+            status = said if said is not None else Game.status(self, state, seat) or ""
         zones = self.zones(state)
         info = tuple(self.info(state, seat))
         if not zones:  # say what to declare rather than show an empty felt

@@ -32,7 +32,9 @@ from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STA
 from tabletop.i18n import N_
 
 ZONE = "tabletop.zone"
-"""The metadata key under which a dataclass field holds its :class:`ZoneSpec`."""
+"""The metadata key under which a dataclass field holds its :class:`ZoneSpec` (or :data:`NO_ZONE`)."""
+NO_ZONE = "none"
+"""The metadata of a field holding cards that lie in no zone (a record of the cards played)."""
 
 HAND_NAMES = frozenset({"hands", "hand"})
 """Per-seat lists that are the seats' hands (zone ``hand:<seat>``)."""
@@ -143,30 +145,32 @@ def _candidates(state: Any, players: int) -> list[tuple[str, Any, ZoneSpec]]:
     declared = _declared(state)
     out: list[tuple[str, Any, ZoneSpec]] = []
     for name, value in _attributes(state):
-        spec = declared.get(name)
-        if spec is None:
+        spec = declared.get(name, _UNDECLARED)
+        if spec is _UNDECLARED:
             spec = _guess(type(state), name, value, players)
-        elif not _fits(value, spec, players):
-            continue
+        elif spec is None or not _fits(value, spec, players):
+            continue  # declared as no zone (a record of cards), or not holding what it declares
         if spec is not None:
             out.append((name, value, spec))
     return out
 
 
-def _declared(state: Any) -> dict[str, ZoneSpec]:
-    """Return a dataclass state's zone declarations by field (worked out once per class)."""
+def _declared(state: Any) -> dict[str, ZoneSpec | None]:
+    """Return a dataclass state's zone declarations by field, None for a field declared as no zone
+    (worked out once per class)."""
     cls = type(state)
     specs = _SPECS.get(cls)
     if specs is None:
         specs = _SPECS[cls] = {}
         for f in dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ():
             spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
-            if isinstance(spec, ZoneSpec):
-                specs[f.name] = spec
+            if isinstance(spec, ZoneSpec) or spec is NO_ZONE:
+                specs[f.name] = spec if isinstance(spec, ZoneSpec) else None
     return specs
 
 
-_SPECS: dict[type, dict[str, ZoneSpec]] = {}
+_SPECS: dict[type, dict[str, ZoneSpec | None]] = {}
+_UNDECLARED: Any = object()
 
 
 def locate(state: Any, players: int, zone_id: str) -> tuple[list[Card], ZoneSpec] | None:

@@ -293,8 +293,11 @@ class DrawPoker(kit.KitGame):
 
     def status(self, state: DrawPokerState, seat: int) -> str | None:
         """Say what ``seat`` may do now."""
-        if state.to_move != seat:
-            return N_("Waiting for {seat} to draw", seat=seat_name(state.to_move))
+        mover = state.to_move
+        if mover is None:
+            return None
+        if mover != seat:
+            return N_("Waiting for {seat} to draw", seat=seat_name(mover))
         category = category_of(hand_value(state.hands[seat]))
         return N_("You hold {hand}: choose cards to discard, or stand pat", hand=_category(category))
 

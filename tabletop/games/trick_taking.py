@@ -20,8 +20,8 @@ from tabletop import kit
 from tabletop.engine.cards import Card, as_cards, parse_suit, standard_deck
 from tabletop.i18n import N_
 from tabletop.kit.trickgame import MAX_DEALS
-from tabletop.kit.trickstate import TrickState
 from tabletop.kit.tricks import effective_suit, follow_cards, winning_index
+from tabletop.kit.trickstate import TrickState
 
 
 def trick_winner(trick: Sequence[Card | str] | str, trump: str | None = None) -> int:

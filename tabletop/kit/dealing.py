@@ -21,10 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card, hand_order
 from tabletop.engine.rng import shuffled
 from tabletop.engine.state_zones import ZoneSpec, locate, places
 from tabletop.engine.zones import EVERYONE, TOP, Move
+from tabletop.i18n import N_
+
+PASS = Action("pass", label=N_("Pass"))
+"""The action of a seat that does nothing this turn (a button)."""
 
 Moves = tuple[Move, ...]
 """What a helper returns: the moves to show, in order (``+`` joins them)."""
@@ -79,6 +84,12 @@ def deal_packets(state: Any, count: int, *, src: str = DRAW, to: str = HAND) -> 
     del pile[:players * count]
     _moved(state)
     return tuple(moves)
+
+
+def draw_action(seat: int, *, src: str = DRAW, to: str = HAND) -> Action:
+    """Return the action drawing a card from the top of ``src`` into ``seat``'s ``to`` zone ("Draw a card":
+    a click on the pile, or dropping its top card on the hand)."""
+    return Action("draw", zone=src, to=f"{to}:{seat}", label=N_("Draw a card"))
 
 
 def draw(state: Any, seat: int, count: int = 1, *, src: str = DRAW, to: str = HAND) -> Moves:

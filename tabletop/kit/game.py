@@ -72,6 +72,17 @@ class KitGame(Game):
         """The cards this game is played with (read once: editing the deck file changes the next game)."""
         super().__init__(players=players, options=options)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        """Return the same game made anew from its players, options and cards (a bot's private rules).
+
+        Everything a kit game holds is worked out from those three; making it anew (rather than
+        copying its attributes) also leaves the original's attributes where Python reads them fastest.
+        """
+        twin = type(self).__new__(type(self))
+        twin.cards = list(self.cards)
+        Game.__init__(twin, players=self.players, options=self.options)
+        return twin
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("apply")
@@ -211,7 +222,8 @@ class KitGame(Game):
 
     def _over_at_once(self, state: Any, emit: Emit) -> None:
         """End a deal that is over as soon as it is dealt (nothing left to play)."""
-        if self.turn_order is not None and state.to_move is not None and self.is_deal_over(state):
+        if (self.turn_order is not None and state.to_move is not None
+                and type(self).is_deal_over is not KitGame.is_deal_over and self.is_deal_over(state)):
             self.end_deal(state, emit)
 
     # -- seats ----------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 from tabletop.engine.cards import Card
 from tabletop.engine.game import GameState
-from tabletop.engine.state_zones import ZONE, ZoneSpec
+from tabletop.engine.state_zones import NO_ZONE, ZONE, ZoneSpec
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STACK, TOP
 from tabletop.i18n import N_
 
@@ -70,6 +70,12 @@ def spread(label: str, *, first: str, name: str = "") -> Any:
     ``first`` names the field holding the seat that played the first card (the leader).
     """
     return _zone_field(ZoneSpec(label, EVERYONE, SPREAD, name=name, first=first))
+
+
+def record() -> Any:
+    """Return a field holding a list of cards that lies in no zone: a record the rules keep (the cards played
+    so far), never shown on the table as a pile of its own."""
+    return field(default_factory=list, metadata={ZONE: NO_ZONE})
 
 
 def seat_values(value: Any = 0) -> Any:
@@ -154,5 +160,5 @@ def card_fields(cls: type[State]) -> list[str]:
     return [f.name for f in fields(cls) if isinstance(f.metadata.get(ZONE), ZoneSpec)]
 
 
-__all__ = ["Card", "State", "card_fields", "discard_pile", "hands", "new_state", "per_seat", "pile", "row",
+__all__ = ["Card", "State", "card_fields", "discard_pile", "hands", "new_state", "per_seat", "pile", "record", "row",
            "seat_values", "spread"]

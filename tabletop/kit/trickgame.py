@@ -30,15 +30,14 @@ from tabletop.engine.actions import Action, play
 from tabletop.engine.arrange import Scenario
 from tabletop.engine.cards import JOKER, SUITS, Card, parse_suit
 from tabletop.engine.errors import UserInputError
-from tabletop.formats.deckfile import DeckError, cached_deck
 from tabletop.engine.events import ActionTaken, DealStarted, InfoChanged, seat_name
 from tabletop.engine.options import option
 from tabletop.engine.rng import random_order
 from tabletop.engine.zones import InfoRow, Move, Popup, Zone, hand_id
+from tabletop.formats.deckfile import DeckError, cached_deck
 from tabletop.i18n import N_, _
 from tabletop.kit import trickworlds
 from tabletop.kit.game import LEFT, Emit, KitGame, quiet
-from tabletop.kit.trickstate import BID, OVER, PLAY, UNDEALT, TrickState, TrickTables
 from tabletop.kit.tricks import (
     TRICK,
     TURNUP,
@@ -54,6 +53,7 @@ from tabletop.kit.tricks import (
     winning_index,
     won_id,
 )
+from tabletop.kit.trickstate import BID, OVER, PLAY, UNDEALT, TrickState, TrickTables
 
 MAX_DEALS = 1000
 """A game that only ends on a target score stops after this many deals all the same."""
@@ -82,7 +82,7 @@ class TrickGame(KitGame):
     """
 
     State = TrickState
-    Options = TrickOptions
+    Options: ClassVar[type] = TrickOptions
     deck_zone = UNDEALT
     turn_order = LEFT
     min_players = 3
@@ -179,8 +179,11 @@ class TrickGame(KitGame):
         self._play_of = dict(zip(deck, self.tables.plays, strict=True))
         self._suit_at = [c.suit for c in deck]
         self._next = [self.next_seat(s) for s in range(n)]
+        self._dir = self._step()
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
+        self._by_suit = self._default_legal and self.must_follow
         self._plain_observe = type(self).observe is TrickGame.observe
+        self._turnup, self._bidding = trump == "turnup", self.bidding
 
     def _suitless(self) -> UserInputError:
         """Return the error naming every card without a suit (with its line in the deck file, when read from one)."""
@@ -221,7 +224,7 @@ class TrickGame(KitGame):
         order = random_order(len(deck), state.rng)
         hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
         rest = [deck[i] for i in order[n * size:]] if t.leaves_undealt else []
-        if getattr(self.options, "trump", "none") == "turnup":
+        if self._turnup:
             card = rest.pop(0) if rest else deck[order[state.dealer * size + size - 1]]
             state.trump_card, state.turnup = card, [card]
             state.trump = None if card.suit == JOKER else card.suit
@@ -237,15 +240,15 @@ class TrickGame(KitGame):
         listening = emit is not quiet and emit is not None
         gathered = self._gather_moves(state) if listening and state.deals else ()
         state.deals += 1
-        state.trick, state.led, state.trick_no, state.played = [], None, 0, ()
+        state.trick, state.led, state.trick_no, state.played = [], None, 0, []
         state.tricks_won = [0] * n
         state.won = [[] for _ in range(n)]
         state.bids = [None] * n
         state.voids = [set() for _ in range(n)]
         state.undealt, state.turnup, state.trump_card = [], [], None
         dealt = self.deal(state)
-        state.leader = state.to_move = self.next_seat(state.dealer)
-        state.phase = BID if self.bidding else PLAY
+        state.leader = state.to_move = self._next[state.dealer]
+        state.phase = BID if self._bidding else PLAY
         if listening:
             sizes = tuple(len(h) for h in state.hands)
             moves = dealt or DealStarted(state.deals, state.dealer, sizes).moves
@@ -256,14 +259,15 @@ class TrickGame(KitGame):
                 emit(TrumpChosen(state.trump, state.trump_card))
 
     def fill_hands(self, state: TrickState, hands: Sequence[Sequence[int]]) -> None:
-        """Give each seat the cards at ``hands``' positions of the display-sorted deck, with their plays by suit."""
-        deck, plays, suit_at = self.tables.deck, self.tables.plays, self._suit_at
+        """Give each seat the cards at ``hands``' positions of the display-sorted deck (each hand's positions
+        ascending), with their plays by suit."""
+        deck, plays, suit_at, suits = self.tables.deck, self.tables.plays, self._suit_at, self.tables.suits
         state.hands, state.plays, state.buckets = [], [], []
-        trump, suits = state.trump, self.tables.suits
+        trump = state.trump
         for positions in hands:
             cards, actions = [], []
             buckets: dict[str | None, list[Action]] = {s: [] for s in suits}
-            # One pass, run once per hand dealt: cheaper than slicing the suit runs out.
+            # One pass, run once per hand dealt: cheaper than list comprehensions or slicing suit runs.
             for p in positions:
                 action = plays[p]
                 cards.append(deck[p])
@@ -285,19 +289,25 @@ class TrickGame(KitGame):
     def legal_actions(self, state: TrickState) -> Sequence[Action]:
         """Return the bids or card plays open to the seat to move."""
         if state.phase == PLAY:
-            seat: int = state.to_move  # type: ignore[assignment]
-            if not self._default_legal:
-                play_of = self._play_of
-                return [play_of[c] for c in dict.fromkeys(self.legal_cards(state, seat))]
-            if state.plays is None:
-                self.index_hands(state)
-            hand = state.plays[seat]  # type: ignore[index]
-            if not state.trick or not self.must_follow:
+            plays = state.plays
+            if plays is None or not self._by_suit:
+                return self._legal_plays(state)
+            hand = plays[state.to_move]  # type: ignore[index]
+            if not state.trick:
                 return hand
-            return state.buckets[seat][state.led] or hand  # type: ignore[index]
+            return state.buckets[state.to_move][state.led] or hand  # type: ignore[index]
         if state.phase == BID:
             return self.tables.bids
         return []
+
+    def _legal_plays(self, state: TrickState) -> Sequence[Action]:
+        """The plays of the seat to move from its cards (a game's own ``legal_cards``, or no must-follow)."""
+        if self._default_legal:
+            if state.plays is None:
+                self.index_hands(state)
+            return self.legal_actions(state) if self._by_suit else state.plays[state.to_move]  # type: ignore[index]
+        play_of = self._play_of
+        return [play_of[c] for c in dict.fromkeys(self.legal_cards(state, state.to_move))]  # type: ignore[arg-type]
 
     def apply(self, state: TrickState, action: Action, emit: Emit) -> None:
         """Apply a bid or a card play; finish tricks, deals and the game."""
@@ -313,14 +323,20 @@ class TrickGame(KitGame):
         suit = card.suit
         if suit == JOKER and state.trump is not None:
             suit = state.trump
-        state.hands[seat].remove(card)
-        if state.plays is not None:
-            state.plays[seat].remove(action)
+        plays = state.plays
+        if plays is not None:
+            # A hand and its plays are in the same order: one search finds the card in both.
+            mine = plays[seat]
+            i = mine.index(action)
+            del mine[i]
+            del state.hands[seat][i]
             state.buckets[seat][suit].remove(action)  # type: ignore[index]
+        else:
+            state.hands[seat].remove(card)
         trick = state.trick
         if not trick:
             state.led = suit
-        elif suit != state.led and self._default_legal and self.must_follow:
+        elif suit != state.led and self._by_suit:
             # Under must-follow, not following shows the seat holds none of the led suit.
             state.voids[seat].add(state.led)
         trick.append(card)
@@ -346,10 +362,10 @@ class TrickGame(KitGame):
         """Give the trick to its winner, who leads the next; after the last trick, end the deal."""
         cards = state.trick
         leader = state.leader
-        winner = (leader + self._step() * self.trick_winner(state, cards)) % self.players
+        winner = (leader + self._dir * self.trick_winner(state, cards)) % self.players
         state.tricks_won[winner] += 1
         state.won[winner] += cards
-        state.played += tuple(cards)
+        state.played += cards
         state.trick_no += 1
         state.last_trick = (leader, cards)
         state.trick = []
@@ -371,7 +387,7 @@ class TrickGame(KitGame):
         state.phase = OVER
 
     def _seat_at(self, leader: int, i: int) -> int:
-        return (leader + self._step() * i) % self.players
+        return (leader + self._dir * i) % self.players
 
     def trick_seats(self, state: TrickState) -> list[int]:
         """Return the seats that played to the current trick, in play order (from the leader)."""
@@ -439,10 +455,13 @@ class TrickGame(KitGame):
 
     def status(self, state: TrickState, seat: int) -> str | None:
         """Say what ``seat`` may do now."""
-        if state.to_move != seat:
+        mover = state.to_move
+        if mover is None:
+            return None
+        if mover != seat:
             if state.phase == BID:
-                return N_("Waiting for {seat} to bid", seat=seat_name(state.to_move))
-            return N_("Waiting for {seat} to play", seat=seat_name(state.to_move))
+                return N_("Waiting for {seat} to bid", seat=seat_name(mover))
+            return N_("Waiting for {seat} to play", seat=seat_name(mover))
         if state.phase == BID:
             return N_("Bid 0-{most}: how many tricks will you take?", most=self.tables.hand_size)
         if not state.trick:

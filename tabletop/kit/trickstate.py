@@ -14,6 +14,7 @@ the order hands are kept, each card's play action and strength, the points a tak
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -23,7 +24,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.zones import NOBODY, STACK
 from tabletop.i18n import N_
-from tabletop.kit.state import State, hands, per_seat, pile, row, seat_values, spread
+from tabletop.kit.state import State, hands, per_seat, pile, record, row, seat_values, spread
 
 PLAY, BID, OVER = "play", "bid", "over"
 """The phases of a deal: bidding (when the game bids), playing tricks, and the game over."""
@@ -58,7 +59,7 @@ class TrickState(State):
     """Tricks finished this deal."""
     tricks_won: list[int] = seat_values(0)
     bids: list[int | None] = seat_values(None)
-    played: tuple[Card, ...] = ()
+    played: list[Card] = record()
     """This deal's cards of finished tricks, in play order."""
     last_trick: tuple[int, list[Card]] = (0, [])
     """The leader and the cards of the last finished trick."""
@@ -72,6 +73,10 @@ class TrickState(State):
     def cards_moved(self) -> None:
         """Drop the play actions kept beside the hands: cards moved otherwise than by a play."""
         self.plays = self.buckets = None
+
+    def _with_rng(self, rng: random.Random) -> TrickState:
+        self.rng = rng
+        return self
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,8 @@ class TrickTables:
 
 def _tables(plain: dict[str, Any]) -> TrickTables:
     """Rebuild pickled tables, their mappings read-only again."""
-    return TrickTables(**{k: MappingProxyType(v) if isinstance(v, dict) else v for k, v in plain.items()})
+    read_only: dict[str, Any] = {k: MappingProxyType(v) if isinstance(v, dict) else v for k, v in plain.items()}
+    return TrickTables(**read_only)
 
 
 __all__ = ["BID", "OVER", "PLAY", "UNDEALT", "TrickState", "TrickTables"]

@@ -18,8 +18,8 @@ from tabletop.engine.arrange import Scenario, arrange_state, bind, place_cards
 from tabletop.engine.cards import JOKER, Card, as_cards, parse_suit
 from tabletop.engine.worlds import copy_state, deal, default_determinize
 from tabletop.engine.zones import hand_id
-from tabletop.kit.trickstate import OVER, UNDEALT, TrickState
 from tabletop.kit.tricks import TURNUP
+from tabletop.kit.trickstate import OVER, UNDEALT, TrickState
 
 if TYPE_CHECKING:
     from tabletop.kit.trickgame import TrickGame
@@ -29,18 +29,18 @@ def clone(game: TrickGame, state: TrickState, rng: random.Random | None) -> Tric
     """Return an independent copy of ``state``, drawing from ``rng`` (else a copy of its generator)."""
     if type(state) is not TrickState:  # a subclass's state may hold more: copy it all
         return copy_state(state, rng)
-    new = TrickState.__new__(TrickState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(
-        rng=rng if rng is not None else copy.deepcopy(state.rng),
-        hands=[h[:] for h in state.hands], trick=state.trick[:], won=[w[:] for w in state.won],
-        turnup=state.turnup[:], undealt=state.undealt[:], tricks_won=state.tricks_won[:], bids=state.bids[:],
-        scores=state.scores[:], deal_points=state.deal_points[:], voids=[set(v) for v in state.voids])
-    if state.plays is not None and state.buckets is not None:
-        new.plays = [p[:] for p in state.plays]
-        new.buckets = [{suit: b[:] for suit, b in bk.items()} for bk in state.buckets]
-    return new
+    # Made by its constructor, field by field: a state whose attributes were copied into its __dict__ would
+    # read them several times slower ever after (searches play thousands of moves on each copy).
+    return TrickState(
+        to_move=state.to_move, dealer=state.dealer, deals=state.deals, scores=state.scores[:],
+        deal_points=state.deal_points[:], hands=[h[:] for h in state.hands], trick=state.trick[:],
+        won=[w[:] for w in state.won], turnup=state.turnup[:], undealt=state.undealt[:], phase=state.phase,
+        leader=state.leader, led=state.led, trump=state.trump, trump_card=state.trump_card, trick_no=state.trick_no,
+        tricks_won=state.tricks_won[:], bids=state.bids[:], played=state.played[:], last_trick=state.last_trick,
+        voids=[set(v) for v in state.voids],
+        plays=None if state.plays is None else [p[:] for p in state.plays],
+        buckets=None if state.buckets is None else [{suit: b[:] for suit, b in bk.items()} for bk in state.buckets],
+    )._with_rng(rng if rng is not None else copy.deepcopy(state.rng))
 
 
 def pinned_turnup(game: TrickGame, state: TrickState, seat: int) -> Card | None:
@@ -135,7 +135,7 @@ def rig(game: TrickGame, state: TrickState, hands: Sequence[str | Sequence[Card]
     unknown = [c.id for h in cards for c in h if c not in game.positions]
     if unknown:
         raise ValueError(f"rig: {', '.join(unknown)} not in this game's deck")
-    state.trick, state.led, state.played = [], None, ()
+    state.trick, state.led, state.played = [], None, []
     state.tricks_won = [0] * n
     state.won = [[] for _ in range(n)]
     state.voids = [set() for _ in range(n)]
