@@ -12,17 +12,27 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from tabletop.engine.arrange import Scenario, arrange_state, bind, place_cards
 from tabletop.engine.cards import JOKER, Card, as_cards, parse_suit
 from tabletop.engine.worlds import copy_state, deal, default_determinize
 from tabletop.engine.zones import hand_id
 from tabletop.kit.tricks import TURNUP
-from tabletop.kit.trickstate import OVER, UNDEALT, TrickState
+from tabletop.kit.trickstate import OVER, UNDEALT, TrickState, TrickTables
 
-if TYPE_CHECKING:
-    from tabletop.kit.trickgame import TrickGame
+
+class TrickGame(Protocol):
+    """What these need of a trick game (:class:`tabletop.kit.trickgame.TrickGame`)."""
+
+    players: int
+    tables: TrickTables
+    positions: dict[Card, int]
+
+    def fill_hands(self, state: TrickState, hands: Sequence[Sequence[int]]) -> None: ...
+    def index_hands(self, state: TrickState) -> None: ...
+    def zones(self, state: Any) -> Any: ...
+    def deck(self) -> list[Card]: ...
 
 
 def clone(game: TrickGame, state: TrickState, rng: random.Random | None) -> TrickState:
