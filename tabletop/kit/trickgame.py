@@ -21,7 +21,7 @@ The hooks, each a rule: :meth:`~TrickGame.make_deck`, :meth:`~TrickGame.card_str
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -141,7 +141,8 @@ class TrickGame(KitGame):
         """Check the deck and the options fit the players; work out the tables (:meth:`trick_tables`)."""
         o = self.options
         try:
-            self.power: dict[str, int] = rank_power(parse_rank_order(getattr(o, "rank_order", "standard")))
+            self.power: Mapping[str, int] = MappingProxyType(
+                rank_power(parse_rank_order(getattr(o, "rank_order", "standard"))))
         except ValueError as exc:
             raise UserInputError(_("option rank_order: {problem}").format(problem=exc)) from None
         trump = getattr(o, "trump", "none")
@@ -167,18 +168,20 @@ class TrickGame(KitGame):
         self.tables = TrickTables(
             deck=deck, plays=tuple(self.play_action(c) for c in deck), suits=suits,
             strength=MappingProxyType(strength), points=MappingProxyType({c: self.card_points(c) for c in deck}),
-            rank_power=MappingProxyType(self.power), bids=tuple(Action("bid", value=b) for b in range(per_hand + 1)),
+            rank_power=self.power, bids=tuple(Action("bid", value=b) for b in range(per_hand + 1)),
             hand_size=per_hand, leaves_undealt=per_hand * n < size,
             fixed_trump=None if trump in ("none", "turnup") else parse_suit(trump),
             max_deals=getattr(o, "deals", 0) or (MAX_DEALS if target else n))
         # Hands are dealt as positions in the display-sorted deck: dealing sorts small ints.
-        self.positions: dict[Card, int] = {}
-        """Each card's position in the display-sorted deck (the first of its copies)."""
+        # What the rules read is read-only, so a game's attributes say all of what it plays by.
+        positions: dict[Card, int] = {}
         for i, c in enumerate(deck):
-            self.positions.setdefault(c, i)
-        self._play_of = dict(zip(deck, self.tables.plays, strict=True))
-        self._suit_at = [c.suit for c in deck]
-        self._next = [self.next_seat(s) for s in range(n)]
+            positions.setdefault(c, i)
+        self.positions: Mapping[Card, int] = MappingProxyType(positions)
+        """Each card's position in the display-sorted deck (the first of its copies)."""
+        self._play_of = MappingProxyType(dict(zip(deck, self.tables.plays, strict=True)))
+        self._suit_at = tuple(c.suit for c in deck)
+        self._next = tuple(self.next_seat(s) for s in range(n))
         self._dir = self._step()
         self._default_legal = type(self).legal_cards is TrickGame.legal_cards
         self._by_suit = self._default_legal and self.must_follow

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tabletop.engine.arrange import Scenario, arrange_state, bind, place_cards
@@ -27,7 +27,7 @@ class TrickGame(Protocol):
 
     players: int
     tables: TrickTables
-    positions: dict[Card, int]
+    positions: Mapping[Card, int]
 
     def fill_hands(self, state: TrickState, hands: Sequence[Sequence[int]]) -> None: ...
     def index_hands(self, state: TrickState) -> None: ...
