@@ -10,7 +10,7 @@ os.environ["TABLETOP_LANG"] = "en"
 PURE_ASKED = os.environ.get("TABLETOP_PURE_PYTHON") == "1"
 os.environ["TABLETOP_PURE_PYTHON"] = "1"
 
-from hypothesis import settings
+from hypothesis import settings  # noqa: E402
 
 # CI explores the same examples every run (a red build always reproduces); at a desk each run
 # explores new ones. No deadline anywhere: a busy 2-core machine must not fail a property test.

@@ -238,6 +238,16 @@ class Game1(PassLeft):
     def observe(self, state, seat):
         return {"passed": [c.id for passed in state.passed for c in passed]}
 """, "leak", "observation 'passed'"),
+    ("""
+class Game1(PassLeft):
+    def status(self, state, seat):
+        return len(state.hands[seat])  # a count, where the table wants a line of text (or None)
+""", "hooks", "(int), not a str, or None for the table's default line"),
+    ("""
+class Game1(PassLeft):
+    def info(self, state, seat):
+        return "passing left"  # one text, where the table wants rows
+""", "hooks", "info(state, 0) returned 'passing left' (str), not a sequence of InfoRow values"),
 ])
 def test_check_names_what_else_can_break(body: str, kind: str, words: str, clean_registry: None) -> None:
     found = problems(pass_left(body))
