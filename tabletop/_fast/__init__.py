@@ -151,44 +151,59 @@ def kernel_for(game: Any, seats: Sequence[Any]) -> Kernel | None:
     module = _state["module"]
     if module is None:
         return None
-    trick = _rules_restated(module, game)
+    made = _restated(module, game)
     # The greedy bot's kernel reads the trick game's own tables; the random bot's fits any game.
-    kinds = [kind if kind != "greedy" or trick else None for kind in _bot_kinds(seats)]
+    kinds = [kind if kind != "greedy" or made is not None else None for kind in _bot_kinds(module, seats)]
     if any(kind is None and getattr(seat, "shares_rng", False) for seat, kind in zip(seats, kinds, strict=True)):
         return None  # the built-in bots of a game share one generator: all of them in the kernel, or none
     rules = None
-    if trick and None not in kinds:
-        made = gate.as_made(game)
-        if made is not None:
-            if made.kernel is None:
-                # The class of the state the game makes, for the kernel's plain_state: asked of the game itself.
-                made.kernel = module.TrickKernel(game, type(game.setup(random.Random(0), None)))
-            rules = made.kernel
+    if made is not None and None not in kinds:
+        if made.kernel is None:
+            # The class of the state the game makes, for the kernel's plain_state: asked of the game itself.
+            made.kernel = module.TrickKernel(game, type(game.setup(random.Random(0), None)))
+        rules = made.kernel
     if rules is None and not any(kinds):
         return None
     return Kernel(module, rules, kinds)
 
 
-def _rules_restated(module: ModuleType, game: Any) -> bool:
-    """True when ``game`` is the built-in trick game whose every rule is now the code the kernel restates,
-    made as its class makes it, and the kernel's arrays hold it."""
+def _restated(module: ModuleType, game: Any) -> Any:
+    """Return the gate's record of ``game`` when it is the built-in trick game whose every rule is now the code
+    the kernel restates, made as its class makes it, and the kernel's arrays hold it; else None."""
     cls = type(game)
-    return (gate.named(cls, gate.RULES) and gate.own_code(cls, gate.HOOKS) and gate.as_made(game) is not None
-            and module.TrickKernel.fits(game))
+    if not gate.named(cls, gate.RULES) or not gate.own_code(cls, gate.HOOKS, module.holds):
+        return None
+    made = gate.as_made(game)
+    if made is None:
+        return None
+    if made.fits is None:
+        made.fits = module.TrickKernel.fits(game)
+    return made if made.fits else None
 
 
-def _bot_kinds(seats: Sequence[Any]) -> list[str | None]:
+def _bot_kinds(module: ModuleType, seats: Sequence[Any]) -> list[str | None]:
     """Return per seat "random" or "greedy" for the maker of a built-in bot, untouched, drawing from the
     shared generator; else None."""
-    known: dict[type, str | None] = {}
+    known: dict[Any, str | None] = {}
     kinds: list[str | None] = []
     for seat in seats:
         cls = getattr(seat, "bot_class", None)
-        if cls is None or hasattr(seat, "choose") or getattr(seat, "shares_rng", False) is not True:
-            kinds.append(None)
-            continue
-        if cls not in known:
-            known[cls] = next((kind for kind, name in gate.BOTS.items()
-                               if gate.named(cls, name) and gate.own_code(cls, gate.BOT_HOOKS)), None)
-        kinds.append(known[cls])
+        kind = known.get(cls, _UNSEEN)
+        if kind is _UNSEEN:
+            kind = known[cls] = _bot_kind(module, cls)
+        kinds.append(kind if kind is None or (getattr(seat, "shares_rng", False) is True
+                                              and not hasattr(seat, "choose")) else None)
     return kinds
+
+
+def _bot_kind(module: ModuleType, cls: Any) -> str | None:
+    """Return the kind of the kernel's bot standing in for bots of class ``cls``, or None."""
+    if cls is None:
+        return None
+    for kind, name in gate.BOTS.items():
+        if gate.named(cls, name):
+            return kind if gate.own_code(cls, gate.BOT_HOOKS, module.holds) else None
+    return None
+
+
+_UNSEEN: Any = object()

@@ -33,7 +33,7 @@ MODULE = "tabletop._fast._trick"
 """The compiled kernel's module name: the trick game's rules and bots (stamped with the sources' hash)."""
 LOOP = "tabletop._fast._session"
 """The compiled build of ``engine/session.py``, unchanged: the session runs its ``play_moves`` (the same code)."""
-SOURCES = ("_fast/_trick.pyx", "engine/session.py",
+SOURCES = ("_fast/_trick.pyx", "_fast/gate.py", "engine/session.py",
            "games/trick_taking.py", "kit/trickgame.py", "kit/trickstate.py", "kit/game.py", "kit/state.py",
            "kit/tricks.py", "engine/game.py", "engine/rng.py", "engine/zones.py", "i18n.py",
            "bots/base.py", "bots/random_bot.py", "bots/trick_bot.py")

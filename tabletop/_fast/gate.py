@@ -20,7 +20,6 @@ those found to be the sources' own; any difference finds it all again.
 from __future__ import annotations
 
 import dis
-import operator
 import sys
 import weakref
 from collections.abc import Callable, Iterable
@@ -80,6 +79,7 @@ class Watch:
         classes): each must be the one its own module holds."""
         reads: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         todo: list[FunctionType] = []
+        read_on_class: set[str] = set(hooks)
 
         def reach(where: type | None, name: str, value: Any) -> None:
             function = _function(value)
@@ -102,6 +102,7 @@ class Watch:
             where = self.functions[function][0]
             namespace = function.__globals__
             globals_read, attributes = _reads(function.__code__)
+            read_on_class |= attributes
             for name in attributes:  # self.x, and super().x from where the function is defined
                 method(name)
                 if "super" in globals_read:
@@ -114,12 +115,18 @@ class Watch:
                         reach(None, name, value)
                     elif isinstance(value, FunctionType | type):
                         self.leaves[name] = value
-        self.classes = [(c, tuple(c.__dict__.values())) for c in self.mro]
-        self.globals: list[tuple[dict[str, Any], Callable[[dict[str, Any]], Any], Any]] = []
+        # What is watched: every attribute the code reads from each class of the MRO (methods, properties,
+        # class constants, the State and Options classes) and how many names each class holds (a name added
+        # that would hide another is seen), and every module-level name the code reads. A class's __dict__
+        # is a live read-only view of it: one is kept rather than asked for each time.
+        self.checks: list[tuple[Any, int, tuple[str, ...], tuple[Any, ...]]] = []
+        for c in self.mro:
+            space = c.__dict__
+            names = (*sorted(read_on_class & space.keys()), "__module__")
+            self.checks.append((space, len(space), names, tuple(space[name] for name in names)))
         for namespace, seen in reads.values():
-            names = sorted(seen)
-            get = operator.itemgetter(*names)
-            self.globals.append((namespace, get, get(seen)))
+            names = tuple(sorted(seen))
+            self.checks.append((namespace, -1, names, tuple(seen[name] for name in names)))
         problems = [self._not_own(f, where, name) for f, (where, name) in self.functions.items()]
         problems += [_foreign(name, value) for name, value in self.leaves.items()]
         self.problem = next(filter(None, problems), None)
@@ -129,20 +136,9 @@ class Watch:
         return {_relative(f.__code__.co_filename) for f in self.functions}
 
     def holds(self) -> bool:
-        """True while every class dictionary and every module-level name read is the very object found (and the
-        files the build's hash covers are those the watch was checked against)."""
-        if build.SOURCES is not self.sources:
-            return False
-        for cls, values in self.classes:
-            if tuple(cls.__dict__.values()) != values:
-                return False
-        for namespace, get, values in self.globals:
-            try:
-                if get(namespace) != values:
-                    return False
-            except KeyError:  # a name deleted
-                return False
-        return True
+        """True while every watched name is the very object found (and the files the build's hash covers are
+        those the watch was checked against). The compiled kernel restates this loop (``_trick.holds``)."""
+        return build.SOURCES is self.sources and holds(self.checks)
 
     @staticmethod
     def _not_own(function: FunctionType, where: type | None, name: str) -> str | None:
@@ -161,6 +157,21 @@ class Watch:
         if relative not in build.SOURCES:
             return f"{relative} holds {function.__qualname__}, which the kernel's hash does not cover"
         return None
+
+
+def holds(checks: list[tuple[Any, int, tuple[str, ...], tuple[Any, ...]]]) -> bool:
+    """True while each mapping holds as many names as it did (where counted, size >= 0) and maps each watched
+    name to the very object it did."""
+    for mapping, size, names, values in checks:
+        if size >= 0 and len(mapping) != size:
+            return False
+        for name, value in zip(names, values, strict=True):
+            if mapping.get(name, _GONE) is not value:
+                return False
+    return True
+
+
+_GONE: Any = object()
 
 
 def _foreign(name: str, value: Any) -> str | None:
@@ -193,27 +204,33 @@ def _relative(filename: str) -> str:
 _WATCHES: dict[tuple[type, tuple[str, ...]], Watch] = {}
 
 
-def own_code(cls: type, hooks: tuple[str, ...]) -> bool:
-    """True when the code ``cls`` runs from ``hooks`` is now, object for object, the readable sources' own."""
+def own_code(cls: type, hooks: tuple[str, ...], check: Callable[[Any], bool] = holds) -> bool:
+    """True when the code ``cls`` runs from ``hooks`` is now, object for object, the readable sources' own
+    (``check``: :func:`holds`, or the compiled kernel's restatement of it)."""
     watch = _WATCHES.get((cls, hooks))
-    if watch is None or not watch.holds():
+    if watch is None or build.SOURCES is not watch.sources or not check(watch.checks):
         watch = _WATCHES[(cls, hooks)] = Watch(cls, hooks)
     return watch.problem is None
 
 
 def named(cls: type, qualified: str) -> bool:
     """True when ``cls`` is the class its module holds under the ``qualified`` name (not a subclass or a copy)."""
-    module, _, name = qualified.rpartition(".")
-    return cls.__module__ == module and cls.__qualname__ == name and getattr(sys.modules.get(module), name, None) is cls
+    module, name = _SPLIT.get(qualified) or _SPLIT.setdefault(qualified, tuple(qualified.rsplit(".", 1)))  # type: ignore[arg-type]
+    return getattr(sys.modules.get(module), name, None) is cls
+
+
+_SPLIT: dict[str, tuple[str, str]] = {}
 
 
 class _Made:
     """A game instance found as its class makes it: its attributes then, held to compare with."""
 
-    __slots__ = ("attributes", "kernel")
+    __slots__ = ("attributes", "fits", "kernel")
 
     def __init__(self, attributes: dict[str, Any]) -> None:
         self.attributes = attributes
+        self.fits: bool | None = None
+        """Whether the kernel's arrays hold the game (worked out once: it is made from the same attributes)."""
         self.kernel: Any = None
 
 
