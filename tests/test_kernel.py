@@ -402,3 +402,18 @@ def test_a_file_left_out_of_the_hash_turns_the_kernel_off(
     assert watch.problem is not None and left_out in watch.problem
     found = _fast.kernel_for(game, registry.seat_makers(["random"] * 4, game))
     assert found is None or found.rules is None
+
+
+def test_the_kernel_s_check_of_the_watched_names_is_the_gate_s(kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _fast._state["module"]
+    watches = [gate.Watch(TrickGame, gate.HOOKS), gate.Watch(GreedyTrickBot, gate.BOT_HOOKS)]
+    assert all(module.holds(w.checks) is gate.holds(w.checks) is True for w in watches)
+    for patch in (lambda: monkeypatch.setattr(TrickGame, "card_points", lambda self, card: 0),
+                  lambda: monkeypatch.setattr(kit.TrickGame, "trick_winner", lambda self, state, cards: 0),
+                  lambda: monkeypatch.setattr(trickgame, "follow_cards", lambda hand, led, trump: hand),
+                  lambda: monkeypatch.setattr(kit.KitGame, "next_seat", lambda self, seat: seat),
+                  lambda: monkeypatch.delattr(TrickGame, "card_points")):
+        patch()
+        assert [module.holds(w.checks) for w in watches[:1]] == [gate.holds(w.checks) for w in watches[:1]] == [False]
+        monkeypatch.undo()
+        assert module.holds(watches[0].checks) is gate.holds(watches[0].checks) is True
