@@ -326,16 +326,20 @@ class TrickGame(KitGame):
         suit = card.suit
         if suit == JOKER and state.trump is not None:
             suit = state.trump
-        plays = state.plays
-        if plays is not None:
+        hand, plays = state.hands[seat], state.plays
+        try:
             # A hand and its plays are in the same order: one search finds the card in both.
-            mine = plays[seat]
+            mine = plays[seat]  # type: ignore[index]
             i = mine.index(action)
-            del mine[i]
-            del state.hands[seat][i]
-            state.buckets[seat][suit].remove(action)  # type: ignore[index]
+            if hand[i] is not card:
+                raise ValueError("the plays are out of step with the hand")
+        except (TypeError, ValueError):  # none kept (None), or cards moved behind the kit's back: made anew
+            hand.remove(card)
+            state.plays = state.buckets = None
         else:
-            state.hands[seat].remove(card)
+            del mine[i]
+            del hand[i]
+            state.buckets[seat][suit].remove(action)  # type: ignore[index]
         trick = state.trick
         if not trick:
             state.led = suit
