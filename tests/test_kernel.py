@@ -417,3 +417,21 @@ def test_the_kernel_s_check_of_the_watched_names_is_the_gate_s(kernel: Any, monk
         assert [module.holds(w.checks) for w in watches[:1]] == [gate.holds(w.checks) for w in watches[:1]] == [False]
         monkeypatch.undo()
         assert module.holds(watches[0].checks) is gate.holds(watches[0].checks) is True
+
+
+def test_simulate_runs_the_built_in_trick_game_with_its_bots_in_the_kernel(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.sim.runner import SimConfig, simulate
+
+    ran: list[str] = []
+    start = _fast.Kernel.start
+
+    def counted(self: _fast.Kernel, seeds: Any, seats: Any) -> Any:
+        ran.append("rules" if self.rules is not None else "bots")
+        return start(self, seeds, seats)
+
+    monkeypatch.setattr(_fast.Kernel, "start", counted)
+    config = SimConfig(game="trick-taking", players=4, bots=("random", "greedy") * 2, seed=3, games=5,
+                       options={"deals": 1})
+    rows = list(simulate(config))
+    assert len(rows) == 5 and ran == ["rules"] * 5
