@@ -301,7 +301,7 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
 
 def test_plugin_modules_import_neither_pygame_nor_pil() -> None:
     script = ("import sys, tabletop.plugins.discovery, tabletop.scaffold, tabletop.formats.deckfile, "
-              "tabletop.plugins.watchdog, tabletop.games.deck_trick; "
+              "tabletop.plugins.watchdog, tabletop.kit.trickgame; "
               "print([m for m in ('pygame', 'PIL') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
