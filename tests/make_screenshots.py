@@ -136,6 +136,34 @@ def start_shots(out: Path) -> None:
         app.close()
 
 
+def deck_chooser_shots(out: Path) -> None:
+    """The start screen's "New game from a deck file…": a folder of decks with one chosen, and a malformed
+    deck's one line."""
+    decks = Path("decks").absolute()
+    (decks / "drafts").mkdir(parents=True, exist_ok=True)
+    (decks / "Harbour Cards.csv").write_text("id,name,colour,value,count\nr1,Red One,red,1,2\nb2,Blue Two,blue,2,3\n",
+                                             encoding="utf-8")
+    (decks / "broken.csv").write_text("id,value,count\nx,abc,1\ny,2,1000\n", encoding="utf-8")
+    (decks / "spring-expansion.toml").write_text('[[card]]\nid = "bud"\ncount = 3\n', encoding="utf-8")
+    for size in (HD, FULL_HD):
+        app = App(size)
+        screen = StartScreen(app, PlaySettings(game="my-market", seed=1234))
+        screen.press(next(b for b in screen.buttons() if b.command == "from_deck"))
+        chooser = screen.chooser
+        assert chooser is not None
+        for name, deck in (("", "Harbour Cards.csv"), ("-error", "broken.csv")):
+            chooser.open(decks)
+            chooser.choose(decks / deck)
+            if name:
+                chooser.make()
+            screen.step()
+            found = problems(app.text.ink.marks, Rect(0, 0, *size), floor=text_floor(size))
+            if found:
+                raise SystemExit("the deck chooser breaks the layout rules:\n" + "\n".join(found))
+            save(app.window.surface, out / f"deck-chooser{name}-{size[0]}x{size[1]}.png")
+        app.close()
+
+
 def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: bool = True) -> None:
     """A sandbox mid-play (cards moved to the market and a tableau, the draw pile dealt from) while a
     hand card is dragged over the market (the places it may go outlined), then a pile's menu open."""
@@ -245,8 +273,9 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
-ONLY = ("review", "scenario")
-"""What ``--only`` may name: the playtest review's screenshots, or the scenario starts."""
+ONLY = ("review", "scenario", "start")
+"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, or the start screen and
+its deck-file chooser."""
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
@@ -277,7 +306,7 @@ def scenario_shots(out: Path, full: bool) -> None:
 
 def main() -> None:
     """Write every evidence screenshot (``--only review``: the playtest review's alone; ``--only scenario``: the
-    scenario starts alone)."""
+    scenario starts alone; ``--only start``: the start screen and the deck-file chooser alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     only = next((a for a in args if a in ONLY), None) if "--only" in sys.argv else None
     out = next((Path(a) for a in args if a not in ONLY), OUT).resolve()
@@ -297,6 +326,10 @@ def main() -> None:
     Path("games", "just-a-deck").mkdir()  # a folder holding only a deck file: the default table
     shutil.copy(Path("games", "my-table", "deck.toml"), Path("games", "just-a-deck", "deck.toml"))
     discovery.discover(Path("games"))
+    if only == "start":
+        start_shots(out)
+        deck_chooser_shots(out)
+        return
     scenario_shots(out, True)
     if only == "scenario":
         return
@@ -309,6 +342,7 @@ def main() -> None:
         sandbox_shots(out, size, "my-table")
     sandbox_shots(out, HD, "just-a-deck", drag_card=False)
     start_shots(out)
+    deck_chooser_shots(out)
 
 
 if __name__ == "__main__":

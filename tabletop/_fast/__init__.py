@@ -1,8 +1,8 @@
 """The private kernel: the unmodified built-in trick game and its random and greedy bots, compiled.
 
 Nothing here is for designers. The rules are ``games/trick_taking.py``, read and subclassed as
-plain Python; ``_trick.pyx`` restates them in C for the simulator, built with Cython only on
-request (:mod:`tabletop._fast.build`). :func:`~tabletop.engine.session.open_session` asks
+plain Python; ``_trick.pyx`` restates them in C for the simulator, built with Cython at install (where
+a C compiler is) or on request (:mod:`tabletop._fast.build`). :func:`~tabletop.engine.session.open_session` asks
 :func:`kernel_for` whether it may run a game, and it may only where it provably computes the same:
 
 - the compiled module is here and was built from the sources as they are now (their hash);
@@ -71,8 +71,8 @@ def load(path: Path | None = None) -> Status:
         except ImportError:
             module = None
         if module is None:
-            found = Status("pure", "engine: pure Python (no compiled kernel; TABLETOP_COMPILE=1 pip install -e ."
-                                   f" or {REBUILD} builds one)")
+            found = Status("pure", "engine: pure Python (no compiled kernel: the install builds one where a C"
+                                   f" compiler is present; in a checkout, {REBUILD})")
         elif getattr(module, "BUILT_FROM", None) != source_hash():
             module = None
             found = Status("stale", "engine: pure Python: the compiled kernel was built from other sources than"

@@ -2,7 +2,8 @@
 
 Three routes, one recipe (:func:`extension`):
 
-- ``TABLETOP_COMPILE=1 pip install -e .`` (or ``pip install .``): setup.py asks for it;
+- ``pip install -e .`` (or ``pip install .``, ``pip wheel .``): setup.py builds it where Cython and a
+  C compiler are there (build_backend/ asks for Cython where it can be had);
 - ``python -m tabletop._fast.build``: in place, in a checkout, without reinstalling;
 - ``python -m tabletop._fast.build --into DIR``: into a folder (the test suite's session fixture),
   loaded from there with :func:`tabletop._fast.load`.
@@ -66,6 +67,11 @@ def compiler_problem() -> str | None:
         import Cython  # noqa: F401
     except ImportError:
         return "Cython is not installed (pip install cython, or the test extra)"
+    return toolchain_problem()
+
+
+def toolchain_problem() -> str | None:
+    """Return why this machine cannot compile C for Python (no C compiler, no Python headers), or None."""
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler!r} not found)"

@@ -19,7 +19,12 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop launcher``."""
+    import sys
+
     from tabletop.ui.launcher import write_launcher
 
-    print(_("wrote {file}").format(file=write_launcher(args.folder)))
+    games = args.games_dir.absolute() if args.games_dir is not None else Path.cwd().absolute() / "games"
+    print(_("wrote {file}: it opens the start screen of this install ({python}) in {folder}, with the games in"
+            " {games}").format(file=write_launcher(args.folder, games_dir=args.games_dir), python=sys.executable,
+                               folder=Path.cwd().absolute(), games=games))
     return 0

@@ -115,7 +115,7 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     """Return what to do after ``tabletop new``: where the files are and the commands to try."""
     created = (_("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images) and"
                  " bots.py (a bot: --bots {name}-greedy,random).") if (folder / "bots.py").exists() else
-               _("Created {folder}/ with deck.toml (the cards), table.toml (the table: piles, hands, rows, what is"
+               _("Created {folder}/ with {deck} (the cards), table.toml (the table: piles, hands, rows, what is"
                  " dealt, the counters) and art/ (card images); no rules yet.") if not (folder / "__init__.py").exists() else
                _("Created {folder}/ with __init__.py (the rules), deck.toml (the cards), art/ (card images)."))
     commands = (
@@ -127,7 +127,8 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
     )
     width = max(len(command) for command, _what in commands) + 3
     return (
-        created.format(folder=folder, name=name) + "\n"
+        created.format(folder=folder, name=name, deck="deck.csv" if (folder / "deck.csv").exists() else "deck.toml")
+        + "\n"
         + "".join(f"  {command:<{width}}{what}\n" for command, what in commands)
         + _("Run these from the folder that holds games/, or add --games-dir.")
     )

@@ -34,25 +34,31 @@ def gui_interpreter(python: Path, platform: str) -> Path:
     return python
 
 
-def launcher_text(platform: str, *, python: Path, workdir: Path) -> str:
-    """Return the content of the launcher for ``platform`` running ``python -m tabletop`` in ``workdir``.
+def launcher_text(platform: str, *, python: Path, workdir: Path, games_dir: Path | None = None) -> str:
+    """Return the content of the launcher for ``platform`` running ``python -m tabletop`` in ``workdir``
+    (with ``--games-dir games_dir`` when given: else the start screen lists ``workdir/games``).
 
     :raises UserInputError: when a path holds a line break or other control character, or bytes
         that are not text: it could not be written into a launcher safely.
     """
-    for what, path in (("the working folder", workdir), ("the Python interpreter", python)):
-        _check_path(what, path)
+    for what, path in (("the working folder", workdir), ("the Python interpreter", python),
+                       ("the games folder", games_dir)):
+        if path is not None:
+            _check_path(what, path)
     if platform.startswith("win"):
         exe = gui_interpreter(python, platform)
-        return f'@echo off\r\ncd /d "{_bat(workdir)}"\r\nstart "" "{_bat(exe)}" -m tabletop\r\n'
+        games = f' --games-dir "{_bat(games_dir)}"' if games_dir is not None else ""
+        return f'@echo off\r\ncd /d "{_bat(workdir)}"\r\nstart "" "{_bat(exe)}" -m tabletop{games}\r\n'
     if platform == "darwin":
-        return f'#!/bin/sh\ncd "{_sh(workdir)}" || exit 1\nexec "{_sh(python)}" -m tabletop\n'
+        games = f' --games-dir "{_sh(games_dir)}"' if games_dir is not None else ""
+        return f'#!/bin/sh\ncd "{_sh(workdir)}" || exit 1\nexec "{_sh(python)}" -m tabletop{games}\n'
+    games = f' --games-dir "{_desktop_exec(games_dir)}"' if games_dir is not None else ""
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         f"Name={NAME}\n"
         "Comment=Playtest table for card-game prototypes\n"
-        f'Exec="{_desktop_exec(python)}" -m tabletop\n'
+        f'Exec="{_desktop_exec(python)}" -m tabletop{games}\n'
         f"Path={_desktop_string(str(workdir))}\n"
         + (f"Icon={_desktop_string(str(ICON))}\n" if ICON.is_file() else "")
         + "Terminal=false\n"
@@ -94,8 +100,8 @@ def _desktop_exec(path: Path) -> str:
     return _desktop_string(quoted)
 
 
-ICON = Path(__file__).resolve().parents[2] / "assets" / "tabletop.png"
-"""The window and launcher icon, beside the package in a development install."""
+ICON = Path(__file__).resolve().with_name("icon.png")
+"""The window and launcher icon (package data: in a wheel too)."""
 
 
 def desktop_folder() -> Path:
@@ -103,17 +109,20 @@ def desktop_folder() -> Path:
     return Path.home() / "Desktop"
 
 
-def write_launcher(folder: Path | None = None, *, platform: str | None = None,
-                   python: Path | None = None, workdir: Path | None = None) -> Path:
-    """Write a launcher into ``folder`` (default the Desktop, created if missing); return its path."""
+def write_launcher(folder: Path | None = None, *, platform: str | None = None, python: Path | None = None,
+                   workdir: Path | None = None, games_dir: Path | None = None) -> Path:
+    """Write a launcher into ``folder`` (default the Desktop, created if missing) for the install this
+    interpreter runs (default ``sys.executable``), opening in ``workdir``; return its path."""
     platform = platform or sys.platform
     folder = folder or desktop_folder()
     folder.mkdir(parents=True, exist_ok=True)
     python = (python or Path(sys.executable)).absolute()
     workdir = (workdir or Path.cwd()).absolute()
+    games_dir = games_dir.absolute() if games_dir is not None else None
     path = folder / launcher_name(platform)
     newline = "" if platform.startswith("win") else "\n"
-    path.write_text(launcher_text(platform, python=python, workdir=workdir), encoding="utf-8", newline=newline)
+    path.write_text(launcher_text(platform, python=python, workdir=workdir, games_dir=games_dir),
+                    encoding="utf-8", newline=newline)
     if not platform.startswith("win"):
         mode = path.stat().st_mode
         path.chmod(mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)

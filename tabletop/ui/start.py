@@ -20,16 +20,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop import i18n
+from tabletop.engine import folders
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import OptionInfo, describe
 from tabletop.i18n import N_, _
-from tabletop.plugins import registry
+from tabletop.plugins import discovery, registry
 from tabletop.ui import theme
 from tabletop.ui.art.folders import art_folder
+from tabletop.ui.deckchooser import DeckChooser
 from tabletop.ui.layout import Rect, scale_of, text_floor
 from tabletop.ui.listview import ListView, first_showing, place_rows
 from tabletop.ui.pace import PACES
-from tabletop.ui.text import ELLIPSIS
 from tabletop.ui.widgets import Button, button_at, draw_button, draw_panel
 
 if TYPE_CHECKING:
@@ -222,6 +223,8 @@ class StartScreen:
         names = [e.name for e in self.form.entries]
         self.list_first = names.index(self.form.game) if self.form.game in names else 0
         """The first game the list shows (kept within the list at each layout: the selected game opens in view)."""
+        self.chooser: DeckChooser | None = None
+        """The "New game from a deck file…" panel while it is open (it takes every event)."""
 
     def run(self) -> PlaySettings | None:
         """Show the screen until Start (returns the settings) or Quit/close (returns None)."""
@@ -249,6 +252,13 @@ class StartScreen:
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """React to one event; return ``start`` or ``quit`` when chosen."""
+        if self.chooser is not None:
+            outcome = self.chooser.handle(event)
+            if outcome == "cancel":
+                self.chooser = None
+            elif outcome == "made" and self.chooser.made is not None:
+                return self.open_made(self.chooser.made)
+            return None
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -297,6 +307,8 @@ class StartScreen:
             self.focus = arg
         elif cmd == "new_seed":
             f.new_seed()
+        elif cmd == "from_deck":
+            self.chooser = DeckChooser(self.app.text, self._metrics, games_dir=folders.games_dir(), start=Path.cwd())
         elif cmd == "language":
             codes = list(i18n.LANGUAGES)
             i18n.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
@@ -305,6 +317,21 @@ class StartScreen:
         elif cmd == "quit":
             return "quit"
         return None
+
+    def open_made(self, folder: Path) -> str | None:
+        """List the games again with the one just made in ``folder`` selected; return ``start`` to play it."""
+        self.chooser = None
+        discovery.discover(folders.games_dir())
+        name = folder.name
+        self.form = StartForm(replace(self.form.settings, game=name, players=None, seats=[], options={}))
+        entry = next((e for e in self.form.entries if e.name == name), None)
+        if entry is None or entry.error is not None or self.form.game != name:
+            self.form.error = entry.error if entry is not None and entry.error else _(
+                "{folder} was made but is not listed as a game: check --games-dir").format(folder=folder)
+            return None
+        names = [e.name for e in self.form.entries]
+        self.list_first = names.index(name)
+        return "start" if self.form.result() is not None else None
 
     # -- geometry and drawing --------------------------------------------------------------------
     def _metrics(self) -> tuple[int, int, int, int, int]:
@@ -349,6 +376,7 @@ class StartScreen:
             out.append(Button(view.up, _("\u2191 {n} more above").format(n=view.above), "scroll", -1))
         if view.down is not None:
             out.append(Button(view.down, _("\u2193 {n} more below").format(n=view.below), "scroll", 1))
+        out.append(Button(self._from_deck_box(), _("New game from a deck file\u2026"), "from_deck"))
         y = a.y + round(px * 1.6)
         out += self._stepper(a, y, "players", -1, 1)
         for i in range(f.players):
@@ -387,7 +415,13 @@ class StartScreen:
         col0 = self._columns()[0]
         top = col0.y + round(px * 1.6)
         heights = [row_h + (round(px * 1.3) * 2 if e.error else 0) for e in self.form.entries]
-        return heights, Rect(col0.x, top, col0.w, col0.bottom - top), row_h
+        return heights, Rect(col0.x, top, col0.w, self._from_deck_box().y - _m - top), row_h
+
+    def _from_deck_box(self) -> Rect:
+        """Return where "New game from a deck file…" lies: under the game list."""
+        _w, _h, _px, row_h, m = self._metrics()
+        col0 = self._columns()[0]
+        return Rect(col0.x, col0.bottom - (row_h - m), col0.w, row_h - m)
 
     def game_list(self) -> ListView:
         """Return the games the list shows at the current window size (its scroll kept within the list)."""
@@ -418,16 +452,9 @@ class StartScreen:
 
     def _art_shown(self, width: int) -> str:
         """The art folder as its field shows it: whole, else its end (the part that tells folders apart)."""
-        text = self.form.art_text or " "
         _w, _h, px, _row_h, _m = self._metrics()
-        t = self.app.text
-        t.floor = text_floor(self.app.window.size)
-        if t.width(text, max(px, t.floor)) <= width:
-            return text
-        tail = text
-        while len(tail) > 1 and t.width(ELLIPSIS + tail, max(px, t.floor)) > width:
-            tail = tail[1:]
-        return ELLIPSIS + tail
+        self.app.text.floor = text_floor(self.app.window.size)
+        return self.app.text.tail(self.form.art_text or " ", px, width)
 
     def _stepper(self, col: Rect, y: int, command: str, down: Any, up: Any) -> list[Button]:
         _w, _h, px, row_h, m = self._metrics()
@@ -471,6 +498,9 @@ class StartScreen:
         text.floor = text_floor((w, h))
         text.ink.clear()
         surface.fill(theme.FELT_EDGE)
+        if self.chooser is not None:  # it covers the form: only the panel is drawn (and audited)
+            self.chooser.draw(surface)
+            return
         col0, a, b, _footer = self._columns()
         buttons = self.buttons()
         language = next(bt for bt in buttons if bt.command == "language")
@@ -521,6 +551,9 @@ class StartScreen:
         if hover is not None and hover.command == "option":
             info = next(i for i in self.form.infos() if i.name == hover.payload[0])
             return f"{info.name}: {_(info.help)} ({info.allowed()})", theme.TEXT
+        if hover is not None and hover.command == "from_deck":
+            return _("Make a game with no rules yet from a deck file (.toml or .csv) and play it: it is written"
+                     " to {games}").format(games=folders.games_dir().absolute()), theme.TEXT
         if hover is not None and hover.payload == "art":
             return _("Art folder: {folder} (card images named by card id; type another folder)").format(
                 folder=self.form.art_text), theme.TEXT

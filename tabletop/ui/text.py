@@ -89,6 +89,21 @@ class TextCache:
         self._fitted[key] = (shown, size)
         return shown, size
 
+    def tail(self, text: str, px: int, width: int) -> str:
+        """Return ``text`` whole when it fits ``width`` at ``px`` (at least the floor), else its end after an
+        ellipsis: the part of a path that tells folders apart."""
+        px = max(px, self.floor)
+        if self.width(text, px) <= width:
+            return text
+        lo, hi = 1, len(text)  # the shortest end that is still too wide lies above lo
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.width(ELLIPSIS + text[mid:], px) <= width:
+                hi = mid
+            else:
+                lo = mid + 1
+        return ELLIPSIS + text[lo:]
+
     def width(self, text: str, px: int) -> int:
         """Return how wide ``text`` is drawn at ``px``."""
         return self.render(text, px, (0, 0, 0)).get_width()

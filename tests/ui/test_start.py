@@ -138,7 +138,7 @@ def test_a_remembered_art_folder_that_is_gone_gives_way_to_the_games_own_with_a_
 
 def test_a_sheet_beside_the_deck_is_the_games_art_when_it_has_no_art_folder(app, market: Path) -> None:
     shutil.rmtree(market / "art")
-    (market / "cards.png").write_bytes((Path(__file__).parents[2] / "assets" / "tabletop.png").read_bytes())
+    (market / "cards.png").write_bytes((Path(__file__).parents[2] / "tabletop" / "ui" / "icon.png").read_bytes())
     (market / "cards.toml").write_text('columns = 10\nrows = 7\norder = "deck"\n', encoding="utf-8")
     discovery.discover(market.parent)  # the game's folder changed: it is checked anew
     screen = StartScreen(app, PlaySettings(game="my-market", seed=1))
