@@ -36,7 +36,7 @@ LOOP = "tabletop._fast._session"
 """The compiled build of ``engine/session.py``, unchanged: the session runs its ``play_moves`` (the same code)."""
 SOURCES = ("_fast/_trick.pyx", "_fast/gate.py", "engine/session.py",
            "games/trick_taking.py", "kit/trickgame.py", "kit/trickstate.py", "kit/game.py", "kit/state.py",
-           "kit/tricks.py", "engine/game.py", "engine/rng.py", "engine/zones.py", "i18n.py",
+           "kit/tricks.py", "engine/game.py", "engine/rng.py",
            "bots/base.py", "bots/random_bot.py", "bots/trick_bot.py")
 """The kernel, the session whose loop it compiles, and every file holding code the kernel restates (every
 function the trick game's rules and the two bots call, found by :mod:`tabletop._fast.gate`, and the

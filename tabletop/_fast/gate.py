@@ -36,6 +36,10 @@ HOOKS = ("setup", "legal_actions", "apply", "scores", "ranks", "observe_key")
 BOTS = {"random": "tabletop.bots.random_bot.RandomBot", "greedy": "tabletop.bots.trick_bot.GreedyTrickBot"}
 """The built-in bots the kernel restates, by the kind it makes of each."""
 BOT_HOOKS = ("__init__", "choose")
+PRESENTATION = ("tabletop.i18n", "tabletop.engine.zones", "tabletop.engine.events")
+"""Modules whose functions build what the table shows (texts, zone ids, events): the rules call them only
+to report to a listener, and the kernel runs where none listens, so it restates none of them. Each one the
+rules name must still be its module's own, but is not followed, nor its file hashed."""
 
 
 def _function(value: Any) -> FunctionType | None:
@@ -189,8 +193,10 @@ def _foreign(name: str, value: Any) -> str | None:
 
 
 def _in_package(value: Any) -> bool:
-    """True for a function defined in a tabletop module (a helper the kernel may restate)."""
-    return isinstance(value, FunctionType) and value.__module__.partition(".")[0] == "tabletop"
+    """True for a function defined in a tabletop module other than a presentation one (a helper the kernel
+    may restate)."""
+    return (isinstance(value, FunctionType) and value.__module__.partition(".")[0] == "tabletop"
+            and value.__module__ not in PRESENTATION)
 
 
 def _relative(filename: str) -> str:
