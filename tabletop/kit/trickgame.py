@@ -242,13 +242,14 @@ class TrickGame(KitGame):
         n = self.players
         listening = emit is not quiet and emit is not None
         gathered = self._gather_moves(state) if listening and state.deals else ()
-        state.deals += 1
-        state.trick, state.led, state.trick_no, state.played = [], None, 0, []
-        state.tricks_won = [0] * n
-        state.won = [[] for _ in range(n)]
-        state.bids = [None] * n
+        if state.deals:  # a new state starts empty: only a later deal clears the one before
+            state.trick, state.led, state.trick_no, state.played = [], None, 0, []
+            state.tricks_won = [0] * n
+            state.won = [[] for _ in range(n)]
+            state.bids = [None] * n
+            state.undealt, state.turnup, state.trump_card = [], [], None
         state.voids = [set() for _ in range(n)]
-        state.undealt, state.turnup, state.trump_card = [], [], None
+        state.deals += 1
         dealt = self.deal(state)
         state.leader = state.to_move = self._next[state.dealer]
         state.phase = BID if self._bidding else PLAY
@@ -398,7 +399,8 @@ class TrickGame(KitGame):
 
     def trick_seats(self, state: TrickState) -> list[int]:
         """Return the seats that played to the current trick, in play order (from the leader)."""
-        return [self._seat_at(state.leader, i) for i in range(len(state.trick))]
+        n, step, leader = self.players, self._dir, state.leader
+        return [(leader + step * i) % n for i in range(len(state.trick))]
 
     # -- what the seats see ------------------------------------------------------------------------
     def why_illegal(self, state: TrickState, action: Action) -> str:
