@@ -14,6 +14,7 @@ must-follow is a pass over at most a few dozen small ints, a card leaves a hand 
 bytes after it, and a deal sorts positions with no Python object made.
 """
 
+from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -366,21 +367,29 @@ def start(TrickKernel rules, tuple kinds, object game_seed, object bots_seed):
     return bots, game_rng
 
 
-cdef object _GONE = object()
-
-
 def holds(list checks):
     """``holds`` of tabletop/_fast/gate.py, restated: True while each mapping holds as many names as it did
     (where counted, size >= 0) and maps each watched name to the very object it did. The gate asks it at
-    every open, so that being sure costs little."""
+    every open, so that being sure costs little: a module's namespace is read as the dict it is, a class's
+    through its read-only view."""
     cdef Py_ssize_t size, i, n
     cdef tuple names, values
+    cdef PyObject *found
     for mapping, size, names, values in checks:
         if size >= 0 and len(mapping) != size:
             return False
         n = len(names)
-        for i in range(n):
-            if mapping.get(names[i], _GONE) is not values[i]:
+        if type(mapping) is dict:
+            for i in range(n):
+                found = PyDict_GetItem(mapping, names[i])  # borrowed, NULL when the name is gone
+                if found == NULL or found != <PyObject *>values[i]:
+                    return False
+        else:
+            try:
+                for i in range(n):
+                    if mapping[names[i]] is not values[i]:
+                        return False
+            except KeyError:
                 return False
     return True
 
