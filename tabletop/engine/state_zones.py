@@ -170,6 +170,7 @@ def _declared(state: Any) -> dict[str, ZoneSpec | None]:
 
 
 _SPECS: dict[type, dict[str, ZoneSpec | None]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
 _UNDECLARED: Any = object()
 
 
@@ -213,6 +214,15 @@ _NAMES: dict[type, dict[str, tuple[str, ZoneSpec]]] = {}
 
 
 def _attributes(state: Any) -> list[tuple[str, Any]]:
+    cls = type(state)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")) \
+            if dataclasses.is_dataclass(cls) else ()
+    if names:
+        # A dataclass state is read field by field: asking for vars() would make Python read every one of its
+        # attributes slower for the rest of the state's life (searches play thousands of moves on it).
+        return [(name, value) for name in names if (value := getattr(state, name, _UNDECLARED)) is not _UNDECLARED]
     seen: dict[str, Any] = {}
     if hasattr(state, "__dict__"):
         seen.update(vars(state))

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import random
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -113,13 +112,9 @@ class KitGame(Game):
         kept = kept_cards(state)
         if not kept:
             return self.cards
-        gone = Counter(kept)
-        cards = []
-        for card in self.cards:
-            if gone[card]:
-                gone[card] -= 1
-            else:
-                cards.append(card)
+        cards = list(self.cards)
+        for card in kept:  # each kept card takes out the first copy of it
+            cards.remove(card)
         return cards
 
     # -- the skeleton -------------------------------------------------------------------------------
