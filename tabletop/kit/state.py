@@ -17,13 +17,12 @@ game starts (:func:`new_state`). Any other field is plain data with its default.
 from __future__ import annotations
 
 import random
-from copy import deepcopy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.game import GameState
+from tabletop.engine.snapshot import copy_memo, copy_value
 from tabletop.engine.state_zones import NO_ZONE, ZONE, ZoneSpec
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STACK, TOP
 from tabletop.i18n import N_
@@ -140,66 +139,30 @@ _SEAT_FIELDS: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]] = 
 
 
 def copy_of(state: State, rng: random.Random | None = None) -> Any:
-    """Return an independent copy of a kit state: its lists, sets and dicts copied (lists of lists too), cards,
-    actions and other values that never change shared, anything else deep-copied; a list two fields share
-    stays shared in the copy; with ``rng`` the copy draws from it (else from a copy of the state's generator).
+    """Return an independent copy of a kit state, as :func:`~tabletop.engine.snapshot.copy_state` copies
+    (cards and other values that never change shared, a list two fields hold kept as one); with ``rng`` the
+    copy draws from it.
 
     Made field by field in the order its constructor sets them, so the copy reads its attributes as fast as
     a state made new (searches play thousands of moves on each copy).
     """
     cls = type(state)
     copy = cls.__new__(cls)
-    memo: dict[int, Any] = {}
+    memo = copy_memo(state, rng)
     for name in _field_names(cls):
         value = getattr(state, name, _MISSING)
         if value is not _MISSING:
-            setattr(copy, name, _copied(value, memo))
-    copy.rng = rng if rng is not None else deepcopy(state.rng)
+            setattr(copy, name, copy_value(value, memo))
     return copy
 
 
-def _copied(value: Any, memo: dict[int, Any]) -> Any:
-    kind = type(value)
-    if kind in _SHARED:
-        return value
-    done = memo.get(id(value))
-    if done is not None:
-        return done
-    if kind is list:
-        # the common case, cards or numbers only, asked in one pass in C
-        out: Any = value[:] if all(map(_SHARED.__contains__, map(type, value))) \
-            else [v if type(v) in _SHARED else _copied(v, memo) for v in value]
-    elif kind is set:
-        out = set(value) if all(type(v) in _SHARED or _immutable(v) for v in value) else deepcopy(value, memo)
-    elif kind is dict:
-        out = {k: _copied(v, memo) for k, v in value.items()}
-    elif _immutable(value):
-        return value
-    else:
-        return deepcopy(value, memo)
-    memo[id(value)] = out
-    return out
-
-
-def _immutable(value: Any) -> bool:
-    """True for a value taken never to change: a tuple of such values, a frozen dataclass (an event)."""
-    kind = type(value)
-    if kind in _SHARED:
-        return True
-    if kind is tuple:
-        return all(_immutable(v) for v in value)
-    params = getattr(kind, "__dataclass_params__", None)
-    return params is not None and params.frozen
-
-
-_SHARED = {int, float, str, bool, type(None), Card, Action, frozenset}
 _MISSING: Any = object()
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "rng")
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
     return names
 
 
