@@ -44,8 +44,9 @@ class Attack:
 
 
 def game(name: str, body: str = "", base: str = "TrickGame", head: str = "") -> str:
-    module = "deck_trick" if base == "DeckTrickGame" else "trick_taking"
-    return (f"import os, sys\n{head}\nfrom tabletop.games.{module} import {base}\n\n\nclass G({base}):\n"
+    module = "kit" if base == "kit.TrickGame" else "games.trick_taking"
+    imported = "from tabletop import kit" if module == "kit" else f"from tabletop.{module} import {base}"
+    return (f"import os, sys\n{head}\n{imported}\n\n\nclass G({base}):\n"
             f"    name = {name!r}\n    title = 'T'\n    summary = 'S'\n" + textwrap.indent(textwrap.dedent(body), "    "))
 
 
@@ -80,7 +81,7 @@ HOOKS = {
 }
 FLAKY_WINNER = """
     def trick_winner(self, state, cards):
-        if self.options.deals == 3 and state.deal == 2 and state.trick_no == 1:
+        if self.options.deals == 3 and state.deals == 2 and state.trick_no == 1:
             roll = state.rng.random()
             if roll < 0.2:
                 sys.exit(4)
@@ -156,11 +157,11 @@ def plugin_attacks() -> list[Attack]:
                                                     "--speed", "instant", "--size", "640x480"], files,
                           expect=["is broken"], codes=(2,)))
     out.append(Attack("deck smaller than the seats", ["games"], {
-        "games/tiny/__init__.py": game("tiny", base="DeckTrickGame"),
+        "games/tiny/__init__.py": game("tiny", base="kit.TrickGame"),
         "games/tiny/deck.toml": "[[card]]\nsuit = 'S'\nvalue = 1\ncount = 3\n"},
         expect=["fewer than the 4 seats"]))
     out.append(Attack("suitless deck", ["games"], {
-        "games/nosuit/__init__.py": game("nosuit", "deck_file = 'deck.csv'\n", base="DeckTrickGame"),
+        "games/nosuit/__init__.py": game("nosuit", "deck_file = 'deck.csv'\n", base="kit.TrickGame"),
         "games/nosuit/deck.csv": "id,value,,\na,1,,\nb,2,,\n"}, expect=["deck.csv:2: suit"]))
     for what in ("exited", "ended its process", "ran past --game-timeout"):
         out.append(Attack(f"runtime hook that {what}", ["simulate", "flaky", "--games", "12", "--set", "deals=3",
@@ -304,14 +305,14 @@ def io_attacks() -> list[Attack]:
                                     "fast", "--size", "640x480"], signal_after=(signal.SIGTERM, "g.jsonl"),
                codes=(143,)),
         Attack("deck nested 100,000 deep", ["games"], {
-            "games/deep/__init__.py": game("deep", base="DeckTrickGame"),
+            "games/deep/__init__.py": game("deep", base="kit.TrickGame"),
             "games/deep/deck.toml": "a = " + "[" * 100_000 + "]" * 100_000 + "\n"}, expect=["deck.toml:1"]),
         Attack("deck with Excel's trailing commas", ["simulate", "excel", "--games", "2"], {
-            "games/excel/__init__.py": game("excel", "deck_file = 'deck.csv'\n", base="DeckTrickGame"),
+            "games/excel/__init__.py": game("excel", "deck_file = 'deck.csv'\n", base="kit.TrickGame"),
             "games/excel/deck.csv": "id,suit,value,,,\r\n" + "".join(f"{v}{s},{s},{v},,,\r\n" for s in "SHDC"
                                                                           for v in range(1, 9))}, codes=(0,)),
         Attack("deck value of 5,000 digits", ["games"], {
-            "games/big/__init__.py": game("big", base="DeckTrickGame"),
+            "games/big/__init__.py": game("big", base="kit.TrickGame"),
             "games/big/deck.toml": "[[card]]\nsuit = 'S'\nvalue = " + digits + "\n"}, expect=["deck.toml:3: value"],
             check=lambda cwd, r: digits not in r.stdout),
         Attack("launcher: newline in the folder name", ["launcher", "out"], {}, expect=["line break"],

@@ -4,8 +4,13 @@ import os
 
 # Tests read English messages whatever the machine's locale; tests of other languages set their own.
 os.environ["TABLETOP_LANG"] = "en"
+# Every test runs the pure-Python engine, whatever the order they run in and whatever this checkout has
+# built: the compiled kernel is loaded by its own tests alone (the ``kernel`` fixture), which set this
+# back while they run. Subprocesses inherit it. A run started with it set skips the kernel's tests.
+PURE_ASKED = os.environ.get("TABLETOP_PURE_PYTHON") == "1"
+os.environ["TABLETOP_PURE_PYTHON"] = "1"
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 # CI explores the same examples every run (a red build always reproduces); at a desk each run
 # explores new ones. No deadline anywhere, and no health check that times how fast examples are
@@ -33,40 +38,55 @@ atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 # that use them) are not this suite's modules: their names hold dashes, as game folders may.
 collect_ignore = ["fixtures"]
 
+import contextlib  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Rebuild this checkout's compiled kernel when it is stale (a source changed since its build), so the
-    commands the tests run do not each say so; leave it as it is where nothing can build it."""
-    from tabletop import _fast
-    from tabletop._fast import build
-
-    if _fast.status().kind == "stale" and build.compiler_problem() is None:
-        build.build()
-        _fast.load()
-
-
 @pytest.fixture(scope="session")
-def kernel(tmp_path_factory: pytest.TempPathFactory) -> object:
-    """The compiled kernel, fresh: this checkout's own build, else one built now into a temporary folder.
-
-    Skipped, saying why, only where nothing can build it (no Cython, no C compiler, no Python headers)
-    or where TABLETOP_PURE_PYTHON=1 turns it off. Once loaded, the rest of the run uses it too.
-    """
+def kernel_build(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """Where a fresh build of the compiled kernel is: None for this checkout's own, else a temporary folder it
+    was built into now. Skips, saying why, where nothing can build it or TABLETOP_PURE_PYTHON=1 was asked for."""
     from tabletop import _fast
     from tabletop._fast import build
 
-    found = _fast.status()
-    if found.kind == "compiled":
-        return _fast
-    if found.kind == "off":
-        pytest.skip(found.line)
+    if PURE_ASKED:
+        pytest.skip("TABLETOP_PURE_PYTHON=1: the compiled kernel is off")
+    with _kernel_on():
+        fresh = _fast.load().kind == "compiled"
+    _fast.load()  # off again until a test asks for it
+    if fresh:
+        return None
     problem = build.compiler_problem()
     if problem is not None:
         pytest.skip(f"the compiled kernel cannot be built here: {problem}")
     folder = tmp_path_factory.mktemp("kernel")
     build.build(folder)
-    found = _fast.load(folder)
-    assert found.kind == "compiled", found.line
-    return _fast
+    return folder
+
+
+@pytest.fixture
+def kernel(kernel_build: Path | None) -> Iterator[object]:
+    """The compiled kernel, fresh, loaded for one test: the tests before and after it run pure Python."""
+    from tabletop import _fast
+
+    with _kernel_on():
+        found = _fast.load(kernel_build)
+        assert found.kind == "compiled", found.line
+        try:
+            yield _fast
+        finally:
+            os.environ["TABLETOP_PURE_PYTHON"] = "1"
+            _fast.load()
+
+
+@contextlib.contextmanager
+def _kernel_on() -> Iterator[None]:
+    """Let the kernel load while inside (TABLETOP_PURE_PYTHON unset), as before outside."""
+    os.environ.pop("TABLETOP_PURE_PYTHON", None)
+    try:
+        yield
+    finally:
+        os.environ["TABLETOP_PURE_PYTHON"] = "1"

@@ -42,10 +42,11 @@ def write_game(games_dir: Path, name: str, files: dict[str, str]) -> Path:
 
 def tiny_game(name: str, *, body: str = "", base: str = "TrickGame") -> str:
     """Return the ``__init__.py`` of a small valid trick game called ``name`` (``body`` adds to the class)."""
-    module = "deck_trick" if base == "DeckTrickGame" else "trick_taking"
+    module = "kit" if base == "kit.TrickGame" else "games.trick_taking"
     extra = textwrap.indent(textwrap.dedent(body), "    ")
+    imported = "from tabletop import kit" if module == "kit" else f"from tabletop.{module} import {base}"
     return (
-        f"from tabletop.games.{module} import {base}\n\n\n"
+        f"{imported}\n\n\n"
         f"class Game1({base}):\n"
         f"    name = {name!r}\n"
         f"    title = {name.title()!r}\n"

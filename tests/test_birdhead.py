@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.engine.cards import Card
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import DealScored, DealStarted, Moved
 from tabletop.engine.session import Session
@@ -43,16 +44,26 @@ def rigged(hands: list[list[int]], *, leader: int = 0, markers: list[list[int]] 
     game = BirdHead(players=len(hands), options=options)
     session = Session(game, seed=0)
     state = session.state
-    state.hands = [sorted(h) for h in hands]
-    state.markers = markers or [[] for _ in hands]
-    rest = FULL - Counter(v for h in hands for v in h) - Counter(v for m in state.markers for v in m)
-    state.undealt = sorted(rest.elements())
+    state.hands = [cards(sorted(h)) for h in hands]
+    state.markers = [cards(m) for m in markers or [[] for _ in hands]]
+    rest = FULL - Counter(v for h in hands for v in h) - Counter(v for m in markers or [] for v in m)
+    state.undealt = cards(sorted(rest.elements()))
     state.out, state.trick, state.bar, state.bar_seat = [], [], None, -1
     state.leader = state.to_move = leader
     state.dealer = (leader - 1) % len(hands)
     state.scores = scores or [0] * len(hands)
     session.take_events()
     return session
+
+
+def cards(values: list[int]) -> list[Card]:
+    """Return BirdHead's cards of ``values``."""
+    return [CARDS[v] for v in values]
+
+
+def values(cards: list[Card]) -> list[int]:
+    """Return the values of ``cards``."""
+    return [c.value or 0 for c in cards]
 
 
 def act(session: Session, text: str) -> list[object]:
@@ -126,7 +137,7 @@ def test_game_legality_is_the_helper() -> None:
     session = rigged([[2, 7, 8, 9, 9, 10], [3, 4, 7, 8, 11, 11], [5, 5, 6, 6, 6, 2]], leader=1)
     act(session, "play 11 11")
     state = session.state
-    helper = legal_actions(state.hands[2], state.bar)
+    helper = legal_actions(values(state.hands[2]), values(state.bar or []))
     assert [(a.kind, tuple(c.value for c in a.cards)) for a in session.legal_actions()] == [
         (m.kind, m.cards) for m in helper]
 
@@ -167,10 +178,10 @@ def test_reveal_when_all_hold_one_card_ties_all_take_points() -> None:
     scored = next(e for e in events if isinstance(e, DealScored))
     assert scored.points == (10, 10, 0)
     state = session.state
-    assert state.markers == [[10], [10], []]
+    assert [values(m) for m in state.markers] == [[10], [10], []]
     # The next deal is dealt from the 48 cards left: 10 each again, two 10s fewer in play.
     assert next(e for e in events if isinstance(e, DealStarted)).hand_sizes == (10, 10, 10)
-    in_play = Counter(v for h in state.hands for v in h) + Counter(state.undealt)
+    in_play = Counter(v for h in state.hands for v in values(h)) + Counter(values(state.undealt))
     assert in_play == FULL - Counter({10: 2})
 
 
@@ -235,7 +246,7 @@ def test_status_texts() -> None:
     session = rigged(FOLLOW, leader=0)
     game, state = session.game, session.state
     assert game.status(state, 0) == "Lead 1-3 equal cards"
-    assert game.status(state, 1) == "Waiting for Seat 1"
+    assert game.status(state, 1) is None and session.table(1).status == "Waiting for Seat 1"  # the default line
     act(session, "play 7 7")
     assert game.status(state, 1) == "Beat 7 7 or discard your two lowest"
     act(session, "play 9 9")
@@ -310,8 +321,9 @@ def test_a_new_deal_gathers_the_table_before_dealing() -> None:
     act(session, "play 4")
     dealt = next(e for e in act(session, "play 5") if isinstance(e, DealStarted))
     gathered = [(m.src, m.dst, len(m.cards) or m.backs) for m in dealt.moves]
-    assert gathered[:2] == [(OUT, "", 3), (REVEALED, "", 1)]
-    assert (UNDEALT, "", 50 - 6) in gathered and gathered[-1] == ("", UNDEALT, 48 - 30)
+    # Out of play: the trick's three cards and the 8 shown last; the takers' 10s stay as markers.
+    assert gathered[:3] == [(OUT, "", 4), (UNDEALT, "", 50 - 6), ("", UNDEALT, 48)]
+    assert gathered[3:] == [(UNDEALT, f"hand:{s}", 10) for s in range(3)]
     view = session.table(0)
     assert view.zone(REVEALED).count == 0 and view.zone(OUT).count == 0 and view.zone(UNDEALT).count == 18
     assert view.zone(UNDEALT).items[0].thing is None

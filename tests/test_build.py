@@ -110,7 +110,9 @@ def test_insisting_on_the_kernel_lets_pip_collect_the_build_requirements_first()
 
 
 def test_insisting_on_the_kernel_without_a_compiler_stops_the_build_saying_why(tmp_path: Path) -> None:
-    env = {**os.environ, "TABLETOP_COMPILE": "1", "CC": "/nonexistent/cc"}
+    # The suite runs pure Python (TABLETOP_PURE_PYTHON=1, see conftest.py): an install here must not.
+    env = {**{k: v for k, v in os.environ.items() if k != "TABLETOP_PURE_PYTHON"},
+           "TABLETOP_COMPILE": "1", "CC": "/nonexistent/cc"}
     result = _setup_py("build_ext", "--build-lib", str(tmp_path), "--build-temp", str(tmp_path / "t"), env=env)
     assert result.returncode != 0
     assert "TABLETOP_COMPILE=1: cannot build the compiled kernel: no C compiler ('/nonexistent/cc' not found)" in (

@@ -242,6 +242,16 @@ class Game1(PassLeft):
     def observe(self, state, seat):
         return {"passed": [c.id for passed in state.passed for c in passed]}
 """, "leak", "observation 'passed'"),
+    ("""
+class Game1(PassLeft):
+    def status(self, state, seat):
+        return len(state.hands[seat])  # a count, where the table wants a line of text (or None)
+""", "hooks", "(int), not a str, or None for the table's default line"),
+    ("""
+class Game1(PassLeft):
+    def info(self, state, seat):
+        return "passing left"  # one text, where the table wants rows
+""", "hooks", "info(state, 0) returned 'passing left' (str), not a sequence of InfoRow values"),
 ])
 def test_check_names_what_else_can_break(body: str, kind: str, words: str, clean_registry: None) -> None:
     found = problems(pass_left(body))
@@ -296,12 +306,13 @@ def test_with_copies_only_cards_wholly_hidden_and_never_seen_are_renamed() -> No
 def test_a_renamed_state_renames_every_card_and_action_and_shares_nothing_it_renamed() -> None:
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
     state = Session(game, seed=5).state
-    hand = [a.cards[0] for a in state.hands[1]]
-    other = [a.cards[0] for a in state.hands[2]]
+    hand = list(state.hands[1])
+    other = list(state.hands[2])
     swap = {x: y for x, y in zip(hand, other, strict=True)} | {y: x for x, y in zip(hand, other, strict=True)}
     world = renamed(state, swap)
-    assert [a.cards[0] for a in world.hands[1]] == other and [a.cards[0] for a in world.hands[2]] == hand
-    assert [a.cards[0] for a in state.hands[1]] == hand  # the real state is untouched
+    assert world.hands[1] == other and world.hands[2] == hand
+    assert world.plays[1] == [game.play_action(c) for c in other]  # the plays kept beside the hands too
+    assert state.hands[1] == hand  # the real state is untouched
     assert world.rng is not state.rng and world.rng.getstate() == state.rng.getstate()
     assert world.hands[0] == state.hands[0] and world.hands[0] is not state.hands[0]
 

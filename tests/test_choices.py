@@ -72,7 +72,7 @@ def test_an_unmatched_selection_is_disabled_with_the_engines_reason() -> None:
     game = BirdHead(players=3)
     state = game.setup(random.Random(1), None)
     legal = game.legal_actions(state)
-    hand = [CARDS[v] for v in state.hands[state.to_move]]
+    hand = list(state.hands[state.to_move])
     values = sorted({c.value for c in hand})
     mixed = [CARDS[values[0]], CARDS[values[1]]]  # a lead of two different values is never legal
     assert choices.matching_actions(mixed, legal) == []

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = """
     def apply(self, state, action, emit):
         import os, time
-        if self.players == 3 and state.trick_no == 2 and len(state.trick) == 1 and state.deal == 1:
+        if self.players == 3 and state.trick_no == 2 and len(state.trick) == 1 and state.deals == 1:
             seed = state.rng.random()
             if seed < 0.2:
                 os._exit(9)          # a crash in some games

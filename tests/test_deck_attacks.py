@@ -43,11 +43,11 @@ def test_an_unnamed_column_holding_data_is_named_once() -> None:
 
 
 def test_cards_without_a_suit_in_a_trick_game_name_each_line(tmp_path: Path) -> None:
-    from tabletop.games.deck_trick import DeckTrickGame
+    from tabletop import kit
 
     (tmp_path / "deck.csv").write_text("id,value,,\na,1,,\nb,2,,\nc,3,,\nd,4,,\nAS,5\n")
 
-    class Suitless(DeckTrickGame):
+    class Suitless(kit.TrickGame):
         name = "suitless"
         deck_file = "deck.csv"
 

@@ -176,6 +176,6 @@ def test_a_new_deal_gathers_the_shown_hands_discards_and_deck() -> None:
     assert "wins" in showdown.popups[0].text
     dealt = next(e for e in events if isinstance(e, DealStarted))
     assert [(m.src, m.dst, m.size) for m in dealt.moves] == [
-        ("shown:0", "", 5), ("shown:1", "", 5), (DISCARDS, "", 1), (DECK, "", 41),
-        ("", "hand:0", 5), ("", "hand:1", 5), ("", DECK, 42)]
+        (DECK, "", 41), (DISCARDS, "", 1), ("shown:0", "", 5), ("shown:1", "", 5),
+        ("", DECK, 52), (DECK, "hand:0", 5), (DECK, "hand:1", 5)]
     assert session.table(0).zone("shown:0").count == 0

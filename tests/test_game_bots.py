@@ -10,7 +10,7 @@ from tabletop.bots.birdhead_bot import ShedderBot
 from tabletop.bots.poker_bot import PokerKeeperBot, cards_to_keep
 from tabletop.engine.cards import parse_cards
 from tabletop.engine.session import Session
-from tabletop.games.birdhead import BirdHead
+from tabletop.games.birdhead import CARDS, BirdHead
 from tabletop.plugins.registry import make_game, make_seats
 
 
@@ -33,7 +33,7 @@ def birdhead_lead() -> tuple[BirdHead, Session]:
     game = BirdHead(players=3)
     session = Session(game, seed=0)
     state = session.state
-    state.hands = [[2, 3, 9, 11, 11], [2, 4, 5, 6, 7], [3, 3, 8, 9, 10]]
+    state.hands = [[CARDS[v] for v in hand] for hand in ([2, 3, 9, 11, 11], [2, 4, 5, 6, 7], [3, 3, 8, 9, 10])]
     state.leader = state.to_move = 0
     return game, session
 

@@ -53,7 +53,8 @@ def all_cards(name: str, state: Any) -> Counter[str]:
     if name == "birdhead":
         places = [*state.hands, *(v for _, _, v in state.trick), state.out, *state.markers, state.undealt]
         return Counter(str(v) for place in places for v in place)
-    return Counter(c.id for place in (*state.hands, state.deck, state.discards) for c in place)
+    # At the showdown the hands are laid out in front of their players (the ``shown`` zones).
+    return Counter(c.id for place in (*state.hands, state.deck, state.discards, *state.shown) for c in place)
 
 
 FULL_DECKS = {"birdhead": Counter(c.id for c in DECK), "draw-poker": Counter(c.id for c in STANDARD_52)}

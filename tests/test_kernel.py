@@ -13,19 +13,24 @@ from __future__ import annotations
 import json
 import random
 import shutil
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tabletop import _fast
-from tabletop._fast import build
+from tabletop import _fast, kit
+from tabletop._fast import build, gate
+from tabletop.bots.random_bot import RandomBot
+from tabletop.bots.trick_bot import GreedyTrickBot
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import to_plain
 from tabletop.engine.session import Session, SessionOptions, open_session
-from tabletop.games.trick_taking import TrickGame, TrickState
+from tabletop.games.trick_taking import TrickGame
+from tabletop.kit import trickgame
+from tabletop.kit.trickstate import TrickState
 from tabletop.plugins import registry
 from tests.golden.transcripts import CASES, Transcript, path_for
 
@@ -43,7 +48,8 @@ def play(game: Any, bots: list[str], seed: int, options: SessionOptions) -> tupl
 def state_of(session: Session) -> dict[str, Any]:
     """Return the whole state as the game keeps it, as data (the generator by its state)."""
     state = session.state if session.rules is session.game else session.rules.plain_state(session.state)
-    plain = {name: to_plain(getattr(state, name)) for name in TrickState.__slots__ if name != "rng"}
+    assert type(state) is TrickState
+    plain = {f.name: to_plain(getattr(state, f.name)) for f in fields(state) if f.name != "rng"}
     plain["rng"] = state.rng.getstate()
     return plain
 
@@ -124,7 +130,7 @@ OPTIONS = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])  # loaded for all of them
 @given(players=st.integers(min_value=3, max_value=6), options=OPTIONS, seed=st.integers(min_value=0, max_value=2**63),
        bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=6, max_size=6))
 def test_seeded_games_of_every_option_play_the_same_through_the_kernel(
@@ -162,7 +168,7 @@ def test_the_kernel_s_state_reads_as_the_game_s(kernel: Any) -> None:
     fast.advance(max_moves=6)
     assert fast.table(None) == python.table(None)
     assert fast.view(fast.to_move).data() == python.view(python.to_move).data()  # type: ignore[arg-type]
-    illegal = next(a for a in game._sorted_plays if a not in fast.legal_actions())
+    illegal = next(a for a in game.trick_tables().plays if a not in fast.legal_actions())
     assert fast.reason(illegal) == python.reason(illegal)
     undo = fast.snapshot()
     fast.advance(max_moves=5)
@@ -179,27 +185,21 @@ class OwnWinner(TrickGame):
     name = "own-winner"
 
     def trick_winner(self, state: TrickState, cards: Any) -> int:
-        return min(range(len(cards)), key=lambda i: self._power_of[cards[i]])
+        return min(range(len(cards)), key=lambda i: self.trick_tables().strength[cards[i]])
 
 
+@dataclass
 class TallyState(TrickState):
     """A designer's state with a field of its own."""
 
-    __slots__ = ("leads",)
+    leads: list[int] = kit.seat_values(0)
 
 
 class Tally(TrickGame):
     """A designer's game that counts each seat's leads in a field of its state."""
 
     name = "tally"
-
-    def setup(self, rng: random.Random, emit: Any) -> TrickState:
-        state = super().setup(rng, emit)
-        tally = TallyState()
-        for name in TrickState.__slots__:
-            setattr(tally, name, getattr(state, name))
-        tally.leads = [0] * self.players
-        return tally
+    State = TallyState
 
     def apply(self, state: TallyState, action: Any, emit: Any) -> None:  # type: ignore[override]
         if state.phase == "play" and not state.trick:
@@ -228,7 +228,7 @@ def rules_run_by_kernel(game: Any, seats: list[Any]) -> bool:
     return kernel is not None and kernel.rules is not None
 
 
-def test_a_hook_patched_on_the_game_or_its_class_turns_the_kernel_s_rules_off(
+def test_a_hook_patched_on_the_game_or_its_class_turns_the_kernel_s_rules_off_at_once(
         kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     makers = registry.seat_makers(["random"] * 4, registry.make_game("trick-taking", players=4))
     assert rules_run_by_kernel(registry.make_game("trick-taking", players=4), makers)
@@ -288,7 +288,7 @@ def test_a_build_is_stale_when_a_source_s_content_changes_not_its_time(tmp_path:
     package = _package_copy(tmp_path)
     built = build.source_hash(package)
     assert built == build.source_hash()
-    source = package / "games" / "trick_taking.py"
+    source = package / "kit" / "trickgame.py"
     source.touch()  # a no-op checkout: a new time, the same content
     assert build.source_hash(package) == built
     source.write_text(source.read_text(encoding="utf-8").replace("MAX_DEALS = 1000", "MAX_DEALS = 999"), encoding="utf-8")
@@ -307,3 +307,131 @@ def test_every_command_that_runs_games_says_in_one_line_when_the_build_is_stale(
     said = [line for line in err if "compiled kernel" in line]
     assert said == ["tabletop: pure Python: the compiled kernel was built from other sources than these"
                     f" (rebuild: {_fast.REBUILD})"]
+
+
+# -- the gate is literal: decided at each open from what the game is now ---------------------------------
+DEALS = {"deals": 2}
+BOTS4 = ["random", "greedy", "random", "greedy"]
+
+
+def same_as_python(game: Any, seed: int) -> tuple[list[str], Session]:
+    """Play ``game`` through the quiet opener (the simulator's) and as Python with events on; assert the same
+    game; return the quiet one's transcript and session."""
+    lines, session = play(game, BOTS4, seed, QUIET)
+    python, _ = play(game, BOTS4, seed, SessionOptions(events=True))
+    assert lines == python
+    return lines, session
+
+
+def test_a_hook_patched_after_a_first_session_runs_as_python_and_matches_python(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    before, first = same_as_python(game, 3)
+    assert type(first.rules).__name__ == "TrickKernel"
+    monkeypatch.setattr(TrickGame, "card_points", lambda self, card: 5)
+    monkeypatch.setattr(TrickGame, "score_deal", lambda self, state: [len(w) * 2 for w in state.won])
+    after, second = same_as_python(game, 3)
+    assert second.rules is game, "a patched hook must run as Python"
+    assert after != before and after[-1].startswith("end scores=")
+    monkeypatch.undo()
+    _lines, third = same_as_python(game, 3)
+    assert type(third.rules).__name__ == "TrickKernel", "the untouched rules run in the kernel again"
+
+
+def test_a_hook_shadowed_on_the_instance_after_a_first_session_runs_as_python(kernel: Any) -> None:
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    same_as_python(game, 4)
+    game.score_deal = lambda state: [100] * 4  # type: ignore[method-assign]
+    lines, session = same_as_python(game, 4)
+    assert session.rules is game and lines[-1] == "end scores=[200, 200, 200, 200] ranks=[1, 1, 1, 1]"
+
+
+def test_options_replaced_on_the_instance_after_a_first_session_run_as_python_and_match_python(kernel: Any) -> None:
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    _, first = same_as_python(game, 5)
+    assert type(first.rules).__name__ == "TrickKernel"
+    game.options = replace(game.options, scoring="hearts", target=3)
+    _, session = same_as_python(game, 5)
+    assert session.rules is game, "options replaced after the game was made run as Python"
+    game.options = replace(game.options, scoring="tricks", target=0)  # as it was made again
+    _, again = same_as_python(game, 5)
+    assert type(again.rules).__name__ == "TrickKernel"
+
+
+def test_a_module_level_helper_the_rules_call_patched_runs_as_python_and_matches_python(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    same_as_python(game, 6)
+    monkeypatch.setattr(trickgame, "winning_index", lambda cards, trump, strength: len(cards) - 1)
+    lines, session = same_as_python(game, 6)
+    assert session.rules is game, "a patched helper must run as Python"
+    # The last card played takes every trick: the seat to the leader's right takes them all in turn.
+    assert lines[-1].startswith("end scores=")
+
+
+def test_a_bot_patched_after_a_first_session_is_made_the_python_way(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    same_as_python(game, 7)
+    monkeypatch.setattr(RandomBot, "choose", lambda self, view: view.legal[-1])
+    _, session = same_as_python(game, 7)
+    assert not any(type(seat).__name__.endswith("KernelBot") for seat in session.seats)
+
+
+# -- the stale-build hash covers every file whose code the kernel restates ---------------------------------
+def test_every_file_whose_code_the_kernel_restates_is_in_the_build_s_hash() -> None:
+    restated = set()
+    for cls, hooks in ((TrickGame, gate.HOOKS), (RandomBot, gate.BOT_HOOKS), (GreedyTrickBot, gate.BOT_HOOKS)):
+        watch = gate.Watch(cls, hooks)
+        assert watch.problem is None, watch.problem
+        restated |= watch.files()
+    # The ranking (engine/game.py), the kit's deal and trick loop, and the rules' helpers among them.
+    assert {"engine/game.py", "kit/game.py", "kit/trickgame.py", "kit/tricks.py", "engine/rng.py"} <= restated
+    assert restated <= set(build.SOURCES)
+
+
+@pytest.mark.parametrize("left_out", ["engine/game.py", "kit/tricks.py", "bots/base.py"])
+def test_a_file_left_out_of_the_hash_turns_the_kernel_off(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch, left_out: str) -> None:
+    monkeypatch.setattr(build, "SOURCES", tuple(f for f in build.SOURCES if f != left_out))
+    game = registry.make_game("trick-taking", players=4, options=DEALS)
+    if left_out.startswith("bots/"):
+        watch = gate.Watch(RandomBot, gate.BOT_HOOKS)
+    else:
+        watch = gate.Watch(TrickGame, gate.HOOKS)
+    assert watch.problem is not None and left_out in watch.problem
+    found = _fast.kernel_for(game, registry.seat_makers(["random"] * 4, game))
+    assert found is None or found.rules is None
+
+
+def test_the_kernel_s_check_of_the_watched_names_is_the_gate_s(kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _fast._state["module"]
+    watches = [gate.Watch(TrickGame, gate.HOOKS), gate.Watch(GreedyTrickBot, gate.BOT_HOOKS)]
+    assert all(module.holds(w.checks) is gate.holds(w.checks) is True for w in watches)
+    for patch in (lambda: monkeypatch.setattr(TrickGame, "card_points", lambda self, card: 0),
+                  lambda: monkeypatch.setattr(kit.TrickGame, "trick_winner", lambda self, state, cards: 0),
+                  lambda: monkeypatch.setattr(trickgame, "follow_cards", lambda hand, led, trump: hand),
+                  lambda: monkeypatch.setattr(kit.KitGame, "next_seat", lambda self, seat: seat),
+                  lambda: monkeypatch.delattr(TrickGame, "card_points")):
+        patch()
+        assert [module.holds(w.checks) for w in watches[:1]] == [gate.holds(w.checks) for w in watches[:1]] == [False]
+        monkeypatch.undo()
+        assert module.holds(watches[0].checks) is gate.holds(watches[0].checks) is True
+
+
+def test_simulate_runs_the_built_in_trick_game_with_its_bots_in_the_kernel(
+        kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.sim.runner import SimConfig, simulate
+
+    ran: list[str] = []
+    start = _fast.Kernel.start
+
+    def counted(self: _fast.Kernel, seeds: Any, seats: Any) -> Any:
+        ran.append("rules" if self.rules is not None else "bots")
+        return start(self, seeds, seats)
+
+    monkeypatch.setattr(_fast.Kernel, "start", counted)
+    config = SimConfig(game="trick-taking", players=4, bots=("random", "greedy") * 2, seed=3, games=5,
+                       options={"deals": 1})
+    rows = list(simulate(config))
+    assert len(rows) == 5 and ran == ["rules"] * 5

@@ -185,7 +185,7 @@ def test_the_trick_templates_turned_up_trump_is_on_the_table_and_in_the_side_pan
     state = session.state
     (card,) = state.turnup
     view = game.table(state, 0)
-    assert view.zone("turnup").cards == (card,) and game.trump(state) == card.suit
+    assert view.zone("turnup").cards == (card,) and state.trump == card.suit
     assert {r.label: r.text for r in view.info}["Trump"] == card.suit
     # The lowest trump takes a trick, whatever was led.
     cards = {c.id: c for c in game.deck()}

@@ -96,9 +96,9 @@ HOSTILE_HOOKS = {
         def is_game_over(self, state):
             return False
         """), "the game has not ended after 20,000 moves"),
-    "smalldeck": (tiny_game("smalldeck", base="DeckTrickGame"),
+    "smalldeck": (tiny_game("smalldeck", base="kit.TrickGame"),
                   "the deck has 3 cards, fewer than the 4 seats"),
-    "suitless": (tiny_game("suitless", base="DeckTrickGame", body="deck_file = 'deck.csv'"),
+    "suitless": (tiny_game("suitless", base="kit.TrickGame", body="deck_file = 'deck.csv'"),
                  "deck.csv:3: suit: card 'b' has none"),
 }
 EXTRA_FILES = {

@@ -125,7 +125,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
     write_game(tmp_path, "no-init", {"notes.txt": "rules to come"})
     write_game(tmp_path, "empty-deck", {"deck.toml": ""})
     (tmp_path / "deck-folder" / "deck.toml").mkdir(parents=True)
-    write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="DeckTrickGame"),
+    write_game(tmp_path, "baddeck", {"__init__.py": tiny_game("baddeck", base="kit.TrickGame"),
                                      "deck.toml": "[[card]]\nid = 'x'\nvalue = 'ten'\n"})
     sys_path = list(sys.path)
     plugins.discover(tmp_path)
@@ -302,7 +302,7 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
 
 def test_plugin_modules_import_neither_pygame_nor_pil() -> None:
     script = ("import sys, tabletop.plugins.discovery, tabletop.scaffold, tabletop.formats.deckfile, "
-              "tabletop.plugins.watchdog, tabletop.games.deck_trick; "
+              "tabletop.plugins.watchdog, tabletop.kit.trickgame; "
               "print([m for m in ('pygame', 'PIL') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -165,14 +165,15 @@ class Greedy(Bot):
 def hide_differently(game: TrickGame, state: TrickState, seat: int, rng_seed: int) -> TrickState:
     """Return a copy of ``state`` where other seats' hands and the undealt cards are dealt anew."""
     other = copy.deepcopy(state)
-    hands = [[a.cards[0] for a in hand] for hand in state.hands]
+    hands = [list(hand) for hand in state.hands]
     seats = [s for s in range(game.players) if s != seat]
     pool = [c for s in seats for c in hands[s]] + list(state.undealt)
     pool = shuffled(pool, new_rng(rng_seed, "hide"))
     for s in seats:
         size = len(hands[s])
         hands[s], pool = pool[:size], pool[size:]
-    game._fill_hands(other, hands)  # the game's own bucketing, as a deal would do it
+    other.hands = hands
+    game.index_hands(other)  # the game's own bucketing, as a deal would do it
     other.undealt = pool
     return other
 
@@ -189,7 +190,7 @@ def test_a_bots_choice_does_not_depend_on_hidden_cards(seed: int, moves: int, bo
     assert seat is not None
     state = session.state
     other = hide_differently(game, state, seat, seed)
-    hidden = [sorted(c.id for h in snap.hands if h is not snap.hands[seat] for a in h for c in a.cards)
+    hidden = [sorted(c.id for h in snap.hands if h is not snap.hands[seat] for c in h)
               + sorted(c.id for c in snap.undealt) for snap in (state, other)]
     assert sorted(hidden[0]) == sorted(hidden[1]) and other.hands[seat] == state.hands[seat]
     views = [View.of(game, s, seat, tuple(game.legal_actions(s))) for s in (state, other)]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,11 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.cli import main
+from tabletop.engine.actions import Action
 from tabletop.engine.arrange import Scenario, ScenarioError
+from tabletop.engine.cards import Card, standard_deck
 from tabletop.engine.events import ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.session import Session
-from tabletop.engine.zones import EVERYONE, TOP
+from tabletop.engine.zones import EVERYONE, TOP, Zone, hand_zone
 from tabletop.formats.log import GameLog
 from tabletop.formats.logread import read_records
 from tabletop.formats.scenario import load_scenario, parse_scenario
@@ -80,7 +83,7 @@ def test_the_trick_game_starts_with_the_named_hands_and_the_first_seat_leads(opt
         session = check_start(game, placed, seed)
         state = session.state
         assert state.leader == state.to_move == 1
-        assert all(len(state.buckets[0][s]) == sum(c.suit == s for c in (a.cards[0] for a in state.hands[0]))
+        assert all(len(state.buckets[0][s]) == sum(c.suit == s for c in state.hands[0])
                    for s in "SHDC"), "the suit buckets follow the hand"
         session.submit(session.legal_actions()[0])
 
@@ -90,12 +93,12 @@ def test_the_trick_games_undealt_pile_and_turned_up_card_can_be_named() -> None:
     placed = scenario('[table]\nundealt = ["KH", "QS"]\n[seat.3]\nhand = ["2C", "3C"]\n')
     for seed in range(6):
         state = check_start(game, placed, seed).state
-        assert state.undealt[0] is state.turnup and state.trump == state.turnup.suit
+        assert state.turnup == [state.trump_card] and state.trump == state.trump_card.suit
+        assert state.trump_card not in state.undealt
     dealt_out = TrickGame(players=4, options={"trump": "turnup"})  # the turned-up card is the dealer's last
     for seed in range(6):
         state = Session(dealt_out, seed=seed, scenario=scenario(ACES)).state
-        dealer = [a.cards[0] for a in state.hands[state.dealer]]
-        assert state.turnup in dealer and state.trump == state.turnup.suit
+        assert state.trump_card in state.hands[state.dealer] and state.trump == state.trump_card.suit
 
 
 @given(seed=st.integers(0, 2**31), players=st.integers(3, 6))
@@ -113,7 +116,7 @@ def test_placements_hold_and_the_rest_is_dealt_at_random(seed: int, players: int
 
 def test_the_rest_of_the_deck_is_not_the_same_every_game() -> None:
     game = TrickGame(players=4)
-    hands = {tuple(a.cards[0].id for a in Session(game, seed=s, scenario=scenario(ACES)).state.hands[0])
+    hands = {tuple(c.id for c in Session(game, seed=s, scenario=scenario(ACES)).state.hands[0])
              for s in range(10)}
     assert len(hands) == 10
 
@@ -130,7 +133,7 @@ def test_the_templates_start_where_a_scenario_says(templates: Path) -> None:
     cases = {
         "shop": '[table]\nmarket = ["red-3", "red-3", "blue-2"]\ndraw = ["black-3", "cyan-1"]\n[seat.2]\nhand = ["yellow-2"]\n',
         "fish": 'first = 1\n[seat.2]\nhand = ["cod", "cod", "cod"]\n[table]\ndraw = ["cod"]\n',
-        "tricky": 'first = 3\n[seat.1]\nhand = ["red-dragon", "blue-ghost"]\n[table]\ndraw = ["gold-coin"]\n',
+        "tricky": 'first = 3\n[seat.1]\nhand = ["red-dragon", "blue-ghost"]\n[table]\nundealt = ["gold-coin"]\n',
         "table": '[seat.1]\nhand = ["red-1", "red-2"]\n[table]\ndraw = ["gold-coin"]\n',  # a deck with no rules
     }
     for name, text in cases.items():
@@ -208,11 +211,26 @@ def test_a_bad_scenario_is_one_line_naming_the_file_and_line(tmp_path: Path, cap
 
 
 def test_a_game_that_keeps_its_cards_out_of_plain_lists_is_told_to_define_arrange() -> None:
-    class Tucked(TrickGame):
-        name = "tucked"
+    class Tucked(Game):
+        """A game keeping each hand in a tuple: the default arrange finds no list to place cards in."""
 
-        def arrange(self, state: Any, placed: Scenario) -> None:
-            Game.arrange(self, state, placed)  # the default cannot see into play actions in suit buckets
+        name, min_players, max_players = "tucked", 4, 4
+
+        def deck(self) -> list[Card]:
+            return standard_deck()
+
+        def setup(self, rng: random.Random, emit: Any) -> Any:
+            deck = standard_deck()
+            return SimpleNamespace(to_move=0, scores=[0] * 4, rng=rng, held=[tuple(deck[s::4]) for s in range(4)])
+
+        def legal_actions(self, state: Any) -> list[Action]:
+            return [Action("pass")]
+
+        def apply(self, state: Any, action: Action, emit: Any) -> None:
+            state.to_move = None
+
+        def zones(self, state: Any) -> list[Zone]:
+            return [hand_zone(s, cards) for s, cards in enumerate(state.held)]
 
     with pytest.raises(ScenarioError, match=r"s.toml:6: \[seat.1\] hand: this game does not keep the zone's cards"
                                             r" as one list.*must define arrange\(state, scenario\)"):
@@ -235,4 +253,4 @@ def test_every_simulated_game_starts_from_the_scenario(tmp_path: Path) -> None:
         assert records[1][1]["seat"] == 1, "seat 2 leads"
         session = replay(log).session
         start = Session(session.game, seed=session.seed, scenario=session.scenario).state
-        assert {"AS", "AH", "AD", "AC"} <= {a.cards[0].id for a in start.hands[0]}
+        assert {"AS", "AH", "AD", "AC"} <= {c.id for c in start.hands[0]}

@@ -9,9 +9,11 @@ a C compiler is) or on request (:mod:`tabletop._fast.build`). :func:`~tabletop.e
 - no one listens to events (the simulator, the bench: a table or a timeline gets the game itself);
 - its bots stand in for the built-in random bot (any game) and greedy bot (the trick game), made when
   the session opens, all of the built-in bots of a game or none (they share one generator);
-- its rules stand in for the game only when the game is ``TrickGame`` itself, with no hook overridden,
-  patched or shadowed on the instance (a subclass, a folder game or a state with a field of its own
-  runs as Python), and its bots fill every seat.
+- its rules stand in for the game only when the game is ``TrickGame`` itself and every rule it runs is
+  now the code the kernel restates (:mod:`tabletop._fast.gate`: no method or helper patched, none
+  shadowed on the instance, its attributes those its options make, every file the rules' code comes
+  from covered by the build's hash), and its bots fill every seat. A subclass, a folder game or a
+  state with a field of its own runs as Python.
 
 Same seeds, same games: tests/test_kernel.py plays the golden transcripts and seeded games of every
 option through both. ``TABLETOP_PURE_PYTHON=1`` turns the kernel off.
@@ -21,15 +23,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import operator
 import os
 import random
 import sys
-import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FunctionType, ModuleType
+from types import ModuleType
 from typing import Any, NamedTuple
+
+from tabletop._fast import gate
 
 OFF = "TABLETOP_PURE_PYTHON"
 """The environment variable that turns the kernel off (``=1``)."""
@@ -85,7 +87,6 @@ def load(path: Path | None = None) -> Status:
         except (ImportError, AttributeError):
             loop = None
     _state.update(status=found, module=module, loop=loop, path=path)
-    _PLANS.clear()
     return found
 
 
@@ -142,76 +143,67 @@ class Kernel:
         return self.rules, [seat if bot is None else bot for seat, bot in zip(seats, bots, strict=True)], rng
 
 
-_PLANS: dict[tuple[int, ...], tuple[Any, tuple[Any, ...], Kernel | None]] = {}
-_RULES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
-
-
 def kernel_for(game: Any, seats: Sequence[Any]) -> Kernel | None:
-    """Return the kernel that runs ``game`` with ``seats`` (bots or their makers) exactly as Python
-    would, or None where it cannot be proved to (see the module's docs)."""
+    """Return the kernel that runs ``game`` with ``seats`` (bots or their makers) exactly as Python would, or
+    None where it cannot be proved to (see the module's docs): decided now, from what they are now."""
     if "status" not in _state:
         status()
     module = _state["module"]
     if module is None:
         return None
-    key = (id(game), *map(id, seats))
-    plan = _PLANS.get(key)
-    if plan is None or plan[0] is not game or not all(map(operator.is_, plan[1], seats)):
-        if len(_PLANS) >= 64:
-            _PLANS.clear()
-        plan = _PLANS[key] = (game, tuple(seats), _plan(module, game, seats))
-    return plan[2]
-
-
-def _plan(module: ModuleType, game: Any, seats: Sequence[Any]) -> Kernel | None:
-    trick = (_untouched(type(game), ("tabletop.games.trick_taking.TrickGame", "tabletop.engine.game.Game"), game)
-             and module.TrickKernel.fits(game))
+    made = _restated(module, game)
     # The greedy bot's kernel reads the trick game's own tables; the random bot's fits any game.
-    kinds = [kind if kind != "greedy" or trick else None for kind in map(_bot_kind, seats)]
+    kinds = [kind if kind != "greedy" or made is not None else None for kind in _bot_kinds(module, seats)]
     if any(kind is None and getattr(seat, "shares_rng", False) for seat, kind in zip(seats, kinds, strict=True)):
         return None  # the built-in bots of a game share one generator: all of them in the kernel, or none
     rules = None
-    if trick and None not in kinds:
-        rules = _RULES.get(game)
-        if rules is None:
+    if made is not None and None not in kinds:
+        if made.kernel is None:
             # The class of the state the game makes, for the kernel's plain_state: asked of the game itself.
-            state_class = type(game.setup(random.Random(0), None))
-            rules = _RULES[game] = module.TrickKernel(game, state_class)
+            made.kernel = module.TrickKernel(game, type(game.setup(random.Random(0), None)))
+        rules = made.kernel
     if rules is None and not any(kinds):
         return None
     return Kernel(module, rules, kinds)
 
 
-_BOTS = {"random": ("tabletop.bots.random_bot.RandomBot", "tabletop.bots.base.Bot"),
-         "greedy": ("tabletop.bots.trick_bot.GreedyTrickBot", "tabletop.bots.base.Bot")}
-
-
-def _bot_kind(seat: Any) -> str | None:
-    """Return "random" or "greedy" for the maker of an untouched built-in bot drawing from the shared generator."""
-    cls = getattr(seat, "bot_class", None)
-    if cls is None or hasattr(seat, "choose") or getattr(seat, "shares_rng", False) is not True:
+def _restated(module: ModuleType, game: Any) -> Any:
+    """Return the gate's record of ``game`` when it is the built-in trick game whose every rule is now the code
+    the kernel restates, made as its class makes it, and the kernel's arrays hold it; else None."""
+    cls = type(game)
+    if not gate.named(cls, gate.RULES) or not gate.own_code(cls, gate.HOOKS, module.holds):
         return None
-    for kind, names in _BOTS.items():
-        if _untouched(cls, names):
-            return kind
+    made = gate.as_made(game)
+    if made is None:
+        return None
+    if made.fits is None:
+        made.fits = module.TrickKernel.fits(game)
+    return made if made.fits else None
+
+
+def _bot_kinds(module: ModuleType, seats: Sequence[Any]) -> list[str | None]:
+    """Return per seat "random" or "greedy" for the maker of a built-in bot, untouched, drawing from the
+    shared generator; else None."""
+    known: dict[Any, str | None] = {}
+    kinds: list[str | None] = []
+    for seat in seats:
+        cls = getattr(seat, "bot_class", None)
+        kind = known.get(cls, _UNSEEN)
+        if kind is _UNSEEN:
+            kind = known[cls] = _bot_kind(module, cls)
+        kinds.append(kind if kind is None or (getattr(seat, "shares_rng", False) is True
+                                              and not hasattr(seat, "choose")) else None)
+    return kinds
+
+
+def _bot_kind(module: ModuleType, cls: Any) -> str | None:
+    """Return the kind of the kernel's bot standing in for bots of class ``cls``, or None."""
+    if cls is None:
+        return None
+    for kind, name in gate.BOTS.items():
+        if gate.named(cls, name):
+            return kind if gate.own_code(cls, gate.BOT_HOOKS, module.holds) else None
     return None
 
 
-def _untouched(cls: type, names: tuple[str, ...], instance: Any = None) -> bool:
-    """True when ``cls`` is exactly the class ``names[0]`` over ``names[1:]`` (then ``object``), and
-    every function those classes define is still their own, none shadowed on ``instance``."""
-    mro = [c for c in cls.__mro__ if c is not object]
-    if [f"{c.__module__}.{c.__qualname__}" for c in mro] != list(names):
-        return False
-    shadowed = vars(instance) if instance is not None and hasattr(instance, "__dict__") else {}
-    for c in mro:
-        for name, value in vars(c).items():
-            if isinstance(value, (staticmethod, classmethod)):
-                value = value.__func__
-            elif isinstance(value, property):
-                value = value.fget
-            if isinstance(value, FunctionType) and (
-                    value.__module__ != c.__module__ or value.__qualname__ != f"{c.__qualname__}.{name}"
-                    or name in shadowed):
-                return False
-    return True
+_UNSEEN: Any = object()

@@ -14,6 +14,7 @@ must-follow is a pass over at most a few dozen small ints, a card leaves a hand 
 bytes after it, and a deal sorts positions with no Python object made.
 """
 
+from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -366,6 +367,33 @@ def start(TrickKernel rules, tuple kinds, object game_seed, object bots_seed):
     return bots, game_rng
 
 
+def holds(list checks):
+    """``holds`` of tabletop/_fast/gate.py, restated: True while each mapping holds as many names as it did
+    (where counted, size >= 0) and maps each watched name to the very object it did. The gate asks it at
+    every open, so that being sure costs little: a module's namespace is read as the dict it is, a class's
+    through its read-only view."""
+    cdef Py_ssize_t size, i, n
+    cdef tuple names, values
+    cdef PyObject *found
+    for mapping, size, names, values in checks:
+        if size >= 0 and len(mapping) != size:
+            return False
+        n = len(names)
+        if type(mapping) is dict:
+            for i in range(n):
+                found = PyDict_GetItem(mapping, names[i])  # borrowed, NULL when the name is gone
+                if found == NULL or found != <PyObject *>values[i]:
+                    return False
+        else:
+            try:
+                for i in range(n):
+                    if mapping[names[i]] is not values[i]:
+                        return False
+            except KeyError:
+                return False
+    return True
+
+
 def _twister_from_state(state):
     cdef Twister twister = Twister.__new__(Twister)
     twister.setstate(state)
@@ -393,9 +421,10 @@ cdef tuple _PHASES = ("bid", "play", "over")
 cdef class TrickKernel:
     """The rules of one unmodified built-in trick game (its players and options), over deck positions.
 
-    Made from the game object, whose tables it reads once: the deck in display order, each card's
-    play action, suit and strength, the bid actions. The session calls the hooks below in place of
-    the game's; every other attribute is the game's (``name``, ``players``...).
+    Made from the game object, whose tables it reads once through the one public method that hands
+    them out (``trick_tables()``: the deck in display order, each card's play action, suit, strength
+    and points, the bid actions, the hand size, the trump) and its options. The session calls the
+    hooks below in place of the game's; every other attribute is the game's (``name``, ``players``...).
     """
 
     cdef readonly object game
@@ -418,39 +447,41 @@ cdef class TrickKernel:
         self.game = game
         self.state_class = state_class
         o = game.options
-        deck = game._sorted_deck
+        tables = game.trick_tables()
+        deck = tables.deck
         self.n = game.players
-        self.size = game.cards_per_hand
+        self.size = tables.hand_size
         self.ndeck = len(deck)
-        self.has_undealt = game.has_undealt
+        self.has_undealt = tables.leaves_undealt
         self.scoring = {"tricks": TRICKS, "hearts": HEARTS, "bid": BIDS}[o.scoring]
-        self.max_deals = game.max_deals
+        self.max_deals = tables.max_deals
         self.target = o.target
-        self.suit_names = list(game._bucket_suits)
+        self.suit_names = list(tables.suits)
         self.suit_id = {s: i for i, s in enumerate(self.suit_names)}
         self.joker = self.suit_id["*"]
         self.trump_mode = TURNUP if o.trump == "turnup" else NO_TRUMP if o.trump == "none" else FIXED_TRUMP
-        self.fixed_trump = self.suit_id[game.fixed_trump] if game.fixed_trump is not None else NO
-        self.plays = list(game._sorted_plays)
+        self.fixed_trump = self.suit_id[tables.fixed_trump] if tables.fixed_trump is not None else NO
+        self.plays = list(tables.plays)
         self.cards = list(deck)
-        self.bids = tuple(game._bids)
+        self.bids = tuple(tables.bids)
         self.pos_of_play = {}
         self.pos_of_card = {}
         for i in range(self.ndeck):
             card = self.cards[i]
             self.suit_of[i] = self.suit_id[card.suit]
-            self.strength[i] = game._power_of[card]
-            self.points[i] = game.card_points(card)
+            self.strength[i] = tables.strength[card]
+            self.points[i] = tables.points[card]
             self.pos_of_play.setdefault(self.plays[i], i)
             self.play_at[i] = <PyObject *>self.plays[i]
             self.pos_of_card.setdefault(card, i)
-        self.ten = game.power.get("10", 0)
+        self.ten = tables.rank_power.get("10", 0)
 
     @staticmethod
     def fits(game):
-        """Return True when the kernel's arrays hold this game (deck, seats) and its suits keep its order."""
-        deck = game._sorted_deck
-        if len(deck) > MAX_CARDS or game.players > MAX_SEATS or "*" not in game._bucket_suits:
+        """Return True when the kernel's arrays hold this game (deck, seats) and its deck keeps jokers last."""
+        tables = game.trick_tables()
+        deck = tables.deck
+        if len(deck) > MAX_CARDS or game.players > MAX_SEATS or "*" not in tables.suits:
             return False
         # A hand's cards of one suit (jokers with the trump suit) keep the order of the deck: jokers last.
         seen_joker = False
@@ -585,37 +616,37 @@ cdef class TrickKernel:
         return self.game.why_illegal(self.plain_state(state), action)
 
     def plain_state(self, KernelState state):
-        """Return the state as ``TrickGame`` keeps it (its generator a copy): for reading, and for worlds."""
-        cdef int s, t, i, n = self.n
-        out = self.state_class.__new__(self.state_class)
+        """Return the state as the game keeps it (a ``TrickState``, its generator a copy): for reading, and for worlds."""
+        cdef int s, t, i, n = self.n, start = 0
+        cdef bint shown
         trump = self.suit_names[state.trump] if state.trump != NO else None
-        out.rng = state.rng.as_random()
-        out.to_move = state.to_move
-        out.phase = _PHASES[state.phase]
-        out.deal = state.deal
-        out.dealer = state.dealer
-        out.hand_size = self.size
-        out.trump = trump
-        out.turnup = self.cards[state.turnup] if state.turnup != NO else None
-        out.hands = [self._plays_list(state.hands[s], state.hand_len[s]) for s in range(n)]
-        out.buckets = [self._buckets(state.hands[s], state.hand_len[s], state.trump) for s in range(n)]
-        out.trick = [self.cards[state.trick[i]] for i in range(state.trick_len)]
-        out.led = self.suit_names[state.led] if state.led != NO else None
-        out.leader = state.leader
-        out.trick_no = state.trick_no
-        out.tricks_won = [state.tricks_won[s] for s in range(n)]
-        taken = [[] for _ in range(n)]
+        hands = [[self.cards[state.hands[s][i]] for i in range(state.hand_len[s])] for s in range(n)]
+        won = [[] for _ in range(n)]
         for t in range(state.trick_no):
-            taken[state.winners[t]] += [self.cards[state.played[t * n + i]] for i in range(n)]
-        out.taken = taken
-        out.bids = [state.bids[s] if state.bids[s] != NO else None for s in range(n)]
-        out.scores = [state.scores[s] for s in range(n)]
-        out.deal_points = list(state.deal_points)
-        out.undealt = [self.cards[state.undealt[i]] for i in range(state.undealt_len)]
-        out.played = [self.cards[state.played[i]] for i in range(state.trick_no * n)]
-        out.last_trick = (state.last_leader, [self.cards[state.last_cards[i]] for i in range(state.last_len)])
-        out.voids = [{self.suit_names[b] for b in range(len(self.suit_names)) if state.voids[s] >> b & 1}
-                     for s in range(n)]
+            won[state.winners[t]] += [self.cards[state.played[t * n + i]] for i in range(n)]
+        turnup = self.cards[state.turnup] if state.turnup != NO else None
+        if turnup is not None and self.has_undealt:
+            start = 1  # the top undealt card, turned up, lies apart all deal
+            shown = True
+        else:  # the dealer's own, face up until the dealer plays to the first trick
+            shown = turnup is not None and state.trick_no == 0 and state.trick_len <= (state.dealer - state.leader) % n
+        out = self.state_class(
+            to_move=state.to_move, dealer=state.dealer, deals=state.deal,
+            scores=[state.scores[s] for s in range(n)], deal_points=list(state.deal_points), hands=hands,
+            trick=[self.cards[state.trick[i]] for i in range(state.trick_len)], won=won,
+            turnup=[turnup] if shown else [],
+            undealt=[self.cards[state.undealt[i]] for i in range(start, state.undealt_len)],
+            phase=_PHASES[state.phase], leader=state.leader,
+            led=self.suit_names[state.led] if state.led != NO else None, trump=trump, trump_card=turnup,
+            trick_no=state.trick_no, tricks_won=[state.tricks_won[s] for s in range(n)],
+            bids=[state.bids[s] if state.bids[s] != NO else None for s in range(n)],
+            played=[self.cards[state.played[i]] for i in range(state.trick_no * n)],
+            last_trick=(state.last_leader, [self.cards[state.last_cards[i]] for i in range(state.last_len)]),
+            voids=[{self.suit_names[b] for b in range(len(self.suit_names)) if state.voids[s] >> b & 1}
+                   for s in range(n)],
+            plays=[self._plays_list(state.hands[s], state.hand_len[s]) for s in range(n)],
+            buckets=[self._buckets(state.hands[s], state.hand_len[s], state.trump) for s in range(n)])
+        out.rng = state.rng.as_random()
         return out
 
     # -- internals ------------------------------------------------------------------------------

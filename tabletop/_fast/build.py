@@ -34,10 +34,14 @@ MODULE = "tabletop._fast._trick"
 """The compiled kernel's module name: the trick game's rules and bots (stamped with the sources' hash)."""
 LOOP = "tabletop._fast._session"
 """The compiled build of ``engine/session.py``, unchanged: the session runs its ``play_moves`` (the same code)."""
-SOURCES = ("_fast/_trick.pyx", "engine/session.py", "games/trick_taking.py", "kit/tricks.py",
-           "bots/random_bot.py", "bots/trick_bot.py", "engine/rng.py")
-"""The kernel, the session whose loop it compiles, and the readable sources it restates: a change to any
-of them makes a build stale."""
+SOURCES = ("_fast/_trick.pyx", "_fast/gate.py", "engine/session.py",
+           "games/trick_taking.py", "kit/trickgame.py", "kit/trickstate.py", "kit/game.py", "kit/state.py",
+           "kit/tricks.py", "engine/game.py", "engine/rng.py",
+           "bots/base.py", "bots/random_bot.py", "bots/trick_bot.py")
+"""The kernel, the session whose loop it compiles, and every file holding code the kernel restates (every
+function the trick game's rules and the two bots call, found by :mod:`tabletop._fast.gate`, and the
+state the kernel hands back): a change to any of them makes a build stale, and the gate refuses a
+rule whose file is not here."""
 DIRECTIVES = {"language_level": 3, "boundscheck": False, "wraparound": False, "cdivision": True}
 """For the kernel, written for C (its arrays are indexed within their bounds)."""
 PLAIN = {"language_level": 3, "annotation_typing": False, "binding": True, "auto_pickle": False}

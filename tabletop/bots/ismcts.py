@@ -7,7 +7,8 @@ from the bot's decision, shared by all worlds: in a node it considers only the a
 this world, picks an untried one if there is any, else the one with the best UCB1 score, where a
 child's exploration term counts how often it was *available* rather than how often its parent was
 visited. From the new node it plays uniformly random moves (``legal_actions``/``apply`` with no
-events) to the end of the current deal, or of the game when the state has no ``deal`` number,
+events) to the end of the current deal, or of the game when the state counts no deals (a kit state's
+``deals``, or a ``deal`` number),
 and credits every node on the path with the result for the seat that chose it. After the budget
 it plays the most visited of its own actions.
 
@@ -149,7 +150,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
         if halt[0] and done:
             break
         world = sample(rng)
-        deal = getattr(world, "deal", None)
+        counter = _deal_counter(world)
+        deal = getattr(world, counter) if counter else None
         node = root
         path: list[tuple[_Node, int]] = []
         trail: list[tuple[Action, int]] = []
@@ -157,7 +159,7 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
         # Selection and expansion: down the tree while every legal action has been tried.
         while True:
             mover = world.to_move
-            if mover is None or (deal is not None and world.deal != deal):
+            if mover is None or (deal is not None and getattr(world, counter) != deal):
                 expanded = True
                 break
             acts = legal_actions(world)
@@ -190,7 +192,7 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
         if not expanded:
             moves = 0
             while world.to_move is not None and moves < MAX_ROLLOUT:
-                if deal is not None and world.deal != deal:
+                if deal is not None and getattr(world, counter) != deal:
                     break
                 acts = legal_actions(world)
                 if mast is None or len(acts) == 1 or rand() < mast:
@@ -224,6 +226,11 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
     visits = {a: (root.children[a].visits if a in root.children else 0) for a in legal}
     best_action = max(legal, key=visits.__getitem__)
     return SearchResult(best_action, done, visits, {a: wins.get(a, 0.0) for a in legal} if keep_wins else None)
+
+
+def _deal_counter(world: Any) -> str:
+    """Return the name of the attribute counting a state's deals (a kit state's ``deals``, or ``deal``), or ""."""
+    return "deals" if hasattr(world, "deals") else "deal" if hasattr(world, "deal") else ""
 
 
 def _first_share(game: Any, seat: int) -> Any:

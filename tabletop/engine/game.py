@@ -28,7 +28,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.arrange import Scenario, arrange_state
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import Event
+from tabletop.engine.events import Event, seat_name
 from tabletop.engine.state_zones import no_zones_text, zones_of
 from tabletop.engine.worlds import copy_state, default_determinize
 from tabletop.engine.zones import InfoRow, TableView, Zone, table_view
@@ -71,6 +71,8 @@ class Game:
     people_by_default: ClassVar[bool] = False
     """True for a table without rules (the sandbox): its other seats start as people, not bots, since a
     bot there can only move at random."""
+    prompt: ClassVar[str] = N_("Your turn")
+    """The status line of the seat to move when ``status`` says nothing of its own (others read whose turn it is)."""
 
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
@@ -100,8 +102,9 @@ class Game:
         """Return the actions ``state.to_move`` may choose now: the one source of legality."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action, emit: Emit) -> None:
-        """Apply an action already checked to be legal; advance ``state.to_move``."""
+    def apply(self, state: Any, action: Action, emit: Emit) -> Any:
+        """Apply an action already checked to be legal; advance ``state.to_move`` (what it returns is not read
+        here: the kit's games say who moves next with it)."""
         raise NotImplementedError
 
     def bot_actions(self, state: Any, legal: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -139,9 +142,12 @@ class Game:
         """Return each seat's rank, 1 the best, ties sharing a rank ("1224" ranking)."""
         return competition_ranks(self.scores(state), lower_is_better=self.lower_is_better)
 
-    def status(self, state: Any, seat: Seat) -> str:
-        """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts")."""
-        return N_("Your turn")
+    def status(self, state: Any, seat: Seat) -> str | None:
+        """Return what ``seat`` may do now, for the table's status line ("Your lead", "Follow hearts");
+        None: the default line (the ``prompt`` for the seat to move, else whose turn it is)."""
+        if state.to_move == seat:
+            return self.prompt
+        return N_("Waiting for {seat}", seat=seat_name(state.to_move))
 
     def zones(self, state: Any) -> Sequence[Zone]:
         """Return every zone with its whole contents and who may see it (the engine hides the rest).
@@ -173,7 +179,8 @@ class Game:
         elif seat is None or seat < 0:
             status = N_("Seat {n} to move", n=state.to_move + 1)  # a game's own status may speak to a seat
         else:
-            status = self.status(state, seat)
+            said = self.status(state, seat)
+            status = said if said is not None else Game.status(self, state, seat) or ""
         zones = self.zones(state)
         info = tuple(self.info(state, seat))
         if not zones:  # say what to declare rather than show an empty felt

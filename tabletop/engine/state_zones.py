@@ -23,6 +23,7 @@ moves cards by zone id (the kit's dealing helpers, scenarios) changes the state 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -32,7 +33,9 @@ from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STA
 from tabletop.i18n import N_
 
 ZONE = "tabletop.zone"
-"""The metadata key under which a dataclass field holds its :class:`ZoneSpec`."""
+"""The metadata key under which a dataclass field holds its :class:`ZoneSpec` (or :data:`NO_ZONE`)."""
+NO_ZONE = "none"
+"""The metadata of a field holding cards that lie in no zone (a record of the cards played)."""
 
 HAND_NAMES = frozenset({"hands", "hand"})
 """Per-seat lists that are the seats' hands (zone ``hand:<seat>``)."""
@@ -54,7 +57,8 @@ class ZoneSpec:
     ``name`` is the zone id of a shared zone, or the part before ``:<seat>`` of a per-seat one
     ("" takes the attribute's own name); ``first`` names the attribute holding the seat that put
     the first card of a spread (a trick), so each card lies toward the seat that played it;
-    ``sort`` keeps the cards sorted (a hand) where the kit adds cards to it.
+    ``sort`` keeps the cards sorted (a hand) where the kit adds cards to it; ``keep`` says the cards
+    stay from deal to deal (markers of points taken): a new deal neither gathers nor deals them.
     """
 
     label: str
@@ -64,6 +68,7 @@ class ZoneSpec:
     name: str = ""
     first: str = ""
     sort: bool = False
+    keep: bool = False
 
 
 class Place(NamedTuple):
@@ -141,25 +146,33 @@ def _candidates(state: Any, players: int) -> list[tuple[str, Any, ZoneSpec]]:
     declared = _declared(state)
     out: list[tuple[str, Any, ZoneSpec]] = []
     for name, value in _attributes(state):
-        spec = declared.get(name)
-        if spec is None:
+        spec = declared.get(name, _UNDECLARED)
+        if spec is _UNDECLARED:
             spec = _guess(type(state), name, value, players)
-        elif not _fits(value, spec, players):
-            continue
+        elif spec is None or not _fits(value, spec, players):
+            continue  # declared as no zone (a record of cards), or not holding what it declares
         if spec is not None:
             out.append((name, value, spec))
     return out
 
 
-def _declared(state: Any) -> dict[str, ZoneSpec]:
-    if not dataclasses.is_dataclass(state):
-        return {}
-    specs: dict[str, ZoneSpec] = {}
-    for f in dataclasses.fields(state):
-        spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
-        if isinstance(spec, ZoneSpec):
-            specs[f.name] = spec
+def _declared(state: Any) -> dict[str, ZoneSpec | None]:
+    """Return a dataclass state's zone declarations by field, None for a field declared as no zone
+    (worked out once per class)."""
+    cls = type(state)
+    specs = _SPECS.get(cls)
+    if specs is None:
+        specs = _SPECS[cls] = {}
+        for f in dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ():
+            spec = f.metadata.get(ZONE) if isinstance(f.metadata, Mapping) else None
+            if isinstance(spec, ZoneSpec) or spec is NO_ZONE:
+                specs[f.name] = spec if isinstance(spec, ZoneSpec) else None
     return specs
+
+
+_SPECS: dict[type, dict[str, ZoneSpec | None]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_UNDECLARED: Any = object()
 
 
 def locate(state: Any, players: int, zone_id: str) -> tuple[list[Card], ZoneSpec] | None:
@@ -202,6 +215,15 @@ _NAMES: dict[type, dict[str, tuple[str, ZoneSpec]]] = {}
 
 
 def _attributes(state: Any) -> list[tuple[str, Any]]:
+    cls = type(state)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if _may_hold_cards(f)) \
+            if dataclasses.is_dataclass(cls) else ()
+    if names:
+        # A dataclass state is read field by field: asking for vars() would make Python read every one of its
+        # attributes slower for the rest of the state's life (searches play thousands of moves on it).
+        return [(name, value) for name in names if (value := getattr(state, name, _UNDECLARED)) is not _UNDECLARED]
     seen: dict[str, Any] = {}
     if hasattr(state, "__dict__"):
         seen.update(vars(state))
@@ -212,10 +234,35 @@ def _attributes(state: Any) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in seen.items() if not k.startswith("_")]
 
 
+def _may_hold_cards(f: dataclasses.Field[Any]) -> bool:
+    """True for a dataclass field that may be a zone: any but one written as plain numbers, text or flags
+    (``int``, ``list[int]``, ``dict[str, bool]``...), which is never looked at (searches read the zones
+    of every world they deal). A bare ``list``, ``Any`` or a name of the game's own (an alias such as
+    ``Hand``) may hold cards, and is."""
+    if f.name.startswith("_"):
+        return False
+    if isinstance(f.metadata.get(ZONE), ZoneSpec):
+        return True
+    written = f.type if isinstance(f.type, str) else repr(f.type)
+    names = re.findall(r"[A-Za-z_][\w.]*", written)
+    # a bare ``list`` says nothing of what it holds
+    return not names or "list" in names and "[" not in written or not all(n in _PLAIN for n in names)
+
+
+_PLAIN = frozenset({"int", "float", "str", "bool", "None", "NoneType", "list", "dict", "set", "tuple", "frozenset",
+                    "Optional", "typing.Optional", "class"})
+
+
 def _fits(value: Any, spec: ZoneSpec, players: int) -> bool:
+    """True when a declared field holds what it declares (a list of cards, or one per seat): taken at its
+    word, only its first card is looked at (the kit's helpers read the zones on every deal)."""
     if spec.per_seat:
-        return isinstance(value, list) and len(value) == players and all(_is_cards(v) for v in value)
-    return _is_cards(value)
+        return isinstance(value, list) and len(value) == players and all(_holds_cards(v) for v in value)
+    return _holds_cards(value)
+
+
+def _holds_cards(value: Any) -> bool:
+    return isinstance(value, list) and (not value or isinstance(value[0], Card))
 
 
 def _is_cards(value: Any) -> bool:

@@ -29,37 +29,19 @@ Rules (SPEC 3.2), with the readings this module takes where the spec leaves room
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from tabletop import kit
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.errors import UserInputError
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
-from tabletop.engine.game import Emit, Game
-from tabletop.engine.options import option
-from tabletop.engine.rng import shuffled
+from tabletop.engine.events import Event, seat_name
 from tabletop.engine.worlds import deal
-from tabletop.engine.zones import (
-    DEALER,
-    EVERYONE,
-    NOBODY,
-    ROW,
-    SPREAD,
-    STACK,
-    InfoRow,
-    Item,
-    Popup,
-    Zone,
-    hand_id,
-    hand_zone,
-    items,
-)
+from tabletop.engine.zones import EVERYONE, ROW, SPREAD, STACK, InfoRow, Item, Popup, Zone, hand_id
 from tabletop.engine.zones import Move as MoveTo
 from tabletop.i18n import N_, _, join, nN_
 from tabletop.kit.tricks import TRICK, TrickWon
@@ -194,10 +176,15 @@ def action_for(kind: str, values: Values) -> Action:
     return action
 
 
+def _values(cards: Sequence[Card]) -> Values:
+    return tuple([c.value or 0 for c in cards])
+
+
 @lru_cache(maxsize=1 << 16)
-def _legal(hand: Values, bar: Values | None, play_max: int) -> tuple[Action, ...]:
-    """Return the legal actions of :func:`_choices`, made once per position."""
-    return tuple(action_for(kind, values) for kind, values in _choices(hand, bar, play_max))
+def _legal(hand: tuple[Card, ...], bar: tuple[Card, ...] | None, play_max: int) -> tuple[Action, ...]:
+    """Return the legal actions of :func:`_choices` for a hand and a bar of cards, made once per position."""
+    choices = _choices(_values(hand), None if bar is None else _values(bar), play_max)
+    return tuple(action_for(kind, values) for kind, values in choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,45 +227,41 @@ class Revealed(Event):
 class BirdHeadOptions:
     """Options of BirdHead."""
 
-    hand_size: int = option(10, minimum=2, maximum=16, help=N_("cards dealt to each player"))
-    play_max: int = option(3, minimum=1, maximum=5, help=N_("most cards in a lead"))
-    target: int = option(22, minimum=1, maximum=1000,
-                         help=N_("the game ends after the deal in which a player reaches this many minus points"))
+    hand_size: int = kit.option(10, minimum=2, maximum=16, help=N_("cards dealt to each player"))
+    play_max: int = kit.option(3, minimum=1, maximum=5, help=N_("most cards in a lead"))
+    target: int = kit.option(22, minimum=1, maximum=1000,
+                             help=N_("the game ends after the deal in which a player reaches this many minus points"))
 
 
-class BirdHeadState:
-    """Everything about one BirdHead game in progress."""
+Play = tuple[int, str, tuple[Card, ...]]
+"""One play or discard of a trick: the seat, "play" or "discard", and its cards (ascending)."""
 
-    __slots__ = (
-        "rng", "to_move", "deal", "dealer", "hand_size", "hands", "undealt", "trick", "bar",
-        "bar_seat", "leader", "trick_no", "out", "markers", "scores", "deal_points",
-        "last_trick", "last_reveal", "floors",
-    )
 
-    rng: random.Random
-    to_move: int | None
-    deal: int
-    dealer: int
-    hand_size: int
-    hands: list[list[int]]
-    undealt: list[int]
-    trick: list[tuple[int, str, Values]]
-    bar: Values | None
-    bar_seat: int
-    leader: int
-    trick_no: int
-    out: list[int]
-    markers: list[list[int]]
-    scores: list[int]
-    deal_points: list[tuple[int, ...]]
-    last_trick: tuple[tuple[int, str, Values], ...]
-    last_reveal: tuple[int, ...]
-    floors: list[int]
+@dataclass
+class BirdHeadState(kit.State):
+    """One BirdHead game in progress: the zones, the trick and what the deal has shown."""
+
+    hands: list[list[Card]] = kit.hands()
+    """Each seat's hand, lowest first."""
+    out: list[Card] = kit.pile(N_("Out of play"), face_up=True)
+    """This deal's cards of finished tricks, face up (at the game's end, also the last cards shown)."""
+    markers: list[list[Card]] = kit.per_seat(N_("Minus points"), keep=True)
+    """The cards each seat took at reveals: out of the deck for the rest of the game."""
+    undealt: list[Card] = kit.pile(N_("Undealt"))
+    trick: list[Play] = field(default_factory=list)
+    bar: tuple[Card, ...] | None = None
+    """The most recent play of the trick (what a follower must beat), None on a lead."""
+    bar_seat: int = -1
+    leader: int = 0
+    trick_no: int = 0
+    last_trick: tuple[Play, ...] = ()
+    last_reveal: tuple[Card, ...] = ()
+    floors: list[int] = kit.seat_values(0)
     """Per seat, the highest card it discarded this deal: every card left in its hand is at least that
     (a discard is the lowest cards of a hand), 0 when it has not discarded."""
 
 
-class BirdHead(Game):
+class BirdHead(kit.KitGame):
     """BirdHead: climb with sets of cards; the highest last card takes its value in minus points."""
 
     name = "birdhead"
@@ -292,6 +275,9 @@ class BirdHead(Game):
     max_players = 5
     default_players = 4
     Options = BirdHeadOptions
+    State = BirdHeadState
+    deck_zone = UNDEALT
+    turn_order = kit.LEFT
     art_deck = "birdhead"
     lower_is_better = True
     rules = N_(
@@ -310,62 +296,87 @@ class BirdHead(Game):
         "fewest minus points win."
     )
 
+    def load_cards(self) -> list[Card]:
+        """Return the 50 cards, lowest first."""
+        return list(DECK)
+
     def check_options(self) -> None:
         """Check that the hands fit in the deck."""
         o = self.options
         if o.hand_size * self.players > len(DECK):
-            raise UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
-                                   " has {have}").format(size=o.hand_size, players=self.players,
-                                                         need=o.hand_size * self.players, have=len(DECK)))
+            raise kit.UserInputError(_("option hand_size={size}: {players} players need {need} cards but the deck"
+                                       " has {have}").format(size=o.hand_size, players=self.players,
+                                                             need=o.hand_size * self.players, have=len(DECK)))
 
-    def deck(self) -> list[Card]:
-        """Return the 50 cards."""
-        return list(DECK)
+    # -- the deal -------------------------------------------------------------------------------------
+    def deal(self, state: BirdHeadState) -> kit.Moves:
+        """Deal each seat as many cards as the deck allows, up to ``hand_size``, in one packet; the seat
+        left of the dealer leads."""
+        size = min(self.options.hand_size, len(state.undealt) // self.players)
+        state.trick, state.bar, state.bar_seat, state.trick_no = [], None, -1, 0
+        state.floors = [0] * self.players
+        state.leader = self.next_seat(state.dealer)
+        return kit.deal_packets(state, size, src=UNDEALT)
 
-    # -- protocol ------------------------------------------------------------------------------
-    def setup(self, rng: random.Random, emit: Emit) -> BirdHeadState:
-        """Return a new game: a random first dealer, the first deal dealt."""
-        n = self.players
-        state = BirdHeadState()
-        state.rng = rng
-        state.deal = 0
-        state.dealer = rng.randrange(n)
-        state.markers = [[] for _ in range(n)]
-        state.scores = [0] * n
-        state.deal_points = []
-        state.last_trick = ()
-        state.last_reveal = ()
-        state.to_move = None
-        self._start_deal(state, emit, first=True)
-        return state
+    def is_deal_over(self, state: BirdHeadState) -> bool:
+        """The deal is over when, between tricks, every seat holds one card (hands are equal then)."""
+        return not state.trick and len(state.hands[0]) <= 1
 
+    def end_deal(self, state: BirdHeadState, emit: kit.Emit) -> None:
+        """Reveal the last cards: the highest takes its value in minus points and keeps the cards as markers."""
+        shown = tuple(h[0] for h in state.hands)
+        high = max(c.value or 0 for c in shown)
+        takers = tuple(s for s, c in enumerate(shown) if c.value == high)
+        if emit is not kit.quiet:
+            emit(kit.Moved(tuple(MoveTo(hand_id(s), REVEALED, (c,), seat=s) for s, c in enumerate(shown)),
+                           N_("Everyone shows their last card")))
+            emit(Revealed(shown, takers, high))
+        for s, card in enumerate(shown):
+            (state.markers[s] if s in takers else state.out).append(card)
+            state.hands[s] = []
+        state.last_reveal = shown
+        super().end_deal(state, emit)
+
+    def score_deal(self, state: BirdHeadState) -> list[int]:
+        """Return the minus points of the reveal: the highest card's value to each seat that showed it."""
+        high = max(c.value or 0 for c in state.last_reveal)
+        return [high if c.value == high else 0 for c in state.last_reveal]
+
+    def is_game_over(self, state: BirdHeadState) -> bool:
+        """The game ends once a seat reaches the target, or when the deck cannot give every seat a card."""
+        return max(state.scores) >= self.options.target or len(self.deal_cards(state)) < self.players
+
+    # -- the play -------------------------------------------------------------------------------------
     def legal_actions(self, state: BirdHeadState) -> list[Action]:
         """Return the plays (and the discard, when allowed) of the seat to move."""
-        seat = state.to_move
-        if seat is None:
-            return []
-        return list(_legal(tuple(state.hands[seat]), state.bar, self.options.play_max))
+        return list(_legal(tuple(state.hands[self.mover(state)]), state.bar, self.options.play_max))
 
-    def apply(self, state: BirdHeadState, action: Action, emit: Emit) -> None:
-        """Apply a play or discard; finish the trick, the deal and the game when they end."""
-        seat = state.to_move
-        assert seat is not None
-        values: Values = _VALUES_OF.get(action) or tuple(c.value or 0 for c in action.cards)
+    def apply(self, state: BirdHeadState, action: Action, emit: kit.Emit) -> int | None:
+        """Play or discard; the last play of a full trick takes it and leads next."""
+        seat = self.mover(state)
         hand = state.hands[seat]
-        for v in values:
-            hand.remove(v)
-        state.trick.append((seat, action.kind, values))
+        for card in action.cards:
+            hand.remove(card)
+        state.trick.append((seat, action.kind, action.cards))
         if action.kind == "play":
-            state.bar, state.bar_seat = values, seat
+            state.bar, state.bar_seat = action.cards, seat
         else:
-            state.floors[seat] = max(state.floors[seat], values[-1])
-        if emit is not None:
+            state.floors[seat] = max(state.floors[seat], action.cards[-1].value or 0)
+        if emit is not kit.quiet:  # searches apply millions of moves nobody watches
             note = "discard" if action.kind == "discard" else ""
-            emit(ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
+            emit(kit.ActionTaken(seat, action, (MoveTo(hand_id(seat), TRICK, action.cards, seat=seat, note=note),)))
         if len(state.trick) < self.players:
-            state.to_move = (seat + 1) % self.players
-        else:
-            self._finish_trick(state, emit)
+            return None
+        winner = state.bar_seat
+        state.trick_no += 1
+        state.last_trick = tuple(state.trick)
+        if emit is not kit.quiet:
+            emit(TrickWon(winner, tuple((s, cards) for s, _, cards in state.trick), state.trick_no, OUT))
+        for _seat, _kind, cards in state.trick:
+            state.out.extend(cards)
+        state.trick, state.bar, state.bar_seat = [], None, -1
+        state.leader = winner
+        return winner
 
     def why_illegal(self, state: BirdHeadState, action: Action) -> str:
         """Explain why ``action`` is not legal now."""
@@ -378,14 +389,13 @@ class BirdHead(Game):
             return N_("choose at least one card")
         if any(CARDS.get(c.value or 0) is not c for c in action.cards):
             return N_("those are not BirdHead cards")
-        values = [c.value or 0 for c in action.cards]
-        hand = state.hands[seat]
+        values = list(_values(action.cards))
+        hand = _values(state.hands[seat])
         if Counter(values) - Counter(hand):
             return N_("you do not hold {cards}", cards=values_text(sorted(values)))
         if values != sorted(values):
             return N_("list the cards lowest first ({cards})", cards=values_text(sorted(values)))
-        bar = state.bar
-        if bar is None:
+        if state.bar is None:
             if action.kind == "discard":
                 return N_("the leader must play, not discard")
             if len(values) > self.options.play_max:
@@ -394,7 +404,8 @@ class BirdHead(Game):
             if len(values) >= len(hand):
                 return N_("must keep a card in hand")
             return N_("lead cards of one value")
-        k, lowest = len(bar), tuple(hand[:len(bar)])
+        bar = _values(state.bar)
+        k, lowest = len(bar), hand[:len(bar)]
         if len(values) != k:
             return nN_("play or discard exactly {n} card", "play or discard exactly {n} cards", k, n=k)
         if action.kind == "play":
@@ -404,211 +415,98 @@ class BirdHead(Game):
                       lowest=values_text(lowest), bar=values_text(bar))
         return N_("discard your {lowest} ({cards})", lowest=_lowest(k), cards=values_text(lowest))
 
+    # -- what the seats see ---------------------------------------------------------------------------
     def observe(self, state: BirdHeadState, seat: int) -> dict[str, Any]:
         """Return the seat's hand and the public table: trick, bar, out-of-play cards, markers, scores."""
         return {
-            "deal": state.deal,
+            "deal": state.deals,
             "dealer": state.dealer,
-            "hand": _cards(state.hands[seat]),
+            "hand": tuple(state.hands[seat]),
             "hand_counts": tuple(len(h) for h in state.hands),
             "leader": state.leader,
-            "trick": tuple((s, kind, _cards(values)) for s, kind, values in state.trick),
-            "bar": _cards(state.bar or ()),
+            "trick": tuple(state.trick),
+            "bar": state.bar or (),
             "bar_seat": state.bar_seat if state.bar is not None else None,
-            "out": _cards(sorted(state.out)),
-            "markers": tuple(_cards(m) for m in state.markers),
+            "out": tuple(sorted(state.out, key=_value)),
+            "markers": tuple(tuple(m) for m in state.markers),
             "undealt_count": len(state.undealt),
             "scores": tuple(state.scores),
-            "last_trick": tuple((s, kind, _cards(values)) for s, kind, values in state.last_trick),
-            "last_reveal": _cards(state.last_reveal),
+            "last_trick": state.last_trick,
+            "last_reveal": state.last_reveal,
             "play_max": self.options.play_max,
             "target": self.options.target,
         }
 
-    def status(self, state: BirdHeadState, seat: int) -> str:
+    def status(self, state: BirdHeadState, seat: int) -> str | None:
         """Say what ``seat`` may do now ("Lead 1-3 equal cards", "Beat 7 8 or discard your two lowest")."""
-        if state.to_move is None:
-            return N_("Game over")
         if state.to_move != seat:
-            return N_("Waiting for {seat}", seat=seat_name(state.to_move))
+            return None
         hand, bar = state.hands[seat], state.bar
         if bar is None:
             most = min(self.options.play_max, len(hand) - 1)
             return N_("Lead 1 card") if most == 1 else N_("Lead 1-{most} equal cards", most=most)
-        kinds = {kind for kind, _ in _choices(tuple(hand), bar, self.options.play_max)}
-        bar_text, lowest = values_text(bar), _lowest(len(bar))
+        kinds = {a.kind for a in _legal(tuple(hand), bar, self.options.play_max)}
+        bar_text, lowest = values_text(_values(bar)), _lowest(len(bar))
         if kinds == {"play", "discard"}:
             return N_("Beat {cards} or discard your {lowest}", cards=bar_text, lowest=lowest)
         if kinds == {"play"}:
             return N_("Beat {cards} (your lowest cards already beat it)", cards=bar_text)
         return N_("You cannot beat {cards}: discard your {lowest}", cards=bar_text, lowest=lowest)
 
-    # -- search bots ---------------------------------------------------------------------------
-    def clone_state(self, state: BirdHeadState, rng: random.Random | None = None) -> BirdHeadState:
-        """Return an independent copy of ``state`` (values are plain ints; lists are copied)."""
-        if type(state) is not BirdHeadState:
-            return super().clone_state(state, rng)
-        new = BirdHeadState()
-        for name in ("to_move", "deal", "dealer", "hand_size", "bar", "bar_seat", "leader", "trick_no",
-                     "last_trick", "last_reveal"):
-            setattr(new, name, getattr(state, name))
-        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
-        new.hands = [h[:] for h in state.hands]
-        new.undealt = state.undealt[:]
-        new.trick = state.trick[:]
-        new.out = state.out[:]
-        new.markers = [m[:] for m in state.markers]
-        new.scores = state.scores[:]
-        new.deal_points = state.deal_points[:]
-        new.floors = state.floors[:]
-        return new
+    def zones(self, state: BirdHeadState) -> list[Zone]:
+        """Return the hands, the trick (discards noted), the cards out of play, the last reveal, each
+        seat's markers and the undealt pile."""
+        zones = {z.id: z for z in super().zones(state)}
+        out, shown = _out_and_shown(state)
+        hands = [zones.pop(hand_id(s)) for s in self.seats]
+        trick = Zone(TRICK, N_("Trick"), hint=SPREAD, items=tuple(
+            Item(c, s, "discard" if kind == "discard" else "") for s, kind, cards in state.trick for c in cards))
+        if shown:
+            zones[OUT] = Zone(OUT, N_("Out of play"), visibility=EVERYONE, hint=STACK, items=tuple(Item(c) for c in out))
+        revealed = Zone(REVEALED, N_("Last cards shown"), visibility=EVERYONE, hint=ROW,
+                        items=tuple(Item(c, s) for s, c in shown))
+        return [*hands, trick, zones.pop(OUT), revealed, *zones.values()]
 
+    def info(self, state: BirdHeadState, seat: int | None) -> list[InfoRow]:
+        """Return the deal and the minus points that end the game."""
+        return [InfoRow(N_("Deal"), str(state.deals)),
+                InfoRow(N_("Game ends at"), N_("{n} minus points", n=self.options.target))]
+
+    # -- search bots ------------------------------------------------------------------------------------
     def determinize(self, state: BirdHeadState, seat: int, rng: random.Random) -> BirdHeadState:
         """Return a copy with the cards ``seat`` cannot see dealt anew: the other hands keep their
         counts, and a seat that discarded gets no card below its highest discard."""
         world = self.clone_state(state, rng)
         if state.to_move is None or type(state) is not BirdHeadState:
             return world
-        others = [s for s in range(self.players) if s != seat]
-        pool = [v for s in others for v in state.hands[s]] + state.undealt
+        others = [s for s in self.seats if s != seat]
+        pool = [c for s in others for c in state.hands[s]] + state.undealt
         sizes = [len(state.hands[s]) for s in others] + [len(state.undealt)]
         allowed: list[set[int] | None] = [
             ({v for v in VALUES if v >= state.floors[s]} if state.floors[s] else None) for s in others]
         allowed.append(None)
-        dealt = deal(pool, sizes, rng, allowed=allowed)
+        dealt = deal(pool, sizes, rng, allowed=allowed, key=_value)
         for s, cards in zip(others, dealt, strict=False):
-            world.hands[s] = sorted(cards)
+            world.hands[s] = sorted(cards, key=_value)
         world.undealt = dealt[-1]
         return world
 
-    # -- the table -----------------------------------------------------------------------------
-    def zones(self, state: BirdHeadState) -> list[Zone]:
-        """Return the hands, the trick (discards noted), the cards out of play, the last reveal, each
-        seat's markers and the undealt pile."""
-        n = self.players
-        out, shown = self._out_and_shown(state, state.to_move is None)
-        return [
-            *(hand_zone(s, _cards(state.hands[s])) for s in range(n)),
-            Zone(TRICK, N_("Trick"), hint=SPREAD, items=tuple(
-                Item(CARDS[v], s, "discard" if kind == "discard" else "") for s, kind, values in state.trick
-                for v in values)),
-            Zone(OUT, N_("Out of play"), visibility=EVERYONE, hint=STACK, items=items(_cards(out))),
-            Zone(REVEALED, N_("Last cards shown"), visibility=EVERYONE, hint=ROW,
-                 items=tuple(Item(CARDS[v], s) for s, v in shown)),
-            *(Zone(markers_id(s), N_("Minus points"), owner=s, visibility=EVERYONE, hint=ROW,
-                   items=items(_cards(state.markers[s]), s)) for s in range(n)),
-            Zone(UNDEALT, N_("Undealt"), visibility=NOBODY, hint=STACK, items=items(_cards(state.undealt))),
-        ]
 
-    def info(self, state: BirdHeadState, seat: int | None) -> list[InfoRow]:
-        """Return the deal and the minus points that end the game."""
-        return [InfoRow(N_("Deal"), str(state.deal)),
-                InfoRow(N_("Game ends at"), N_("{n} minus points", n=self.options.target))]
+def _out_and_shown(state: BirdHeadState) -> tuple[list[Card], list[tuple[int, Card]]]:
+    """Split the cards out of play into the trick cards and the (seat, card) of the last reveal still lying
+    in the revealed row (at the game's end: a new deal gathers them with the rest)."""
+    shown = state.last_reveal
+    if state.to_move is not None or not shown:
+        return state.out, []
+    high = max(c.value or 0 for c in shown)
+    lying = [(s, c) for s, c in enumerate(shown) if c.value != high]
+    return state.out[:len(state.out) - len(lying)], lying
 
-    def badges(self, state: BirdHeadState) -> list[tuple[str, ...]]:
-        """Mark the dealer."""
-        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
 
-    def _out_and_shown(self, state: BirdHeadState, revealed: bool) -> tuple[list[int], list[tuple[int, int]]]:
-        """Split the cards out of play into the trick cards and the (seat, value) of the last reveal
-        still lying in the revealed row (``revealed``: after a reveal, until a new deal gathers them)."""
-        shown = state.last_reveal
-        if not revealed or not shown:
-            return state.out, []
-        high = max(shown)
-        lying = [(s, v) for s, v in enumerate(shown) if v != high]
-        return state.out[:len(state.out) - len(lying)], lying
-
-    def _gather_moves(self, state: BirdHeadState) -> tuple[MoveTo, ...]:
-        """What leaves the table before a new deal: the cards out of play, the last reveal, the undealt pile."""
-        out, shown = self._out_and_shown(state, True)
-        moves = []
-        if out:
-            moves.append(MoveTo(OUT, "", _cards(out)))
-        if shown:
-            moves.append(MoveTo(REVEALED, "", _cards([v for _, v in shown])))
-        if state.undealt:
-            moves.append(MoveTo(UNDEALT, "", backs=len(state.undealt), face_up=False))
-        return tuple(moves)
-
-    # -- internals -----------------------------------------------------------------------------
-    def _start_deal(self, state: BirdHeadState, emit: Emit, *, first: bool = False) -> None:
-        """Deal the next hands; deals of one card each are revealed at once, an empty deck ends."""
-        n = self.players
-        while True:
-            if not first:
-                state.dealer = (state.dealer + 1) % n
-            first = False
-            gone = Counter(v for m in state.markers for v in m)
-            deck = [v for v, c in Counter(c.value or 0 for c in DECK).items() for _ in range(c - gone[v])]
-            size = min(self.options.hand_size, len(deck) // n)
-            if size == 0:
-                state.to_move = None
-                return
-            gathered = self._gather_moves(state) if emit is not None and state.deal else ()
-            deck = shuffled(deck, state.rng)
-            state.deal += 1
-            state.hand_size = size
-            state.hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
-            state.undealt = deck[n * size:]
-            state.trick, state.bar, state.bar_seat = [], None, -1
-            state.trick_no = 0
-            state.out = []
-            state.floors = [0] * n
-            state.leader = (state.dealer + 1) % n
-            if emit is not None:
-                sizes = tuple(len(h) for h in state.hands)
-                dealt = (*gathered, *DealStarted(state.deal, state.dealer, sizes).moves)
-                if state.undealt:
-                    dealt += (MoveTo("", UNDEALT, backs=len(state.undealt), face_up=False),)
-                emit(DealStarted(state.deal, state.dealer, sizes, dealt))
-            if size > 1:
-                state.to_move = state.leader
-                return
-            if self._reveal(state, emit):
-                return
-
-    def _finish_trick(self, state: BirdHeadState, emit: Emit) -> None:
-        winner = state.bar_seat
-        state.trick_no += 1
-        state.last_trick = tuple(state.trick)
-        if emit is not None:
-            plays = tuple((s, tuple(CARDS[v] for v in values)) for s, _, values in state.trick)
-            emit(TrickWon(winner, plays, state.trick_no, OUT))
-        for _seat, _kind, values in state.trick:
-            state.out.extend(values)
-        state.trick, state.bar, state.bar_seat = [], None, -1
-        if len(state.hands[winner]) > 1:  # hands are equal: one card left means all have one
-            state.leader = state.to_move = winner
-            return
-        if not self._reveal(state, emit):
-            self._start_deal(state, emit)
-
-    def _reveal(self, state: BirdHeadState, emit: Emit) -> bool:
-        """Score the last cards; return True when the game is over."""
-        shown = [h[0] for h in state.hands]
-        high = max(shown)
-        takers = tuple(s for s, v in enumerate(shown) if v == high)
-        points = tuple(high if s in takers else 0 for s in range(self.players))
-        for s, v in enumerate(shown):
-            (state.markers[s] if s in takers else state.out).append(v)
-            state.hands[s] = []
-            state.scores[s] += points[s]
-        state.deal_points.append(points)
-        state.last_reveal = tuple(shown)
-        state.to_move = None
-        if emit is not None:
-            emit(Moved(tuple(MoveTo(hand_id(s), REVEALED, (CARDS[v],), seat=s) for s, v in enumerate(shown)),
-                       N_("Everyone shows their last card")))
-            emit(Revealed(_cards(shown), takers, high))
-            emit(DealScored(state.deal, points, tuple(state.scores)))
-        return max(state.scores) >= self.options.target
+def _value(card: Card) -> int:
+    return card.value or 0
 
 
 def _lowest(count: int) -> str:
     """Return "lowest", "two lowest"... for how many of a hand's lowest cards a discard takes."""
     return _COUNT_WORDS.get(count) or N_("{n} lowest", n=count)
-
-
-def _cards(values: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(CARDS[v] for v in values)

@@ -23,34 +23,19 @@ Rules (SPEC 3.3), with the choices this module makes:
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
+from tabletop import kit
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import STANDARD_52, SUITS, Card
-from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved, seat_name
-from tabletop.engine.game import Emit, Game
-from tabletop.engine.options import option
+from tabletop.engine.events import ActionTaken, Event, seat_name
 from tabletop.engine.rng import shuffled
 from tabletop.engine.worlds import deal
-from tabletop.engine.zones import (
-    DEALER,
-    EVERYONE,
-    NOBODY,
-    ROW,
-    STACK,
-    InfoRow,
-    Move,
-    Popup,
-    Zone,
-    hand_id,
-    hand_zone,
-    items,
-)
+from tabletop.engine.zones import InfoRow, Move, Popup, hand_id
 from tabletop.i18n import N_, join, nN_
 from tabletop.kit.poker import category_of, hand_value, significance_order
 
@@ -152,31 +137,29 @@ class Showdown(Event):
 class DrawPokerOptions:
     """Options of draw poker."""
 
-    deals: int = option(5, minimum=1, maximum=1000, help=N_("deals in a game"))
+    deals: int = kit.option(5, minimum=1, maximum=1000, help=N_("deals in a game"))
 
 
-class DrawPokerState:
-    """Everything about one draw-poker game in progress."""
+@dataclass
+class DrawPokerState(kit.State):
+    """One draw-poker game in progress: the zones, and who drew how many cards this deal."""
 
-    __slots__ = ("rng", "to_move", "deal", "dealer", "hands", "deck", "discards", "drawn",
-                 "scores", "deal_points", "last_showdown", "discarded")
-
-    rng: random.Random
-    to_move: int | None
-    deal: int
-    dealer: int
-    hands: list[list[Card]]
-    deck: list[Card]
-    discards: list[Card]
-    drawn: list[int | None]
-    scores: list[int]
-    deal_points: list[tuple[int, ...]]
-    last_showdown: Showdown | None
-    discarded: list[tuple[Card, ...]]
+    hands: list[list[Card]] = kit.hands(sort=False)
+    """Each seat's hand, by value then suit."""
+    deck: list[Card] = kit.pile(N_("Deck"))
+    """The cards left to draw (face down, the top last)."""
+    discards: list[Card] = kit.pile(N_("Discards"))
+    """This deal's discards (face down)."""
+    shown: list[list[Card]] = kit.per_seat(N_("Shown"))
+    """Each hand laid face up at the showdown, ordered as its cards count (pairs before kickers)."""
+    drawn: list[int | None] = kit.seat_values(None)
+    """How many cards each seat drew this deal (None: not yet): everyone sees it."""
+    discarded: list[tuple[Card, ...]] = kit.seat_values(())
     """Per seat, the cards it discarded this deal (known to that seat only)."""
+    last_showdown: Showdown | None = None
 
 
-class DrawPoker(Game):
+class DrawPoker(kit.KitGame):
     """Five-card draw: discard and draw once, then the best hand takes the pot."""
 
     name = "draw-poker"
@@ -189,6 +172,9 @@ class DrawPoker(Game):
     max_players = 6
     default_players = 4
     Options = DrawPokerOptions
+    State = DrawPokerState
+    deck_zone = DECK
+    turn_order = kit.LEFT
     art_deck = "standard"
     rules = N_(
         "Five-card draw. Everyone gets five cards from a fresh shuffle. Starting left of the dealer "
@@ -204,34 +190,60 @@ class DrawPoker(Game):
         "The deal passes to the left; after the last deal the highest total wins."
     )
 
-    def deck(self) -> list[Card]:
+    def load_cards(self) -> list[Card]:
         """Return the 52 cards."""
         return list(STANDARD_52)
 
-    # -- protocol ------------------------------------------------------------------------------
-    def setup(self, rng: random.Random, emit: Emit) -> DrawPokerState:
-        """Return a new game: a random first dealer, the first deal dealt."""
-        n = self.players
-        state = DrawPokerState()
-        state.rng = rng
-        state.deal = 0
-        state.dealer = rng.randrange(n)
-        state.scores = [0] * n
-        state.deal_points = []
-        state.last_showdown = None
-        self._start_deal(state, emit)
-        return state
+    # -- the deal ---------------------------------------------------------------------------------------
+    def deal(self, state: DrawPokerState) -> kit.Moves:
+        """Deal five cards to each seat from a fresh shuffle."""
+        dealt = kit.deal_packets(state, HAND_SIZE, src=DECK)
+        for hand in state.hands:
+            hand.sort(key=_hand_order)
+        state.drawn = [None] * self.players
+        state.discarded = [()] * self.players
+        return dealt
 
+    def is_deal_over(self, state: DrawPokerState) -> bool:
+        """The deal is over once the dealer has drawn (the draw ends with the dealer)."""
+        return state.drawn[state.dealer] is not None
+
+    def end_deal(self, state: DrawPokerState, emit: kit.Emit) -> None:
+        """Show every hand: the best takes the pot (ties split); alone, the hand scores by its category."""
+        values = [hand_value(h) for h in state.hands]
+        top = max(values)
+        showdown = Showdown(tuple(tuple(h) for h in state.hands), tuple(category_of(v) for v in values),
+                            tuple(tuple(significance_order(h)) for h in state.hands),
+                            tuple(s for s, v in enumerate(values) if v == top))
+        state.last_showdown = showdown
+        if emit is not kit.quiet:
+            emit(kit.Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
+                           N_("Hands shown")))
+            emit(showdown)
+        for s, cards in enumerate(showdown.best):
+            state.hands[s], state.shown[s] = [], list(cards)
+        super().end_deal(state, emit)
+
+    def score_deal(self, state: DrawPokerState) -> tuple[int, ...]:
+        """Return the pot to the winners of the showdown, split evenly (alone: the points of the hand's category)."""
+        showdown = state.last_showdown
+        assert showdown is not None  # the deal ends with its showdown
+        if self.players == 1:
+            return (SOLO_POINTS[showdown.categories[0]],)
+        return tuple(POT // len(showdown.winners) if s in showdown.winners else 0 for s in self.seats)
+
+    def is_game_over(self, state: DrawPokerState) -> bool:
+        """The game is ``deals`` deals."""
+        return state.deals >= self.options.deals
+
+    # -- the draw ---------------------------------------------------------------------------------------
     def legal_actions(self, state: DrawPokerState) -> list[Action]:
         """Return the 32 ways to discard from the hand of the seat to move."""
-        if state.to_move is None:
-            return []
-        return draw_actions(state.hands[state.to_move])
+        return draw_actions(state.hands[self.mover(state)])
 
-    def apply(self, state: DrawPokerState, action: Action, emit: Emit) -> None:
-        """Discard, draw replacements, and after the dealer's draw hold the showdown."""
-        seat = state.to_move
-        assert seat is not None
+    def apply(self, state: DrawPokerState, action: Action, emit: kit.Emit) -> None:
+        """Discard, and draw as many cards at once."""
+        seat = self.mover(state)
         hand, count = state.hands[seat], len(action.cards)
         for card in action.cards:
             hand.remove(card)
@@ -248,12 +260,8 @@ class DrawPoker(Game):
         hand.sort(key=_hand_order)
         state.drawn[seat] = count
         state.discarded[seat] = action.cards
-        if emit is not None:
+        if emit is not kit.quiet:
             emit(self._drew(seat, action, reshuffled))
-        if seat == state.dealer:
-            self._showdown(state, emit)
-        else:
-            state.to_move = (seat + 1) % self.players
 
     def why_illegal(self, state: DrawPokerState, action: Action) -> str:
         """Explain why ``action`` is not legal now."""
@@ -270,10 +278,11 @@ class DrawPoker(Game):
             return N_("name each card once")
         return N_("list the cards in hand order")
 
+    # -- what the seats see -------------------------------------------------------------------------------
     def observe(self, state: DrawPokerState, seat: int) -> dict[str, Any]:
         """Return the seat's hand, who has drawn how many, the deck size, scores and the last showdown."""
         return {
-            "deal": state.deal,
+            "deal": state.deals,
             "dealer": state.dealer,
             "hand": tuple(state.hands[seat]),
             "hand_counts": tuple(len(h) for h in state.hands),
@@ -283,81 +292,20 @@ class DrawPoker(Game):
             "last_showdown": state.last_showdown,
         }
 
-    def status(self, state: DrawPokerState, seat: int) -> str:
+    def status(self, state: DrawPokerState, seat: int) -> str | None:
         """Say what ``seat`` may do now."""
-        if state.to_move is None:
-            return N_("Game over")
-        if state.to_move != seat:
-            return N_("Waiting for {seat} to draw", seat=seat_name(state.to_move))
+        mover = state.to_move
+        if mover is None:
+            return None
+        if mover != seat:
+            return N_("Waiting for {seat} to draw", seat=seat_name(mover))
         category = category_of(hand_value(state.hands[seat]))
         return N_("You hold {hand}: choose cards to discard, or stand pat", hand=_category(category))
 
-    # -- search bots ---------------------------------------------------------------------------
-    def clone_state(self, state: DrawPokerState, rng: random.Random | None = None) -> DrawPokerState:
-        """Return an independent copy of ``state`` (cards are shared values; lists are copied)."""
-        if type(state) is not DrawPokerState:
-            return super().clone_state(state, rng)
-        new = DrawPokerState()
-        for name in ("to_move", "deal", "dealer", "last_showdown"):
-            setattr(new, name, getattr(state, name))
-        new.rng = rng if rng is not None else copy.deepcopy(state.rng)
-        new.hands = [h[:] for h in state.hands]
-        new.deck = state.deck[:]
-        new.discards = state.discards[:]
-        new.drawn = state.drawn[:]
-        new.discarded = state.discarded[:]
-        new.scores = state.scores[:]
-        new.deal_points = state.deal_points[:]
-        return new
-
-    def determinize(self, state: DrawPokerState, seat: int, rng: random.Random) -> DrawPokerState:
-        """Return a copy with the cards ``seat`` cannot see dealt anew: other hands, the deck and the
-        others' discards keep their counts (how many each exchanged); its own discards stay put."""
-        world = self.clone_state(state, rng)
-        if state.to_move is None or type(state) is not DrawPokerState:
-            return world
-        mine = state.discarded[seat]
-        mine_in_pile = [c for c in state.discards if c in mine]
-        mine_in_deck = [c for c in state.deck if c in mine]
-        others = [s for s in range(self.players) if s != seat]
-        deck = [c for c in state.deck if c not in mine]
-        discards = [c for c in state.discards if c not in mine]
-        pool = [c for s in others for c in state.hands[s]] + deck + discards
-        sizes = [len(state.hands[s]) for s in others] + [len(deck), len(discards)]
-        dealt = deal(pool, sizes, rng)
-        for s, cards in zip(others, dealt, strict=False):
-            world.hands[s] = sorted(cards, key=_hand_order)
-        world.deck = shuffled(dealt[-2] + mine_in_deck, rng) if mine_in_deck else dealt[-2]
-        world.discards = mine_in_pile + dealt[-1]
-        return world
-
-    # -- the table -----------------------------------------------------------------------------
-    def zones(self, state: DrawPokerState) -> list[Zone]:
-        """Return the hands, the deck, the discards and, once the game is over, the hands shown."""
-        n, over = self.players, state.to_move is None
-        shown = self._shown(state) if over else [()] * n
-        return [
-            *(hand_zone(s, () if over else state.hands[s]) for s in range(n)),
-            Zone(DECK, N_("Deck"), visibility=NOBODY, hint=STACK, items=items(state.deck)),
-            Zone(DISCARDS, N_("Discards"), visibility=NOBODY, hint=STACK, items=items(state.discards)),
-            *(Zone(shown_id(s), N_("Shown"), owner=s, visibility=EVERYONE, hint=ROW, items=items(shown[s], s))
-              for s in range(n)),
-        ]
-
     def info(self, state: DrawPokerState, seat: int | None) -> list[InfoRow]:
         """Return the deal and how many cards each seat drew."""
-        return [InfoRow(N_("Deal"), N_("{deal} of {deals}", deal=state.deal, deals=self.options.deals)),
+        return [InfoRow(N_("Deal"), N_("{deal} of {deals}", deal=state.deals, deals=self.options.deals)),
                 InfoRow(N_("Drew"), per_seat=tuple("-" if d is None else str(d) for d in state.drawn))]
-
-    def badges(self, state: DrawPokerState) -> list[tuple[str, ...]]:
-        """Mark the dealer."""
-        return [(DEALER,) if s == state.dealer else () for s in range(self.players)]
-
-    @staticmethod
-    def _shown(state: DrawPokerState) -> list[tuple[Card, ...]]:
-        """The last showdown's hands, each ordered as its cards count (pairs before kickers)."""
-        showdown = state.last_showdown
-        return list(showdown.best) if showdown is not None else [()] * len(state.hands)
 
     def _drew(self, seat: int, action: Action, reshuffled: int) -> Drew:
         """The draw as every seat may see it: how many cards went face down and came back."""
@@ -369,54 +317,24 @@ class DrawPoker(Game):
         said = Popup(N_("draws {n}", n=n) if n else N_("stands pat"), seat=seat)
         return Drew(seat, action, tuple(moves), (said,))
 
-    def _gather_moves(self, state: DrawPokerState) -> tuple[Move, ...]:
-        """What leaves the table before a new deal: the shown hands, the discards and the deck."""
-        moves = [Move(shown_id(s), "", cards, seat=s) for s, cards in enumerate(self._shown(state)) if cards]
-        moves += [Move(zone, "", backs=len(cards), face_up=False)
-                  for zone, cards in ((DISCARDS, state.discards), (DECK, state.deck)) if cards]
-        return tuple(moves)
-
-    # -- internals -----------------------------------------------------------------------------
-    def _start_deal(self, state: DrawPokerState, emit: Emit) -> None:
-        n = self.players
-        gathered = self._gather_moves(state) if emit is not None and state.deal else ()
-        state.deal += 1
-        deck = shuffled(list(STANDARD_52), state.rng)
-        state.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_hand_order) for i in range(n)]
-        state.deck = deck[n * HAND_SIZE:]
-        state.discards = []
-        state.drawn = [None] * n
-        state.discarded = [()] * n
-        state.to_move = (state.dealer + 1) % n
-        if emit is not None:
-            sizes = (HAND_SIZE,) * n
-            dealt = (*gathered, *DealStarted(state.deal, state.dealer, sizes).moves,
-                     Move("", DECK, backs=len(state.deck), face_up=False))
-            emit(DealStarted(state.deal, state.dealer, sizes, dealt))
-
-    def _showdown(self, state: DrawPokerState, emit: Emit) -> None:
-        values = [hand_value(h) for h in state.hands]
-        categories = tuple(category_of(v) for v in values)
-        top = max(values)
-        winners = tuple(s for s, v in enumerate(values) if v == top)
-        points: tuple[int, ...]
-        if self.players == 1:
-            points = (SOLO_POINTS[categories[0]],)
-        else:
-            points = tuple(POT // len(winners) if s in winners else 0 for s in range(self.players))
-        for s, p in enumerate(points):
-            state.scores[s] += p
-        state.deal_points.append(points)
-        showdown = Showdown(tuple(tuple(h) for h in state.hands), categories,
-                            tuple(tuple(significance_order(h)) for h in state.hands), winners)
-        state.last_showdown = showdown
-        if emit is not None:
-            emit(Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
-                       N_("Hands shown")))
-            emit(showdown)
-            emit(DealScored(state.deal, points, tuple(state.scores)))
-        if state.deal >= self.options.deals:
-            state.to_move = None
-            return
-        state.dealer = (state.dealer + 1) % self.players
-        self._start_deal(state, emit)
+    # -- search bots ----------------------------------------------------------------------------------------
+    def determinize(self, state: DrawPokerState, seat: int, rng: random.Random) -> DrawPokerState:
+        """Return a copy with the cards ``seat`` cannot see dealt anew: other hands, the deck and the
+        others' discards keep their counts (how many each exchanged); its own discards stay put."""
+        world = self.clone_state(state, rng)
+        if state.to_move is None or type(state) is not DrawPokerState:
+            return world
+        mine = state.discarded[seat]
+        mine_in_pile = [c for c in state.discards if c in mine]
+        mine_in_deck = [c for c in state.deck if c in mine]
+        others = [s for s in self.seats if s != seat]
+        deck = [c for c in state.deck if c not in mine]
+        discards = [c for c in state.discards if c not in mine]
+        pool = [c for s in others for c in state.hands[s]] + deck + discards
+        sizes = [len(state.hands[s]) for s in others] + [len(deck), len(discards)]
+        dealt = deal(pool, sizes, rng)
+        for s, cards in zip(others, dealt, strict=False):
+            world.hands[s] = sorted(cards, key=_hand_order)
+        world.deck = shuffled(dealt[-2] + mine_in_deck, rng) if mine_in_deck else dealt[-2]
+        world.discards = mine_in_pile + dealt[-1]
+        return world

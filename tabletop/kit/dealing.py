@@ -21,10 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card, hand_order
 from tabletop.engine.rng import shuffled
 from tabletop.engine.state_zones import ZoneSpec, locate, places
 from tabletop.engine.zones import EVERYONE, TOP, Move
+from tabletop.i18n import N_
+
+PASS = Action("pass", label=N_("Pass"))
+"""The action of a seat that does nothing this turn (a button)."""
 
 Moves = tuple[Move, ...]
 """What a helper returns: the moves to show, in order (``+`` joins them)."""
@@ -38,6 +43,7 @@ def shuffle(state: Any, zone: str = DRAW) -> None:
     """Shuffle the cards of ``zone`` with the game's generator (``state.rng``)."""
     cards = zone_cards(state, zone)
     cards[:] = shuffled(cards, state.rng)
+    _moved(state)
 
 
 def deal(state: Any, count: int, *, src: str = DRAW, to: str = HAND) -> Moves:
@@ -57,8 +63,33 @@ def deal(state: Any, count: int, *, src: str = DRAW, to: str = HAND) -> Moves:
                 got[seat] += 1
     for cards, spec in zones.values():
         _sort(cards, spec)
+    _moved(state)
     return tuple(_shown(src, f"{to}:{seat}", (), seat, shown, zones[seat][1], None, backs=n)
                  for seat, n in got.items() if n)
+
+
+def deal_packets(state: Any, count: int, *, src: str = DRAW, to: str = HAND) -> Moves:
+    """Deal ``count`` cards to each seat in one packet, as a shuffled deck is cut: seat 0 takes the first
+    ``count`` cards of ``src``'s list (its bottom), seat 1 the next, and so on; the rest stay in ``src``."""
+    players = _players(state)
+    pile, shown = _zone(state, src)
+    moves = []
+    for seat in range(players):
+        cards, spec = _zone(state, f"{to}:{seat}")
+        packet = pile[seat * count:(seat + 1) * count]
+        cards.extend(packet)
+        _sort(cards, spec)
+        if packet:
+            moves.append(_shown(src, f"{to}:{seat}", (), seat, shown, spec, None, backs=len(packet)))
+    del pile[:players * count]
+    _moved(state)
+    return tuple(moves)
+
+
+def draw_action(seat: int, *, src: str = DRAW, to: str = HAND) -> Action:
+    """Return the action drawing a card from the top of ``src`` into ``seat``'s ``to`` zone ("Draw a card":
+    a click on the pile, or dropping its top card on the hand)."""
+    return Action("draw", zone=src, to=f"{to}:{seat}", label=N_("Draw a card"))
 
 
 def draw(state: Any, seat: int, count: int = 1, *, src: str = DRAW, to: str = HAND) -> Moves:
@@ -97,16 +128,21 @@ def move(state: Any, cards: Sequence[Card], src: str, dst: str, *, seat: int = -
     into, dst_spec = _zone(state, dst)
     into.extend(cards)
     _sort(into, dst_spec)
+    _moved(state)
     return (_shown(src, dst, tuple(cards), seat, src_spec, dst_spec, face_up),)
 
 
 def gather(state: Any) -> Moves:
-    """Take every card off the table, back into the box (before a new deal); return the moves."""
+    """Take every card off the table, back into the box (before a new deal); return the moves.
+
+    The cards of a zone declared with ``keep`` (markers of points taken) stay where they are.
+    """
     moves = []
     for place in places(state, _players(state)):
-        if place.cards:
+        if place.cards and not place.spec.keep:
             moves.append(Move(place.zone_id, "", backs=len(place.cards), face_up=False))
             place.cards.clear()
+    _moved(state)
     return tuple(moves)
 
 
@@ -139,6 +175,13 @@ def _shown(src: str, dst: str, cards: tuple[Card, ...], seat: int, src_spec: Zon
 def _sort(cards: list[Card], spec: ZoneSpec) -> None:
     if spec.sort:
         cards.sort(key=hand_order)
+
+
+def _moved(state: Any) -> None:
+    """Tell a kit state its cards moved (see ``State.cards_moved``)."""
+    moved = getattr(state, "cards_moved", None)
+    if moved is not None:
+        moved()
 
 
 def _players(state: Any) -> int:

@@ -22,7 +22,8 @@ from typing import Any
 
 from tabletop.engine.cards import Card
 from tabletop.engine.game import GameState
-from tabletop.engine.state_zones import ZONE, ZoneSpec
+from tabletop.engine.snapshot import copy_memo, copy_value
+from tabletop.engine.state_zones import NO_ZONE, ZONE, ZoneSpec
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, SPREAD, STACK, TOP
 from tabletop.i18n import N_
 
@@ -36,19 +37,22 @@ def hands(label: str = N_("Hand"), *, sort: bool = True) -> Any:
     return _zone_field(ZoneSpec(label, OWNER, FAN, per_seat=True, name="hand", sort=sort))
 
 
-def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False) -> Any:
+def per_seat(label: str, *, visibility: str = EVERYONE, hint: str = ROW, name: str = "", sort: bool = False,
+             keep: bool = False) -> Any:
     """Return a field holding a list of cards per seat, in front of each seat (zones ``<field>:<seat>``).
 
     Face up by default (a tableau, books, melds); ``visibility=NOBODY`` for a face-down pile such
     as the cards a seat has won. ``name`` replaces the field's name in the zone ids; ``sort`` keeps
-    the cards sorted as they arrive.
+    the cards sorted as they arrive; ``keep`` keeps them from deal to deal (markers of points taken:
+    out of the deck until the game ends).
     """
-    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort))
+    return _zone_field(ZoneSpec(label, visibility, hint, per_seat=True, name=name, sort=sort, keep=keep))
 
 
-def pile(label: str = N_("Draw pile"), *, name: str = "") -> Any:
-    """Return a field holding a face-down pile in the middle (top card last): every seat sees its count."""
-    return _zone_field(ZoneSpec(label, NOBODY, STACK, name=name))
+def pile(label: str = N_("Draw pile"), *, name: str = "", face_up: bool = False) -> Any:
+    """Return a field holding a face-down pile in the middle (top card last): every seat sees its count
+    (``face_up``: a pile every seat sees whole, such as the cards out of play)."""
+    return _zone_field(ZoneSpec(label, EVERYONE if face_up else NOBODY, STACK, name=name))
 
 
 def discard_pile(label: str = N_("Discard pile"), *, name: str = "") -> Any:
@@ -67,6 +71,12 @@ def spread(label: str, *, first: str, name: str = "") -> Any:
     ``first`` names the field holding the seat that played the first card (the leader).
     """
     return _zone_field(ZoneSpec(label, EVERYONE, SPREAD, name=name, first=first))
+
+
+def record() -> Any:
+    """Return a field holding a list of cards that lies in no zone: a record the rules keep (the cards played
+    so far), never shown on the table as a pile of its own."""
+    return field(default_factory=list, metadata={ZONE: NO_ZONE})
 
 
 def seat_values(value: Any = 0) -> Any:
@@ -91,21 +101,90 @@ class State(GameState):
     deals: int = 0
     """Deals dealt so far (the first deal is 1)."""
     scores: list[int] = seat_values(0)
+    deal_points: list[tuple[int, ...]] = field(default_factory=list)
+    """What each finished deal scored, per seat (the kit adds a line as each deal is scored)."""
     rng: random.Random = field(init=False, repr=False, compare=False)
     """The game's one generator (given by the session): every shuffle draws from it."""
+
+    def cards_moved(self) -> None:
+        """Called by the kit's dealing helpers after they move cards: a state that keeps something worked
+        out from its cards (a trick game's plays by suit) drops it here."""
 
 
 def new_state(cls: type[State], players: int, rng: random.Random) -> Any:
     """Return a fresh ``cls()`` for ``players`` seats: each per-seat field filled, ``rng`` set."""
     state = cls()
     state.rng = rng
-    for f in fields(state):
-        spec = f.metadata.get(ZONE)
-        if isinstance(spec, ZoneSpec) and spec.per_seat:
-            setattr(state, f.name, [[] for _ in range(players)])
-        elif SEAT_VALUE in f.metadata:
-            setattr(state, f.name, [f.metadata[SEAT_VALUE]] * players)
+    per_seat_lists, values = _seat_fields(cls)
+    for name in per_seat_lists:
+        setattr(state, name, [[] for _ in range(players)])
+    for name, value in values:
+        setattr(state, name, [value] * players)
     return state
+
+
+def _seat_fields(cls: type[State]) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """Return ``cls``'s per-seat card fields and per-seat value fields with their start values (once per class:
+    a simulation makes a state per game)."""
+    found = _SEAT_FIELDS.get(cls)
+    if found is None:
+        lists = tuple(f.name for f in fields(cls) if isinstance(f.metadata.get(ZONE), ZoneSpec)
+                      and f.metadata[ZONE].per_seat)
+        values = tuple((f.name, f.metadata[SEAT_VALUE]) for f in fields(cls) if SEAT_VALUE in f.metadata)
+        found = _SEAT_FIELDS[cls] = (lists, values)
+    return found
+
+
+_SEAT_FIELDS: dict[type, tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]] = {}
+
+
+def copy_of(state: State, rng: random.Random | None = None) -> Any:
+    """Return an independent copy of a kit state, as :func:`~tabletop.engine.snapshot.copy_state` copies
+    (cards and other values that never change shared, a list two fields hold kept as one); with ``rng`` the
+    copy draws from it.
+
+    Made field by field in the order its constructor sets them, so the copy reads its attributes as fast as
+    a state made new (searches play thousands of moves on each copy).
+    """
+    cls = type(state)
+    copy = cls.__new__(cls)
+    memo = copy_memo(state, rng)
+    for name in _field_names(cls):
+        value = getattr(state, name, _MISSING)
+        if value is not _MISSING:
+            setattr(copy, name, copy_value(value, memo))
+    return copy
+
+
+_MISSING: Any = object()
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def kept_cards(state: State) -> list[Card]:
+    """Return the cards of the zones declared with ``keep`` (they stay from deal to deal)."""
+    cls = type(state)
+    kept = _KEPT.get(cls)
+    if kept is None:
+        kept = _KEPT[cls] = tuple((f.name, f.metadata[ZONE].per_seat) for f in fields(cls)
+                                  if isinstance(f.metadata.get(ZONE), ZoneSpec) and f.metadata[ZONE].keep)
+    found: list[Card] = []
+    for name, per_seat in kept:
+        value = getattr(state, name)
+        for cards in value if per_seat else (value,):
+            found += cards
+    return found
+
+
+_KEPT: dict[type, tuple[tuple[str, bool], ...]] = {}
 
 
 def card_fields(cls: type[State]) -> list[str]:
@@ -113,5 +192,5 @@ def card_fields(cls: type[State]) -> list[str]:
     return [f.name for f in fields(cls) if isinstance(f.metadata.get(ZONE), ZoneSpec)]
 
 
-__all__ = ["Card", "State", "card_fields", "discard_pile", "hands", "new_state", "per_seat", "pile", "row",
+__all__ = ["Card", "State", "card_fields", "discard_pile", "hands", "new_state", "per_seat", "pile", "record", "row",
            "seat_values", "spread"]

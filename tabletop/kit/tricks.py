@@ -43,6 +43,15 @@ def suit_text(suit: str | None) -> str:
     return suit
 
 
+def suit_name(suit: str | None) -> str:
+    """Return a suit as a sentence names it: "hearts" for ``H``, a deck file's own suit (a colour) as written.
+
+    >>> suit_name("H"), suit_name("green")
+    ('hearts', 'green')
+    """
+    return SUIT_NAMES.get(suit or JOKER, suit or "")
+
+
 @dataclass(frozen=True, slots=True)
 class TrumpChosen(Event):
     """The trump suit of this deal is known (``card`` is the turned-up card, if any)."""

@@ -140,8 +140,30 @@ class Entry:
                             for i in describe_options(cls.Options)]}
 
 
+RENAMED = {
+    "tabletop.engine.tricks": "tabletop.kit.tricks",
+    "tabletop.engine.poker": "tabletop.kit.poker",
+    "tabletop.engine.piles": "tabletop.kit.piles",
+    "tabletop.engine.melds": "tabletop.kit.melds",
+    "tabletop.engine.determinize": "tabletop.engine.worlds",
+    "tabletop.engine.log": "tabletop.formats.log",
+    "tabletop.engine.deckfile": "tabletop.formats.deckfile",
+    "tabletop.engine.watchdog": "tabletop.plugins.watchdog",
+    "tabletop.bots.wire": "tabletop.formats.wire",
+    "tabletop.bots.process": "tabletop.plugins.process_bot",
+    "tabletop.registry": "tabletop.plugins.registry",
+    "tabletop.replays": "tabletop.plugins.replays",
+    "tabletop.templates": "tabletop.scaffold.templates",
+    "tabletop.games.deck_trick": "tabletop.kit (kit.TrickGame)",
+}
+"""Modules of 0.1.0 gone in 0.2.0 (old name -> what to import instead), for the line a game importing one gets."""
+
+
 def describe_error(exc: BaseException) -> str:
     """Return one line for an error, without the type name of our own errors (which are sentences)."""
+    if isinstance(exc, ModuleNotFoundError) and exc.name in RENAMED:
+        return _("it imports {old}, which tabletop 0.2.0 no longer has: import {new} instead (see CHANGELOG.md)").format(
+            old=exc.name, new=RENAMED[exc.name])
     if isinstance(exc, PluginError):
         return "; ".join(exc.problems)
     if isinstance(exc, UserInputError):

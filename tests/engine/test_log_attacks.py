@@ -172,7 +172,7 @@ def test_deck_file_changed_since_the_game_was_played(tmp_path: Path) -> None:
     from tests.plugin_fixtures import tiny_game, write_game
 
     folder = write_game(tmp_path / "games", "decky", {
-        "__init__.py": tiny_game("decky", base="DeckTrickGame"),
+        "__init__.py": tiny_game("decky", base="kit.TrickGame"),
         "deck.toml": "".join(f"[[card]]\nsuit = '{s}'\nvalue = {v}\n" for s in "SHDC" for v in range(1, 6)),
     })
     games, bots = dict(registry._games), dict(registry._bots)

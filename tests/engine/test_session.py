@@ -23,7 +23,7 @@ def test_illegal_choice_leaves_the_serialized_state_unchanged() -> None:
     session.submit(session.legal_actions()[0])
     before = game.snapshot(session.state)
     moves = session.moves
-    hand = [a for a in session.state.hands[session.to_move]]
+    hand = [game.play_action(c) for c in session.state.hands[session.to_move]]
     for action in [*hand, Action("bid", value=3), Action("pass")]:
         if action not in session.legal_actions():
             with pytest.raises(IllegalAction):
@@ -38,7 +38,7 @@ def test_views_hold_no_other_hand() -> None:
     for seat in range(4):
         data = session.view(seat).data()
         mine = {c.id for c in data["hand"]}
-        others = {a.cards[0].id for s, h in enumerate(session.state.hands) if s != seat for a in h}
+        others = {c.id for s, h in enumerate(session.state.hands) if s != seat for c in h}
         flat = repr(data)
         assert mine and not (others & {c.id for c in data["hand"]})
         for card in others:

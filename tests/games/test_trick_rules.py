@@ -119,7 +119,7 @@ def test_bids_are_scored_exactly() -> None:
         bid = next(a for a in session.legal_actions() if a.value == bids[seat])
         session.submit(bid)
     with pytest.raises(IllegalAction, match="play one card"):
-        session.submit(session.game._bids[0])  # type: ignore[attr-defined]
+        session.submit(session.game.trick_tables().bids[0])  # type: ignore[attr-defined]
     for card in ("AH", "2H", "4H", "KH", "3H", "5H"):
         session.submit(play(parse_card(card)))
     assert session.is_over
@@ -139,8 +139,8 @@ def test_turned_up_card_sets_trump() -> None:
     game = make_game("trick-taking", players=3, options={"trump": "turnup"})
     session = Session(game, seed=2)
     state = session.state
-    assert state.turnup is not None and state.trump == state.turnup.suit
-    assert len(state.undealt) == 1 and state.turnup is state.undealt[0]
+    assert state.turnup == [state.trump_card] and state.trump == state.trump_card.suit
+    assert not state.undealt, "the one card left undealt is turned up: it lies apart"
 
 
 def test_hand_size_leaves_cards_undealt() -> None:

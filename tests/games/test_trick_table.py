@@ -59,19 +59,19 @@ def test_the_dealers_turned_up_card_lies_face_up_until_the_dealer_plays_to_the_f
     events = session.take_events()
     turned = next(e for e in events if isinstance(e, TrumpChosen))
     state = session.state
-    assert turned.moves == (Move("", TURNUP, (state.turnup,)),)
+    assert turned.moves == (Move("", TURNUP, (state.trump_card,)),)
     dealer = state.dealer
-    assert [i.thing for i in session.table((dealer + 1) % 4).zone(TURNUP).items] == [state.turnup]
+    assert [i.thing for i in session.table((dealer + 1) % 4).zone(TURNUP).items] == [state.trump_card]
     while session.to_move != dealer:
         session.submit(session.legal_actions()[-1])
     assert session.table(dealer).zone(TURNUP).count == 1
     action = session.legal_actions()[0]
     moved = session.submit(action)[0]
     assert isinstance(moved, ActionTaken)
-    if action.card is state.turnup:
-        assert moved.moves == (Move(TURNUP, TRICK, (state.turnup,), seat=dealer),)
+    if action.card is state.trump_card:
+        assert moved.moves == (Move(TURNUP, TRICK, (state.trump_card,), seat=dealer),)
     else:
-        assert moved.moves[0] == Move(TURNUP, f"hand:{dealer}", (state.turnup,), seat=dealer)
+        assert moved.moves[0] == Move(TURNUP, f"hand:{dealer}", (state.trump_card,), seat=dealer)
     assert session.table(dealer).zone(TURNUP).count == 0
     assert rows(session.table(0).info)["Trump"].text != "none"
 
@@ -85,7 +85,7 @@ def test_an_undealt_turned_up_card_lies_apart_from_the_face_down_rest() -> None:
     assert view.zone("undealt").count == 11 and view.zone(TURNUP).count == 1
     assert rows(view.info)["Bids"].per_seat == ("-",) * 4
     events: list = []
-    while session.state.deal == 1:
+    while session.state.deals == 1:
         events = session.submit(session.legal_actions()[0])
     gathered = next(e for e in events if isinstance(e, DealStarted)).moves
     assert Move("undealt", "", backs=11, face_up=False) in gathered and gathered[-1].dst == "undealt"
@@ -93,11 +93,11 @@ def test_an_undealt_turned_up_card_lies_apart_from_the_face_down_rest() -> None:
 
 
 def deck_trick_game(games_dir: Path, name: str, summary: str = "A test game.") -> None:
-    """Write a trick game subclassing DeckTrickGame (as ``tabletop new`` wrote them before the kit),
-    with the trick template's sample deck, and find it."""
+    """Write a trick game on the kit's trick play (``kit.TrickGame``) with the trick template's sample deck,
+    and find it."""
     body = f"summary = {summary!r}\nmin_players = 3\nmax_players = 5\ndefault_players = 4\n"
     deck = (Path(scaffold.__file__).parent / "templates" / "trick" / "deck.toml").read_text(encoding="utf-8")
-    write_game(games_dir, name, {"__init__.py": tiny_game(name, body=body, base="DeckTrickGame"), "deck.toml": deck})
+    write_game(games_dir, name, {"__init__.py": tiny_game(name, body=body, base="kit.TrickGame"), "deck.toml": deck})
     plugins.discover(games_dir)
 
 

@@ -18,7 +18,7 @@ class BrokenTricks(TrickGame):
     title = "Broken tricks"
 
     def apply(self, state: Any, action: Any, emit: Any) -> None:
-        if sum(len(h) for h in state.hands) <= self.cards_per_hand * self.players - 5:
+        if sum(len(h) for h in state.hands) <= self.trick_tables().hand_size * self.players - 5:
             raise ZeroDivisionError("the designer divided by zero")
         super().apply(state, action, emit)
 

@@ -37,7 +37,7 @@ from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import TOP, Zone, check_zones
 from tabletop.formats.log import GameLog
 from tabletop.plugins.replays import replay
-from tabletop.sim.check import privacy
+from tabletop.sim.check import hooks, privacy
 from tabletop.sim.check.retrace import (
     Trace,
     module_random,
@@ -262,6 +262,7 @@ class PlayThrough:
                 session.scores()  # the running scores the table shows: one number per seat
             except GameBroken as exc:
                 self.broke(exc, k + 1, "")
+            self._hook_types(state, k + 1)
         try:
             events = session.advance(max_moves=1)
         except GameBroken as exc:
@@ -302,6 +303,15 @@ class PlayThrough:
             if problem:
                 self.fail("legal", move, f"seat {seat + 1}'s legal action {action.label!r} {problem}")
                 return
+
+    def _hook_types(self, state: Any, move: int) -> None:
+        """The table's hooks return what the table reads (a status line or None, rows, marks, a dict)."""
+        try:
+            problem = hooks.wrong_type(self.game, state)
+        except Exception as exc:
+            self.broke(exc, move, "a table hook (status, info, observe or badges)")
+        if problem is not None:
+            self.fail("hooks", move, problem)
 
     # -- what a seat may see ------------------------------------------------------------------------
     def _zones(self, state: Any, move: int) -> dict[str, Zone]:

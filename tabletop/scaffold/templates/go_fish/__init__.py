@@ -44,6 +44,7 @@ class TemplateGame(kit.KitGame):
     min_players, max_players, default_players = 2, 5, 3
     Options = FishOptions
     State = FishState
+    turn_order = kit.LEFT  # after a turn the next seat asks; apply returns kit.AGAIN when the same seat asks again
     art_deck = "template-name"
 
     def kind(self, card: Card) -> str:
@@ -62,9 +63,9 @@ class TemplateGame(kit.KitGame):
         asks = [ask(card, seat) for card in kinds.values() for seat in self.others(me) if state.hands[seat]]
         if asks:
             return asks
-        return [Action("draw", zone=kit.DRAW, to=kit.hand_id(me), label=N_("Draw a card"))] if state.draw else [PASS]
+        return [kit.draw_action(me)] if state.draw else [kit.PASS]
 
-    def apply(self, state: FishState, action: Action, emit: kit.Emit) -> None:
+    def apply(self, state: FishState, action: Action, emit: kit.Emit) -> str | None:
         """Take the kind asked for, or go fish; lay down books; ask again when you got the kind you asked for."""
         me = self.mover(state)
         given: list[Card] = []
@@ -77,10 +78,11 @@ class TemplateGame(kit.KitGame):
         if not given:  # go fish (or draw into an empty hand): drawing the kind you asked for lets you ask again
             moves = kit.draw(state, me)
         emit(kit.ActionTaken(me, action, moves + self.lay_books(state, me), shown))
-        if not state.draw and not any(state.hands):
-            state.to_move = None
-        elif not again:
-            state.to_move = self.next_seat(me)
+        return kit.AGAIN if again else None
+
+    def is_game_over(self, state: FishState) -> bool:
+        """The game is over when every card is down: the draw pile and every hand are empty."""
+        return not state.draw and not any(state.hands)
 
     @cached_property
     def book(self) -> Counter[str]:
@@ -101,5 +103,4 @@ def ask(card: Card, seat: int) -> Action:
     return Action("ask", (card,), seat=seat, label=N_("Ask {seat} for {kind}", seat=kit.seat_name(seat), kind=card.name))
 
 
-PASS = Action("pass", label=N_("Pass"))
 GAME = TemplateGame

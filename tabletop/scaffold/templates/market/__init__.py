@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from tabletop import kit
 from tabletop.kit import N_, Action, Card, nN_
 
-TAKE, PAY, MELD, OVER = "take", "pay", "meld", "over"
+TAKE, PAY, MELD = "take", "pay", "meld"
 """The phases of a turn: take a card (buy or draw), pay for a bought card, lay down a set."""
-PASS = Action("pass", label=N_("Pass"))
 
 # Texts the players read are marked with N_() (or nN_() for a plural): the table shows them in the
 # interface's language when tabletop's catalogs know them, else as written here.
@@ -87,6 +86,7 @@ class TemplateGame(kit.KitGame):
     default_players = 3
     Options = MarketOptions
     State = MarketState
+    turn_order = kit.LEFT  # after a turn the next seat takes one; apply returns kit.AGAIN while a turn goes on
     art_deck = "template-name"
 
     def check_options(self) -> None:
@@ -117,9 +117,9 @@ class TemplateGame(kit.KitGame):
         has_colour = any(card.suit == cards[0].suit for card in state.tableaux[seat])
         return has_colour or len(cards) >= self.options.new_set
 
-    def is_game_over(self, state: MarketState, next_seat: int) -> bool:
-        """Return whether the game ends before ``next_seat``'s turn: after the dealer's, in the last round."""
-        return state.last_round and next_seat == self.next_seat(state.dealer)
+    def is_game_over(self, state: MarketState) -> bool:
+        """Return whether the game ends now: the dealer's turn has just ended, in the last round."""
+        return state.last_round and state.phase == TAKE and state.to_move == state.dealer
 
     # -- the turn ------------------------------------------------------------------------------
     def deal(self, state: MarketState) -> kit.Moves:
@@ -138,15 +138,15 @@ class TemplateGame(kit.KitGame):
             actions = [buy(card, self.price(card), tableau) for card in dict.fromkeys(state.market)
                        if self.price(card) <= len(hand)]
             if state.deck:
-                actions.append(Action("draw", zone=kit.DRAW, to=kit.hand_id(me), label=N_("Draw a card")))
-            return actions or [PASS]
+                actions.append(kit.draw_action(me))
+            return actions or [kit.PASS]
         melds = [Action("meld", cards, to=tableau, label=N_("Lay down {cards}", cards=" ".join(c.label for c in cards)))
                  for same_colour in kit.groups(hand).values() for cards in kit.selections(same_colour)
                  if self.can_meld(state, me, cards)]
-        return [*melds, PASS]
+        return [*melds, kit.PASS]
 
-    def apply(self, state: MarketState, action: Action, emit: kit.Emit) -> None:
-        """Carry out a legal action and move the turn on."""
+    def apply(self, state: MarketState, action: Action, emit: kit.Emit) -> str | None:
+        """Carry out a legal action; the turn goes on until a set is laid down or the seat passes after taking."""
         me, phase = self.mover(state), state.phase
         hand, tableau = kit.hand_id(me), kit.tableau_id(me)
         if action.kind == "buy":
@@ -171,7 +171,9 @@ class TemplateGame(kit.KitGame):
             emit(kit.ActionTaken(me, action))
             state.phase = MELD
         if action.kind == "meld" or phase == MELD:
-            self.end_turn(state, me, emit)
+            state.phase = TAKE  # the turn is over: the next seat takes a card
+            return None
+        return kit.AGAIN
 
     def why_illegal(self, state: MarketState, action: Action) -> str:
         """Explain why ``action`` is not legal now."""
@@ -205,14 +207,14 @@ class TemplateGame(kit.KitGame):
             rows.append(kit.InfoRow(N_("Last round"), N_("the draw pile is empty: the game ends after the dealer's turn")))
         return rows
 
-    def status(self, state: MarketState, seat: int) -> str:
-        """Say what ``seat`` may do now."""
+    def status(self, state: MarketState, seat: int) -> str | None:
+        """Say what ``seat`` may do now (None: whose turn it is, the table's default line)."""
         if state.to_move != seat:
-            return super().status(state, seat)
+            return None
         if state.phase == PAY:
             return nN_("Pay {n} more card: click a card in your hand to discard it.",
                        "Pay {n} more cards: click a card in your hand to discard it.", state.owed, n=state.owed)
-        if state.phase == TAKE and self.legal_actions(state) == [PASS]:
+        if state.phase == TAKE and self.legal_actions(state) == [kit.PASS]:
             what = N_("You can neither buy nor draw: pass.")
         elif state.phase == TAKE:
             what = N_("Buy a card from the market (its price in cards from your hand) or draw a card.")
@@ -227,15 +229,11 @@ class TemplateGame(kit.KitGame):
         return ", ".join(f"{colour} {len(cards)} ({self.set_score(cards)})" for colour, cards in sets.items()) or N_("none")
 
     # -- between turns ------------------------------------------------------------------------
-    def end_turn(self, state: MarketState, seat: int, emit: kit.Emit) -> None:
-        """Pass the turn to the left, or end the game after the dealer's turn in the last round."""
-        following = self.next_seat(seat)
-        if not self.is_game_over(state, following):
-            state.to_move, state.phase = following, TAKE
-            return
-        state.to_move, state.phase = None, OVER
+    def end_game(self, state: MarketState, emit: kit.Emit) -> None:
+        """End the game, saying what each seat's sets scored."""
         detail = "; ".join(f"{kit.seat_name(s)}: {self.describe_sets(t)}" for s, t in enumerate(state.tableaux))
         emit(kit.DealScored(1, tuple(state.scores), tuple(state.scores), detail))
+        super().end_game(state, emit)
 
     def rescore(self, state: MarketState, seat: int) -> tuple[kit.Popup, ...]:
         """Score the seat's tableau again; return the gain, shown at the tableau."""
