@@ -1,0 +1,120 @@
+"""What a tuning says: how each target moved from the game as it is to the best candidate (on the same fresh
+deals), how sure each figure is, and which targets the search found impossible together, with the evidence."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabletop.i18n import _
+from tabletop.sim.tune.measure import Figure, Measured
+from tabletop.sim.tune.search import Outcome
+from tabletop.sim.tune.targets import Target
+
+
+@dataclass(frozen=True)
+class Moved:
+    """One target: its figure for the game as it is and for the best candidate, and whether each meets it."""
+
+    target: Target
+    before: Figure | None
+    after: Figure | None
+
+    @property
+    def met(self) -> bool:
+        """True when the best candidate's figure meets the target."""
+        return self.after is not None and self.target.holds(self.after.value)
+
+    def sureness(self) -> str:
+        """Return how sure the best candidate's figure is against the target, in words."""
+        if self.after is None:
+            return _("not measured")
+        surely = self.target.surely(self.after.interval)
+        if surely is True:
+            return _("met, the whole interval inside")
+        if surely is False:
+            return _("missed, the whole interval outside")
+        return _("met, though the interval reaches past it") if self.met else _("missed, though the interval reaches"
+                                                                             " into it")
+
+
+def moved(outcome: Outcome, targets: Sequence[Target]) -> list[Moved]:
+    """Return each target's figures before and after, both from the confirmation's fresh deals."""
+    base = outcome.confirmed[0]
+    return [Moved(t, base.figures.get(t.measure), outcome.best.figures.get(t.measure)) for t in targets]
+
+
+def shown(figure: Figure | None, digits: int = 1) -> str:
+    """Return a figure as "12.3 [8.1, 16.5]" (and what it is about), or "-"."""
+    if figure is None:
+        return "-"
+    lo, hi = figure.interval
+    bounds = ", ".join(f"{x:.{digits}f}" if math.isfinite(x) else "?" for x in (lo, hi))
+    text = f"{figure.value:.{digits}f} [{bounds}]"
+    return f"{text} ({figure.about})" if figure.about else text
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two targets no candidate met together, though each was met alone: how many met each, and the closest
+    compromise (the candidate whose worse miss of the two was least)."""
+
+    a: Target
+    b: Target
+    met_a: int
+    met_b: int
+    tried: int
+    closest: Measured
+
+    def sentence(self) -> str:
+        """Return the clash in words, with its evidence."""
+        fa, fb = self.closest.figures.get(self.a.measure), self.closest.figures.get(self.b.measure)
+        return _("{a} and {b} are impossible together in what was tried: of {tried} candidates, {na} met {a} and {nb}"
+                 " met {b}, none both; the closest, {closest}, gives {measure_a} {value_a} and {measure_b}"
+                 " {value_b}.").format(a=self.a.text, b=self.b.text, tried=self.tried, na=self.met_a, nb=self.met_b,
+                                       closest=self.closest.candidate.label, measure_a=self.a.measure,
+                                       value_a=shown(fa), measure_b=self.b.measure, value_b=shown(fb))
+
+
+def clashes(outcome: Outcome, targets: Sequence[Target]) -> list[Clash]:
+    """Return every pair of targets each met by some candidate but never by the same one."""
+    tried = [outcome.baseline, *outcome.screened]
+    met = {t.text: {id(m) for m in tried if _meets(m, t)} for t in targets}
+    out = []
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            if met[a.text] and met[b.text] and not met[a.text] & met[b.text]:
+                closest = min(tried, key=lambda m: max(_miss(m, a), _miss(m, b)))
+                out.append(Clash(a, b, len(met[a.text]), len(met[b.text]), len(tried), closest))
+    return out
+
+
+def never_met(outcome: Outcome, targets: Sequence[Target]) -> list[tuple[Target, Measured]]:
+    """Return each target no candidate met, with the candidate that came closest."""
+    tried = [outcome.baseline, *outcome.screened]
+    return [(t, min(tried, key=lambda m: _miss(m, t))) for t in targets if not any(_meets(m, t) for m in tried)]
+
+
+def _meets(m: Measured, t: Target) -> bool:
+    f = m.figures.get(t.measure)
+    return f is not None and t.holds(f.value)
+
+
+def _miss(m: Measured, t: Target) -> float:
+    f = m.figures.get(t.measure)
+    return t.excess(f.value) / t.scale() if f is not None else math.inf
+
+
+def summary_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
+    """Return what the terminal says: each target's move, how sure, the clashes and the targets never met."""
+    lines = []
+    for m in moved(outcome, targets):
+        lines.append(_("{target}: {before} -> {after}: {sureness}").format(
+            target=m.target.text, before=shown(m.before), after=shown(m.after), sureness=m.sureness()))
+    lines += [c.sentence() for c in clashes(outcome, targets)]
+    for target, closest in never_met(outcome, targets):
+        lines.append(_("{target} was met by none of the {n} candidates tried; the closest, {closest}, gives {value}.").format(
+            target=target.text, n=len(outcome.screened) + 1, closest=closest.candidate.label,
+            value=shown(closest.figures.get(target.measure))))
+    return lines
