@@ -31,6 +31,12 @@ def add(sub: Any) -> None:
     rev.add_argument("--sim-games", type=whole_from_zero, default=DEFAULT_SIM, metavar="GAMES",
                      help=_("games simulated per version whose testers named cards in their answers, to set the"
                             " cards beside what the simulator finds (default {n}; 0: none)").format(n=DEFAULT_SIM))
+    rev.add_argument("--against-sim", action="store_true",
+                     help=_("play each log's deal again with bots in the testers' seats and name where bots and"
+                            " testers differ (length, wins, each card's choice rates, clearly worse moves)"))
+    rev.add_argument("--bots", default="random", metavar="BOTS",
+                     help=_("with --against-sim: the bots in the testers' seats, one for all or one per seat"
+                            " (default random)"))
     rev.set_defaults(handler=run)
 
 
@@ -68,7 +74,23 @@ def run(args: argparse.Namespace) -> int:
         d = slowest[0]
         print(_("the slowest decision: {seconds:.1f} s, seat {seat} at move {n} of {file}").format(
             seconds=d.seconds, seat=d.seat + 1, n=d.n, file=d.log.name))
+    if args.against_sim:
+        _against(args, budget)
     return 0
+
+
+def _against(args: argparse.Namespace, budget: Any) -> None:
+    """Play the logs' deals again with bots and say where they differ from the testers (``--against-sim``)."""
+    from tabletop.report.against_page import write_against_page
+    from tabletop.sim.against import compare_logs, comparison_lines
+
+    found = compare_logs(args.logs, bots=args.bots, search=budget,
+                         progress=_progress if sys.stderr.isatty() else None)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    for line in comparison_lines(found):
+        print(line)
+    print(_("against the bots: {file}").format(file=write_against_page(args.out, found)))
 
 
 def _progress(text: str) -> None:

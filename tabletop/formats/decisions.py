@@ -32,7 +32,8 @@ class Decision:
 
 @dataclass(frozen=True)
 class LoggedGame:
-    """A replayed log: its header, its seats as named, its length in moves, its ranks, and its decisions."""
+    """A replayed log: its header, its seats as named, its length in moves, its ranks (none when unfinished), its
+    decisions, and what plays it again (the rules it was replayed by, its seed, scenario and line of moves)."""
 
     path: Path
     header: dict[str, Any]
@@ -41,6 +42,10 @@ class LoggedGame:
     ranks: tuple[int, ...]
     decisions: tuple[Decision, ...]
     complete: bool
+    game: Any = None
+    seed: int = 0
+    scenario: Any = None
+    line: tuple[tuple[int, Action], ...] = ()
 
     def people(self) -> tuple[int, ...]:
         """Return the seats people played; every seat when none was (a log played by bots stands for its players)."""
@@ -56,7 +61,7 @@ def logged_game(path: Path, make_game: GameFactory) -> LoggedGame:
     result = replay(path, make_game, allow_incomplete=True)
     return LoggedGame(path, result.header, tuple(str(s) for s in result.header.get("seats") or ()), len(result.line),
                       tuple(result.session.ranks()) if result.complete else (), tuple(decisions_of(result)),
-                      result.complete)
+                      result.complete, result.session.game, result.seed, result.session.scenario, tuple(result.line))
 
 
 def decisions_of(result: Replay) -> list[Decision]:
