@@ -15,7 +15,7 @@ from tabletop.sim.tune.free import Free
 from tabletop.sim.tune.proposal import Proposal
 from tabletop.sim.tune.search import CONFIRMED, Outcome
 from tabletop.sim.tune.targets import MEASURES, Target
-from tabletop.sim.tune.verdict import clashes, moved, never_met, shown
+from tabletop.sim.tune.verdict import impossible_lines, moved, shown
 
 PAGE = "tune.html"
 
@@ -65,9 +65,7 @@ def write_tune_page(folder: Path, *, title: str, facts: Sequence[tuple[str, str]
     body.append("<p class=note>" + escape("; ".join(f"{name}: {_(unit)}" for name, unit in MEASURES.items()
                                                     if any(t.measure == name for t in targets))) + "</p>")
     body.append(f"<h2>{escape(_('Targets that cannot be met together'))}</h2>")
-    said = [c.sentence() for c in clashes(outcome, targets)]
-    said += [_("{target} was met by none of the candidates tried; the closest, {closest}, gives {value}.").format(
-        target=t.text, closest=m.candidate.label, value=shown(m.figures.get(t.measure))) for t, m in never_met(outcome, targets)]
+    said = impossible_lines(outcome, targets)
     body.append("<ul>" + "".join(f"<li>{escape(s)}</li>" for s in said) + "</ul>" if said
                 else f"<p>{escape(_('None: some candidate met each pair of targets together.'))}</p>")
     body.append(f"<h2>{escape(_('How noise was handled'))}</h2><p>{escape(noise_note(outcome))}</p>")

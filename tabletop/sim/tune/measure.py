@@ -22,7 +22,7 @@ from tabletop.sim.ladder import seatings
 from tabletop.sim.runner import GameResult, SimConfig
 from tabletop.sim.stats import clustered_rate, mean_test, t_quantile
 from tabletop.sim.study import Study
-from tabletop.sim.tune.targets import CARD_STRENGTH, LENGTH, SEAT_SPREAD, SKILL
+from tabletop.sim.tune.targets import CARD_STRENGTH, LENGTH, MARGIN, SEAT_SPREAD, SKILL
 from tabletop.sim.whatif import DeckEdits
 
 SKILL_SHARE = 0.5
@@ -129,6 +129,10 @@ def _figure(name: str, study: Study, played: Sequence[GameResult], setting: Sett
         return Figure(mean, interval)
     if name == SEAT_SPREAD:
         return seat_spread(played, setting.players)
+    if name == MARGIN and setting.players > 1:
+        leads = [abs(a - b) for a, b in (sorted(r.scores, reverse=not setting.lower_is_better)[:2] for r in played)]
+        mean, interval, _p = mean_test(len(leads), sum(leads), sum(x * x for x in leads))
+        return Figure(mean, interval)
     if name == CARD_STRENGTH:
         tally = study.variants[0].cards
         return card_strength(judge_cards(tally, setting.labels)) if tally is not None else None
@@ -152,11 +156,11 @@ def card_strength(judged: Any) -> Figure | None:
     """Return the card furthest from its peers (or, ungrouped, from the other cards), each card judged by the
     move that best shows a seat's choice (bought before played before kept...), as the report leads with it.
 
-    The figure is how far the games show it to be, 95% sure: the near end of its interval (0 when the interval
-    holds 0), with the far end; the maximum of many noisy differences would flatter every deck. ``sizes`` keeps
-    every card's difference and standard error (points) for the search's score."""
-    sizes: list[tuple[str, float, float]] = []
-    shown: list[tuple[float, float, str]] = []
+    The figure is how far the games show it to be: the near end of its interval (0 when the interval holds 0),
+    the intervals made wide enough to hold for every card at once (95% together, Bonferroni's way): the largest
+    of many noisy differences would flatter every deck, and one card in twenty would stand out by luck alone.
+    ``sizes`` keeps every card's difference and standard error (points) for the search's score."""
+    found: list[tuple[str, float, float, int]] = []
     for card in dict.fromkeys(f.card for kind in judged.kinds for f in judged.figures[kind]):
         for kind in CHOSEN:
             f = next((x for x in judged.figures.get(kind, ()) if x.card == card), None)
@@ -167,13 +171,16 @@ def card_strength(judged: Any) -> Figure | None:
                 continue
             lo, hi, diff = c.interval[0] * 100, c.interval[1] * 100, c.diff * 100
             about = f"{f.label} ({_(KIND_WORDS[kind])}): {diff:+.0f} [{lo:+.0f}, {hi:+.0f}]"
-            sizes.append((about, diff, (hi - lo) / 2 / t_quantile(0.975, c.df)))
-            shown.append((lo if lo > 0 else (-hi if hi < 0 else 0.0), max(abs(lo), abs(hi)), about))
+            found.append((about, diff, (hi - lo) / 2 / t_quantile(0.975, c.df), c.df))
             break
-    if not sizes:
+    if not found:
         return None
+    shown = []
+    for about, diff, se, df in found:
+        half = t_quantile(1 - 0.025 / len(found), df) * se
+        shown.append((max(0.0, abs(diff) - half), abs(diff) + half, about))
     value, far, about = max(shown, key=lambda x: (x[0], x[1]))
-    return Figure(value, (value, far), about, tuple(sizes))
+    return Figure(value, (value, far), about, tuple((a, d, se) for a, d, se, _df in found))
 
 
 def _skill(setting: Setting, candidates: Sequence[Candidate], games: int, seed: int, workers: int,

@@ -252,6 +252,7 @@ def _why(measure_name: str) -> str:
     return {
         "card-strength": _("no card moved between zones the game declares often enough to compare it with its peers"),
         "seat-spread": _("it needs two seats or more"),
+        "margin": _("it needs two seats or more"),
         "skill": _("the ladder of the skilled bot finished too few games"),
         "length": _("no game finished"),
     }.get(measure_name, "")

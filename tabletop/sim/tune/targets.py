@@ -6,6 +6,7 @@ A target bounds one measure of a candidate's games:
 - ``card-strength``: the largest difference of any card from its peers (the balance report's "against its
   peers", in percentage points of win rate), over every move the report tries;
 - ``length``: moves per game;
+- ``margin``: how far the winner's score leads the runner-up's, on average (close games or runaways);
 - ``skill``: how much more often than chance a skilled bot (``--skilled``) wins against random bots with
   the seats rotated, in percentage points (``skill`` alone means ``skill>5``: skill still matters).
 
@@ -25,11 +26,12 @@ from dataclasses import dataclass
 from tabletop.engine.errors import UserInputError
 from tabletop.i18n import N_, _
 
-SEAT_SPREAD, CARD_STRENGTH, LENGTH, SKILL = "seat-spread", "card-strength", "length", "skill"
+SEAT_SPREAD, CARD_STRENGTH, LENGTH, MARGIN, SKILL = "seat-spread", "card-strength", "length", "margin", "skill"
 MEASURES = {
     SEAT_SPREAD: N_("points between the best and the worst seat's win rate"),
-    CARD_STRENGTH: N_("points of win rate of the card furthest from its peers"),
+    CARD_STRENGTH: N_("points of win rate of the card furthest from its peers, as far as the games show it"),
     LENGTH: N_("moves per game"),
+    MARGIN: N_("points of score the winner leads the runner-up by"),
     SKILL: N_("points a skilled bot wins above chance"),
 }
 """Every measure a target may bound, with its unit as the report says it."""
@@ -124,7 +126,7 @@ def _one(item: str) -> Target:
     if not _NUMBER.match(bound):
         raise UserInputError(_("--target {item}: {bound} is not a number").format(item=repr(item), bound=repr(bound)))
     value = float(bound)
-    if name in (SEAT_SPREAD, CARD_STRENGTH, LENGTH) and op in ("<", "<=") and value <= 0:
+    if name in (SEAT_SPREAD, CARD_STRENGTH, LENGTH, MARGIN) and op in ("<", "<=") and value <= 0:
         raise UserInputError(_("--target {item}: {name} is never below 0: no game can meet it").format(
             item=repr(item), name=name))
     low, high = (value, None) if op in (">", ">=") else (None, value)

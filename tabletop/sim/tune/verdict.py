@@ -57,7 +57,7 @@ def shown(figure: Figure | None, digits: int = 1) -> str:
 
 @dataclass(frozen=True)
 class Clash:
-    """Two targets no candidate met together, though each was met alone: how many met each, and the closest
+    """Two targets no measurement met together, though each was met alone: how many met each, and the closest
     compromise (the candidate whose worse miss of the two was least)."""
 
     a: Target
@@ -70,30 +70,35 @@ class Clash:
     def sentence(self) -> str:
         """Return the clash in words, with its evidence."""
         fa, fb = self.closest.figures.get(self.a.measure), self.closest.figures.get(self.b.measure)
-        return _("{a} and {b} are impossible together in what was tried: of {tried} candidates, {na} met {a} and {nb}"
-                 " met {b}, none both; the closest, {closest}, gives {measure_a} {value_a} and {measure_b}"
+        return _("{a} and {b} are impossible together in what was tried: of {tried} measurements (candidates"
+                 " screened, then confirmed on fresh deals), {na} met {a} and {nb} met {b}, none both; the closest, {closest}, gives {measure_a} {value_a} and {measure_b}"
                  " {value_b}.").format(a=self.a.text, b=self.b.text, tried=self.tried, na=self.met_a, nb=self.met_b,
                                        closest=self.closest.candidate.label, measure_a=self.a.measure,
                                        value_a=shown(fa), measure_b=self.b.measure, value_b=shown(fb))
 
 
+def measurements(outcome: Outcome) -> list[Measured]:
+    """Return every measurement made: the game as it is, each candidate screened, each confirmed on fresh deals."""
+    return [outcome.baseline, *outcome.screened, *outcome.confirmed]
+
+
 def clashes(outcome: Outcome, targets: Sequence[Target]) -> list[Clash]:
-    """Return every pair of targets each met by some candidate but never by the same one."""
-    tried = [outcome.baseline, *outcome.screened]
-    met = {t.text: {id(m) for m in tried if _meets(m, t)} for t in targets}
+    """Return every pair of targets each met by some measurement but never by the same one."""
+    seen = measurements(outcome)
+    met = {t.text: {id(m) for m in seen if _meets(m, t)} for t in targets}
     out = []
     for i, a in enumerate(targets):
         for b in targets[i + 1:]:
             if met[a.text] and met[b.text] and not met[a.text] & met[b.text]:
-                closest = min(tried, key=lambda m: max(_miss(m, a), _miss(m, b)))
-                out.append(Clash(a, b, len(met[a.text]), len(met[b.text]), len(tried), closest))
+                closest = min(seen, key=lambda m: max(_miss(m, a), _miss(m, b)))
+                out.append(Clash(a, b, len(met[a.text]), len(met[b.text]), len(seen), closest))
     return out
 
 
 def never_met(outcome: Outcome, targets: Sequence[Target]) -> list[tuple[Target, Measured]]:
-    """Return each target no candidate met, with the candidate that came closest."""
-    tried = [outcome.baseline, *outcome.screened]
-    return [(t, min(tried, key=lambda m: _miss(m, t))) for t in targets if not any(_meets(m, t) for m in tried)]
+    """Return each target no measurement met, with the candidate that came closest."""
+    seen = measurements(outcome)
+    return [(t, min(seen, key=lambda m: _miss(m, t))) for t in targets if not any(_meets(m, t) for m in seen)]
 
 
 def _meets(m: Measured, t: Target) -> bool:
@@ -106,15 +111,19 @@ def _miss(m: Measured, t: Target) -> float:
     return t.excess(f.value) / t.scale() if f is not None else math.inf
 
 
-def summary_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
-    """Return what the terminal says: each target's move, how sure, the clashes and the targets never met."""
-    lines = []
-    for m in moved(outcome, targets):
-        lines.append(_("{target}: {before} -> {after}: {sureness}").format(
-            target=m.target.text, before=shown(m.before), after=shown(m.after), sureness=m.sureness()))
-    lines += [c.sentence() for c in clashes(outcome, targets)]
+def impossible_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
+    """Return the pairs of targets impossible together, and the targets never met, in words with their evidence."""
+    lines = [c.sentence() for c in clashes(outcome, targets)]
     for target, closest in never_met(outcome, targets):
-        lines.append(_("{target} was met by none of the {n} candidates tried; the closest, {closest}, gives {value}.").format(
-            target=target.text, n=len(outcome.screened) + 1, closest=closest.candidate.label,
+        lines.append(_("{target} was met by none of the {n} measurements made; the closest, {closest}, gives {value}.").format(
+            target=target.text, n=len(measurements(outcome)), closest=closest.candidate.label,
             value=shown(closest.figures.get(target.measure))))
     return lines
+
+
+def summary_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
+    """Return what the terminal says: each target's move, how sure, the clashes and the targets never met."""
+    lines = [_("{target}: {before} -> {after}: {sureness}").format(
+        target=m.target.text, before=shown(m.before), after=shown(m.after), sureness=m.sureness())
+        for m in moved(outcome, targets)]
+    return lines + impossible_lines(outcome, targets)
