@@ -249,7 +249,10 @@ def _rate_difference(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]]) -> 
         return None
     scale = clusters / (clusters - 1)
     se = math.sqrt(scale * sum(p * p for p in parts))
-    spread = math.sqrt(scale * sum(p * p for p in null))
+    # The test's variance takes each game's part with the rates set equal (honest for a side whose rate is 0 or
+    # 1), about its mean: the parts add up to the difference itself, which is no part of its noise.
+    centre = sum(null) / clusters
+    spread = math.sqrt(scale * sum((p - centre) ** 2 for p in null))
     half = t_quantile(0.975, clusters - 1) * se
     diff = ra - rb
     p = (1.0 if diff == 0 else 0.0) if spread == 0 else t_p(diff / spread, clusters - 1)
