@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.tables import make_console
     from tabletop.sim.tune.free import parse_free
     from tabletop.sim.tune.measure import Setting
-    from tabletop.sim.tune.proposal import write_proposal
+    from tabletop.sim.tune.proposal import changed_edits, write_proposal
     from tabletop.sim.tune.search import parse_budget, search
     from tabletop.sim.tune.targets import CARD_STRENGTH, SKILL, parse_targets
     from tabletop.sim.tune.verdict import summary_lines
@@ -122,8 +122,10 @@ def run(args: argparse.Namespace) -> int:
     best = outcome.best.candidate
     proposal = None
     deck = deck_file_of(type(game))
-    if best.edits and deck is not None:
-        proposal = write_proposal(args.game, deck, best.edits, label=best.label, before=version)
+    edits = changed_edits(deck, best.edits) if deck is not None else ()
+    if edits and deck is not None:
+        in_deck = ", ".join(f"{k}={v}" for k, v in best.choice if not any(f.option == k for f in free))
+        proposal = write_proposal(args.game, deck, edits, label=in_deck, before=version)
     where = (_("cluster {address}").format(address=args.cluster) if args.cluster
              else _("{n} processes").format(n=workers))
     console = make_console()
@@ -140,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
     if outcome.timed:
         console.print(_("(a time budget: another machine, or this one busier, may try other candidates; a games budget"
                         " gives the same answer anywhere)"))
+    if deck is not None and not edits and any(not f.option for f in free):
+        console.print(_("the deck as it is was the best found for its free values: no deck file written"))
     if proposal is not None:
         if proposal.changes is not None:
             print_cards(console, proposal.changes)

@@ -6,10 +6,8 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from tabletop.engine.errors import TabletopError
-from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
-from tabletop.report.html import html_page, html_table
+from tabletop.report.html import html_table, write_page
 from tabletop.sim.against import Comparison
 from tabletop.sim.claims import rule, sureness
 
@@ -35,11 +33,4 @@ def write_against_page(folder: Path, found: Sequence[Comparison]) -> Path:
         body.append(html_table([_("measure"), _("testers"), _("bots"), _("difference, 95% interval"),
                                 _("Holm-adjusted p"), ""], rows))
         body.append(f"<p class=note>{escape(rule(c.tried))}</p>")
-    page = folder / PAGE
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        page.write_text(html_page(title, body), encoding="utf-8")
-    except OSError as exc:
-        raise TabletopError(_("--out {folder}: cannot write it: {problem}").format(
-            folder=shown_path(folder), problem=exc.strerror or exc)) from None
-    return page
+    return write_page(folder, PAGE, title, body)

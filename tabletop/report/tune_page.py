@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
 from tabletop.report.diff_page import write_diff_page
-from tabletop.report.html import html_page, html_table
+from tabletop.report.html import html_table, write_page
 from tabletop.sim.tune.free import Free
 from tabletop.sim.tune.proposal import Proposal
 from tabletop.sim.tune.search import CONFIRMED, Outcome
@@ -80,13 +79,6 @@ def write_tune_page(folder: Path, *, title: str, facts: Sequence[tuple[str, str]
             for m in [outcome.baseline, *outcome.screened]]
     body.append(html_table(head, rows))
     body.append("<p class=note>" + escape(_("Screening figures come from {n} games each (the score: each target's miss"
-                                            " over the game as it is's, lower is better).").format(
+                                            " divided by the miss of the game as it is; lower is better).").format(
         n=outcome.screen_games)) + "</p>")
-    page = folder / PAGE
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        page.write_text(html_page(title, body), encoding="utf-8")
-    except OSError as exc:
-        raise TabletopError(_("--out {folder}: cannot write it: {problem}").format(
-            folder=shown_path(folder), problem=exc.strerror or exc)) from None
-    return page
+    return write_page(folder, PAGE, title, body)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import shown_path
-from tabletop.formats.deckedit import edit_deck_text
+from tabletop.formats.deckedit import edit_deck_text, field_values
+from tabletop.formats.deckfile import parse_deck_text
 from tabletop.i18n import _
 from tabletop.plugins import versioned
 from tabletop.sim.whatif import DeckEdits
@@ -37,6 +38,12 @@ def tuned_path(deck: Path) -> Path:
         if not (deck.parent / name).exists():
             return deck.parent / name
     raise TabletopError(_("{folder}: too many tuned decks already; remove some").format(folder=shown_path(deck.parent)))
+
+
+def changed_edits(deck: Path, edits: DeckEdits) -> DeckEdits:
+    """Return the edits that change the deck file ``deck`` (a value set to what it is already changes nothing)."""
+    now = field_values(parse_deck_text(deck.read_text(encoding="utf-8-sig"), str(deck)))
+    return tuple((card, name, value) for card, name, value in edits if now.get(name, {}).get(card) != value)
 
 
 def write_proposal(game: str, deck: Path, edits: DeckEdits, *, label: str, before: dict[str, str] | None) -> Proposal:

@@ -111,9 +111,20 @@ def _miss(m: Measured, t: Target) -> float:
     return t.excess(f.value) / t.scale() if f is not None else math.inf
 
 
+def unmoved(outcome: Outcome) -> bool:
+    """True when no candidate's figures differ from the game as it is (on the same deals): the free values
+    changed nothing the targets measure, so the rules may not read them."""
+    return bool(outcome.screened) and all(
+        {k: (f.value, f.interval) if f else None for k, f in m.figures.items()}
+        == {k: (f.value, f.interval) if f else None for k, f in outcome.baseline.figures.items()}
+        for m in outcome.screened)
+
+
 def impossible_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
     """Return the pairs of targets impossible together, and the targets never met, in words with their evidence."""
-    lines = [c.sentence() for c in clashes(outcome, targets)]
+    lines = [_("No free value changed any figure on the same deals: the rules may not read these values (in a"
+               " sandbox the players' own rules do), so nothing here can be tuned.")] if unmoved(outcome) else []
+    lines += [c.sentence() for c in clashes(outcome, targets)]
     for target, closest in never_met(outcome, targets):
         lines.append(_("{target} was met by none of the {n} measurements made; the closest, {closest}, gives {value}.").format(
             target=target.text, n=len(measurements(outcome)), closest=closest.candidate.label,
