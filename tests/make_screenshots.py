@@ -9,7 +9,8 @@ board, a market's last scores), god view, a spectator's replay, Japanese, the he
 start screen offering a designer's game with its own art folder. Each frame passed the audit; one
 that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
 1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
-review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
+review (notes, hints, Play from here); the faces-demo deck's composed faces (``--only faces``);
+``--only review`` makes the review's alone. Old PNGs in the
 folder are removed first (not with ``--only``); ``--only scenario``
 makes the scenario starts alone (a market and a trick game from a position); ``--only feedback`` the
 designer's questions after a game (each page, one person at 1280x720, hot-seat at 1920x1080).
@@ -39,8 +40,10 @@ from tabletop.ui.layout import Rect, text_floor  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
 from tabletop.ui.table import PEEK_SECONDS  # noqa: E402
 from tests.ui.audit_states import Driver, Frame, audited, richest, states  # noqa: E402
+from tests.ui.helpers import card_point  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"
+FACES_DEMO = Path(__file__).resolve().parent / "fixtures" / "faces" / "faces-demo"
 HD, FULL_HD, SMALL, UHD = (1280, 720), (1920, 1080), (1024, 640), (3840, 2160)
 
 PLAN: list[tuple[str, int, dict[str, object], dict[str, tuple[tuple[int, int], ...]]]] = [
@@ -214,6 +217,51 @@ def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: boo
     app.close()
 
 
+def faces_shots(out: Path) -> None:
+    """The faces-demo deck (tests/fixtures/faces: faces.toml with two layouts, icons, an illustration, a card
+    whose text cannot fit) at 1280x720 and 1920x1080, its faces composed, and its illustrated card zoomed."""
+    shutil.copytree(FACES_DEMO, Path("games", "faces-demo"))
+    discovery.discover(Path("games"))
+    for size in (HD, FULL_HD):
+        app = App(size)
+        table = Table(app, PlaySettings("faces-demo", 2, ["human", "random"], 4, {}, None, "instant"))
+        d = table.director
+
+        settled(table)
+        d.submit(next(a for a in d.legal() if a.kind == "deal" and a.value == 5), 0.0)
+        settled(table)
+        for to in ("area:0", "discard"):
+            d.submit(next(a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == to), 0.0)
+            settled(table)
+        until_composed(table)
+        keep(audited(table, "faces-demo", "composed", size), out, f"faces-demo-{size[0]}x{size[1]}.png")
+        hand = d.session.state.cards["hand:0"]
+        card = next((c for c in hand if c.id == "dragon"), hand[0])  # the illustration, when dealt
+        table.scene.right_click(card_point(table, card))
+        until_composed(table)
+        keep(audited(table, "faces-demo", "zoomed", size), out, f"faces-demo-card-zoomed-{size[0]}x{size[1]}.png")
+        table.close()
+        app.close()
+
+
+def settled(table: Table) -> None:
+    """Step the table until it waits for the human and nothing moves."""
+    d = table.director
+    play_until(table, lambda: d.accepts_input and not table.scene.tweens, lambda legal: legal[0])
+
+
+def until_composed(table: Table) -> None:
+    """Step the table until the faces it draws are composed (by the art library's workers), a few seconds at most."""
+    import time
+
+    end = time.monotonic() + 20
+    table.step()
+    while table.art.is_loading and time.monotonic() < end:
+        time.sleep(0.02)
+        table.step()
+    table.step()
+
+
 def wait_for_hint(table: Table) -> None:
     """Step frames until the hint of the shown position is on the table."""
     import time
@@ -274,9 +322,9 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
-ONLY = ("review", "scenario", "start", "feedback")
+ONLY = ("review", "scenario", "start", "feedback", "faces")
 """What ``--only`` may name: the playtest review's screenshots, the scenario starts, the start screen and
-its deck-file chooser, or the questions after a game."""
+its deck-file chooser, the questions after a game, or the faces-demo deck's composed faces."""
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
@@ -350,6 +398,9 @@ def main() -> None:
     if only == "review":
         review_shots(out, True)
         return
+    if only == "faces":
+        faces_shots(out)
+        return
     if only is None:
         for old in out.glob("*.png"):
             old.unlink()
@@ -379,6 +430,7 @@ def main() -> None:
     for size in (HD, FULL_HD):
         sandbox_shots(out, size, "my-table")
     sandbox_shots(out, HD, "just-a-deck", drag_card=False)
+    faces_shots(out)
     start_shots(out)
     deck_chooser_shots(out)
 
