@@ -166,3 +166,14 @@ def test_targets_that_no_candidate_meets_together_are_said_impossible_together(
     out = capsys.readouterr().out
     assert "card-strength<5 and margin>6 are impossible together in what was tried" in out, out
     assert "impossible together" in (designer / "clash" / "tune.html").read_text(encoding="utf-8")
+
+
+def test_skill_is_measured_by_a_skilled_bot_against_random_ones_with_the_seats_rotated(designer: Path) -> None:
+    game = registry.make_game(GAME)
+    setting = Setting(GAME, game.players, ("random",) * game.players, {}, False, {}, skilled=f"{GAME}-greedy",
+                      measures=("skill",))
+    outcome = search(setting, parse_free(["market=4..5"], game), parse_targets(["skill"]),
+                     budget=parse_budget("1500"), seed=2, workers=2)
+    skill = outcome.confirmed[0].figures["skill"]
+    assert skill is not None and skill.interval[0] > 0  # the greedy bot wins clearly more often than chance
+    assert outcome.games <= 1500
