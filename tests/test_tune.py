@@ -177,3 +177,12 @@ def test_skill_is_measured_by_a_skilled_bot_against_random_ones_with_the_seats_r
     skill = outcome.confirmed[0].figures["skill"]
     assert skill is not None and skill.interval[0] > 0  # the greedy bot wins clearly more often than chance
     assert outcome.games <= 1500
+
+
+def test_a_time_budget_plays_what_the_machine_manages_and_says_it_may_vary(designer: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", GAME, "--free", "market=4..6", "--target", "length<95", "--budget", "6s", "--workers", "2",
+                 "--quiet", "--out", "timed"]) == 0
+    out = capsys.readouterr().out
+    assert "a time budget: another machine" in out and "length<95: " in out
+    assert "The budget was a time" in (designer / "timed" / "tune.html").read_text(encoding="utf-8")

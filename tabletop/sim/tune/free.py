@@ -235,7 +235,7 @@ def _option_free(item: str, info: OptionInfo, text: str, game: Any) -> Free:
     if len(set(choices)) != len(choices):
         raise UserInputError(_("--free {item}: a value is given twice").format(item=repr(item)))
     original = getattr(game.options, info.name)
-    return Free(info.name, tuple(choices), original if original in choices else choices[0], option=info.name)
+    return Free(info.name, tuple(choices), original if original in choices else None, option=info.name)
 
 
 def candidate_of(free: Sequence[Free], choice: dict[str, Any]) -> tuple[DeckEdits, dict[str, Any]]:

@@ -179,7 +179,12 @@ def search(setting: Setting, free: Sequence[Free], targets: Sequence[Target], *,
     if budget.seconds is not None:  # the games this machine plays in the time, from the first run's pace
         pace = baseline.played / max(1e-6, time.monotonic() - started)
         planned = int(pace * budget.seconds)
+        first = screen
         screen, confirm = sizes(planned, cost)
+        if screen != first:  # the game as it is plays the very deals the candidates will
+            baseline = measure(setting, [Candidate(())], games=screen, seed=seed, workers=workers, cluster=cluster,
+                               progress=tick(_("screening")))[0]
+            used += baseline.played
     norms = {t.text: max(t.scale(), miss(t, f)) if (f := baseline.figures.get(t.measure)) else t.scale()
              for t in targets}
     sampler = optuna.samplers.TPESampler(seed=seed % 2**32, multivariate=True, constant_liar=True,
