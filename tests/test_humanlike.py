@@ -86,6 +86,7 @@ def test_the_bot_plays_the_habit_through_open_session(planted: Path) -> None:
 @pytest.mark.parametrize(("spec", "said"), [
     ("humanlike:nowhere/", "no game log at 'nowhere/'"),
     ("humanlike:", "nothing after the colon"),
+    ("humanlike", "bot 'humanlike' needs its parameter after a colon"),
     ("humanlike:other", "is a log of 'trick-taking', not lab-market"),
 ])
 def test_logs_it_cannot_learn_from_are_one_line_and_exit_2(planted: Path, capsys: pytest.CaptureFixture[str],

@@ -133,6 +133,7 @@ class HumanlikeBot(Bot):
     name = "humanlike"
     description = "plays as the testers of some logs chose (humanlike:LOGS, a file, glob or folder)"
     parameter = "the logs to learn from: a file, a glob (logs/*.jsonl) or a folder"
+    needs_parameter = True
 
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         super().__init__(rng, game)

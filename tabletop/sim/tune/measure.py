@@ -153,7 +153,7 @@ def seat_spread(played: Sequence[GameResult], players: int) -> Figure | None:
 
 
 def card_strength(judged: Any) -> Figure | None:
-    """Return the card furthest from its peers (or, ungrouped, from the other cards), each card judged by the
+    """Return the card furthest from its peers (or, alone in its group, from the other cards), each card judged by the
     move that best shows a seat's choice (bought before played before kept...), as the report leads with it.
 
     The figure is how far the games show it to be: the near end of its interval (0 when the interval holds 0),
@@ -161,12 +161,19 @@ def card_strength(judged: Any) -> Figure | None:
     of many noisy differences would flatter every deck, and one card in twenty would stand out by luck alone.
     ``sizes`` keeps every card's difference and standard error (points) for the search's score."""
     found: list[tuple[str, float, float, int]] = []
+    members: dict[str, set[str]] = {}
+    for kind in judged.kinds:
+        for f in judged.figures[kind]:
+            members.setdefault(f.group, set()).add(f.card)
     for card in dict.fromkeys(f.card for kind in judged.kinds for f in judged.figures[kind]):
         for kind in CHOSEN:
             f = next((x for x in judged.figures.get(kind, ()) if x.card == card), None)
             if f is None or (kind, card) in judged.repeated or not f.tested:
                 continue
-            c = f.peers if f.peers is not None and f.peers.df > 0 else (f.win if not f.group else None)
+            # A card alone in its group (a price no other card has) is compared with every other card: moving a
+            # strong card to a price of its own must not hide it.
+            alone = not f.group or len(members.get(f.group, ())) < 2
+            c = f.peers if f.peers is not None and f.peers.df > 0 else (f.win if alone else None)
             if c is None or c.df < 1 or not all(math.isfinite(x) for x in c.interval):
                 continue
             lo, hi, diff = c.interval[0] * 100, c.interval[1] * 100, c.diff * 100
