@@ -15,8 +15,12 @@ from tabletop.engine.errors import UserInputError
 from tabletop.formats.deckedit import edit_deck_text
 from tabletop.formats.deckfile import parse_deck_text
 from tabletop.plugins import registry
+from tabletop.sim.cardstats import CardFigures
+from tabletop.sim.findings import CardsJudged
+from tabletop.sim.journeys import TAKEN
+from tabletop.sim.stats import Contrast, t_quantile
 from tabletop.sim.tune.free import parse_free
-from tabletop.sim.tune.measure import Setting
+from tabletop.sim.tune.measure import Setting, card_strength
 from tabletop.sim.tune.search import parse_budget, search
 from tabletop.sim.tune.targets import parse_targets
 from tests.lab_fixtures import GAME, designer, prepared
@@ -186,3 +190,21 @@ def test_a_time_budget_plays_what_the_machine_manages_and_says_it_may_vary(desig
     out = capsys.readouterr().out
     assert "a time budget: another machine" in out and "length<95: " in out
     assert "The budget was a time" in (designer / "timed" / "tune.html").read_text(encoding="utf-8")
+
+
+def _card(card: str, diff: float, interval: tuple[float, float], p: float) -> CardFigures:
+    win = Contrast(0.3, 0.3, 40, 400, 0.0, (-0.2, 0.2), 1.0, 30, 0.1)
+    peers = Contrast(diff, 0.0, 40, 400, diff, interval, p, 30, (interval[1] - interval[0]) / 2 / t_quantile(0.975, 30))
+    return CardFigures(card, card.title(), TAKEN, "value 3", 40, 40, 1.0, 1.0, win, win, peers)
+
+
+def test_a_rare_card_whose_few_takers_all_lost_is_not_called_far_from_its_peers() -> None:
+    # 0 wins in 15 takes: the interval's variance collapses to nearly nothing, the report's test (its variance
+    # under the null) finds nothing; tune's card strength must agree with the report, not with the collapsed interval.
+    rare = _card("yellow-3", -0.39, (-0.45, -0.33), 0.4)
+    fair = _card("blue-3", 0.02, (-0.1, 0.14), 0.7)
+    figure = card_strength(CardsJudged([TAKEN], {TAKEN: [rare, fair]}, {}))
+    assert figure is not None and figure.value == 0.0
+    strong = _card("red-3", 0.45, (0.35, 0.55), 1e-9)
+    figure = card_strength(CardsJudged([TAKEN], {TAKEN: [rare, fair, strong]}, {}))
+    assert figure is not None and figure.value > 25 and figure.about.startswith("Red-3 (taken): +45")

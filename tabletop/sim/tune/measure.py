@@ -20,7 +20,7 @@ from tabletop.sim.findings import judge_cards
 from tabletop.sim.journeys import CHOSEN, KIND_WORDS
 from tabletop.sim.ladder import seatings
 from tabletop.sim.runner import GameResult, SimConfig
-from tabletop.sim.stats import clustered_rate, mean_test, t_quantile
+from tabletop.sim.stats import Contrast, clustered_rate, mean_test, t_quantile
 from tabletop.sim.study import Study
 from tabletop.sim.tune.targets import CARD_STRENGTH, LENGTH, MARGIN, SEAT_SPREAD, SKILL
 from tabletop.sim.whatif import DeckEdits
@@ -176,9 +176,13 @@ def card_strength(judged: Any) -> Figure | None:
             c = f.peers if f.peers is not None and f.peers.df > 0 else (f.win if alone else None)
             if c is None or c.df < 1 or not all(math.isfinite(x) for x in c.interval):
                 continue
-            lo, hi, diff = c.interval[0] * 100, c.interval[1] * 100, c.diff * 100
-            about = f"{f.label} ({_(KIND_WORDS[kind])}): {diff:+.0f} [{lo:+.0f}, {hi:+.0f}]"
-            found.append((about, diff, (hi - lo) / 2 / t_quantile(0.975, c.df), c.df))
+            diff = c.diff * 100
+            se = max((c.interval[1] - c.interval[0]) * 50 / t_quantile(0.975, c.df), _tested_se(c))
+            if not math.isfinite(se):
+                continue
+            half = t_quantile(0.975, c.df) * se
+            about = f"{f.label} ({_(KIND_WORDS[kind])}): {diff:+.0f} [{diff - half:+.0f}, {diff + half:+.0f}]"
+            found.append((about, diff, se, c.df))
             break
     if not found:
         return None
@@ -188,6 +192,17 @@ def card_strength(judged: Any) -> Figure | None:
         shown.append((max(0.0, abs(diff) - half), abs(diff) + half, about))
     value, far, about = max(shown, key=lambda x: (x[0], x[1]))
     return Figure(value, (value, far), about, tuple((a, d, se) for a, d, se, _df in found))
+
+
+def _tested_se(c: Contrast) -> float:
+    """Return the standard error (points) that the report's test of ``c`` implies: its variance is taken under
+    the null, which stays honest for a rare card whose few takers all won or all lost, where the interval's
+    own variance collapses to nearly nothing (0 of 15 takers won is no sure -40 points)."""
+    if c.diff == 0 or c.p <= 1e-12:
+        return 0.0
+    if c.p >= 1:
+        return math.inf
+    return abs(c.diff) * 100 / t_quantile(1 - c.p / 2, c.df)
 
 
 def _skill(setting: Setting, candidates: Sequence[Candidate], games: int, seed: int, workers: int,
