@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.bots.ismcts import Budget
 from tabletop.cli import main
 from tabletop.sim.against import _rate_difference, compare_logs
 from tests.lab_fixtures import GAME, designer, prepared
@@ -50,9 +51,7 @@ def test_search_verdicts_are_compared_too(planted: Path) -> None:
     assert 0.0 <= worse.testers <= 1.0 and 0.0 <= worse.bots <= 1.0
 
 
-def _budget(iterations: int) -> object:
-    from tabletop.bots.ismcts import Budget
-
+def _budget(iterations: int) -> Budget:
     return Budget(iterations=iterations)
 
 
@@ -75,6 +74,30 @@ def test_logs_of_two_games_are_refused_in_one_line(planted: Path, capsys: pytest
     assert main(["review", str(one), str(trick), "--against-sim", "--search", "0", "--sim-games", "0"]) == 2
     err = capsys.readouterr().err.strip()
     assert "compare one game at a time" in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--against-sim", "--bots", "random,random"], "--bots random,random: 2 seats given (random, random) for 3 players"),
+    (["--against-sim", "--bots", "nobody"], "--bots nobody: unknown bot 'nobody'"),
+    (["--bots", "random"], "--bots random: the bots are set beside the testers with --against-sim"),
+])
+def test_bots_that_cannot_sit_are_refused_before_any_work(planted: Path, capsys: pytest.CaptureFixture[str],
+                                                          args: list[str], said: str) -> None:
+    one = next(planted.glob("*.jsonl"))
+    capsys.readouterr()
+    assert main(["review", str(one), *args, "--search", "0", "--sim-games", "0", "--out", "rev"]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert said in err and len(err.splitlines()) == 1, err
+    assert captured.out == "" and not Path("rev").exists()  # refused before the review was written
+
+
+def test_one_log_is_said_to_be_too_few_to_compare(planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = next(planted.glob("*.jsonl"))
+    capsys.readouterr()
+    assert main(["review", str(one), "--against-sim", "--search", "0", "--sim-games", "0", "--out", "rev"]) == 0
+    out = capsys.readouterr().out
+    assert "v1: 1 finished logs: too few to set beside bots" in out and "measures differ" not in out, out
 
 
 def test_a_rate_difference_is_paired_by_deal() -> None:

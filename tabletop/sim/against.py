@@ -72,6 +72,8 @@ class Comparison:
     games: int
     differences: list[Difference]
     tried: int = 0
+    unfinished: int = 0
+    """Logs left out: games that did not reach their end have no length or winner to compare."""
 
     def held(self) -> list[Difference]:
         """Return the differences that hold after Holm's correction, largest first."""
@@ -84,16 +86,7 @@ def compare_logs(paths: Sequence[Path], *, bots: str, search: Budget | None = No
 
     :raises UserInputError: for logs of several games (naming two of them), or a bot the game cannot seat.
     """
-    headers = []
-    for path in paths:
-        header = next(iter_records(path), (0, {}))[1]
-        headers.append(header)
-    games = {str(h.get("game")) for h in headers}
-    if len(games) > 1:
-        first = str(headers[0].get("game"))
-        other = next(i for i, h in enumerate(headers) if str(h.get("game")) != first)
-        raise UserInputError(_("--against-sim: {a} is a log of {game_a} and {b} of {game_b}: compare one game at a time").format(
-            a=paths[0].name, game_a=first, b=paths[other].name, game_b=headers[other].get("game")))
+    headers = check_logs(paths, bots)
     by_version: dict[str, list[Path]] = {}
     for path, header in zip(paths, headers, strict=True):
         by_version.setdefault(logged_version(header), []).append(path)
@@ -105,15 +98,37 @@ def compare_logs(paths: Sequence[Path], *, bots: str, search: Budget | None = No
     return out
 
 
+def check_logs(paths: Sequence[Path], bots: str) -> list[dict[str, Any]]:
+    """Return the logs' headers, once they are known to be of one game that ``bots`` can seat (before any work).
+
+    :raises UserInputError: for logs of several games (naming two of them), or bots the game cannot seat."""
+    headers = [next(iter_records(path), (0, {}))[1] for path in paths]
+    games = {str(h.get("game")) for h in headers}
+    if len(games) > 1:
+        first = str(headers[0].get("game"))
+        other = next(i for i, h in enumerate(headers) if str(h.get("game")) != first)
+        raise UserInputError(_("--against-sim: {a} is a log of {game_a} and {b} of {game_b}: compare one game at a time").format(
+            a=paths[0].name, game_a=first, b=paths[other].name, game_b=headers[other].get("game")))
+    players = headers[0].get("players") if headers else None
+    if isinstance(players, int) and players > 0:
+        try:
+            registry.expand_seats(bots, players)
+        except UserInputError as e:
+            raise UserInputError(f"--bots {bots}: {e}") from None
+    return headers
+
+
 def _compare(paths: Sequence[Path], tmp: Path, *, bots: str, search: Budget | None, label: str,
              progress: Callable[[str], None] | None) -> Comparison:
     testers, sims = Side(), Side()
     tmp.mkdir(parents=True, exist_ok=True)
+    unfinished = 0
     for number, path in enumerate(paths):
         if progress is not None:
             progress(f"{path.name}")
         logged = logged_game(path, log_games)
         if not logged.complete:
+            unfinished += 1
             continue
         people = logged.people()
         game = logged.game
@@ -137,7 +152,9 @@ def _compare(paths: Sequence[Path], tmp: Path, *, bots: str, search: Budget | No
             side.games.append(played)
             side.counts.append(_counts(played, people))
             side.worse.append(_judged(played, people, search) if search is not None else [0, 0])
-    return _differences(testers, sims, bots=bots, label=label, search=search is not None)
+    found = _differences(testers, sims, bots=bots, label=label, search=search is not None)
+    found.unfinished = unfinished
+    return found
 
 
 def _rules_of(game: Any) -> Callable[..., Any]:
@@ -264,6 +281,13 @@ def comparison_lines(found: Sequence[Comparison]) -> list[str]:
     lines = []
     for c in found:
         held = c.held()
+        if c.unfinished:
+            lines.append(_("{version}: {n} unfinished logs left out (a game that did not end has no length or winner"
+                           " to compare)").format(version=c.version, n=c.unfinished))
+        if c.games < 2:
+            lines.append(_("{version}: {games} finished logs: too few to set beside bots (each game counts once);"
+                           " give 2 or more logs of this version").format(version=c.version, games=c.games))
+            continue
         lines.append(_("{version}: {games} logs against {bots} on the same deals: {n} of {tried} measures differ"
                        " beyond luck").format(version=c.version, games=c.games, bots=c.bots, n=len(held), tried=c.tried))
         lines += [f"  - {d.claim.text} ({sureness(d.claim, c.tried)})" for d in held]
