@@ -145,6 +145,7 @@ def test_tune_brings_a_too_strong_card_back_to_its_peers(designer: Path, capsys:
                  "card-strength<5", "--budget", "2500", "--workers", "2", "--quiet", "--out", "tuned"]) == 0
     out = capsys.readouterr().out
     assert "card-strength<5: " in out and "proposed: red-3.points=" in out
+    assert "already meets every target" not in out  # Red 3 at 12 points is shown too strong before tuning
     game_folder = designer / "games" / GAME
     tuned = game_folder / "deck-tuned.toml"
     assert tuned.is_file() and "points = 12" in (game_folder / "deck.toml").read_text(encoding="utf-8")
@@ -208,3 +209,11 @@ def test_a_rare_card_whose_few_takers_all_lost_is_not_called_far_from_its_peers(
     strong = _card("red-3", 0.45, (0.35, 0.55), 1e-9)
     figure = card_strength(CardsJudged([TAKEN], {TAKEN: [rare, fair, strong]}, {}))
     assert figure is not None and figure.value > 25 and figure.about.startswith("Red-3 (taken): +45")
+
+
+def test_a_game_that_already_meets_its_targets_is_said_to(designer: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", GAME, "--free", "market=4..6", "--target", "length<10000", "--budget", "300", "--workers", "2",
+                 "--quiet", "--out", "met"]) == 0
+    out = capsys.readouterr().out
+    assert "The game as it is already meets every target" in out, out
+    assert "already meets every target" in (designer / "met" / "tune.html").read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ from tabletop.sim.tune.free import Free
 from tabletop.sim.tune.proposal import Proposal
 from tabletop.sim.tune.search import CONFIRMED, Outcome
 from tabletop.sim.tune.targets import MEASURES, Target
-from tabletop.sim.tune.verdict import impossible_lines, moved, shown
+from tabletop.sim.tune.verdict import already_met, impossible_lines, moved, shown
 
 PAGE = "tune.html"
 
@@ -63,6 +63,7 @@ def write_tune_page(folder: Path, *, title: str, facts: Sequence[tuple[str, str]
                              escape(m.sureness())] for m in moved(outcome, targets)]))
     body.append("<p class=note>" + escape("; ".join(f"{name}: {_(unit)}" for name, unit in MEASURES.items()
                                                     if any(t.measure == name for t in targets))) + "</p>")
+    body += [f"<p>{escape(line)}</p>" for line in already_met(outcome, targets)]
     body.append(f"<h2>{escape(_('Targets that cannot be met together'))}</h2>")
     said = impossible_lines(outcome, targets)
     body.append("<ul>" + "".join(f"<li>{escape(s)}</li>" for s in said) + "</ul>" if said

@@ -137,4 +137,12 @@ def summary_lines(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
     lines = [_("{target}: {before} -> {after}: {sureness}").format(
         target=m.target.text, before=shown(m.before), after=shown(m.after), sureness=m.sureness())
         for m in moved(outcome, targets)]
-    return lines + impossible_lines(outcome, targets)
+    return lines + already_met(outcome, targets) + impossible_lines(outcome, targets)
+
+
+def already_met(outcome: Outcome, targets: Sequence[Target]) -> list[str]:
+    """Return a line when the game as it is met every target on the confirming deals: a designer may keep it."""
+    if not all(m.before is not None and m.target.holds(m.before.value) for m in moved(outcome, targets)):
+        return []
+    return [_("The game as it is already meets every target on the confirming deals: a proposal that changes it only"
+              " brings its figures further inside them, so keeping the deck as it is is an answer too.")]
