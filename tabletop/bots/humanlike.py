@@ -61,9 +61,10 @@ def find_logs(text: str) -> LogSource:
     else:
         found = sorted(Path(p) for p in glob.glob(str(path)) if Path(p).is_file())
     if not found:
-        raise ValueError(f"no game log at {text!r}: give a log file, a glob (logs/*.jsonl) or a folder of logs")
+        raise ValueError(_("no game log at {text}: give a log file, a glob (logs/*.jsonl) or a folder of logs").format(
+            text=repr(text)))
     if len(found) > MAX_LOGS:
-        raise ValueError(f"{len(found):,} logs at {text!r}: at most {MAX_LOGS:,}")
+        raise ValueError(_("{n:,} logs at {text}: at most {most:,}").format(n=len(found), text=repr(text), most=MAX_LOGS))
     return LogSource(text, tuple(p.resolve() for p in found))
 
 
