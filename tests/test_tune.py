@@ -4,11 +4,14 @@ it, an impossible pair of targets said to be impossible, and every bad argument 
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.cli import main
 from tabletop.engine.errors import UserInputError
@@ -18,10 +21,11 @@ from tabletop.plugins import registry
 from tabletop.sim.cardstats import CardFigures
 from tabletop.sim.findings import CardsJudged
 from tabletop.sim.journeys import TAKEN
+from tabletop.sim.runner import GameResult
 from tabletop.sim.stats import Contrast, t_quantile
 from tabletop.sim.tune.free import parse_free
-from tabletop.sim.tune.measure import Setting, card_strength
-from tabletop.sim.tune.search import parse_budget, search
+from tabletop.sim.tune.measure import Setting, card_strength, seat_spread
+from tabletop.sim.tune.search import miss, parse_budget, search
 from tabletop.sim.tune.targets import parse_targets
 from tests.lab_fixtures import GAME, designer, prepared
 from tests.plugin_fixtures import clean_registry
@@ -217,3 +221,37 @@ def test_a_game_that_already_meets_its_targets_is_said_to(designer: Path, capsys
     out = capsys.readouterr().out
     assert "The game as it is already meets every target" in out, out
     assert "already meets every target" in (designer / "met" / "tune.html").read_text(encoding="utf-8")
+
+
+def _games(winners: list[int], players: int = 3) -> list[GameResult]:
+    return [GameResult(n, n, (0,) * players, tuple(1 if s == w else 2 for s in range(players)), 90, (0,) * players, ())
+            for n, w in enumerate(winners)]
+
+
+def test_seat_spread_counts_no_luck_against_a_fair_game() -> None:
+    # Three fair seats over 600 games: the best minus the worst is about 4 points by luck alone, which a target
+    # of seat-spread<2 would never forgive; the figure is what the games show beyond luck, for every pair at once.
+    plain = []
+    for seed in range(20):
+        rng = random.Random(seed)
+        games = _games([rng.randrange(3) for _ in range(600)])
+        figure = seat_spread(games, 3)
+        assert figure is not None and figure.value < 2 and len(figure.sizes) == 3
+        wins = [sum(g.ranks[s] == 1 for g in games) / 6 for s in range(3)]
+        plain.append(max(wins) - min(wins))
+    assert sum(plain) / len(plain) > 3  # what the plain spread would have said
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2), min_size=2, max_size=200))
+def test_seat_spread_is_never_more_than_the_plain_best_minus_worst(winners: list[int]) -> None:
+    games = _games(winners)
+    figure = seat_spread(games, 3)
+    wins = [sum(w == s for w in winners) / len(winners) * 100 for s in range(3)]
+    assert figure is not None and 0 <= figure.value <= max(wins) - min(wins) + 1e-9
+
+
+def test_seat_spread_shows_a_seat_that_wins_too_often() -> None:
+    rng = random.Random(5)
+    figure = seat_spread(_games([0 if rng.random() < 0.6 else rng.randrange(1, 3) for _ in range(600)]), 3)
+    assert figure is not None and figure.value > 25 and figure.about.startswith("seat 1 - seat ")
+    assert miss(parse_targets(["seat-spread<5"])[0], figure) > 30

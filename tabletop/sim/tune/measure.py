@@ -20,7 +20,7 @@ from tabletop.sim.findings import judge_cards
 from tabletop.sim.journeys import CHOSEN, KIND_WORDS
 from tabletop.sim.ladder import seatings
 from tabletop.sim.runner import GameResult, SimConfig
-from tabletop.sim.stats import Contrast, clustered_rate, mean_test, t_quantile
+from tabletop.sim.stats import Contrast, clustered_rate, mean_test, t_quantile, variance
 from tabletop.sim.study import Study
 from tabletop.sim.tune.targets import CARD_STRENGTH, LENGTH, MARGIN, SEAT_SPREAD, SKILL
 from tabletop.sim.whatif import DeckEdits
@@ -70,7 +70,8 @@ class Figure:
     interval: tuple[float, float]
     about: str = ""
     sizes: tuple[tuple[str, float, float], ...] = ()
-    """For card strength: every card's (what, difference, standard error), in points."""
+    """For card strength and seat spread: every card's or pair of seats' (what, difference, standard error), in
+    points."""
 
 
 @dataclass
@@ -140,16 +141,28 @@ def _figure(name: str, study: Study, played: Sequence[GameResult], setting: Sett
 
 
 def seat_spread(played: Sequence[GameResult], players: int) -> Figure | None:
-    """Return the best seat's win rate minus the worst's (points), its interval from the games' paired
-    differences of those two seats, and which seats they are."""
+    """Return how far apart the games show the seats' win rates to be, in points.
+
+    Every pair of seats is compared by its paired difference of wins, game by game, its interval wide enough to
+    hold for every pair at once (Bonferroni's way); the figure is the largest near end (0 when every interval
+    holds 0). The plain best seat minus worst would count luck against a fair game: with three fair seats and
+    a thousand games it is about 4 points on average, so ``seat-spread<2`` could never be met. ``sizes`` keeps
+    every pair's difference and standard error for the search's score, as for card strength."""
     if players < 2 or len(played) < 2:
         return None
-    wins = [sum(r.ranks[s] == 1 for r in played) for s in range(players)]
-    best = max(range(players), key=lambda s: (wins[s], -s))
-    worst = min(range(players), key=lambda s: (wins[s], s))
-    diffs = [int(r.ranks[best] == 1) - int(r.ranks[worst] == 1) for r in played]
-    mean, (lo, hi), _p = mean_test(len(diffs), sum(diffs), sum(d * d for d in diffs))
-    return Figure(mean * 100, (lo * 100, hi * 100), f"seat {best + 1} - seat {worst + 1}")
+    n = len(played)
+    pairs = [(a, b) for a in range(players) for b in range(a + 1, players)]
+    found = []
+    for a, b in pairs:
+        diffs = [int(r.ranks[a] == 1) - int(r.ranks[b] == 1) for r in played]
+        total, squares = sum(diffs), sum(d * d for d in diffs)
+        mean, se = total / n * 100, math.sqrt(variance(n, total, squares) / n) * 100
+        ahead, behind = (a, b) if mean >= 0 else (b, a)
+        found.append((f"seat {ahead + 1} - seat {behind + 1}: {abs(mean):+.0f}", mean, se))
+    quantile = t_quantile(1 - 0.025 / len(pairs), n - 1)
+    shown = [(max(0.0, abs(d) - quantile * se), abs(d) + quantile * se, about) for about, d, se in found]
+    value, far, about = max(shown, key=lambda x: (x[0], x[1]))
+    return Figure(value, (value, far), about, tuple(found))
 
 
 def card_strength(judged: Any) -> Figure | None:

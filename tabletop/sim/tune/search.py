@@ -32,7 +32,7 @@ from tabletop.engine.rng import derive_seed
 from tabletop.i18n import _
 from tabletop.sim.tune.free import Free, candidate_of
 from tabletop.sim.tune.measure import Candidate, Figure, Measured, Setting, measure
-from tabletop.sim.tune.targets import CARD_STRENGTH, Target
+from tabletop.sim.tune.targets import CARD_STRENGTH, SEAT_SPREAD, Target
 
 BATCH = 4
 """Candidates proposed and played together (fixed: the answer must not depend on the number of workers)."""
@@ -123,12 +123,12 @@ def sizes(budget_games: int, cost: float) -> tuple[int, int]:
 def miss(target: Target, figure: Figure) -> float:
     """Return how far a figure misses a target, as the search scores it (0: met).
 
-    Card strength is scored by every card, not by the furthest alone: the squares of the cards' differences
-    beyond the bound, each less its noise (its standard error squared: what a fair card's square is on
-    average), so the score falls as the strong cards come back to their peers, and noise adds nothing on average."""
-    if target.measure == CARD_STRENGTH and figure.sizes:
-        bound = target.high if target.high is not None else 0.0
-        return math.sqrt(sum(max(0.0, d * d - se * se - bound * bound) for _about, d, se in figure.sizes))
+    Card strength and seat spread held under a bound are scored by every card (pair of seats), not by the
+    furthest alone: the squares of the differences beyond the bound, each less its noise (its standard error
+    squared: what a fair card's square is on average), so the score falls as the strong cards come back to their
+    peers, and noise adds nothing on average."""
+    if target.measure in (CARD_STRENGTH, SEAT_SPREAD) and figure.sizes and target.low is None and target.high is not None:
+        return math.sqrt(sum(max(0.0, d * d - se * se - target.high * target.high) for _about, d, se in figure.sizes))
     return target.excess(figure.value)
 
 

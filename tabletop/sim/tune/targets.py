@@ -2,7 +2,7 @@
 
 A target bounds one measure of a candidate's games:
 
-- ``seat-spread``: the best seat's win rate minus the worst's, in percentage points;
+- ``seat-spread``: how far apart two seats' win rates are, in percentage points, as far as the games show it;
 - ``card-strength``: the largest difference of any card from its peers (the balance report's "against its
   peers", in percentage points of win rate), over every move the report tries;
 - ``length``: moves per game;
@@ -28,7 +28,7 @@ from tabletop.i18n import N_, _
 
 SEAT_SPREAD, CARD_STRENGTH, LENGTH, MARGIN, SKILL = "seat-spread", "card-strength", "length", "margin", "skill"
 MEASURES = {
-    SEAT_SPREAD: N_("points between the best and the worst seat's win rate"),
+    SEAT_SPREAD: N_("points of win rate between the seats furthest apart, as far as the games show it"),
     CARD_STRENGTH: N_("points of win rate of the card furthest from its peers, as far as the games show it"),
     LENGTH: N_("moves per game"),
     MARGIN: N_("points of score the winner leads the runner-up by"),
