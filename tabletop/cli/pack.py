@@ -26,7 +26,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop pack``."""
-    from tabletop.formats.log import iter_records
+    from tabletop.formats.logread import iter_records
     from tabletop.plugins import versioned
     from tabletop.versions.packs import pack_name, write_pack
 

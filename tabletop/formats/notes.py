@@ -16,7 +16,7 @@ from tabletop.engine.events import seat_name
 from tabletop.engine.guard import shown_path
 from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.engine.views import SPECTATOR
-from tabletop.formats.log import GameFactory, Replay, VersionedGames, replay
+from tabletop.formats.logreplay import GameFactory, Replay, VersionedGames, replay
 from tabletop.formats.playtest import Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
 

@@ -1,6 +1,6 @@
 """What a played game's log says about the playtest: each move's timing, the notes, how it ended, its parent.
 
-:func:`read_playtest` reads a log line by line (as :func:`~tabletop.formats.log.replay` does, every
+:func:`read_playtest` reads a log line by line (as :func:`~tabletop.formats.logreplay.replay` does, every
 field checked) into a :class:`Playtest`: the moves of the game as it stands (undone moves left
 out), each with its seat, its action (a sealed one opened once the seed is known), when it was
 made and how long its seat thought; the notes; the ``closed`` line. It replays nothing, so it reads
@@ -18,7 +18,8 @@ from typing import Any
 
 from tabletop.engine.errors import LogError, LogWriteError
 from tabletop.engine.guard import short, shown_path
-from tabletop.formats.log import ENDINGS, iter_records, logged_seed, note_record, unseal
+from tabletop.formats.log import ENDINGS, note_record, unseal
+from tabletop.formats.logread import iter_records, logged_seed
 from tabletop.i18n import N_, _
 
 ENDING_WORDS = {"finished": N_("finished"), "left": N_("left"), "interrupted": N_("interrupted"),

@@ -17,7 +17,8 @@ from tabletop.engine.errors import LogError, UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import shown_path
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
-from tabletop.formats.log import GameFactory, iter_records, logged_scenario, logged_seed, replay
+from tabletop.formats.logread import iter_records, logged_seed
+from tabletop.formats.logreplay import GameFactory, logged_scenario, replay
 from tabletop.i18n import _
 
 

@@ -8,7 +8,7 @@ the log's header. :func:`make_game` makes a game at a version: today's registere
 version is today's files, else the stored version, written out of the store and loaded as any
 plugin is (probed first in a child process, then imported under the same guard, as a module of its
 own so it lives beside today's); a deck-only version is played by the built-in sandbox.
-:data:`log_games` is the factory every reader of logs hands to :func:`tabletop.formats.log.replay`:
+:data:`log_games` is the factory every reader of logs hands to :func:`tabletop.formats.logreplay.replay`:
 it makes each log's game at the version the log names.
 """
 
@@ -24,7 +24,8 @@ from tabletop.engine.errors import LogError, UserInputError
 from tabletop.engine.game import Game
 from tabletop.engine.guard import shown_path
 from tabletop.formats.feedback import FEEDBACK_FILE, Question, load_feedback
-from tabletop.formats.log import GameFactory, deck_digest
+from tabletop.formats.log import deck_digest
+from tabletop.formats.logreplay import GameFactory
 from tabletop.formats.resume import Resume, moves_on
 from tabletop.games.sandbox import sandbox_class
 from tabletop.i18n import _

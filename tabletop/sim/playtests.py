@@ -24,7 +24,7 @@ from tabletop.bots.judge import judge
 from tabletop.engine.errors import LogError
 from tabletop.engine.events import seat_name
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
-from tabletop.formats.log import replay
+from tabletop.formats.logreplay import replay
 from tabletop.formats.playtest import Feedback, LoggedMove, Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
 from tabletop.plugins import registry

@@ -24,7 +24,8 @@ from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserI
 from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
-from tabletop.formats.log import GameLog, default_log_path, logged_scenario, new_game_id
+from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.logreplay import logged_scenario
 from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from tabletop.engine.cards import Card
-from tabletop.formats.log import read_records
+from tabletop.formats.logread import read_records
 from tabletop.plugins import discovery as plugins
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
