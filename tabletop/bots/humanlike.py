@@ -23,7 +23,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.errors import LogError, UserInputError
 from tabletop.engine.views import View
 from tabletop.formats.decisions import PEOPLE, logged_game
-from tabletop.formats.log import iter_records
+from tabletop.formats.logread import iter_records
 from tabletop.i18n import _
 
 PREFIX = "humanlike:"

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
-from tabletop.formats.log import GameFactory, Replay, replay
+from tabletop.formats.logreplay import GameFactory, Replay, replay
 
 PEOPLE = frozenset({"human", "remote"})
 """How a log's header names the seats people played (at the table, or from another machine)."""

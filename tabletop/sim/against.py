@@ -30,7 +30,8 @@ from tabletop.bots.judge import judge
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.formats.decisions import LoggedGame, logged_game
-from tabletop.formats.log import GameLog, iter_records
+from tabletop.formats.log import GameLog
+from tabletop.formats.logread import iter_records
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.plugins.versioned import log_games, logged_version, version_label
