@@ -115,6 +115,25 @@ def test_cluster_gives_the_bytes_of_one_process(cluster: tuple[Cluster, dict[str
     assert (tmp_path / "cluster.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
 
 
+def test_tune_on_the_cluster_proposes_what_one_process_proposes(cluster: tuple[Cluster, dict[str, Worker]],
+                                                                tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c, _ = cluster
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "far-tune"]) == 0  # each candidate's deck changes travel with its games to the workers
+    args = ["tune", "far-tune", "--free", "red-3.points=0..3", "--free", "deals=1..2", "--target", "seat-spread<5",
+            "--target", "length<60", "--budget", "200", "--seed", "4", "--quiet"]
+    local = subprocess.run([sys.executable, "-m", "tabletop", *args, "--workers", "1", "--out", "local"],
+                           cwd=tmp_path, env=c.env, capture_output=True, text=True, timeout=300)
+    far = subprocess.run([sys.executable, "-m", "tabletop", *args, "--cluster", c.address, "--out", "far"],
+                         cwd=tmp_path, env=c.env, capture_output=True, text=True, timeout=300)
+    assert local.returncode == 0 and far.returncode == 0, local.stderr + far.stderr
+
+    def said(out: str) -> list[str]:
+        return [line for line in out.splitlines() if line.startswith(("proposed:", "- "))]
+
+    assert said(far.stdout) == said(local.stdout) and said(local.stdout)
+
+
 KILLER = """
 import json, os, signal, sys, time
 from distributed import Client

@@ -7,5 +7,6 @@ BUILTIN = {
     "poker-keeper": "tabletop.bots.poker_bot:PokerKeeperBot",
     "euler-greedy": "tabletop.bots.euler_bot:EulerGreedyBot",
     "ismcts": "tabletop.bots.ismcts:ISMCTSBot",
+    "humanlike": "tabletop.bots.humanlike:HumanlikeBot",
 }
 """Built-in bot name -> "module:class", imported only when asked for."""

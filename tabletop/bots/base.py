@@ -18,6 +18,8 @@ class Bot:
     """Built-in bots are called directly; plugin bots run under a watchdog."""
     parameter: ClassVar[str] = ""
     """What the one parameter after the name and a colon sets (``ismcts:200ms``); "" when none."""
+    needs_parameter: ClassVar[bool] = False
+    """True for a bot that cannot play without its parameter (``humanlike:LOGS``): named bare, it is refused."""
     presets: ClassVar[tuple[str, ...]] = ()
     """Parameters the start screen offers as strengths (``("50ms", "200ms", "1s")``)."""
     thinks: ClassVar[bool] = False

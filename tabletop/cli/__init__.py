@@ -34,6 +34,7 @@ from tabletop.cli import (
     replay,
     review,
     simulate,
+    tune,
     versions,
     watch,
 )
@@ -43,11 +44,11 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, versions, diff, pack, open_file,
+COMMANDS = (simulate, tune, check, ladder, odds, replay, watch, games, new, play, review, notes, versions, diff, pack, open_file,
             host, join, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
-RUNS_GAMES = frozenset({None, "simulate", "check", "ladder", "replay", "watch", "play", "review", "host", "join"})
+RUNS_GAMES = frozenset({None, "simulate", "tune", "check", "ladder", "replay", "watch", "play", "review", "host", "join"})
 """The commands that run games (None: the start screen): each says in one line when the compiled kernel
 is stale (``tabletop bench`` says which engine runs in its own first line)."""
 

@@ -16,6 +16,8 @@ DEFAULT_SEARCH = 300
 DEFAULT_SIM = 300
 """Games simulated per version for the cards testers named (0: none)."""
 MAX_SIM = 1_000_000
+BOTS = "random"
+"""The bots set beside the testers unless --bots names others."""
 
 
 def add(sub: Any) -> None:
@@ -31,6 +33,12 @@ def add(sub: Any) -> None:
     rev.add_argument("--sim-games", type=whole_from_zero, default=DEFAULT_SIM, metavar="GAMES",
                      help=_("games simulated per version whose testers named cards in their answers, to set the"
                             " cards beside what the simulator finds (default {n}; 0: none)").format(n=DEFAULT_SIM))
+    rev.add_argument("--against-sim", action="store_true",
+                     help=_("play each log's deal again with bots in the testers' seats and name where bots and"
+                            " testers differ (length, wins, each card's choice rates, clearly worse moves)"))
+    rev.add_argument("--bots", metavar="BOTS",
+                     help=_("with --against-sim: the bots in the testers' seats, one for all or one per seat"
+                            " (default random)"))
     rev.set_defaults(handler=run)
 
 
@@ -45,6 +53,14 @@ def run(args: argparse.Namespace) -> int:
         raise TabletopError(_("--search {n}: at most {most:,} iterations").format(n=args.search, most=MAX_ITERATIONS))
     if args.sim_games > MAX_SIM:
         raise TabletopError(_("--sim-games {n}: at most {most:,} games").format(n=args.sim_games, most=MAX_SIM))
+    if args.against_sim:
+        from tabletop.sim.against import check_logs
+
+        args.bots = args.bots or BOTS
+        check_logs(args.logs, args.bots)
+    elif args.bots is not None:
+        raise TabletopError(_("--bots {bots}: the bots are set beside the testers with --against-sim; add it, or"
+                              " leave --bots out").format(bots=args.bots))
     check_report_dir(args.out, flag="--out")
     budget = Budget(iterations=args.search) if args.search else None
     review = review_logs(args.logs, budget=budget, progress=_progress if sys.stderr.isatty() else None,
@@ -70,7 +86,23 @@ def run(args: argparse.Namespace) -> int:
         d = slowest[0]
         print(_("the slowest decision: {seconds:.1f} s, seat {seat} at move {n} of {file}").format(
             seconds=d.seconds, seat=d.seat + 1, n=d.n, file=d.log.name))
+    if args.against_sim:
+        _against(args, budget)
     return 0
+
+
+def _against(args: argparse.Namespace, budget: Any) -> None:
+    """Play the logs' deals again with bots and say where they differ from the testers (``--against-sim``)."""
+    from tabletop.report.against_page import write_against_page
+    from tabletop.sim.against import compare_logs, comparison_lines
+
+    found = compare_logs(args.logs, bots=args.bots, search=budget,
+                         progress=_progress if sys.stderr.isatty() else None)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    for line in comparison_lines(found):
+        print(line)
+    print(_("against the bots: {file}").format(file=write_against_page(args.out, found)))
 
 
 def _progress(text: str) -> None:

@@ -116,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
         raise TabletopError(_("simulate needs a bot in every seat; 'human' is for tabletop play"))
+    _humanlike(bots, game, args.cluster)
     if not refs:  # today's files, recorded as the version simulated
         today = versioned.record_use(args.game, kind="simulate", games=args.games)
         refs = [today] * len(variants) if today is not None else []
@@ -253,6 +254,22 @@ def run(args: argparse.Namespace) -> int:
         print("tabletop simulate: error: no game finished (see the warnings above)", file=sys.stderr)
         return 1
     return 0
+
+
+def _humanlike(bots: list[str], game: Any, cluster: str | None) -> None:
+    """Fit each ``humanlike:LOGS`` seat's bot now and say what it learnt (a bad set of logs is said before any game).
+
+    :raises TabletopError: with ``--cluster``, whose workers do not have the logs.
+    """
+    from tabletop.bots.humanlike import PREFIX
+    from tabletop.sim.humanfit import fit_lines
+
+    for spec in dict.fromkeys(b for b in bots if b.startswith(PREFIX)):
+        if cluster:
+            raise TabletopError(_("{bot} and --cluster: the bot learns from logs on this machine; simulate it on this"
+                                  " machine's cores (drop --cluster)").format(bot=spec))
+        for line in fit_lines(game, spec):
+            print(line)
 
 
 def _versions(args: argparse.Namespace) -> list[dict[str, str]]:

@@ -31,6 +31,7 @@ Every problem in a file is reported at once, as ``file:line: field: problem``, i
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -445,6 +446,20 @@ def _languages_in(key: str, raw: Any) -> str:
 
 
 _cached: dict[Path, tuple[int, Deck]] = {}
+_standing_in: dict[Path, Deck] = {}
+"""Decks read in place of a file's while :func:`standing_in` holds (what-if decks: ``tabletop tune``'s candidates)."""
+
+
+@contextlib.contextmanager
+def standing_in(path: Path | str, deck: Deck) -> Iterator[None]:
+    """While inside, :func:`cached_deck` of ``path`` returns ``deck`` instead of the file's cards (a game made
+    meanwhile keeps them); the file itself is never touched."""
+    key = Path(path).resolve()
+    _standing_in[key] = deck
+    try:
+        yield
+    finally:
+        _standing_in.pop(key, None)
 
 
 def cached_deck(path: Path | str) -> Deck:
@@ -456,6 +471,10 @@ def cached_deck(path: Path | str) -> Deck:
     :raises DeckError: listing every problem (a missing file included).
     """
     path = Path(path)
+    if _standing_in:
+        stand_in = _standing_in.get(path.resolve())
+        if stand_in is not None:
+            return stand_in
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:

@@ -487,7 +487,7 @@ def bot_choices() -> list[str]:
     out: list[str] = []
     for entry in bot_entries():
         cls = _loaded(entry)
-        if cls is None:
+        if cls is None or getattr(cls, "needs_parameter", False):  # offered bare, it could not play
             continue
         presets = getattr(cls, "presets", ()) or ()
         out += [f"{entry.name}:{p}" for p in presets] if presets else [entry.name]
@@ -512,6 +512,9 @@ def parse_bot(spec: str) -> BotChoice:
     entry = bot_entry(name)
     cls = entry.load()
     if not colon:
+        if getattr(cls, "needs_parameter", False):
+            raise UserInputError(_("bot {name} needs its parameter after a colon: {parameter}").format(
+                name=repr(name), parameter=getattr(cls, "parameter", "")))
         return BotChoice(spec, name, entry, cls)
     takes = getattr(cls, "parameter", "")
     if not takes or not callable(getattr(cls, "parse_parameter", None)):

@@ -61,6 +61,21 @@ def html_page(heading: str, body: Sequence[str]) -> str:
             f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
+def write_page(folder: Path, name: str, title: str, body: Sequence[str], *, flag: str = "--out") -> Path:
+    """Write the page ``title`` around ``body`` to ``folder/name`` (made when missing); return its path.
+
+    :raises TabletopError: naming the folder (as given with ``flag``) when it cannot be written.
+    """
+    page = folder / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.write_text(html_page(title, body), encoding="utf-8")
+    except OSError as exc:
+        raise TabletopError(_("{flag} {folder}: cannot write it: {problem}").format(
+            flag=flag, folder=folder, problem=exc.strerror or exc)) from None
+    return page
+
+
 def html_image(name: str, alt: str) -> str:
     """Return an ``<img>`` of the chart ``name`` beside the page."""
     return f"<img src='{escape(name)}' alt='{escape(alt)}'>"

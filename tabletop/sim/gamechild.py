@@ -130,15 +130,14 @@ class _Child:
 def _main() -> None:
     """The child: play the games asked for on stdin, one framed report per game on the given pipe."""
     from tabletop.engine.guard import quiet_worker
-    from tabletop.plugins import discovery, versioned
+    from tabletop.plugins import discovery
 
     quiet_worker()
     task, numbers, games_dir, game_timeout, fd = pickle.loads(sys.stdin.buffer.read())  # noqa: S301
     out = os.fdopen(fd, "wb")
     discovery.discover(Path(games_dir) if games_dir else None)
     config = task.config
-    game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
-                               options=config.options)
+    game = config.make_game()
     out.write(_HEADER.pack(0))  # ready: the games' time begins now
     out.flush()
     for number in numbers:

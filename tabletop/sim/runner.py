@@ -22,10 +22,12 @@ from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, SessionOptions, open_se
 from tabletop.formats.log import GameLog
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry, versioned
+from tabletop.sim import whatif
 from tabletop.sim.cards import CardWatch
 from tabletop.sim.cardstats import CardTally, Watching
 from tabletop.sim.peers import peer_groups
 from tabletop.sim.supervise import SkippedGame, supervised
+from tabletop.sim.whatif import DeckEdits
 
 DEFAULT_GAME_TIMEOUT = 600.0
 """Seconds a simulated game with plugin code may run before it is stopped and skipped."""
@@ -51,11 +53,21 @@ class SimConfig:
     """The version of the game's files its logs name (id and hash); None for a game without versions."""
     stored: bool = False
     """Play ``version`` from the version store (``simulate --versions``), not the games folder's files."""
+    deck_edits: DeckEdits = ()
+    """Cards' values changed from the deck file's (``tabletop tune``'s candidates): (card, field, value)."""
 
     @property
     def version_hash(self) -> str:
         """The hash of the stored version to play ("" for the games folder's files as they are)."""
         return self.version["hash"] if self.version and self.stored else ""
+
+    def make_game(self) -> Game:
+        """Return the game this config plays (its version, players, options and deck changes).
+
+        :raises UserInputError: for an unknown game, bad options or a deck change the deck cannot take.
+        """
+        return whatif.make_game(self.game, version=self.version_hash, players=self.players, options=self.options,
+                                edits=self.deck_edits)
 
 
 class GameResult(NamedTuple):
@@ -113,8 +125,7 @@ def default_workers() -> int:
 def play_task(task: Task, game: Game | None = None) -> Chunk:
     """Play one task's games and return their results (and card tally when ``task.cards``)."""
     config = task.config
-    game = game or versioned.make_game(config.game, version=config.version_hash, players=config.players,
-                                       options=config.options)
+    game = game or config.make_game()
     watch = tally = None
     if task.cards is not None:
         watch = CardWatch(game, task.cards.batch)
@@ -242,8 +253,7 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: Watching
     its chunk's ``skipped`` and the run goes on.
     """
     # Built here first: a bad game or option fails early, and in-process tasks reuse them.
-    games = [versioned.make_game(c.game, version=c.version_hash, players=c.players, options=c.options)
-             for c in configs]
+    games = [c.make_game() for c in configs]
     if not all(is_trusted(c) for c in configs):
         yield from supervised(configs, play=_play_one, skip=_skipped, workers=workers, cards=cards,
                               game_timeout=game_timeout, progress=progress)

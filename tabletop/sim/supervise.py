@@ -271,9 +271,10 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     if spawned:
         plugins.discover(Path(games_dir) if games_dir else None)
     try:
-        # A simulation names the version it plays; a check (its own config) plays today's files.
-        game = versioned.make_game(config.game, version=getattr(config, "version_hash", ""), players=config.players,
-                                   options=config.options)
+        # A simulation's config makes its game (its version, its deck changes); a check's plays today's files.
+        make = getattr(config, "make_game", None)
+        game = make() if callable(make) else versioned.make_game(config.game, players=config.players,
+                                                                  options=config.options)
     except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
         conn.send(("fatal", 0, str(exc)))
         return

@@ -56,3 +56,33 @@ def folder_hash(game: str, folder: Path, store: Store) -> str:
     :raises VersionError: when a file cannot be read.
     """
     return read_folder(folder, GameVersions(store, game).seen_path).hash
+
+
+def record_edited(store: Store, game: str, base: VersionRecord, replaced: dict[str, bytes], *, name: str) -> VersionRecord:
+    """Return the version that is ``base`` with the files ``replaced`` (by their path in the game folder), kept in
+    the store and listed under ``name`` (made unique with " (2)", " (3)"... when another version has it), without
+    touching the game folder: a proposal the designer adopts by copying its files in.
+
+    :raises VersionError: when the store cannot be read or written.
+    """
+    versions = GameVersions(store, game)
+    files = dict(manifest_of(store, base.hash).files)
+    for path, data in replaced.items():
+        files[path] = store.put(data)
+    manifest = Manifest(files)
+    digest = manifest.hash
+    store.put(manifest.to_bytes())
+    with versions.locked():
+        record = versions.by_hash(digest)
+        if record is None:
+            record = versions.add(digest, options=base.options,
+                                  changes=changes_since(store, base, manifest, base.options))
+    if record.name:
+        return record
+    taken = {r.name for r in versions.load()}
+    unique = name
+    for n in range(2, 1000):
+        if unique not in taken:
+            break
+        unique = f"{name} ({n})"
+    return versions.rename(record.id, unique)
