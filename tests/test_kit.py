@@ -218,6 +218,26 @@ def test_a_game_without_zones_shows_its_hands_and_piles_and_hides_what_it_cannot
     assert [z.id for z in zones_of(state, 2)] == list(shown)
 
 
+Hand = list[Card]
+
+
+@dataclass
+class AliasState:
+    """A plain dataclass state whose hands are written with a name of the game's own."""
+
+    to_move: int | None = 0
+    scores: list[int] = field(default_factory=list)
+    hands: list[Hand] = field(default_factory=list)
+    pile: list = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+
+
+def test_a_dataclass_states_cards_are_found_whatever_name_their_type_is_written_with() -> None:
+    deck = standard_deck()
+    state = AliasState(to_move=0, scores=[0, 0], hands=[deck[:3], deck[3:5]], pile=deck[5:9], counts=[1, 2])
+    assert [(p.zone_id, len(p.cards)) for p in places(state, 2)] == [("hand:0", 3), ("hand:1", 2), ("pile", 4)]
+
+
 def test_a_game_whose_cards_are_nowhere_to_find_says_what_to_declare() -> None:
     class Hidden(Bare):
         def setup(self, rng: random.Random, emit: Any) -> Any:
@@ -281,3 +301,36 @@ def test_a_card_kept_outside_the_zones_is_not_observed() -> None:
     seen = game.observe(state, 0)
     assert "set_aside" not in seen and seen["aside"] == 1 and seen["passes"] == 0  # a list of cards: a hidden pile
     assert state.set_aside not in {c for v in seen.values() if isinstance(v, tuple) for c in v if isinstance(c, Card)}
+
+
+@dataclass
+class Tally:
+    """A mutable record a designer might keep per seat."""
+
+    count: int = 0
+
+
+@dataclass
+class RecordState(kit.State):
+    draw: list[Card] = kit.pile()
+    hands: list[list[Card]] = kit.hands()
+    tallies: list[Tally] = field(default_factory=list)
+    current: list[Card] = field(default_factory=list)
+    seen: dict[int, list[Card]] = field(default_factory=dict)
+
+
+def test_a_copied_kit_state_shares_nothing_that_changes_and_keeps_a_list_two_fields_hold_as_one() -> None:
+    deck = standard_deck()
+    state = RecordState(to_move=0, scores=[0, 0], draw=deck[10:], hands=[deck[:5], deck[5:10]],
+                        tallies=[Tally(), Tally()], seen={0: deck[:2]})
+    state.rng = random.Random(3)
+    state.current = state.hands[1]  # "the hand being played from", the same list as seat 1's hand
+    copy = Snap().clone_state(state, random.Random(9))
+    copy.tallies[0].count += 1
+    copy.hands[1].pop()
+    copy.seen[0].append(deck[20])
+    copy.draw.clear()
+    assert state.tallies[0].count == 0 and len(state.hands[1]) == 5 and len(state.seen[0]) == 2 and state.draw
+    assert copy.current is copy.hands[1] and len(copy.current) == 4
+    assert copy.hands[0] == state.hands[0] and copy.hands[0] is not state.hands[0]
+    assert copy.rng.random() == random.Random(9).random()

@@ -26,11 +26,18 @@ _ATOMS: set[type] = {int, float, complex, str, bytes, bool, type(None), Card, Ac
 def copy_state(value: Any, rng: random.Random | None = None) -> Any:
     """Return an independent copy of ``value`` (a game's state) that shares only immutable values; with
     ``rng``, the copy holds that generator where the state holds its own."""
-    original = getattr(value, "rng", None)
-    return _copy(value, {id(original): rng} if rng is not None and original is not None else {})
+    return copy_value(value, copy_memo(value, rng))
 
 
-def _copy(value: Any, memo: dict[int, Any]) -> Any:
+def copy_memo(state: Any, rng: random.Random | None) -> dict[int, Any]:
+    """Return the memo a copy of ``state`` starts from: with ``rng``, the state's generator is that one."""
+    original = getattr(state, "rng", None)
+    return {id(original): rng} if rng is not None and original is not None else {}
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """Return a copy of ``value`` as :func:`copy_state` makes it, ``memo`` holding what was copied so far by id
+    (a value met again is the same copy), for code that copies a state part by part."""
     kind = type(value)
     if kind in _ATOMS:
         return value
@@ -38,18 +45,22 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     if done is not None:
         return done
     if kind is list:
-        out: Any = []
+        if all(map(_ATOMS.__contains__, map(type, value))):  # cards or numbers only (most lists): one pass in C
+            out: Any = value[:]
+            memo[id(value)] = out
+            return out
+        out = []
         memo[id(value)] = out
-        out.extend([v if type(v) in _ATOMS else _copy(v, memo) for v in value])
+        out.extend([v if type(v) in _ATOMS else copy_value(v, memo) for v in value])
         return out
     if kind is tuple:
-        items = [v if type(v) in _ATOMS else _copy(v, memo) for v in value]
+        items = [v if type(v) in _ATOMS else copy_value(v, memo) for v in value]
         return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
     if kind is dict:
         out = {}
         memo[id(value)] = out
         for k, v in value.items():
-            out[k] = v if type(v) in _ATOMS else _copy(v, memo)
+            out[k] = v if type(v) in _ATOMS else copy_value(v, memo)
         return out
     if isinstance(value, random.Random):
         rng = random.Random.__new__(kind)
@@ -57,7 +68,7 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         memo[id(value)] = rng
         return rng
     if kind is set:
-        out = {v if type(v) in _ATOMS else _copy(v, memo) for v in value}
+        out = {v if type(v) in _ATOMS else copy_value(v, memo) for v in value}
         memo[id(value)] = out
         return out
     if kind is frozenset or isinstance(value, (enum.Enum, type)) or callable(value) and not hasattr(value, "__dict__"):
@@ -65,7 +76,7 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     if dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen:
         return value
     if isinstance(value, tuple):  # a named tuple
-        items = [_copy(v, memo) for v in value]
+        items = [copy_value(v, memo) for v in value]
         return value if all(a is b for a, b in zip(items, value, strict=True)) else kind(*items)
     slots = _slots(kind)
     if slots is not None:
@@ -77,10 +88,10 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
                 v = getattr(value, name)
             except AttributeError:
                 continue
-            object.__setattr__(out, name, v if type(v) in _ATOMS else _copy(v, memo))
+            object.__setattr__(out, name, v if type(v) in _ATOMS else copy_value(v, memo))
         if hasattr(value, "__dict__"):
             for k, v in vars(value).items():
-                out.__dict__[k] = v if type(v) in _ATOMS else _copy(v, memo)
+                out.__dict__[k] = v if type(v) in _ATOMS else copy_value(v, memo)
         return out
     return copy.deepcopy(value, memo)
 
@@ -131,7 +142,7 @@ class _Renamer:
         if kind is tuple:
             return tuple(self.copy(v) for v in value)
         if isinstance(value, random.Random):
-            return _copy(value, self.memo)
+            return copy_value(value, self.memo)
         if isinstance(value, (enum.Enum, type)) or callable(value) and not hasattr(value, "__dict__"):
             return value
         if isinstance(value, tuple):  # a named tuple

@@ -23,6 +23,7 @@ moves cards by zone id (the kit's dealing helpers, scenarios) changes the state 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -217,7 +218,7 @@ def _attributes(state: Any) -> list[tuple[str, Any]]:
     cls = type(state)
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")) \
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if _may_hold_cards(f)) \
             if dataclasses.is_dataclass(cls) else ()
     if names:
         # A dataclass state is read field by field: asking for vars() would make Python read every one of its
@@ -233,10 +234,35 @@ def _attributes(state: Any) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in seen.items() if not k.startswith("_")]
 
 
+def _may_hold_cards(f: dataclasses.Field[Any]) -> bool:
+    """True for a dataclass field that may be a zone: any but one written as plain numbers, text or flags
+    (``int``, ``list[int]``, ``dict[str, bool]``...), which is never looked at (searches read the zones
+    of every world they deal). A bare ``list``, ``Any`` or a name of the game's own (an alias such as
+    ``Hand``) may hold cards, and is."""
+    if f.name.startswith("_"):
+        return False
+    if isinstance(f.metadata.get(ZONE), ZoneSpec):
+        return True
+    written = f.type if isinstance(f.type, str) else repr(f.type)
+    names = re.findall(r"[A-Za-z_][\w.]*", written)
+    # a bare ``list`` says nothing of what it holds
+    return not names or "list" in names and "[" not in written or not all(n in _PLAIN for n in names)
+
+
+_PLAIN = frozenset({"int", "float", "str", "bool", "None", "NoneType", "list", "dict", "set", "tuple", "frozenset",
+                    "Optional", "typing.Optional", "class"})
+
+
 def _fits(value: Any, spec: ZoneSpec, players: int) -> bool:
+    """True when a declared field holds what it declares (a list of cards, or one per seat): taken at its
+    word, only its first card is looked at (the kit's helpers read the zones on every deal)."""
     if spec.per_seat:
-        return isinstance(value, list) and len(value) == players and all(_is_cards(v) for v in value)
-    return _is_cards(value)
+        return isinstance(value, list) and len(value) == players and all(_holds_cards(v) for v in value)
+    return _holds_cards(value)
+
+
+def _holds_cards(value: Any) -> bool:
+    return isinstance(value, list) and (not value or isinstance(value[0], Card))
 
 
 def _is_cards(value: Any) -> bool:

@@ -327,9 +327,10 @@ class BirdHead(kit.KitGame):
         shown = tuple(h[0] for h in state.hands)
         high = max(c.value or 0 for c in shown)
         takers = tuple(s for s, c in enumerate(shown) if c.value == high)
-        emit(kit.Moved(tuple(MoveTo(hand_id(s), REVEALED, (c,), seat=s) for s, c in enumerate(shown)),
-                       N_("Everyone shows their last card")))
-        emit(Revealed(shown, takers, high))
+        if emit is not kit.quiet:
+            emit(kit.Moved(tuple(MoveTo(hand_id(s), REVEALED, (c,), seat=s) for s, c in enumerate(shown)),
+                           N_("Everyone shows their last card")))
+            emit(Revealed(shown, takers, high))
         for s, card in enumerate(shown):
             (state.markers[s] if s in takers else state.out).append(card)
             state.hands[s] = []

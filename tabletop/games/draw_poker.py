@@ -216,9 +216,10 @@ class DrawPoker(kit.KitGame):
                             tuple(tuple(significance_order(h)) for h in state.hands),
                             tuple(s for s, v in enumerate(values) if v == top))
         state.last_showdown = showdown
-        emit(kit.Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
-                       N_("Hands shown")))
-        emit(showdown)
+        if emit is not kit.quiet:
+            emit(kit.Moved(tuple(Move(hand_id(s), shown_id(s), cards, seat=s) for s, cards in enumerate(showdown.best)),
+                           N_("Hands shown")))
+            emit(showdown)
         for s, cards in enumerate(showdown.best):
             state.hands[s], state.shown[s] = [], list(cards)
         super().end_deal(state, emit)

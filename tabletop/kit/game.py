@@ -36,7 +36,7 @@ from tabletop.engine.state_zones import places
 from tabletop.engine.zones import DEALER, FAN, Move, Zone
 from tabletop.formats.deckfile import cached_deck
 from tabletop.kit.dealing import DRAW, Moves, gather, zone_cards
-from tabletop.kit.state import State, kept_cards, new_state
+from tabletop.kit.state import State, copy_of, kept_cards, new_state
 
 Emit = Any
 """What a kit game's ``apply`` is handed to report events: a function of an event, never None (headless,
@@ -208,12 +208,23 @@ class KitGame(Game):
 
     def after_action(self, state: Any, seat: int, said: Any, emit: Emit) -> None:
         """Move the turn on after ``seat``'s action, ``said`` being what ``apply`` returned; end the deal or the game."""
-        if self.is_deal_over(state):
-            self.end_deal(state, emit)
-        elif type(self).is_deal_over is KitGame.is_deal_over and self.is_game_over(state):
+        # asked of the class as it is now, on every move: a hook patched after the class was made counts
+        cls = type(self)
+        if cls.is_deal_over is not KitGame.is_deal_over:
+            if self.is_deal_over(state):
+                self.end_deal(state, emit)
+                return
+        elif self.is_game_over(state):
             self.end_game(state, emit)
-        else:
-            state.to_move = seat if said is AGAIN else said if type(said) is int else self.next_turn(state, seat)
+            return
+        if said is AGAIN:
+            state.to_move = seat
+        elif type(said) is int:
+            state.to_move = said
+        elif cls.next_turn is not KitGame.next_turn:
+            state.to_move = self.next_turn(state, seat)
+        else:  # the next seat in turn order, without a call per move
+            state.to_move = (seat + (-1 if self.turn_order == RIGHT else 1)) % self.players
 
     def _over_at_once(self, state: Any, emit: Emit) -> None:
         """End a deal that is over as soon as it is dealt (nothing left to play)."""
@@ -247,7 +258,7 @@ class KitGame(Game):
 
     def clone_state(self, state: Any, rng: random.Random | None = None) -> Any:
         """Return an independent copy of ``state`` (its lists, sets and dicts copied, cards and actions shared)."""
-        return copy_state(state, rng)
+        return copy_of(state, rng) if isinstance(state, State) else copy_state(state, rng)
 
     # -- what the seats see ----------------------------------------------------------------------------
     def zones(self, state: Any) -> Sequence[Zone]:
