@@ -73,7 +73,7 @@ class Message(str):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.template, self.fields, self.plural, self.number))
+        return (Message, (self.template, self.fields or None, self.plural, self.number))
 
     def translated(self) -> str:
         """Return the text in the interface's language (the English text when there is no translation)."""
