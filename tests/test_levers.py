@@ -38,3 +38,25 @@ def test_remembered_selections_are_a_fresh_list_each_time() -> None:
     first = selections(hand, minimum=2)
     first.clear()
     assert [" ".join(c.id for c in s) for s in selections(hand, minimum=2)] == ["2S 3S", "2S 2S", "2S 2S 3S"]
+
+
+def test_a_game_that_draws_its_own_random_move_is_asked_in_playouts() -> None:
+    import random as rnd
+
+    from tabletop.bots.ismcts import Budget, search
+    from tabletop.engine.session import SessionOptions, open_session
+    from tabletop.plugins import registry
+
+    asked: list[Action] = []
+
+    class Drawing(registry.game_class("trick-taking")):  # type: ignore[misc]
+        def random_action(self, state: object, rng: rnd.Random) -> Action:
+            action = rng.choice(list(self.legal_actions(state)))
+            asked.append(action)
+            return action
+
+    game = Drawing(players=4, options={"deals": 1})
+    session = open_session(game, seed=2, options=SessionOptions(events=False))
+    view = session.view(session.to_move)  # type: ignore[arg-type]
+    result = search(view.worlds(rnd.Random(1)), view.legal, rnd.Random(1), Budget(iterations=40))
+    assert asked and result.action in view.legal and result.iterations == 40

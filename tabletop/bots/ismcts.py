@@ -33,6 +33,7 @@ from typing import Any
 from tabletop.bots import rootparallel
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
+from tabletop.engine.game import Game
 from tabletop.engine.views import View
 from tabletop.engine.worlds import Worlds
 
@@ -168,6 +169,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
     rand = rng.random
     log, sqrt = math.log, math.sqrt
     evaluate = _evaluator(game)
+    # A game that draws its own random move (a hook it overrides) saves a playout's random moves the whole list.
+    draw_one = game.random_action if type(game).random_action is not Game.random_action else None
     root = _Node()
     firsts = _first_share(game, worlds.seat) if keep_wins else None
     wins: dict[Action, float] = {}
@@ -229,8 +232,21 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
             while world.to_move is not None and moves < MAX_ROLLOUT:
                 if deal is not None and getattr(world, counter) != deal:
                     break
-                acts = legal_actions(world)
-                if mast is None or len(acts) == 1 or rand() < mast:
+                if draw_one is not None:
+                    at_random = mast is None or rand() < mast
+                    action = draw_one(world, rng) if at_random else None
+                    if action is not None:
+                        if mast is not None:
+                            trail.append((action, world.to_move))
+                        apply(world, action, None)
+                        moves += 1
+                        continue
+                    acts = legal_actions(world)
+                    at_random = at_random or len(acts) == 1
+                else:
+                    acts = legal_actions(world)
+                    at_random = mast is None or len(acts) == 1 or rand() < mast
+                if at_random:
                     action = acts[int(rand() * len(acts))]
                 else:
                     action, best_mean = acts[0], -1.0
