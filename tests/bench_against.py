@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -69,7 +70,7 @@ print(iterations / spent)
 def environment(tree: Path, pure: bool) -> dict[str, str]:
     """Return the environment a tree's commands run in: its sources first on the path."""
     env = {k: v for k, v in os.environ.items() if k != "TABLETOP_PURE_PYTHON"}
-    env["PYTHONPATH"] = str(tree)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH", "")]))
     if pure:
         env["TABLETOP_PURE_PYTHON"] = "1"
     return env
@@ -120,13 +121,18 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations per decision (default 2000)")
     parser.add_argument("--decisions", type=int, default=4, help="ISMCTS decisions per measure (default 4)")
     parser.add_argument("--pure", action="store_true", help="run this checkout as pure Python too")
+    parser.add_argument("--old-tree", type=Path, default=None, metavar="DIR",
+                        help="the old commit's sources already unpacked here (where git is not at hand)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tabletop-against-") as tmp:
         old, new = Path(tmp) / "old", Path(tmp) / "new"
         old.mkdir()
         new.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.commit], capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        if args.old_tree is not None:
+            shutil.copytree(args.old_tree, old, dirs_exist_ok=True)
+        else:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.commit], capture_output=True, check=True)
+            subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
         # The new tree is this checkout's sources (its kernel, where built, beside them); its games go to new/.
         trees = {"old": (old, environment(old, pure=True)), "new": (new, environment(ROOT, pure=args.pure))}
         for name, (folder, env) in trees.items():
