@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop.engine.session import open_session  # noqa: E402
 from tabletop.engine.timeline import SEEK_EVERY  # noqa: E402
-from tabletop.formats.log import GameLog  # noqa: E402
+from tabletop.formats.log import GameLog
 from tabletop.plugins import registry  # noqa: E402
 from tabletop.plugins.replays import replay  # noqa: E402
 

@@ -20,14 +20,17 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Plugin probe reports go to a temporary cache (never the user's), and a hostile test plugin is
 # given up on quickly. Set before any test runs, so subprocesses inherit both.
-if "TABLETOP_PLUGIN_CACHE" not in os.environ:
-    import atexit
-    import shutil
-    import tempfile
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
 
+if "TABLETOP_PLUGIN_CACHE" not in os.environ:
     os.environ["TABLETOP_PLUGIN_CACHE"] = tempfile.mkdtemp(prefix="tabletop-plugin-cache-")
     atexit.register(shutil.rmtree, os.environ["TABLETOP_PLUGIN_CACHE"], True)
 os.environ.setdefault("TABLETOP_PLUGIN_TIMEOUT", "4")
+# tabletop launcher registers the .tabletop file type under $XDG_DATA_HOME: a temporary one, never the user's.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tabletop-data-home-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 
 # Game folders kept as fixtures (written against an older API, copied into a games folder by the tests
 # that use them) are not this suite's modules: their names hold dashes, as game folders may.

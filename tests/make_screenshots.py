@@ -9,9 +9,11 @@ board, a market's last scores), god view, a spectator's replay, Japanese, the he
 start screen offering a designer's game with its own art folder. Each frame passed the audit; one
 that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
 1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
-review (notes, hints, Play from here); ``--only review`` makes the review's alone. Old PNGs in the
+review (notes, hints, Play from here); the faces-demo deck's composed faces (``--only faces``);
+``--only review`` makes the review's alone. Old PNGs in the
 folder are removed first (not with ``--only``); ``--only scenario``
-makes the scenario starts alone (a market and a trick game from a position).
+makes the scenario starts alone (a market and a trick game from a position); ``--only feedback`` the
+designer's questions after a game (each page, one person at 1280x720, hot-seat at 1920x1080).
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from tabletop.ui.layout import Rect, text_floor  # noqa: E402
 from tabletop.ui.start import StartScreen  # noqa: E402
 from tabletop.ui.table import PEEK_SECONDS  # noqa: E402
 from tests.ui.audit_states import Driver, Frame, audited, richest, states  # noqa: E402
+from tests.ui.helpers import card_point  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screenshots"
+FACES_DEMO = Path(__file__).resolve().parent / "fixtures" / "faces" / "faces-demo"
 HD, FULL_HD, SMALL, UHD = (1280, 720), (1920, 1080), (1024, 640), (3840, 2160)
 
 PLAN: list[tuple[str, int, dict[str, object], dict[str, tuple[tuple[int, int], ...]]]] = [
@@ -213,6 +217,51 @@ def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: boo
     app.close()
 
 
+def faces_shots(out: Path) -> None:
+    """The faces-demo deck (tests/fixtures/faces: faces.toml with two layouts, icons, an illustration, a card
+    whose text cannot fit) at 1280x720 and 1920x1080, its faces composed, and its illustrated card zoomed."""
+    shutil.copytree(FACES_DEMO, Path("games", "faces-demo"))
+    discovery.discover(Path("games"))
+    for size in (HD, FULL_HD):
+        app = App(size)
+        table = Table(app, PlaySettings("faces-demo", 2, ["human", "random"], 4, {}, None, "instant"))
+        d = table.director
+
+        settled(table)
+        d.submit(next(a for a in d.legal() if a.kind == "deal" and a.value == 5), 0.0)
+        settled(table)
+        for to in ("area:0", "discard"):
+            d.submit(next(a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == to), 0.0)
+            settled(table)
+        until_composed(table)
+        keep(audited(table, "faces-demo", "composed", size), out, f"faces-demo-{size[0]}x{size[1]}.png")
+        hand = d.session.state.cards["hand:0"]
+        card = next((c for c in hand if c.id == "dragon"), hand[0])  # the illustration, when dealt
+        table.scene.right_click(card_point(table, card))
+        until_composed(table)
+        keep(audited(table, "faces-demo", "zoomed", size), out, f"faces-demo-card-zoomed-{size[0]}x{size[1]}.png")
+        table.close()
+        app.close()
+
+
+def settled(table: Table) -> None:
+    """Step the table until it waits for the human and nothing moves."""
+    d = table.director
+    play_until(table, lambda: d.accepts_input and not table.scene.tweens, lambda legal: legal[0])
+
+
+def until_composed(table: Table) -> None:
+    """Step the table until the faces it draws are composed (by the art library's workers), a few seconds at most."""
+    import time
+
+    end = time.monotonic() + 20
+    table.step()
+    while table.art.is_loading and time.monotonic() < end:
+        time.sleep(0.02)
+        table.step()
+    table.step()
+
+
 def wait_for_hint(table: Table) -> None:
     """Step frames until the hint of the shown position is on the table."""
     import time
@@ -273,9 +322,9 @@ def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     viewer.close()
     app.close()
 
-ONLY = ("review", "scenario", "start")
-"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, or the start screen and
-its deck-file chooser."""
+ONLY = ("review", "scenario", "start", "feedback", "faces")
+"""What ``--only`` may name: the playtest review's screenshots, the scenario starts, the start screen and
+its deck-file chooser, the questions after a game, or the faces-demo deck's composed faces."""
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
@@ -304,9 +353,42 @@ def scenario_shots(out: Path, full: bool) -> None:
         app.close()
 
 
+def feedback_shots(out: Path) -> None:
+    """The market template's questions after Game over, each page, at 1280x720 and 1920x1080 (hot-seat at 1920:
+    its privacy screen first)."""
+    from tabletop.ui.feedback_form import FeedbackForm
+
+    for size, seats in ((HD, ["human", "random", "random"]), (FULL_HD, ["human", "random", "human"])):
+        app = App(size)
+        table = Table(app, PlaySettings("my-market", 3, seats, 4, {}, None, "instant", "off"))
+        form = next(o for o in table.overlays if isinstance(o, FeedbackForm))
+        d = table.director
+        for _ in range(20_000):  # the humans' moves (each behind the privacy screen when two share the table)
+            table.step()
+            if form.is_open:
+                break
+            if d.handoff is not None:
+                d.take_seat()
+            elif d.accepts_input:
+                d.submit(d.legal()[0], 0.0)
+        assert form.is_open, "the questions never opened"
+        tag = f"{size[0]}x{size[1]}"
+        for page, command, payload in (("handoff", "take", None), ("rating", "rate", 4), ("rating-chosen", "next", None),
+                                       ("card", "card", "red-3"), ("card-chosen", "next", None), ("text", None, None)):
+            if page == "handoff" and form.stage != "handoff":
+                continue
+            table.step()
+            save(app.window.surface, out / f"feedback-{page}-{tag}.png")
+            if command is not None:
+                form.command(command, payload)
+        table.close()
+        app.close()
+
+
 def main() -> None:
     """Write every evidence screenshot (``--only review``: the playtest review's alone; ``--only scenario``: the
-    scenario starts alone; ``--only start``: the start screen and the deck-file chooser alone)."""
+    scenario starts alone; ``--only start``: the start screen and the deck-file chooser alone; ``--only feedback``:
+    the questions after a game alone)."""
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     only = next((a for a in args if a in ONLY), None) if "--only" in sys.argv else None
     out = next((Path(a) for a in args if a not in ONLY), OUT).resolve()
@@ -315,6 +397,9 @@ def main() -> None:
     os.environ.setdefault("TABLETOP_CONFIG_DIR", tempfile.mkdtemp(prefix="shots-config-"))
     if only == "review":
         review_shots(out, True)
+        return
+    if only == "faces":
+        faces_shots(out)
         return
     if only is None:
         for old in out.glob("*.png"):
@@ -330,6 +415,10 @@ def main() -> None:
         start_shots(out)
         deck_chooser_shots(out)
         return
+    if only in (None, "feedback"):
+        feedback_shots(out)
+    if only == "feedback":
+        return
     scenario_shots(out, True)
     if only == "scenario":
         return
@@ -341,6 +430,7 @@ def main() -> None:
     for size in (HD, FULL_HD):
         sandbox_shots(out, size, "my-table")
     sandbox_shots(out, HD, "just-a-deck", drag_card=False)
+    faces_shots(out)
     start_shots(out)
     deck_chooser_shots(out)
 

@@ -20,7 +20,7 @@ def test_a_small_csv_deck_gets_a_table_that_fits_it(tmp_path: Path) -> None:
     deck = tmp_path / "Harbour Cards.csv"
     deck.write_text(SMALL_CSV, encoding="utf-8")
     folder = create_from_deck(deck, "harbour", tmp_path / "games")
-    assert sorted(p.name for p in folder.iterdir()) == ["art", "deck.csv", "table.toml"]
+    assert sorted(p.name for p in folder.iterdir()) == ["art", "deck.csv", "feedback.toml", "table.toml"]
     assert (folder / "deck.csv").read_bytes() == deck.read_bytes()
     table = (folder / "table.toml").read_text(encoding="utf-8")
     assert "\ndeal =" not in table and "# deal = 5" in table, "the template's deals are comments: 3 cards fit"

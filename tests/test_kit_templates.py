@@ -43,7 +43,8 @@ def test_new_go_fish_lists_plays_and_simulates(tmp_path: Path, monkeypatch: pyte
                                                capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["new", "fish", "--template", "go-fish"]) == 0
-    assert sorted(p.name for p in (tmp_path / "games" / "fish").iterdir()) == ["__init__.py", "art", "deck.toml"]
+    assert sorted(p.name for p in (tmp_path / "games" / "fish").iterdir()) == ["__init__.py", "art", "deck.toml",
+                                                                                   "feedback.toml"]
     assert "cod.png" in (tmp_path / "games" / "fish" / "art" / "README.txt").read_text()
     capsys.readouterr()
     assert main(["games"]) == 0

@@ -15,7 +15,7 @@ LOGIC = ["tabletop.engine", "tabletop.games", "tabletop.bots", "tabletop.sim", "
 def test_logic_layers_import_neither_pygame_nor_pil() -> None:
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        for pkg in ("engine", "kit", "formats", "games", "bots", "sim", "plugins", "net")
+        for pkg in ("engine", "kit", "formats", "versions", "games", "bots", "sim", "plugins", "net")
         for p in (ROOT / "tabletop" / pkg).rglob("*.py")
     )
     code = (

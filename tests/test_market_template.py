@@ -67,7 +67,8 @@ def test_new_market_then_games_then_simulate(tmp_path: Path, monkeypatch: pytest
     out = capsys.readouterr().out
     assert "games/my-shop" in out and "bots.py" in out
     assert sorted(p.name for p in (tmp_path / "games" / "my-shop").iterdir()) == [
-        "__init__.py", "art", "bots.py", "deck.toml"]
+        "__init__.py", "art", "bots.py", "deck.toml", "faces.toml", "feedback.toml"]
+    assert "faces.toml lays out the cards' faces" in out
     assert main(["games"]) == 0
     listing = capsys.readouterr().out
     assert "my-shop: My Shop (2-4 players, folder games/my-shop)" in listing

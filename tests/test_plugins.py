@@ -39,7 +39,7 @@ def play(name: str, seed: int, **options: object) -> Session:
 # -- the scaffold ---------------------------------------------------------------------------------
 def test_scaffolded_game_is_discovered_and_plays_full_games(tmp_path: Path) -> None:
     folder = scaffold.create_game("my-game", tmp_path)
-    assert sorted(p.name for p in folder.iterdir()) == ["__init__.py", "art", "deck.toml"]
+    assert sorted(p.name for p in folder.iterdir()) == ["__init__.py", "art", "deck.toml", "feedback.toml"]
     assert (folder / "art" / "README.txt").read_text().count("back.png") == 1
     plugins.discover(tmp_path)
     entry = entries_by_name()["my-game"]

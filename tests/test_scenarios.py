@@ -24,7 +24,8 @@ from tabletop.engine.events import ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, TOP, Zone, hand_zone
-from tabletop.formats.log import GameLog, read_records
+from tabletop.formats.log import GameLog
+from tabletop.formats.logread import read_records
 from tabletop.formats.scenario import load_scenario, parse_scenario
 from tabletop.games.trick_taking import TrickGame
 from tabletop.plugins import discovery as plugins

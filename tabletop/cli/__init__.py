@@ -19,6 +19,7 @@ from tabletop.cli import (
     art,
     bench,
     check,
+    diff,
     games,
     host,
     join,
@@ -27,10 +28,13 @@ from tabletop.cli import (
     new,
     notes,
     odds,
+    open_file,
+    pack,
     play,
     replay,
     review,
     simulate,
+    versions,
     watch,
 )
 from tabletop.cli.common import EXIT_USAGE, Parser
@@ -39,8 +43,8 @@ from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import discovery
 
-COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, host, join, art, launcher,
-            bench)
+COMMANDS = (simulate, check, ladder, odds, replay, watch, games, new, play, review, notes, versions, diff, pack, open_file,
+            host, join, art, launcher, bench)
 """Each command's module, in the order ``tabletop --help`` lists them: ``add(sub)`` declares its
 arguments, ``run(args)`` runs it."""
 RUNS_GAMES = frozenset({None, "simulate", "check", "ladder", "replay", "watch", "play", "review", "host", "join"})

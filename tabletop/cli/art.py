@@ -14,7 +14,11 @@ from tabletop.cli.common import (
     window_size,
 )
 from tabletop.engine.errors import TabletopError
+from tabletop.formats.facetext import LANGUAGE
 from tabletop.i18n import _
+
+DEFICIENCIES = ("deuteranopia", "protanopia", "tritanopia")
+"""The colour vision deficiencies ``--cvd`` simulates (see :mod:`tabletop.ui.art.proofs`)."""
 
 
 def add(sub: Any) -> None:
@@ -36,7 +40,25 @@ def add(sub: Any) -> None:
     art.add_argument("--size", type=window_size, default=(1280, 800), help=_("window size, e.g. 1280x800"))
     art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                      help=_("a game option that changes the deck, e.g. --set jokers=true"))
+    art.add_argument("--check", action="store_true",
+                     help=_("proof the faces, no window: text that does not fit, untranslated cards, colour groups"
+                            " that look alike to colour-blind testers; exit status 1 if any"))
+    art.add_argument("--lang", type=language_code, default=None, metavar="CODE",
+                     help=_("draw the cards in this language's columns (name.ja, text.ja...), e.g. --lang ja"))
+    art.add_argument("--cvd", choices=DEFICIENCIES, default=None,
+                     help=_("with --sheet: the sheet as a tester with this colour vision deficiency sees it"))
     art.set_defaults(handler=run)
+
+
+def language_code(text: str) -> str:
+    """Return a language code (``ja``, ``pt-br``) as the deck's columns write it.
+
+    :raises argparse.ArgumentTypeError: for anything else.
+    """
+    code = text.strip().lower()
+    if not LANGUAGE.match(f"x.{code}"):
+        raise argparse.ArgumentTypeError(_("{value}: give a language code such as ja or pt-br").format(value=repr(text)))
+    return code
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
 
     game = game_for(args.game, None, args.sets)[0]
     check_art_path(args.art)
+    if args.cvd is not None and args.sheet is None:
+        raise TabletopError(_("--cvd {kind}: give --sheet FILE.png to write the proof to").format(kind=args.cvd))
+    if args.check:
+        return check(game, args.art)
     if args.sheet is not None and args.sheet.suffix.lower() != ".png":
         raise TabletopError(_("--sheet {path}: the contact sheet is a .png file").format(path=args.sheet))
     if args.pdf is not None and args.pdf.suffix.lower() != ".pdf":
@@ -58,13 +84,32 @@ def run(args: argparse.Namespace) -> int:
         from tabletop.ui.art.exports import export_files
 
         for line in export_files(game, args.art, tts=args.export_tts, pdf=args.pdf, card_size=args.card_size,
-                                 paper=args.paper, bleed=args.bleed):
+                                 paper=args.paper, bleed=args.bleed, lang=args.lang):
             print(line)
         if args.sheet is None:
             return 0
     from tabletop.ui.art.gallery import run_gallery
 
-    code = run_gallery(game, args.art, size=args.size, sheet=args.sheet)
+    code = run_gallery(game, args.art, size=args.size, sheet=args.sheet, lang=args.lang, cvd=args.cvd)
     if args.sheet is not None:
         print(_("wrote {file}").format(file=args.sheet))
     return code
+
+
+def check(game: Any, art_dir: Path | None) -> int:
+    """Print the faces' proofs of ``game``'s deck; return 1 when anything was found, else 0."""
+    from tabletop.ui.art.folders import art_folder, deck_file
+    from tabletop.ui.art.proofs import check_deck, report_lines
+
+    deck = deck_file(game)
+    found = check_deck(deck.parent if deck is not None else None, game.deck(), art_folder(game, art_dir))
+    lines = report_lines(found, heading={
+        "problems": _("problems in the faces' files:"), "cuts": _("text that does not fit (shown cut short):"),
+        "untranslated": _("cards without a translation:"),
+        "colours": _("colour groups a colour-blind tester may confuse:")})
+    for line in lines:
+        print(line)
+    if not lines:
+        print(_("{game}: every card's text fits, every card is translated, the colour groups stay apart").format(
+            game=game.name))
+    return 1 if lines else 0

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from tabletop.cli.common import GAME_TIMEOUT_RANGE, cores, positive, seconds_between, seed
+from tabletop.cli.games import face_warnings
 from tabletop.engine.options import parse_assignments
 from tabletop.i18n import _
 
@@ -44,12 +45,15 @@ def add(sub: Any) -> None:
     check.add_argument("--game-timeout", type=seconds_between(*GAME_TIMEOUT_RANGE), default=None,
                        help=_("seconds one game may take before it is stopped as hanging (default 120)"))
     check.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    check.add_argument("--strict", action="store_true",
+                       help=_("warnings fail the check too (a card's text that does not fit its face, colour groups"
+                              " that look alike to colour-blind testers)"))
     check.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop check``: print each problem as found, then a summary; exit status 1 on any problem."""
-    from tabletop.plugins import registry
+    from tabletop.plugins import registry, versioned
     from tabletop.sim.check.cases import Case, quick
     from tabletop.sim.check.playthrough import FULL_MOVES
     from tabletop.sim.check.run import DEFAULT_GAME_TIMEOUT, DEFAULT_GAMES, Found, run_check
@@ -57,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.progress import Progress
 
     cls = registry.examine(args.game).load()
+    versioned.record_use(args.game, kind="check", games=0)
     sets = parse_assignments(args.sets)
     cases, per_value = None, None
     if args.players is not None or sets:
@@ -97,5 +102,11 @@ def run(args: argparse.Namespace) -> int:
                 count=count - SHOWN_PER_KIND, kind=kind))
     for line in result.refused:
         print(_("not checked: {what}").format(what=line))
+    warnings = face_warnings(registry.examine(args.game).extra.get("folder"))
+    for line in warnings:
+        print(_("warning: {problem}").format(problem=line))
     print(result.summary())
+    if warnings and args.strict:
+        print(_("--strict: {count} warning(s) fail the check").format(count=len(warnings)))
+        return 1
     return 0 if result.ok else 1

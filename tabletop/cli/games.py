@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from tabletop.engine.errors import TabletopError
@@ -39,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {_(info['summary'])}")
         if entry.plugin:
             _print_verdict(entry, args)
+        for line in face_warnings(entry.extra.get("folder")):
+            print("  " + _("warning: {problem}").format(problem=line))
         for option in info["options"]:
             print(_("  --set {name}=...  default {default}; allowed: {allowed}").format(
                 name=option["name"], default=_shown(option["default"]), allowed=option["allowed"]))
@@ -59,6 +62,26 @@ def run(args: argparse.Namespace) -> int:
         if takes:
             print(f"  {entry.name + ':PARAM':<16} PARAM: {printable(str(takes))}")
     return 0
+
+
+def face_warnings(folder: object) -> list[str]:
+    """Return the warnings on the faces of the game in ``folder`` (one with a ``faces.toml``): text that does not
+    fit, problems in its files, colour groups that merge; none for a game without one."""
+    if not folder or not (Path(str(folder)) / "faces.toml").is_file():
+        return []
+    from tabletop.formats.deckfile import DeckError, cached_deck
+    from tabletop.ui.art.proofs import check_deck
+
+    folder = Path(str(folder))
+    deck = next((folder / name for name in ("deck.toml", "deck.csv") if (folder / name).is_file()), None)
+    try:
+        cards = list(cached_deck(deck).kinds) if deck is not None else []
+    except DeckError:
+        return []  # the game's own entry says what is wrong with its deck
+    try:
+        return check_deck(folder, cards, folder / "art").warnings
+    except TabletopError as exc:  # the colour proof's library is missing: said, the rest still checked
+        return [*check_deck(folder, cards, folder / "art", colours=False).warnings, str(exc)]
 
 
 def _print_verdict(entry: registry.Entry, args: argparse.Namespace) -> None:

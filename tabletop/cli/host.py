@@ -112,6 +112,40 @@ def run(args: argparse.Namespace) -> int:
         host.close(_("the host left"))
 
 
+ANSWER_WAIT = 300.0
+"""Seconds a headless host waits for its remote seats' answers to the questions after the game."""
+
+
+def _ask_remote(host: Any, game: Any, name: str, log: Any) -> None:
+    """Send the game's questions to the remote seats and keep their answers, until each answered or left."""
+    import time
+
+    from tabletop.formats.feedback import answer_writer
+    from tabletop.plugins import versioned
+
+    try:
+        questions = versioned.feedback_questions(name)
+    except TabletopError as exc:
+        print(_("No questions after the game: {problem}").format(problem=exc), file=sys.stderr)
+        return
+    if not questions:
+        return
+    cards = list({c.id: _(c.label) for c in game.deck()}.items())
+    kept = answer_writer(questions, [card for card, _label in cards], log)
+    answered: set[int] = set()
+
+    def write(seat: int, answers: list[dict[str, Any]]) -> str | None:
+        problem = kept(seat, answers)
+        answered.add(seat)
+        return problem
+
+    host.ask_feedback([q.to_json() for q in questions], [{"id": c, "label": label} for c, label in cards], write)
+    print(_("Questions sent to the remote seats; waiting for their answers (Ctrl-C stops)"))
+    deadline = time.monotonic() + ANSWER_WAIT
+    while time.monotonic() < deadline and any(s not in answered and host.presence(s) == "here" for s in host.seats):
+        time.sleep(0.2)
+
+
 def _say_address(host: Any, address: Address, bind: str) -> None:
     from tabletop.net.host import lan_addresses
     from tabletop.ui.hosting import join_lines
@@ -144,8 +178,11 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     fair = args.seed is None
     seed_value = secrets.randbits(62) if fair else args.seed
     game_id = new_game_id()
+    from tabletop.plugins import versioned
+
     log = GameLog.create(args.log or default_log_path(game.name, game_id if fair else seed_value), game=game,
-                         seat_names=names, seed=seed_value, fair=fair, game_id=game_id)
+                         seat_names=names, seed=seed_value, fair=fair, game_id=game_id,
+                         version=versioned.record_use(args.game, kind="host", playtests=1))
     try:
         players: list[Any] = registry.seat_makers(names, game, bot_timeout=args.bot_timeout)
         remote = remote_players(host)
@@ -161,6 +198,8 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
                                                      for i, n in enumerate(names)]),
                     initial=session.take_events(), notes=log.note)
         result = serve_game(host, session, players=list(remote.values()), join_wait=args.join_wait)
+        if result.outcome == "over":
+            _ask_remote(host, game, args.game, log)
     finally:
         log.reveal()
         log.close()

@@ -40,6 +40,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop ladder``."""
+    from tabletop.plugins import versioned
     from tabletop.sim.ladder import format_ladder, run_ladder, seatings
     from tabletop.sim.progress import Progress
     from tabletop.sim.runner import SimConfig
@@ -57,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     total = -(-args.games // len(lines)) * len(lines)
     config = SimConfig(game=args.game, players=game.players, bots=tuple(lines[0]), seed=args.seed,
                        games=args.games, options=options, bot_timeout=args.bot_timeout,
-                       games_dir=str(args.games_dir) if args.games_dir else None)
+                       games_dir=str(args.games_dir) if args.games_dir else None,
+                       version=versioned.record_use(args.game, kind="simulate", games=total))
     progress = Progress(total, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
     try:

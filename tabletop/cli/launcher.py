@@ -27,4 +27,10 @@ def run(args: argparse.Namespace) -> int:
     print(_("wrote {file}: it opens the start screen of this install ({python}) in {folder}, with the games in"
             " {games}").format(file=write_launcher(args.folder, games_dir=args.games_dir), python=sys.executable,
                                folder=Path.cwd().absolute(), games=games))
+    if sys.platform.startswith("linux"):  # a double-clicked .tabletop file opens with this install
+        from tabletop.ui.filetype import register_file_type
+
+        register_file_type(python=Path(sys.executable).absolute(), workdir=Path.cwd().absolute(),
+                           games_dir=args.games_dir.absolute() if args.games_dir is not None else None)
+        print(_("registered .tabletop files: a double-click opens one here (tabletop open)"))
     return 0

@@ -22,9 +22,9 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop notes``."""
     from tabletop.formats.notes import notes_markdown
-    from tabletop.plugins import registry
+    from tabletop.plugins.versioned import log_games
 
-    text = notes_markdown(args.logs, registry.make_game)
+    text = notes_markdown(args.logs, log_games)
     if args.out is None:
         sys.stdout.write(text)
         return 0

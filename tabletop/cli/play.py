@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,9 @@ def add(sub: Any) -> None:
                              " from its last move or --at"))
     play.add_argument("--at", type=whole_from_zero, default=None, metavar="MOVE",
                       help=_("with --resume: play on from this move (0 is the deal; default the log's last move)"))
+    play.add_argument("--current", action="store_true",
+                      help=_("with --resume: play on with today's files instead of the version the log was played"
+                             " with (its moves made again; the cards today's deck lacks are named)"))
     play.add_argument("--players", type=positive, default=None, help=_("number of seats"))
     play.add_argument("--seats", default="", help=_("one per seat, e.g. human,random,random,random (default)"))
     play.add_argument("--seed", type=seed, default=None, help=_("seed (default: a new one, shown on screen)"))
@@ -78,16 +82,18 @@ def run(args: argparse.Namespace) -> int:
     start = None
     players: int | None
     seed: int | None
+    version = ""
     if args.resume is not None:
         if args.scenario is not None:
             raise TabletopError(_("--scenario: a game played on from a log starts where its log says"))
-        start = _resume_point(args)
+        start, version = _resume_point(args)
         game, players, seed, options = start.game, start.players, start.seed, start.options
         seats = seats or start.seats
     elif args.game is None:
         raise TabletopError(_("name a game to play (see tabletop games), or --resume LOG to play on from a log"))
-    elif args.at is not None:
-        raise TabletopError(_("--at {at}: it goes with --resume LOG (the move to play on from)").format(at=args.at))
+    elif args.at is not None or args.current:
+        flag = f"--at {args.at}" if args.at is not None else "--current"
+        raise TabletopError(_("{flag}: it goes with --resume LOG (the game to play on)").format(flag=flag))
     else:
         game, seed, options = args.game, args.seed, parse_assignments(args.sets)
         players = args.players or seat_count(args.seats)
@@ -95,23 +101,30 @@ def run(args: argparse.Namespace) -> int:
                     options=options, speed=args.speed, exit_after=args.exit_after,
                     screenshot=args.screenshot, record=args.record, size=args.size, art_dir=args.art,
                     log_path=args.log, undo=args.undo, watch=args.watch, bot_timeout=args.bot_timeout, start=start,
-                    scenario=args.scenario)
+                    scenario=args.scenario, version=version)
 
 
-def _resume_point(args: argparse.Namespace) -> Resume:
-    """Return where ``--resume LOG [--at MOVE]`` starts, refusing what a game played on keeps from its log.
+def _resume_point(args: argparse.Namespace) -> tuple[Resume, str]:
+    """Return where ``--resume LOG [--at MOVE] [--current]`` starts and the version it plays on in (a hash;
+    "" for today's files), refusing what a game played on keeps from its log.
 
     :raises TabletopError: for a clash (another game, seed, options or number of players) or a bad log.
     """
-    from tabletop.plugins import registry
+    from tabletop.plugins import versioned
 
     for flag, given in (("--seed", args.seed is not None), ("--set", bool(args.sets)),
                         ("--players", args.players is not None)):
         if given:
             raise TabletopError(_("{flag}: a game played on from a log keeps that log's game, seed, options and"
                                   " players (change the seats with --seats)").format(flag=flag))
-    start = resume_point(args.resume, registry.make_game, args.at)
+    start = resume_point(args.resume, versioned.log_games, args.at)
     if args.game is not None and args.game != start.game:
         raise TabletopError(_("{file} is a game of {logged}, not {game}: leave the game name out with --resume").format(
             file=args.resume, logged=start.game, game=args.game))
-    return start
+    if not args.current:
+        return start, versioned.logged_version(start.header)
+    start, missing = versioned.on_today(start)
+    if missing:
+        print(_("--current: today's deck has no {cards} (in the version {file} was played with); moves with them"
+                " cannot be made").format(cards=", ".join(missing), file=shown_path(args.resume)), file=sys.stderr)
+    return start, ""

@@ -13,6 +13,9 @@ from tabletop.i18n import _
 
 DEFAULT_SEARCH = 300
 """ISMCTS iterations per person's decision in the report's search verdicts (0: none)."""
+DEFAULT_SIM = 300
+"""Games simulated per version for the cards testers named (0: none)."""
+MAX_SIM = 1_000_000
 
 
 def add(sub: Any) -> None:
@@ -25,6 +28,9 @@ def add(sub: Any) -> None:
     rev.add_argument("--search", type=whole_from_zero, default=DEFAULT_SEARCH, metavar="ITERATIONS",
                      help=_("ISMCTS iterations per decision a person made, to judge it (default {n}; 0: no search)").format(
                          n=DEFAULT_SEARCH))
+    rev.add_argument("--sim-games", type=whole_from_zero, default=DEFAULT_SIM, metavar="GAMES",
+                     help=_("games simulated per version whose testers named cards in their answers, to set the"
+                            " cards beside what the simulator finds (default {n}; 0: none)").format(n=DEFAULT_SIM))
     rev.set_defaults(handler=run)
 
 
@@ -37,9 +43,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.search > MAX_ITERATIONS:
         raise TabletopError(_("--search {n}: at most {most:,} iterations").format(n=args.search, most=MAX_ITERATIONS))
+    if args.sim_games > MAX_SIM:
+        raise TabletopError(_("--sim-games {n}: at most {most:,} games").format(n=args.sim_games, most=MAX_SIM))
     check_report_dir(args.out, flag="--out")
     budget = Budget(iterations=args.search) if args.search else None
-    review = review_logs(args.logs, budget=budget, progress=_progress if sys.stderr.isatty() else None)
+    review = review_logs(args.logs, budget=budget, progress=_progress if sys.stderr.isatty() else None,
+                         sim_games=args.sim_games)
     games = sorted({g.game for g in review.games})
     title = _("Playtest review: {games} ({count} logs)").format(games=", ".join(games), count=len(review.games))
     page = write_review(args.out, review, title=title)
@@ -49,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
     print(_("{count} logs, {decisions} timed decisions, {notes} notes; report: {file}").format(
         count=len(review.games), decisions=len(review.decisions), notes=sum(len(g.notes) for g in review.games),
         file=page))
+    for version in review.versions():
+        played = review.games_of(version)
+        answers = sum(bool(f.answers) for g in played for f in g.feedback)
+        print(_("  {version}: {count} logs, {notes} notes, {answers} answers").format(
+            version=version or _("before versions"), count=len(played), notes=sum(len(g.notes) for g in played),
+            answers=answers))
     if slowest:
         d = slowest[0]
         print(_("the slowest decision: {seconds:.1f} s, seat {seat} at move {n} of {file}").format(

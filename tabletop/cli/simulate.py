@@ -27,7 +27,7 @@ from tabletop.engine.options import parse_assignments
 from tabletop.engine.session import check_scenario
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _, ngettext
-from tabletop.plugins import registry
+from tabletop.plugins import registry, versioned
 
 
 def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: dict[str, str],
@@ -39,6 +39,8 @@ def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: di
              (_("seed"), str(args.seed)), (_("options"), ", ".join(f"{k}={v}" for k, v in sets.items()) or _("defaults"))]
     if args.vary:
         facts.append((_("varied"), "; ".join(args.vary)))
+    if args.versions:
+        facts.append((_("versions"), args.versions))
     if args.scenario is not None:
         facts.append((_("scenario"), str(args.scenario)))
     return [(_("command"), command), *facts]
@@ -64,6 +66,9 @@ def add(sub: Any) -> None:
     sim.add_argument("--vary", action="append", default=[], metavar="KEY=A,B",
                      help=_("compare option values on the same deals, e.g. --vary trump=none,turnup"
                             " (repeat to cross several options)"))
+    sim.add_argument("--versions", default="", metavar="A,B",
+                     help=_("compare versions of the game on the same deals, e.g. --versions v1,v2 (ids, names or"
+                            " hashes: see tabletop versions GAME)"))
     sim.add_argument("--report", type=Path, default=None, metavar="DIR",
                      help=_("write DIR/report.html with charts and per-card analytics"))
     sim.add_argument("--by", default="", metavar="COLUMN",
@@ -93,23 +98,40 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.runner import SimConfig, default_workers
     from tabletop.sim.study import Study
     from tabletop.sim.tables import make_console, print_study
-    from tabletop.sim.variants import expand, parse_vary
+    from tabletop.sim.variants import Variant, expand, parse_vary
 
     if args.cluster and args.workers:
         raise TabletopError(_("--workers and --cluster: the cluster's workers play the games; drop --workers"))
     sets = parse_assignments(args.sets)
     varied = parse_vary(args.vary, fixed=list(sets))
     variants = expand(varied)
-    game, _options = game_for(args.game, args.players or seat_count(args.bots), args.sets)
+    refs = _versions(args)
+    if refs:
+        variants = [Variant((("version", ref["id"]),), name=ref["id"]) for ref in refs]
+        varied = [("version", [ref["id"] for ref in refs])]
+        game = versioned.make_game(args.game, version=refs[0]["hash"], players=args.players or seat_count(args.bots),
+                                   options=sets)
+    else:
+        game, _options = game_for(args.game, args.players or seat_count(args.bots), args.sets)
     bots = registry.expand_seats(args.bots, game.players)
     if registry.HUMAN in bots:
         raise TabletopError(_("simulate needs a bot in every seat; 'human' is for tabletop play"))
+    if not refs:  # today's files, recorded as the version simulated
+        today = versioned.record_use(args.game, kind="simulate", games=args.games)
+        refs = [today] * len(variants) if today is not None else []
+    else:
+        for ref in refs:
+            versioned.record_use(args.game, kind="simulate", games=args.games, version=ref["hash"])
+    # Versions of the game share the options given; rule variants set their own.
+    options = [dict(sets) if args.versions else v.options(sets) for v in variants]
     games = []
-    for variant in variants:
+    for index, variant in enumerate(variants):
         try:
-            games.append(registry.make_game(args.game, players=game.players, options=variant.options(sets)))
+            games.append(versioned.make_game(args.game, version=refs[index]["hash"] if args.versions else "",
+                                             players=game.players, options=options[index]))
         except TabletopError as exc:
-            raise TabletopError(f"--vary {variant.label}: {exc}") from None
+            flag = "--versions" if args.versions else "--vary"
+            raise TabletopError(f"{flag} {variant.label}: {exc}") from None
     watching = None
     scenario = load_scenario(args.scenario) if args.scenario is not None else None
     if scenario is not None:
@@ -124,12 +146,13 @@ def run(args: argparse.Namespace) -> int:
     if args.logs is not None:
         check_writable("--logs", args.logs / "x.jsonl")
     configs = [SimConfig(game=args.game, players=game.players, bots=tuple(bots), seed=args.seed,
-                         games=args.games, options=v.options(sets), bot_timeout=args.bot_timeout,
+                         games=args.games, options=options[i], bot_timeout=args.bot_timeout,
                          games_dir=str(args.games_dir) if args.games_dir else None,
-                         logs=str(args.logs) if args.logs is not None else None, scenario=scenario) for v in variants]
+                         logs=str(args.logs) if args.logs is not None else None, scenario=scenario,
+                         version=refs[i] if refs else None, stored=bool(args.versions)) for i, v in enumerate(variants)]
     sweep = len(variants) > 1
     writer = ResultWriter(args.out, bots, [k for k, _value in varied] if sweep else ()) if args.out else None
-    study = Study([v.label for v in variants], [v.options(sets) for v in variants], players=game.players,
+    study = Study([v.label for v in variants], options, players=game.players,
                   bots=bots, lower_is_better=[g.lower_is_better for g in games])
     workers = args.workers or default_workers()
     total = args.games * len(variants)
@@ -179,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     labels = [{c.id: c.label for c in g.deck()} for g in games]
     page = found = None
     if played:
-        found = judge(study, labels)
+        found = judge(study, labels, versions=bool(args.versions))
     if args.report is not None and found is not None and not hurry:  # written before anything is printed: a closed pipe must not lose it
         from tabletop.report import write_report
 
@@ -230,3 +253,26 @@ def run(args: argparse.Namespace) -> int:
         print("tabletop simulate: error: no game finished (see the warnings above)", file=sys.stderr)
         return 1
     return 0
+
+
+def _versions(args: argparse.Namespace) -> list[dict[str, str]]:
+    """Return the versions ``--versions A,B`` names (each as a log's header names it), or none.
+
+    :raises TabletopError: for a version the store does not hold, one named twice, or --vary given too.
+    """
+    if not args.versions:
+        return []
+    if args.vary:
+        raise TabletopError(_("--versions and --vary: compare versions or option values, one at a time"))
+    if args.cluster:
+        raise TabletopError(_("--versions and --cluster: versions are compared on this machine's cores (drop"
+                              " --cluster)"))
+    names = [n.strip() for n in args.versions.split(",")]
+    if len(names) < 2 or "" in names:
+        raise TabletopError(_("--versions {text}: name two versions or more, e.g. --versions v1,v2").format(
+            text=repr(args.versions)))
+    records = [versioned.version_of(args.game, name) for name in names]
+    twice = [r.id for r in records if [x.id for x in records].count(r.id) > 1]
+    if twice:
+        raise TabletopError(_("--versions {text}: {id} is named twice").format(text=repr(args.versions), id=twice[0]))
+    return [r.ref() for r in records]

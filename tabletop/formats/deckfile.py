@@ -41,9 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
-from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
-from tabletop.formats.tomlspots import CONTROL, Problems, header_line, key_line
+from tabletop.formats.tomlspots import CONTROL, Problems, ProblemsError, header_line, key_line
 from tabletop.i18n import _
 
 MAX_COUNT = 999
@@ -61,15 +60,13 @@ _RESERVED_IDS = frozenset({"back", "con", "prn", "aux", "nul",
 _JOKER_WORDS = frozenset({"*", "joker", "jokers"})
 
 
-class DeckError(UserInputError):
+class DeckError(ProblemsError):
     """A deck file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        self.source = source
-        self.problems = problems
-        head = (_("deck file {file} has 1 problem:") if len(problems) == 1
-                else _("deck file {file} has {count} problems:")).format(file=source, count=len(problems))
-        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
+        super().__init__(source, problems, (_("deck file {file} has 1 problem:") if len(problems) == 1
+                                            else _("deck file {file} has {count} problems:")).format(
+            file=source, count=len(problems)))
 
 
 @dataclass(frozen=True)
@@ -158,6 +155,10 @@ def _toml_rows(text: str, problems: Problems) -> tuple[list[_Row], str | None]:
         message = str(exc)
         if message.startswith("invalid TOML: "):
             message = _("invalid TOML: {problem}").format(problem=message.removeprefix("invalid TOML: "))
+            lines = text.splitlines()
+            dotted = _DOTTED.match(lines[exc.line - 1]) if 0 < exc.line <= len(lines) else None
+            if dotted:
+                message += " " + _language_hint(dotted[1], dotted[2])
         elif "nested" in message:
             message += ": a card is a flat table"
         else:
@@ -412,7 +413,7 @@ def _text_field(values: Mapping[str, Any], key: str, where: _Where) -> str:
     if raw is None:
         return ""
     if isinstance(raw, (dict, list)):
-        where.add(key, _("must be plain text, not a table or a list"))
+        where.add(key, _("must be plain text, not a table or a list") + _languages_in(key, raw))
         return ""
     return str(raw).strip()
 
@@ -422,9 +423,25 @@ def _extra_fields(values: Mapping[str, Any], where: _Where) -> Iterator[tuple[st
         if key in KNOWN_FIELDS:
             continue
         if isinstance(raw, (dict, list)):
-            where.add(key, _("must be a plain value, not a table or a list"))
+            where.add(key, _("must be a plain value, not a table or a list") + _languages_in(key, raw))
             continue
         yield key, str(raw).lower() if isinstance(raw, bool) else str(raw)
+
+
+_DOTTED = re.compile(r"^\s*([A-Za-z_][\w-]*)\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)\s*=")
+"""A column in another language written without quotes (``name.ja = ...``), which TOML reads as a table."""
+
+
+def _language_hint(key: str, lang: str) -> str:
+    return _("(a column in another language is written with its name in quotes: \"{key}.{lang}\" = \"...\")").format(
+        key=key, lang=lang)
+
+
+def _languages_in(key: str, raw: Any) -> str:
+    """Return the hint to quote ``key.lang`` when ``raw`` is the table TOML made of ``key.lang = ...``."""
+    if isinstance(raw, dict) and raw and all(_DOTTED.match(f"{key}.{lang} =") for lang in raw):
+        return " " + _language_hint(key, next(iter(raw)))
+    return ""
 
 
 _cached: dict[Path, tuple[int, Deck]] = {}

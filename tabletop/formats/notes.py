@@ -16,7 +16,7 @@ from tabletop.engine.events import seat_name
 from tabletop.engine.guard import shown_path
 from tabletop.engine.session import HOOK_LIMIT, Session, SessionOptions, open_session
 from tabletop.engine.views import SPECTATOR
-from tabletop.formats.log import GameFactory, Replay, replay
+from tabletop.formats.logreplay import GameFactory, Replay, VersionedGames, replay
 from tabletop.formats.playtest import Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
 
@@ -77,6 +77,9 @@ def _section(played: Playtest, make_game: GameFactory) -> list[str]:
         game=header.get("game"), players=header.get("players"), how=ending(played), moves=len(played.moves))
     if isinstance(seed, int):
         about += ", " + _("seed {seed}").format(seed=seed)
+    version = make_game.version_label(header) if isinstance(make_game, VersionedGames) else ""
+    if version:
+        about += ", " + _("version {version}").format(version=version)
     lines = [f"## {shown_path(played.path)}", "", about, ""]
     if not played.notes:
         return lines + [_("No notes."), ""]

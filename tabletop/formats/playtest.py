@@ -1,6 +1,6 @@
 """What a played game's log says about the playtest: each move's timing, the notes, how it ended, its parent.
 
-:func:`read_playtest` reads a log line by line (as :func:`~tabletop.formats.log.replay` does, every
+:func:`read_playtest` reads a log line by line (as :func:`~tabletop.formats.logreplay.replay` does, every
 field checked) into a :class:`Playtest`: the moves of the game as it stands (undone moves left
 out), each with its seat, its action (a sealed one opened once the seed is known), when it was
 made and how long its seat thought; the notes; the ``closed`` line. It replays nothing, so it reads
@@ -18,7 +18,8 @@ from typing import Any
 
 from tabletop.engine.errors import LogError, LogWriteError
 from tabletop.engine.guard import short, shown_path
-from tabletop.formats.log import ENDINGS, iter_records, logged_seed, note_record, unseal
+from tabletop.formats.log import ENDINGS, note_record, unseal
+from tabletop.formats.logread import iter_records, logged_seed
 from tabletop.i18n import N_, _
 
 ENDING_WORDS = {"finished": N_("finished"), "left": N_("left"), "interrupted": N_("interrupted"),
@@ -60,6 +61,14 @@ class Note:
     written: str = ""
 
 
+@dataclass(frozen=True)
+class Feedback:
+    """A person's answers to the game's questions after it ended (``answers`` empty: skipped; None: sealed)."""
+
+    seat: int
+    answers: tuple[dict[str, Any], ...] | None
+
+
 @dataclass
 class Playtest:
     """A log read for review (see the module's doc)."""
@@ -68,6 +77,7 @@ class Playtest:
     header: dict[str, Any]
     moves: list[LoggedMove] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    feedback: list[Feedback] = field(default_factory=list)
     how: str | None = None
     """How the game ended as its ``closed`` line says (None: an older log, or a game still being played)."""
     ended_at: float | None = None
@@ -129,6 +139,8 @@ def read_playtest(path: Path | str) -> Playtest:
                 del moves[to:]
         elif kind == "note":
             found.notes.append(_note(shown, number, record))
+        elif kind == "feedback" and type(record.get("seat")) is int:
+            found.feedback.append(Feedback(record["seat"], _answers(record, seed)))
         elif kind == "end":
             found.finished = True
         elif kind == "closed" and record.get("how") in ENDINGS:
@@ -151,19 +163,36 @@ def _seconds(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else None
 
 
+def _opened(record: dict[str, Any], seed: int | None) -> Any:
+    """Return what a sealed line holds, opened with the seed (None when the seed is unknown or does not open it)."""
+    if seed is None:
+        return None
+    try:
+        return json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", 0))))
+    except (ValueError, TypeError, UnicodeDecodeError, RecursionError, OverflowError):
+        return None
+
+
 def _action(record: dict[str, Any], seed: int | None) -> dict[str, Any] | None:
     """Return a logged action's JSON, opening a sealed one when the seed is known (None otherwise)."""
     if "sealed" in record:
-        if seed is None:
-            return None
-        try:
-            opened = json.loads(unseal(str(record["sealed"]), seed, int(record.get("line", 0))))
-        except (ValueError, TypeError, UnicodeDecodeError, RecursionError, OverflowError):
-            return None
+        opened = _opened(record, seed)
         action = opened.get("action") if isinstance(opened, dict) else None
     else:
         action = record.get("action")
     return action if isinstance(action, dict) else None
+
+
+def _answers(record: dict[str, Any], seed: int | None) -> tuple[dict[str, Any], ...] | None:
+    """Return a feedback line's answers (opened with the seed when sealed; None while it cannot be), each
+    with an id, a kind, a label and a value (anything else a hand-edited log holds is left out)."""
+    answers = _opened(record, seed) if "sealed" in record else record.get("answers")
+    if answers is None and "sealed" in record:
+        return None
+    if not isinstance(answers, list):
+        return ()
+    return tuple(a for a in answers if isinstance(a, dict) and all(isinstance(a.get(k), str) for k in ("id", "kind", "label"))
+                 and isinstance(a.get("value"), str | int) and not isinstance(a.get("value"), bool))
 
 
 def _note(shown: str, number: int, record: dict[str, Any]) -> Note:

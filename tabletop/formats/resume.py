@@ -14,8 +14,11 @@ from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import LogError, UserInputError
+from tabletop.engine.game import Game
 from tabletop.engine.guard import shown_path
-from tabletop.formats.log import GameFactory, iter_records, logged_seed, replay
+from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
+from tabletop.formats.logread import iter_records, logged_seed
+from tabletop.formats.logreplay import GameFactory, logged_scenario, replay
 from tabletop.i18n import _
 
 
@@ -91,3 +94,33 @@ def check_move(at: int | None, path: Path, end: int) -> None:
     """
     if at is not None and not 0 <= at <= end:
         raise UserInputError(_("--at {at}: {file} has moves 0 to {end}").format(at=at, file=shown_path(path), end=end))
+
+
+def moves_on(start: Resume, game: Game) -> tuple[Action, ...]:
+    """Return the moves of ``start`` made again on ``game`` (another version of the logged game, on the
+    same seed): each logged action matched to one of ``game``'s legal actions by its cards and targets,
+    by its value too where several match (a price may have changed).
+
+    :raises UserInputError: naming the first move that cannot be made there, and why.
+    """
+    session = open_session(game, seed=start.seed, scenario=logged_scenario(start.header, start.seed, start.log),
+                           options=SessionOptions(events=False, hook_limit=HOOK_LIMIT))
+    out: list[Action] = []
+    for n, action in enumerate(start.moves):
+        wanted = action.to_json()
+        legal = session.legal_actions()
+        match = next((a for a in legal if a.to_json() == wanted), None)
+        if match is None:
+            loose = [a for a in legal if _targets(a.to_json()) == _targets(wanted)]
+            match = loose[0] if len(loose) == 1 else None
+        if match is None:
+            raise UserInputError(_("--current: move {n} of {file} ({action}) cannot be made with today's files;"
+                                   " play on in the log's version (leave --current out), or give --at {n} or"
+                                   " earlier").format(n=n, file=shown_path(start.log), action=_(str(action.label))))
+        session.submit(match)
+        out.append(match)
+    return tuple(out)
+
+
+def _targets(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "value"}

@@ -18,12 +18,22 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
 from tabletop.i18n import _
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters no text in a designer's file may hold: a NUL, terminal escapes, text-direction overrides
 (tabs and line breaks are fine)."""
+
+
+class ProblemsError(UserInputError):
+    """A designer's file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
+
+    def __init__(self, source: str, problems: list[str], head: str) -> None:
+        self.source = source
+        self.problems = problems
+        super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
 
 
 class Problems:

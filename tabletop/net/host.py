@@ -149,6 +149,8 @@ class Host:
         self._players: dict[int, Any] = {}
         self._session: Any = None
         self._notes: Callable[[int, int | None, str], Any] | None = None
+        self._feedback: Callable[[int, list[dict[str, Any]]], str | None] | None = None
+        self._answered: set[int] = set()
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
         self._latest: dict[int, Any] = {}
@@ -275,6 +277,17 @@ class Host:
         session.on_move = moved
         for joiner in self._all():
             self._call(self._welcome, joiner)
+
+    def ask_feedback(self, questions: list[dict[str, str]], cards: list[dict[str, str]],
+                     write: Callable[[int, list[dict[str, Any]]], str | None]) -> None:
+        """Send the game's questions to every remote seat (the game is over); ``write`` keeps a seat's answers
+        (an empty list: skipped) and returns a problem, or None. Each seat answers once."""
+        with self._lock:
+            self._feedback, self._answered = write, set()
+        text = dumps({"t": "questions", "questions": questions, "cards": cards})
+        for joiner in self._all():
+            if joiner.seat in self.seats:
+                self._post(joiner, text)
 
     def register(self, seat: int, player: Any) -> None:
         """Make ``player`` the one the session asks for remote seat ``seat`` (see :func:`tabletop.net.seat.remote_players`)."""
@@ -548,6 +561,8 @@ class Host:
                     self._want(joiner, message["files"])
                 elif kind == "note":
                     self._note_from(joiner, message)
+                elif kind == "answers":
+                    self._answers_from(joiner, message["answers"])
                 elif joiner.seat == SPECTATOR:
                     self.reply(joiner, {"t": "refused", "reason": encode(N_("a spectator does not play")),
                                         "move": message.get("move"), "id": message.get("id")})
@@ -596,6 +611,17 @@ class Host:
             write(min(message["move"], self._moves), seat, f"{who}: {text}")
         except (TabletopError, OSError, ValueError) as exc:  # a full disk: the game goes on without the note
             self._note(N_("A note from {who} was not written: {why}", who=who, why=str(exc)))
+
+    def _answers_from(self, joiner: Joiner, answers: list[dict[str, Any]]) -> None:
+        """Keep a remote seat's answers to the questions it was sent (once; anything else is refused)."""
+        with self._lock:
+            write, seat = self._feedback, joiner.seat
+            fresh = write is not None and seat in self.seats and seat not in self._answered
+            if fresh:
+                self._answered.add(seat)
+        problem = write(seat, answers) if write is not None and fresh else N_("no questions were asked")
+        if problem:
+            self._note(N_("The answers of {who} were not kept: {why}", who=self._who(joiner), why=str(problem)))
 
     def _want(self, joiner: Joiner, digests: list[str]) -> None:
         if self.art is None:

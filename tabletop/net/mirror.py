@@ -92,6 +92,8 @@ class RemoteSession:
         """Why the host is gone for good (the table says so), or None."""
         self.next_game: Welcome | None = None
         """The host's next game, when it has started one."""
+        self.questions: dict[str, Any] | None = None
+        """The designer's questions the host sent once the game was over (``questions`` and ``cards``)."""
         self.moves = 0
         self._table: TableView | None = None
         self._events: list[Event] = []
@@ -207,6 +209,10 @@ class RemoteSession:
         self.connection.send({"t": "note", "move": move, "seat": seat, "text": text[:2000]})
         return note_record(move, seat, text)
 
+    def send_answers(self, answers: list[dict[str, Any]]) -> None:
+        """Send this seat's answers to the host's questions (none: skipped), who writes them into the game's log."""
+        self.connection.send({"t": "answers", "answers": answers})
+
     def scores(self) -> list[int]:
         """Return the scores as the table shows them."""
         return list(self._table.scores) if self._table is not None else []
@@ -264,6 +270,8 @@ class RemoteSession:
         elif kind == "welcome":
             if message is not self.welcome:
                 self.next_game = message
+        elif kind == "questions":
+            self.questions = message
         elif kind in ("end", "lost") and self.gone is None:
             self.gone = message if kind == "lost" else N_("the host ended the game: {why}", why=message)
             if self._table is not None:  # said once what came before it has been shown

@@ -188,6 +188,13 @@ ACTION = record({"kind": text(64), "cards": list_of(text(64), 200), "value": may
     required=("kind",))
 """An action as a joiner names it: what :meth:`~tabletop.engine.actions.Action.to_json` writes."""
 
+QUESTION = record({"id": text(64), "kind": one_of("rating", "card", "text"), "text": text(200), "label": text(200),
+                   "low": text(200), "high": text(200)}, required=("id", "kind", "text", "label"))
+"""One of the designer's questions (:meth:`tabletop.formats.feedback.Question.to_json`)."""
+ANSWER = record({"id": text(64), "value": Check(lambda v: (type(v) is int and 1 <= v <= 5) or (
+    isinstance(v, str) and len(v) <= 1000), "a rating from 1 to 5 or a text")}, required=("id", "value"))
+"""A person's answer to one question (a rating, a card's id, or a text)."""
+
 Schema = Mapping[str, tuple[Mapping[str, Check], tuple[str, ...]]]
 """Per kind of message: its fields' rules, and which of them it must have."""
 
@@ -198,6 +205,7 @@ TO_HOST: Schema = {
     "act": ({"move": MOVE, "action": ACTION, "seat": SEAT}, ("move", "action")),
     "why": ({"id": MOVE, "action": ACTION}, ("id", "action")),
     "note": ({"move": MOVE, "seat": maybe(SEAT), "text": text(2000)}, ("move", "text")),
+    "answers": ({"answers": list_of(ANSWER, 12)}, ("answers",)),
     "bye": ({}, ()),
 }
 """What a joiner may send."""
@@ -217,6 +225,9 @@ TO_JOINER: Schema = {
     "seats": ({"seats": LIST, "names": LIST}, ("seats",)),
     "art": ({"files": FILES}, ("files",)),
     "end": ({"reason": ANY}, ("reason",)),
+    "questions": ({"questions": list_of(QUESTION, 12), "cards": list_of(record({"id": text(64), "label": text(200)},
+                                                                              ("id", "label")), 10_000)},
+                  ("questions", "cards")),
 }
 """What a host may send (game values inside are checked again as :mod:`tabletop.formats.wire` reads them)."""
 

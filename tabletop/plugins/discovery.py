@@ -329,12 +329,13 @@ def module_name(game: str) -> str:
     return f"{PACKAGE}.{game.replace('-', '_')}"
 
 
-def import_folder_module(game: str, path: Path, *, package: bool) -> types.ModuleType:
-    """Import a game folder's ``__init__.py`` (``package``) or ``bots.py`` from its file, afresh.
+def import_folder_module(game: str, path: Path, *, package: bool, as_name: str | None = None) -> types.ModuleType:
+    """Import a game folder's ``__init__.py`` (``package``) or ``bots.py`` from its file, afresh
+    (as module ``as_name``, when a stored version of the game is imported beside today's).
 
     :raises Exception: whatever the module raises; a half-imported module is removed again.
     """
-    base = module_name(game)
+    base = as_name or module_name(game)
     name = base if package else f"{base}.{path.stem}"
     if package:
         for key in [k for k in sys.modules if k == base or k.startswith(base + ".")]:
@@ -356,6 +357,30 @@ def import_folder_module(game: str, path: Path, *, package: bool) -> types.Modul
             del sys.modules[key]
         raise
     return module
+
+
+def load_folder_game(name: str, folder: Path, *, module: str) -> type[Game]:
+    """Return the game of folder ``folder`` (a stored version of game ``name``), probed in a child process
+    first and then imported here as ``module`` under the same guard as any plugin.
+
+    :raises PluginError: when it is broken: what the probe or the import found, naming the file.
+    """
+    source = Source("folder", name, f"folder {shown_path(folder)}", path=str(folder))
+    report = probe_all([source])[source]
+    if report.get("game_error") or not report.get("game"):
+        raise registry.PluginError(str(report.get("game_error") or "reported nothing"))
+    try:
+        with _importing(source, report.get("digest")):
+            cls = game_class_of(import_folder_module(name, folder / "__init__.py", package=True, as_name=module))
+        check_folder_name(name, cls)
+    except registry.PluginError:
+        raise
+    except Exception as exc:  # what the probe saw pass may still fail here: named like any plugin's error
+        raise registry.PluginError(registry.describe_error(exc)) from None
+    problems = registry.check_game_class(cls)
+    if problems:
+        raise registry.PluginError("; ".join(problems), problems)
+    return cls
 
 
 def game_class_of(module: types.ModuleType) -> type[Game]:

@@ -16,7 +16,8 @@ from tabletop.engine.events import seat_name
 from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
 from tabletop.report.page import check_report_dir, html_image, html_page, html_table
-from tabletop.sim.playtests import Decision, Review, summary
+from tabletop.report.review_versions import feedback_section, shown_version, version_table
+from tabletop.sim.playtests import Decision, Review, summary, version_order
 
 PAGE = "review.html"
 SLOWEST = 12
@@ -37,6 +38,8 @@ def write_review(folder: Path, review: Review, *, title: str) -> Path:
         " is no decision. Waiting time is the time between the end of a seat's turn and the start of its next."))
             + "</p>"]
     body += [f"<h2>{escape(_('Games'))}</h2>", _games(review)]
+    if review.versions() != [""]:  # the same numbers, version by version
+        body += [f"<h2>{escape(_('By version'))}</h2>", version_table(review)]
     if any(g.minutes is not None for g in review.games):
         body.append(html_image(charts.game_minutes(review, folder), _("game length in minutes")))
 
@@ -63,6 +66,8 @@ def write_review(folder: Path, review: Review, *, title: str) -> Path:
     body.append(_verdicts(review, seats))
     body.append(f"<h2>{escape(_('Notes'))}</h2>")
     body.append(_notes(review))
+    body.append(f"<h2>{escape(_('What the testers answered'))}</h2>")
+    body += feedback_section(review, folder)
     page = folder / PAGE
     page.write_text(html_page(title, body), encoding="utf-8")
     return page
@@ -80,9 +85,10 @@ def _games(review: Review) -> str:
             parent = escape(_("played on from {file} at move {n}").format(
                 file=Path(str(g.parent.get("log", "?"))).name, n=g.parent.get("move", "?")))
         problem = f"<br><span class=note>{escape(g.problem)}</span>" if g.problem else ""
-        rows.append([escape(shown_path(g.path)) + problem, escape(g.game), escape(", ".join(g.seats)), str(g.moves),
-                     escape(g.how), _minutes(g.minutes), parent])
-    return html_table([_("log"), _("game"), _("seats"), _("moves"), _("ended"), _("minutes"), _("parent")], rows)
+        rows.append([escape(shown_path(g.path)) + problem, escape(g.game), escape(shown_version(g.version)),
+                     escape(", ".join(g.seats)), str(g.moves), escape(g.how), _minutes(g.minutes), parent])
+    return html_table([_("log"), _("game"), _("version"), _("seats"), _("moves"), _("ended"), _("minutes"),
+                       _("parent")], rows)
 
 
 def _seconds_table(seats: Sequence[str], by_seat: dict[int, list[float]], counted: str) -> str:
@@ -157,11 +163,13 @@ def _rate(rate: float | None) -> str:
 
 def _notes(review: Review) -> str:
     rows = []
-    for g in review.games:
+    for g in sorted(review.games, key=lambda g: version_order(g.version)):  # grouped by version
         for note, after in sorted(g.notes, key=lambda pair: pair[0].n):
             who = _(seat_name(note.seat)) if note.seat is not None else _("nobody (game over)")
-            rows.append([escape(shown_path(g.path)), str(note.n), escape(who), escape(after),
-                         escape(note.text).replace("\n", "<br>"), f"<code>{escape(replay_command(g.path, note.n))}</code>"])
+            rows.append([escape(shown_version(g.version)), escape(shown_path(g.path)), str(note.n), escape(who),
+                         escape(after), escape(note.text).replace("\n", "<br>"),
+                         f"<code>{escape(replay_command(g.path, note.n))}</code>"])
     if not rows:
         return "<p>" + escape(_("No notes in these logs.")) + "</p>"
-    return html_table([_("log"), _("move"), _("to move"), _("after"), _("note"), _("open it at that move")], rows)
+    return html_table([_("version"), _("log"), _("move"), _("to move"), _("after"), _("note"),
+                       _("open it at that move")], rows)

@@ -125,7 +125,12 @@ def next_steps(name: str, folder: Path, template: str = "trick") -> str:
         (f"tabletop simulate {name} --games 1000", _("play 1000 games headless and compare seats")),
         ("tabletop games", _("check it is listed (and not BROKEN), with a quick check's verdict")),
     )
+    if (folder / "faces.toml").exists():
+        created += " " + _("faces.toml lays out the cards' faces from the deck's columns (see docs/faces.md).")
     width = max(len(command) for command, _what in commands) + 3
+    if (folder / "feedback.toml").exists():
+        created += " " + _("feedback.toml holds the questions asked after each game (tabletop review charts the"
+                           " answers).")
     return (
         created.format(folder=folder, name=name, deck="deck.csv" if (folder / "deck.csv").exists() else "deck.toml")
         + "\n"

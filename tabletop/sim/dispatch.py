@@ -21,9 +21,9 @@ def run(configs: Sequence[SimConfig], *, workers: int = 1, cluster: str | None =
     if cluster is None:
         yield from run_local(configs, workers=workers, cards=cards, progress=progress, game_timeout=game_timeout)
         return
-    from tabletop.plugins import registry
+    from tabletop.plugins import versioned
     from tabletop.sim.cluster import run_on_cluster  # dask is an optional extra
 
     for c in configs:  # a bad game or option fails here, before any worker is asked
-        registry.make_game(c.game, players=c.players, options=c.options)
+        versioned.make_game(c.game, version=c.version_hash, players=c.players, options=c.options)
     yield from run_on_cluster(cluster, configs, cards=cards, progress=progress, game_timeout=game_timeout)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabletop.i18n import _
+from tabletop.sim.across import across_versions
 from tabletop.sim.cardstats import CardFigures, CardTally, GroupFigures, card_figures, group_figures
 from tabletop.sim.claims import Claim, rule, settle, sureness
 from tabletop.sim.journeys import CHOSEN, KIND_VERBS, KIND_WORDS, TAKEN
@@ -92,8 +93,9 @@ class Findings:
         return [*self.seats, *self.variants, *self.length, *self.skill, *self.cards, rule(self.tried)]
 
 
-def judge(study: Study, labels: Sequence[dict[str, str]]) -> Findings:
-    """Try every claim of a study, settle them together, and say the answers."""
+def judge(study: Study, labels: Sequence[dict[str, str]], *, versions: bool = False) -> Findings:
+    """Try every claim of a study, settle them together, and say the answers (``versions``: the variants are
+    versions of the game, and each card that stands out is followed through all of them)."""
     judged = [judge_cards(v.cards, names) if v.cards is not None else None
               for v, names in zip(study.variants, labels, strict=True)]
     claims = (seat_claims(study) + variant_claims(study) + skill_claims(study)
@@ -120,6 +122,8 @@ def judge(study: Study, labels: Sequence[dict[str, str]]) -> Findings:
     found.skill = said[SKILL] or skill_note(study)
     found.length = shape_findings(study)
     found.cards = _card_lines(study, judged, [c for c in held if c.topic in (CARD, GROUP)], tried)
+    if versions and any(c.topic == CARD for c in held):
+        found.cards = across_versions(study, [j.figures if j is not None else None for j in judged], held, tried)
     return found
 
 

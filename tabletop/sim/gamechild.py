@@ -120,14 +120,15 @@ class _Child:
 def _main() -> None:
     """The child: play the games asked for on stdin, one framed report per game on the given pipe."""
     from tabletop.engine.guard import quiet_worker
-    from tabletop.plugins import discovery, registry
+    from tabletop.plugins import discovery, versioned
 
     quiet_worker()
     task, numbers, games_dir, game_timeout, fd = pickle.loads(sys.stdin.buffer.read())  # noqa: S301
     out = os.fdopen(fd, "wb")
     discovery.discover(Path(games_dir) if games_dir else None)
     config = task.config
-    game = registry.make_game(config.game, players=config.players, options=config.options)
+    game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
+                               options=config.options)
     for number in numbers:
         outcome, stuck = play_guarded(task.variant, config, number, task.cards, game, _play_one, _skipped,
                                       game_timeout)

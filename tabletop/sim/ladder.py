@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from tabletop.plugins import registry
+from tabletop.plugins import versioned
 from tabletop.sim.claims import Claim, rule, settle, sureness
 from tabletop.sim.runner import GameResult, SimConfig, _worker_init, play_games
 from tabletop.sim.stats import Rate, Tally, clustered_rate, contrast, wilson_interval
@@ -175,7 +175,8 @@ def play_seatings(config: SimConfig, lines: list[tuple[str, ...]], rounds: int,
     tasks = [(replace(config, bots=line, games=rounds), number) for number in range(1, rounds + 1)
              for line in lines]
     if workers <= 1:
-        game = registry.make_game(config.game, players=config.players, options=config.options)
+        game = versioned.make_game(config.game, version=config.version_hash, players=config.players,
+                                   options=config.options)
         for task, number in tasks:
             yield task.bots, play_games(task, number, number + 1, game)[0]
         return

@@ -24,10 +24,12 @@ from tabletop.bots.judge import judge
 from tabletop.engine.errors import LogError
 from tabletop.engine.events import seat_name
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
-from tabletop.formats.log import replay
-from tabletop.formats.playtest import LoggedMove, Note, Playtest, ending, read_playtest
+from tabletop.formats.logreplay import replay
+from tabletop.formats.playtest import Feedback, LoggedMove, Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
 from tabletop.plugins import registry
+from tabletop.plugins.versioned import log_games
+from tabletop.sim.named_cards import Setup, simulated_cards
 
 PERSON = registry.HUMAN
 """How a log's header names a seat a person played."""
@@ -84,6 +86,12 @@ class GameReview:
     parent: dict[str, Any] | None = None
     problem: str = ""
     """Why the game could not be replayed (its moves are then named by kind only), or ""."""
+    version: str = ""
+    """The version it was played with (``v2 "cheaper reds"``), or "" for a log from before versions were kept."""
+    feedback: list[Feedback] = field(default_factory=list)
+    """What the people at the table answered to the game's questions."""
+    setup: Setup | None = None
+    """How to simulate the version it was played with (its game, version, seats and options)."""
 
 
 @dataclass
@@ -94,6 +102,20 @@ class Review:
     decisions: list[Decision]
     verdicts: list[Verdict]
     budget: Budget | None
+    named: dict[tuple[str, str], str] = field(default_factory=dict)
+    """What the simulator found for each card testers named, by (version, card id)."""
+
+    def versions(self) -> list[str]:
+        """Return the versions the logs were played with, oldest first ("" for logs from before versions)."""
+        return sorted({g.version for g in self.games}, key=version_order)
+
+    def games_of(self, version: str) -> list[GameReview]:
+        """Return the reviewed games played with ``version``."""
+        return [g for g in self.games if g.version == version]
+
+    def version_of(self, log: Path) -> str:
+        """Return the version the game logged in ``log`` was played with."""
+        return next((g.version for g in self.games if g.path == log), "")
 
     def slowest(self, count: int = 10) -> list[Decision]:
         """Return the ``count`` longest decisions, longest first."""
@@ -138,9 +160,17 @@ def summary(values: Sequence[float]) -> tuple[int, float, float, float, float]:
     return (len(values), sum(values), statistics.fmean(values), statistics.median(values), max(values))
 
 
+def version_order(label: str) -> tuple[int, str]:
+    """Return where a version's label sorts: logs from before versions first, then ``v1``, ``v2``..."""
+    digits = label[1:].split(" ", 1)[0] if label.startswith("v") else ""
+    return (int(digits) if digits.isdigit() else 0, label)
+
+
 def review_logs(paths: Sequence[Path], *, budget: Budget | None = None,
-                progress: Callable[[str], None] | None = None) -> Review:
-    """Return the review of the logs at ``paths`` (search verdicts only with a ``budget``).
+                progress: Callable[[str], None] | None = None, sim_games: int = 0) -> Review:
+    """Return the review of the logs at ``paths`` (search verdicts only with a ``budget``; with
+    ``sim_games``, each version whose testers named cards simulated that many games, to set their
+    answers beside what the simulator finds for those cards).
 
     :raises LogError: for a file that is not a log (naming it and the line).
     """
@@ -157,7 +187,15 @@ def review_logs(paths: Sequence[Path], *, budget: Budget | None = None,
             decisions.append(Decision(path, move.n, move.seat, who, move.kind, label, move.think))
         if budget is not None and result is not None:
             verdicts += _verdicts(played, result, game_review.seats, budget, progress)
-    return Review(games, decisions, verdicts, budget)
+    review = Review(games, decisions, verdicts, budget)
+    for version in review.versions():
+        named = sorted({str(a["value"]) for g in review.games_of(version) for f in g.feedback for a in f.answers or ()
+                        if a.get("kind") == "card"})
+        setup = next((g.setup for g in review.games_of(version) if g.setup is not None), None)
+        if named and setup is not None:
+            for card, said in simulated_cards(setup, named, games=sim_games, progress=progress).items():
+                review.named[(version, card)] = said
+    return review
 
 
 def _game(played: Playtest) -> tuple[GameReview, list[tuple[int, Any]], Any]:
@@ -165,12 +203,16 @@ def _game(played: Playtest) -> tuple[GameReview, list[tuple[int, Any]], Any]:
     and its replay (None when it cannot be replayed)."""
     header = played.header
     review = GameReview(played.path, str(header.get("game")), played.seats, len(played.moves), ending(played),
-                        played.minutes, parent=played.parent)
+                        played.minutes, parent=played.parent, version=log_games.version_label(header),
+                        feedback=list(played.feedback))
     result = None
     line: list[tuple[int, Any]] = [(m.seat, None) for m in played.moves]
     try:
-        result = replay(played.path, registry.make_game, allow_incomplete=True)
+        result = replay(played.path, log_games, allow_incomplete=True)
         line = list(result.line)
+        ref = header.get("version")
+        review.setup = Setup(review.game, ref if isinstance(ref, dict) else None, result.session.game.players,
+                             dict(header.get("options") or {}))
     except LogError as exc:
         review.problem = str(exc)
     review.waiting = _waits(played.moves)

@@ -21,7 +21,7 @@ from tabletop.engine.rng import seed_maker
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, SessionOptions, open_session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import discovery as plugins
-from tabletop.plugins import registry
+from tabletop.plugins import registry, versioned
 from tabletop.sim.cards import CardWatch
 from tabletop.sim.cardstats import CardTally, Watching
 from tabletop.sim.peers import peer_groups
@@ -47,6 +47,15 @@ class SimConfig:
     """A folder to write each game's log to (``<game>-<number>-seed<seed>.jsonl``), or None."""
     scenario: Scenario | None = None
     """Where every game starts from (named cards placed after the deal), or None."""
+    version: dict[str, str] | None = None
+    """The version of the game's files its logs name (id and hash); None for a game without versions."""
+    stored: bool = False
+    """Play ``version`` from the version store (``simulate --versions``), not the games folder's files."""
+
+    @property
+    def version_hash(self) -> str:
+        """The hash of the stored version to play ("" for the games folder's files as they are)."""
+        return self.version["hash"] if self.version and self.stored else ""
 
 
 class GameResult(NamedTuple):
@@ -104,7 +113,8 @@ def default_workers() -> int:
 def play_task(task: Task, game: Game | None = None) -> Chunk:
     """Play one task's games and return their results (and card tally when ``task.cards``)."""
     config = task.config
-    game = game or registry.make_game(config.game, players=config.players, options=config.options)
+    game = game or versioned.make_game(config.game, version=config.version_hash, players=config.players,
+                                       options=config.options)
     watch = tally = None
     if task.cards is not None:
         watch = CardWatch(game, task.cards.batch)
@@ -124,7 +134,7 @@ def play_task(task: Task, game: Game | None = None) -> Chunk:
         log = None
         if config.logs is not None:
             log = GameLog.create(log_path(config, number, seed, task.variant), game=game, seat_names=config.bots,
-                                 seed=seed, scenario=config.scenario)
+                                 seed=seed, scenario=config.scenario, version=config.version)
         session = open_session(played, seats, seed=seed, log=log, options=options, scenario=config.scenario)
         try:
             session.run()
@@ -214,7 +224,9 @@ def _worker_init(games_dir: str | None, spawned: bool) -> None:
 
 def is_trusted(config: SimConfig) -> bool:
     """True when the game and every bot are built into tabletop (nothing can hang or exit a worker)."""
-    return registry.game_entry(config.game).runs_own_code and all(
+    own = not versioned.has_code(config.game, config.version_hash) if config.version_hash else (
+        registry.game_entry(config.game).runs_own_code)
+    return own and all(
         registry.parse_bot(b.removeprefix(registry.PROCESS)).entry.is_builtin for b in config.bots)
 
 
@@ -230,7 +242,8 @@ def run_local(configs: Sequence[SimConfig], *, workers: int = 1, cards: Watching
     its chunk's ``skipped`` and the run goes on.
     """
     # Built here first: a bad game or option fails early, and in-process tasks reuse them.
-    games = [registry.make_game(c.game, players=c.players, options=c.options) for c in configs]
+    games = [versioned.make_game(c.game, version=c.version_hash, players=c.players, options=c.options)
+             for c in configs]
     if not all(is_trusted(c) for c in configs):
         yield from supervised(configs, play=_play_one, skip=_skipped, workers=workers, cards=cards,
                               game_timeout=game_timeout, progress=progress)

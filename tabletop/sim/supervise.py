@@ -23,7 +23,7 @@ from typing import Any
 
 from tabletop.engine.errors import GameBroken, TabletopError
 from tabletop.engine.guard import TimeLimit, quiet_worker, short, time_limit, what_it_did, where
-from tabletop.plugins import registry
+from tabletop.plugins import versioned
 from tabletop.plugins.watchdog import busy_bots
 
 CHUNK = 8
@@ -259,7 +259,9 @@ def _work(conn: Connection, job: tuple[int, Any, bool, PlayOne, SkipOne], spawne
     if spawned:
         plugins.discover(Path(games_dir) if games_dir else None)
     try:
-        game = registry.make_game(config.game, players=config.players, options=config.options)
+        # A simulation names the version it plays; a check (its own config) plays today's files.
+        game = versioned.make_game(config.game, version=getattr(config, "version_hash", ""), players=config.players,
+                                   options=config.options)
     except TabletopError as exc:  # the parent set the same game up: only a changed plugin gets here
         conn.send(("fatal", 0, str(exc)))
         return

@@ -19,11 +19,13 @@ class Variant:
     """One combination of varied option values (``values`` as typed, in ``--vary`` order)."""
 
     values: tuple[tuple[str, str], ...]
+    name: str = ""
+    """How it is called instead of its values (a version's id, ``v2``)."""
 
     @property
     def label(self) -> str:
-        """Return ``key=value`` pairs joined by spaces ("plain" for no varied option)."""
-        return " ".join(f"{k}={v}" for k, v in self.values) or "plain"
+        """Return its name, else ``key=value`` pairs joined by spaces ("plain" for no varied option)."""
+        return self.name or " ".join(f"{k}={v}" for k, v in self.values) or "plain"
 
     def options(self, base: dict[str, str]) -> dict[str, str]:
         """Return ``base`` options with this variant's values set."""

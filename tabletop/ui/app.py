@@ -24,17 +24,19 @@ from tabletop.engine.errors import GameBroken, GameStopped, TabletopError, UserI
 from tabletop.engine.guard import short_path
 from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import Timeline
-from tabletop.formats.log import GameLog, default_log_path, logged_scenario, new_game_id
+from tabletop.formats.log import GameLog, default_log_path, new_game_id
+from tabletop.formats.logreplay import logged_scenario
 from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import N_, _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, versioned
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
 from tabletop.ui.director import UNDO_MODES, Director
 from tabletop.ui.feed import FeedWriter, feed_path
+from tabletop.ui.feedback_form import attach_form
 from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.layout import drawn_size
 from tabletop.ui.notebook import Notebook
@@ -88,6 +90,8 @@ class PlaySettings:
     """Seconds a plugin bot may think about one move."""
     scenario: Path | None = None
     """A scenario file every game starts from (read again for each game), or None."""
+    version: str = ""
+    """The hash of the game's version to play (a game played on from an old log), or "" for today's files."""
 
 
 def new_seed() -> int:
@@ -200,7 +204,8 @@ class Table:
         """``start`` plays the game on from a logged position: its moves are made first (and logged
         as copied from there) before anyone at this table chooses. ``host`` serves its remote seats."""
         self.app = app
-        self.game = registry.make_game(settings.game, players=settings.players, options=settings.options)
+        self.game = versioned.make_game(settings.game, version=settings.version, players=settings.players,
+                                        options=settings.options)
         seats = settings.seats or default_seats(self.game.players)
         # A replay's seats are only names: a bot that is not installed here still replays.
         self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
@@ -219,11 +224,14 @@ class Table:
         # A game played on from a log starts where that game did; any other from the scenario file as it is now.
         scenario = (logged_scenario(start.header, start.seed, start.log) if start is not None
                     else load_scenario(settings.scenario) if settings.scenario is not None else None)
+        people = bool(humans) or registry.REMOTE in self.seat_names
+        version = versioned.record_use(settings.game, kind="host" if host is not None else "play",
+                                       playtests=int(people), version=settings.version)
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),
                                                   game=self.game, seat_names=self.seat_names, seed=self.seed,
                                                   fair=self.fair, game_id=self.game_id,
                                                   parent=start.parent if start is not None else None,
-                                                  clock=lambda: self.clock(), scenario=scenario)
+                                                  clock=lambda: self.clock(), scenario=scenario, version=version)
         try:
             self._open(settings, humans, art=art, exit_after=exit_after, screenshot=screenshot, players=players,
                        start=start, host=host, scenario=scenario)
@@ -290,6 +298,8 @@ class Table:
                                             Hints(refusal=refusal, budget=hint_budget(seat_players)), self.seat_names)
         if len(humans) > 1:
             self.scene.log.append(_("Several players: the table is passed between their turns"))
+        if players is None:
+            attach_form(self, humans)  # the designer's questions, once the game is over
         self.screenshot = screenshot
         set_caption(_("tabletop - {game} - {caption}").format(game=title, caption=caption))
 

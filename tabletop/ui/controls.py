@@ -33,6 +33,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("jump", (pygame.K_j,), "", N_("J"), N_("Go to"), N_("replay: go to move number N (type it, Enter)")),
     Control("speed", (pygame.K_s,), "", N_("S"), N_("Speed"), N_("cycle speed: instant, fast, normal, slow")),
     Control("diagnostics", (pygame.K_d,), "", N_("D"), N_("Art"), N_("art diagnostics: missing or bad images")),
+    Control("symbols", (pygame.K_c,), "", N_("C"), N_("Symbols"),
+            N_("colour-blind symbols: a shape for each colour group of cards, on every face")),
     Control("rules", (pygame.K_r,), "", N_("R"), N_("Rules"), N_("the rules of this game")),
     Control("note", (pygame.K_m,), "", N_("M"), N_("Note"),
             N_("write a note at this move (kept in the game's log, marked on the replay's timeline)")),

@@ -43,7 +43,7 @@ from tabletop.engine.options import to_json
 from tabletop.engine.session import MoveHook, Session
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import Cell, InfoRow, Item, Move, Piece, Popup, TableView, Zone
-from tabletop.formats.log import MAX_LINE, MAX_PLAYERS, parse_line
+from tabletop.formats.logread import MAX_LINE, MAX_PLAYERS, parse_line
 from tabletop.formats.wire import decode, encode
 from tabletop.i18n import _
 from tabletop.ui.board import CELLS, SHOWN, bounded, seen_move

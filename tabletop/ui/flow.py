@@ -17,7 +17,7 @@ from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, check_scenario
 from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, versioned
 from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.pace import pace
@@ -118,20 +118,21 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
              size: tuple[int, int] = (1280, 720), art_dir: Path | None = None,
              log_path: Path | None = None, undo: str = "", watch: bool = False,
              bot_timeout: float = DEFAULT_BOT_TIMEOUT, start: Resume | None = None,
-             scenario: Path | None = None) -> int:
+             scenario: Path | None = None, version: str = "") -> int:
     """Play one game in a window (no input needed when every seat is a bot); return the exit status.
 
     ``undo`` is designer, fair or off ("" chooses by the number of humans); ``watch`` opens a
     spectator's window beside the game, following its log; ``start`` plays on from a logged position;
-    ``scenario`` is a file every game starts from.
+    ``scenario`` is a file every game starts from; ``version`` the hash of a stored version to play
+    ("": today's files).
 
     :raises TabletopError: for an unknown game, bad seats or options (before a window opens), or a
         game whose own code broke mid-game (its log is kept).
     """
     settings = PlaySettings(game_name, players, list(seats), seed, dict(options), art_dir, speed, undo, bot_timeout,
-                            scenario)
+                            scenario, version)
     pace(speed)
-    game = registry.make_game(game_name, players=players, options=options)  # fail before opening a window
+    game = versioned.make_game(game_name, version=version, players=players, options=options)  # fail before a window opens
     if scenario is not None:
         check_scenario(game, load_scenario(scenario))
     names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)

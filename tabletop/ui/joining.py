@@ -26,6 +26,7 @@ from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.diskcache import default_cache_dir
 from tabletop.ui.director import Director
+from tabletop.ui.feedback_form import JoinerQuestions
 from tabletop.ui.hints import Hints
 from tabletop.ui.netpanel import Content, NetPanel, Offer
 from tabletop.ui.notebook import Notebook
@@ -83,6 +84,9 @@ class JoinTable(Table):
         pygame.display.set_caption(_("tabletop - {game} - {who} at {address}").format(
             game=title, who=who, address=connection.address))
         self.overlays.append(NetPanel(app.text, lambda: app.window.size, self._panel))
+        if not watching:  # the designer's questions, when the host sends them after the game
+            self.overlays.append(JoinerQuestions(app.text, lambda: app.window.size, remote, welcome.seat,
+                                                 self.scene.say))
         # Notes go to the host, into the game's log; hints would need the game, which stays with the host.
         self.scene.playtest = PlaytestTools(Notebook(write=lambda move, seat, text: note_of(
             remote.write_note(move, seat, text))), Hints(refusal=_("No hints at a remote seat")), self.seat_names)

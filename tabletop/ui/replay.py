@@ -1,6 +1,6 @@
 """Watching logged games: the replay viewer, logs rendered to video, and a spectator following a live log.
 
-:class:`ReplayTable` is a table whose moves come from a log (:func:`~tabletop.formats.log.replay`
+:class:`ReplayTable` is a table whose moves come from a log (:func:`~tabletop.formats.logreplay.replay`
 checks it first) instead of bots or a human. It keeps a :class:`~tabletop.engine.timeline.Timeline`
 with a snapshot every :data:`~tabletop.engine.timeline.SEEK_EVERY` moves, so seeking anywhere costs
 a snapshot copy and a few moves. :func:`run_record` renders a log to a video without a screen, on
@@ -24,11 +24,13 @@ from tabletop.engine.errors import LogError, TabletopError
 from tabletop.engine.guard import shown_path
 from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.engine.timeline import SEEK_EVERY, Timeline
-from tabletop.formats.log import Replay, is_sealed
+from tabletop.formats.logread import is_sealed
+from tabletop.formats.logreplay import Replay
 from tabletop.formats.playtest import append_note, read_playtest
 from tabletop.formats.resume import Resume, check_move
 from tabletop.i18n import _
 from tabletop.plugins.replays import replay
+from tabletop.plugins.versioned import logged_version
 from tabletop.ui.app import App, PlayOn, PlaySettings, Table, play_tables
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.capture import Recorder
@@ -67,7 +69,8 @@ class ReplayTable(Table):
         self.seed = result.seed
         self.fair = False
         self.settings = PlaySettings(self.game.name, self.game.players, self.seat_names, self.seed,
-                                     dict(header.get("options") or {}), art_dir, speed)
+                                     dict(header.get("options") or {}), art_dir, speed,
+                                     version=logged_version(header))  # played on in the log's version
         if not 0 <= seat < self.game.players:
             raise TabletopError(_("--seat {n}: this game has seats 1 to {players}").format(n=seat + 1,
                                                                                           players=self.game.players))

@@ -725,6 +725,9 @@ class TableScene:
             self.overlay_scroll = 0
             if self.overlay == "help" and d.is_replay and not d.paused:
                 d.toggle_pause()  # reading the help, nobody watches the replay
+        elif name == "symbols":
+            self.art.symbols = not self.art.symbols
+            self.say(_("Colour-blind symbols on") if self.art.symbols else _("Colour-blind symbols off"))
         elif name == "speed":
             self.director.set_pace(next_pace(self.director.pace))
             self.say(_("Speed: {speed}").format(speed=_(self.director.pace.name)))

@@ -97,11 +97,14 @@ def confirm_button(table: Table) -> Button:
 
 
 def english_words(texts: list[str], allowed: set[str]) -> list[str]:
-    """Return the texts that still hold an English word (3+ ASCII letters) not in ``allowed``."""
+    """Return the texts that still hold an English word (3+ ASCII letters) not in ``allowed``; a word shortened
+    by an ellipsis (a seat's bot name in a narrow plate, shown whole on hover) counts as the allowed word it starts."""
     left = []
     for text in texts:
-        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\S*/\S*", "", text)):  # paths are the user's
-            if word.lower() not in allowed:
+        for match in re.finditer(r"[A-Za-z]{3,}", re.sub(r"\S*/\S*", "", text)):  # paths are the user's
+            word = match.group().lower()
+            cut = match.string[match.end():].startswith("\u2026")
+            if word not in allowed and not (cut and any(known.startswith(word) for known in allowed)):
                 left.append(text)
                 break
     return left

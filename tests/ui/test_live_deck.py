@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop.formats.log import read_records
+from tabletop.engine.cards import Card
+from tabletop.formats.logread import read_records
 from tabletop.plugins import discovery as plugins
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
@@ -44,6 +45,13 @@ def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
 
 
+def settled_face(table: Table, card: Card) -> bytes:
+    """Return ``card``'s face once composed: the template's faces.toml is drawn in the background, a stand-in
+    showing meanwhile."""
+    frames_until(table, lambda: table.art.face(card, SIZE) is not None and not table.art.is_loading, 30.0)
+    return pixels(table.art.face(card, SIZE))
+
+
 def edit(deck: Path, old: str, new: str) -> None:
     text = deck.read_text(encoding="utf-8")
     assert old in text
@@ -54,7 +62,7 @@ def test_an_edited_card_text_shows_on_the_open_table_within_a_second(shop: tuple
     table, deck = shop
     table.step()
     card = next(c for c in table.game.deck() if c.id == "red-2")
-    before = pixels(table.art.face(card, SIZE))
+    before = settled_face(table, card)
     played_with = table.session.game.deck()
     edit(deck, 'points = 1\ntext = "Costs 2. Worth 1 point on your tableau."', 'points = 9\ntext = "Costs 2. Now worth a fortune."')
     took = frames_until(table, lambda: table.art.deck.shown.get("red-2") is not None
@@ -97,7 +105,7 @@ def test_a_half_typed_deck_file_is_announced_and_the_faces_stay(shop: tuple[Tabl
     table, deck = shop
     table.step()
     card = next(c for c in table.game.deck() if c.id == "blue-1")
-    before = pixels(table.art.face(card, SIZE))
+    before = settled_face(table, card)
     edit(deck, 'id = "blue-1"', 'id = "blue-1\nvalue = ')
     frames_until(table, lambda: any("deck.toml:" in line and "the table keeps the cards as they were" in line
                                     for line in table.scene.log), 1.0)

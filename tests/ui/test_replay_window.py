@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from tabletop.engine.session import Session
-from tabletop.formats.log import GameLog, log_players
+from tabletop.formats.log import GameLog
+from tabletop.formats.logreplay import log_players
 from tabletop.plugins.registry import make_game, make_seats
 from tabletop.plugins.replays import replay
 

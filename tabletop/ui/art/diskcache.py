@@ -75,22 +75,29 @@ class DiskCache:
 
     def get(self, path: Source, stat: os.stat_result, size: Size) -> Loaded | None:
         """Return the cached fitted image, or None on a miss (or an unreadable entry)."""
-        try:
-            data = self.entry(path, stat, size).read_bytes()
-            magic, width, height, src_w, src_h = _HEADER.unpack_from(data)
-        except (OSError, struct.error):
-            return None
-        pixels = data[_HEADER.size:]
-        if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
-            return None
-        return Loaded(path, size, pixels, (src_w, src_h))
+        found = _read(self.entry(path, stat, size), size)
+        return Loaded(path, size, found[0], found[1]) if found is not None else None
 
     def put(self, loaded: Loaded, stat: os.stat_result) -> None:
         """Store a successfully loaded image; a failure is only noted in ``error`` (art still shows)."""
-        if not loaded.ok:
-            return
-        target = self.entry(loaded.path, stat, loaded.size)
-        header = _HEADER.pack(_MAGIC, *loaded.size, *loaded.source_size)
+        if loaded.ok:
+            self._write(self.entry(loaded.path, stat, loaded.size), loaded.size, loaded.source_size, loaded.rgba)
+
+    def keyed(self, key: str, size: Size) -> Path:
+        """Return the cache file of a picture known by the digest ``key`` of what it is made from (a composed face)."""
+        return self.folder / f"{hashlib.sha1(f'{_MAGIC!r}|{key}|{size[0]}x{size[1]}'.encode()).hexdigest()}.rgba"
+
+    def load(self, key: str, size: Size) -> bytes | None:
+        """Return the RGBA bytes stored under ``key`` at ``size``, or None on a miss."""
+        found = _read(self.keyed(key, size), size)
+        return found[0] if found is not None else None
+
+    def store(self, key: str, size: Size, rgba: bytes) -> None:
+        """Store RGBA bytes under ``key`` at ``size`` (a failure only noted in ``error``)."""
+        self._write(self.keyed(key, size), size, (0, 0), rgba)
+
+    def _write(self, target: Path, size: Size, source_size: Size, rgba: bytes) -> None:
+        header = _HEADER.pack(_MAGIC, *size, *source_size)
         tmp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -98,10 +105,23 @@ class DiskCache:
             fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
                 out.write(header)
-                out.write(loaded.rgba)
+                out.write(rgba)
             os.replace(tmp, target)
         except OSError as exc:
             self.error = _("art cache {folder} not writable ({problem}); art will load slower").format(
                 folder=self.folder, problem=exc)
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
+
+
+def _read(entry: Path, size: Size) -> tuple[bytes, Size] | None:
+    """Return the pixels of a cache entry of ``size`` and its source's size, or None (missing, cut, another format)."""
+    try:
+        data = entry.read_bytes()
+        magic, width, height, src_w, src_h = _HEADER.unpack_from(data)
+    except (OSError, struct.error):
+        return None
+    pixels = data[_HEADER.size:]
+    if magic != _MAGIC or (width, height) != size or len(pixels) != width * height * 4:
+        return None
+    return pixels, (src_w, src_h)

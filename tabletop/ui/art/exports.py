@@ -10,12 +10,13 @@ import pygame
 
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
-from tabletop.ui.art.folders import art_folder
+from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.art.library import ArtLibrary
 
 
 def export_files(game: Any, art_dir: Path | None, *, tts: Path | None = None, pdf: Path | None = None,
-                 card_size: tuple[float, float] = (63, 88), paper: str = "a4", bleed: float = 0.0) -> list[str]:
+                 card_size: tuple[float, float] = (63, 88), paper: str = "a4", bleed: float = 0.0,
+                 lang: str | None = None) -> list[str]:
     """Write ``game``'s deck as TTS sheets into ``tts`` and/or a print-and-play PDF ``pdf``; return what was written.
 
     Art problems (missing, unreadable files) are printed to stderr; their cards get generated faces.
@@ -24,7 +25,8 @@ def export_files(game: Any, art_dir: Path | None, *, tts: Path | None = None, pd
     """
     pygame.font.init()
     lines: list[str] = []
-    with ArtLibrary(game.deck(), art_folder(game, art_dir), deck_name=game.art_deck, background=False) as library:
+    with ArtLibrary(game.deck(), art_folder(game, art_dir), deck_name=game.art_deck, background=False,
+                    deck_file=deck_file(game), lang=lang) as library:
         for line in library.take_messages():
             print(_("art: {problem}").format(problem=line), file=sys.stderr)
         if tts is not None:

@@ -17,6 +17,7 @@ import math
 import pygame
 
 from tabletop.engine.cards import JOKER, SUITS, Card
+from tabletop.formats.facetext import LANGUAGE
 from tabletop.ui import fonts
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size, corner_radius
 from tabletop.ui.fonts import ChainFont
@@ -329,7 +330,9 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     surface = _blank(size, STOCK, EDGE)
     w, h = size
     pad = round(w * 0.06)
-    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields if k != "group")]))
+    # Another language's columns (name.ja) and how its art is used are no rules text.
+    body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields
+                                                 if k not in ("group", "art") and not LANGUAGE.match(k))]))
     band = pygame.Rect(0, 0, w, round(h * _band_share(h / factor, bool(body))))
     pygame.draw.rect(surface, colour, band, border_top_left_radius=corner_radius(size),
                      border_top_right_radius=corner_radius(size))
@@ -430,6 +433,20 @@ def _text_block(surface: pygame.Surface, text: str, box: pygame.Rect, factor: in
     for row in lines[:room]:
         surface.blit(font(px).render(row, True, (46, 46, 52)), (box.left, y))
         y += step
+
+
+def draw_group_symbol(surface: pygame.Surface, group: int) -> None:
+    """Draw colour group ``group``'s colour-blind symbol in the top right corner of a face (on a white disc)."""
+    from tabletop.ui.art.compose import SYMBOLS, symbol_points
+
+    w, h = surface.get_size()
+    size = 0.13 * w
+    centre = (w - 0.12 * w, 0.2 * h * 0.5 + 0.06 * w)
+    pygame.draw.circle(surface, (255, 255, 255), centre, size * 0.72)
+    pygame.draw.circle(surface, BLACK, centre, size * 0.72, max(1, w // 120))
+    kind = SYMBOLS[group % len(SYMBOLS)]
+    points = symbol_points(kind, centre, size)
+    pygame.draw.polygon(surface, BLACK, points, max(1, round(size / 6)) if kind == "ring" else 0)
 
 
 def kind_of(card: Card) -> str:

@@ -149,22 +149,30 @@ def _title(game: Any, tiles: int, folder: Path) -> str:
 
 def run_gallery(game: Any, art_dir: Path | str | None, *, size: Size = (1280, 800),
                 sheet: Path | None = None, exit_after_frames: int | None = None,
-                screenshot: Path | None = None) -> int:
+                screenshot: Path | None = None, lang: str | None = None, cvd: str | None = None) -> int:
     """Show the gallery window of ``game``'s deck (or write the contact sheet ``sheet``); return 0."""
     folder = art_folder(game, art_dir)
     cards = distinct_cards(game.deck())
     if sheet is not None:
         pygame.font.init()
-        with ArtLibrary(cards, folder, deck_name=game.art_deck, background=False) as library:
+        with ArtLibrary(cards, folder, deck_name=game.art_deck, background=False, deck_file=deck_file(game),
+                        lang=lang) as library:
             image = contact_sheet(library, cards, title=_title(game, len(cards) + 1, folder))
             for line in library.take_messages():
                 print(_("art: {problem}").format(problem=line), file=sys.stderr)
+        if cvd is not None:
+            from tabletop.ui.art.proofs import simulate
+            from tabletop.ui.art.render import flatten
+
+            seen = simulate(flatten(image), cvd)
+            write_whole(sheet, lambda target: seen.save(target, "PNG"))
+            return 0
         write_whole(sheet, lambda target: pygame.image.save(image, str(target)))
         return 0
     init_display(interactive=True)
     set_caption(_("tabletop art - {game}").format(game=game.describe()))
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    with ArtLibrary(cards, folder, deck_name=game.art_deck, deck_file=deck_file(game)) as library:
+    with ArtLibrary(cards, folder, deck_name=game.art_deck, deck_file=deck_file(game), lang=lang) as library:
         gallery = Gallery(library, cards, title=_title(game, len(cards) + 1, folder))
         clock = pygame.time.Clock()
         frames = 0

@@ -22,17 +22,21 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
+from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.engine.guard import short_path
+from tabletop.formats.faces import FaceSpec
+from tabletop.formats.facetext import card_values, localized
 from tabletop.i18n import _
 from tabletop.ui.art.carddata import DeckWatch
+from tabletop.ui.art.compose import RegionText
+from tabletop.ui.art.composed import ComposedFaces
 from tabletop.ui.art.diskcache import DiskCache, default_cache_dir
-from tabletop.ui.art.faces import draw_back, draw_face
+from tabletop.ui.art.faces import draw_back, draw_face, draw_group_symbol
 from tabletop.ui.art.folder_map import (
     Key,
     Sheet,
@@ -43,14 +47,12 @@ from tabletop.ui.art.folder_map import (
     missing_spec_message,
     scan_art,
 )
+from tabletop.ui.art.jobs import Checked, Done, Job, check_file, fetch
 from tabletop.ui.art.loader import (
     CARD_ASPECT,
-    Loaded,
     Size,
     Source,
     aspect_problem,
-    load_sizes,
-    probe,
     source_file,
     source_name,
 )
@@ -71,72 +73,12 @@ MAX_SIZES = 8
 
 
 
-@dataclass(frozen=True)
-class _Job:
-    key: Key
-    sizes: tuple[Size, ...]
-    path: Source
-    stamp: Stamp
-    check_cache: bool
-    verify: bool = False
-
-
-@dataclass(frozen=True)
-class _Done:
-    job: _Job
-    loaded: Loaded
-    from_cache: bool
-
-    @property
-    def size(self) -> Size:
-        """Return the size this result is for."""
-        return self.loaded.size
-
-
-@dataclass(frozen=True)
-class _Checked:
-    """The header check of one version of a card's file: its picture size, or why it is unreadable."""
-
-    key: Key
-    path: Source
-    stamp: Stamp
-    source_size: Size
-    error: str | None
-
-
-def check_file(key: Key, path: Source, stamp: Stamp) -> _Checked:
-    """Return the header check of ``path`` (the file of ``key`` as of ``stamp``); decodes no pixels."""
-    source_size, error = probe(path)
-    return _Checked(key, path, stamp, source_size, error)
-
-
-def fetch(job: _Job, disk: DiskCache) -> list[_Done]:
-    """Return ``job``'s fitted images from the disk cache, else decoded from its file once (and cached)."""
-    try:
-        stat = os.stat(source_file(job.path))
-    except OSError:
-        gone = _("{file}: file vanished").format(file=source_name(job.path))
-        return [_Done(job, Loaded(job.path, size, error=gone), False) for size in job.sizes]
-    done: list[_Done] = []
-    missing: list[Size] = []
-    for size in job.sizes:
-        hit = disk.get(job.path, stat, size) if job.check_cache else None
-        if hit is not None:
-            done.append(_Done(job, hit, True))
-        else:
-            missing.append(size)
-    if missing:
-        for loaded in load_sizes(job.path, missing):
-            disk.put(loaded, stat)
-            done.append(_Done(job, loaded, False))
-    return done
-
-
 class ArtLibrary:
     """Card faces and backs at any size; never raises for bad art, reports it instead."""
 
     def __init__(self, cards: Sequence[Card], folder: Path | str | None, *, deck_name: str = "standard",
-                 cache_dir: Path | None = None, background: bool = True, deck_file: Path | None = None) -> None:
+                 cache_dir: Path | None = None, background: bool = True, deck_file: Path | None = None,
+                 lang: str | None = None) -> None:
         self.cards = list(dict.fromkeys(cards))
         self.deck = DeckWatch(deck_file)
         """The deck file, watched: edited card values reach the generated faces (see :mod:`.carddata`)."""
@@ -151,6 +93,10 @@ class ArtLibrary:
         self._index = name_index(self._by_id)
         self._disk = DiskCache(cache_dir or default_cache_dir())
         self._background = background
+        self._faces = ComposedFaces(deck_file, self.cards, self._disk, background=background, lang=lang)
+        """Faces from ``faces.toml`` beside the deck, and illustrations' text bands (see :mod:`.composed`)."""
+        self._shapes: dict[Key, Size] = {}  # the picture size of each card's art, once its header is read
+        self._drawn_as = self._faces.generation
 
         self._table: dict[str, Stamp] | None = None  # the folder as last scanned
         self._files: dict[Key, tuple[Source, Stamp]] = {}  # the file (or sheet cell) each card uses now
@@ -178,8 +124,8 @@ class ArtLibrary:
         self._announced: set[str] = set()
         self._last_scan = time.monotonic()
 
-        self._jobs: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
-        self._results: queue.SimpleQueue[list[_Done] | _Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
+        self._jobs: queue.PriorityQueue[tuple[int, int, Job | None]] = queue.PriorityQueue()
+        self._results: queue.SimpleQueue[list[Done] | Checked | dict[str, Stamp] | None] = queue.SimpleQueue()
         self._apply_scan(self._scan())
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -196,7 +142,50 @@ class ArtLibrary:
     def face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         """Return the face of ``card`` scaled to ``size`` (a generated face when there is no art, drawn from
         the card's values as the deck file has them now)."""
-        return self._surface(card.id, self.deck.shown.get(card.id, card), size)
+        now = self.deck.shown.get(card.id, card)
+        if self._faces.generation != self._drawn_as:
+            self._drawn_as = self._faces.generation
+            self._generated.clear()  # generated faces say the names in the language shown, with the symbols
+        key = card.id
+        composed = self._faces.face(now, size, self._files.get(key) if key not in self._errors else None,
+                                    self._shapes.get(key))
+        if composed is not None:
+            self._use_size(size)
+            return composed
+        return self._surface(key, localized(now, self._faces.current_language()), size)
+
+    @property
+    def symbols(self) -> bool:
+        """True when faces show the colour-blind symbol of their colour group."""
+        return self._faces.symbols
+
+    @symbols.setter
+    def symbols(self, on: bool) -> None:
+        self._faces.symbols = on
+        self.version += 1
+
+    def composed_image(self, card: Card, size: Size, *, text: bool = True) -> Image.Image | None:
+        """Return ``card``'s composed face as a square-cornered picture now (sheets, PDFs), or None if it has none."""
+        now = self.deck.shown.get(card.id, card)
+        return self._faces.image(now, size, self._usable(card.id), self._shapes.get(card.id), text=text)
+
+    def face_texts(self, card: Card) -> tuple[FaceSpec, list[RegionText]] | None:
+        """Return the layouts ``card`` is composed from and its texts as fitted there (None: not composed)."""
+        now = self.deck.shown.get(card.id, card)
+        return self._faces.texts(now, self._usable(card.id), self._shapes.get(card.id))
+
+    @property
+    def icons(self) -> dict[str, Image.Image]:
+        """Return the inline icons of the composed faces, by name."""
+        return self._faces.icons
+
+    def composes(self, card: Card) -> bool:
+        """Return True when ``card`` is drawn from a layout (``faces.toml``, or its illustration's text band)."""
+        return self._faces.plans(card, self._usable(card.id), self._shapes.get(card.id))
+
+    def _usable(self, key: Key) -> tuple[Source, Stamp] | None:
+        entry = self._files.get(key)
+        return entry if entry is not None and key not in self._errors else None
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the card back scaled to ``size``."""
@@ -210,6 +199,9 @@ class ArtLibrary:
         if edited:
             for slot in [slot for slot in self._generated if slot[0] in edited]:
                 del self._generated[slot]
+            self._faces.reload([self.deck.shown.get(card.id, card) for card in self.cards])
+            self.version += 1
+        if self._faces.poll():
             self.version += 1
         if self._background:
             while True:
@@ -220,7 +212,7 @@ class ArtLibrary:
                 if isinstance(result, list):
                     for done in result:
                         self._accept(done)
-                elif isinstance(result, _Checked):
+                elif isinstance(result, Checked):
                     self._accept_check(result)
                 else:
                     self._apply_scan(result)
@@ -238,8 +230,8 @@ class ArtLibrary:
 
     @property
     def is_loading(self) -> bool:
-        """True while some requested image is still being decoded (its card shows a stand-in)."""
-        return bool(self._pending)
+        """True while some requested image is still being decoded or composed (its card shows a stand-in)."""
+        return bool(self._pending) or self._faces.is_busy
 
     # -- diagnostics ---------------------------------------------------------------------------
     def status(self, card: Card | None) -> str:
@@ -249,7 +241,7 @@ class ArtLibrary:
             return "generated"
         if key in self._errors:
             return "error"
-        if self._art.get(key):
+        if self._art.get(key) or (card is not None and self.composes(card)):
             return "art"
         return "loading"
 
@@ -292,6 +284,7 @@ class ArtLibrary:
         self._card_ids = [card.id for card in self.cards]
         self.deck.restart()
         self._generated.clear()
+        self._faces.reload(self.cards)
         self._table = None  # map the folder's files to the new cards, whatever it holds
         self._apply_scan(self._scan())
 
@@ -305,6 +298,7 @@ class ArtLibrary:
 
     def close(self) -> None:
         """Stop background work."""
+        self._faces.close()
         self._stop.set()
         for _thread in self._threads:
             self._jobs.put((STOP, next(self._seq), None))
@@ -340,6 +334,9 @@ class ArtLibrary:
         surface = self._generated.get(slot)
         if surface is None:
             surface = draw_back(size) if card is None else draw_face(card, size)
+            group = self._faces.setup.group_of(card_values(card)) if card is not None and self.symbols else None
+            if group is not None:
+                draw_group_symbol(surface, group)
             surface = self._generated[slot] = _for_display(surface)
         return surface
 
@@ -363,11 +360,12 @@ class ArtLibrary:
                 by_size.pop(old, None)
             for slot in [s for s in self._generated if s[1] == old]:
                 del self._generated[slot]
+            self._faces.forget(old)
 
     def _request(self, key: Key, size: Size) -> None:
         """Load ``key`` at ``size``: a disk-cache hit at once, else by a worker after the next poll (or now, if no threads)."""
         path, stamp = self._files[key]
-        job = _Job(key, (size,), path, stamp, check_cache=True)
+        job = Job(key, (size,), path, stamp, check_cache=True)
         self._pending.add((key, size))
         if not self._background:
             for done in fetch(job, self._disk):
@@ -379,7 +377,7 @@ class ArtLibrary:
             stat = None
         hit = self._disk.get(path, stat, size) if stat is not None else None
         if hit is not None:
-            self._accept(_Done(job, hit, True))
+            self._accept(Done(job, hit, True))
             self._unchecked.pop(key, None)  # it decoded fine before, unchanged since
         else:
             self._wanted.setdefault(key, set()).add(size)
@@ -389,7 +387,7 @@ class ArtLibrary:
         for key, sizes in self._wanted.items():
             if key in self._files:
                 path, stamp = self._files[key]
-                self._jobs.put((SHOWN, next(self._seq), _Job(key, tuple(sorted(sizes)), path, stamp, False)))
+                self._jobs.put((SHOWN, next(self._seq), Job(key, tuple(sorted(sizes)), path, stamp, False)))
                 self._unchecked.pop(key, None)
         self._wanted.clear()
         for key, polls in list(self._unchecked.items()):
@@ -401,9 +399,9 @@ class ArtLibrary:
             if key in self._files and key not in self._errors:  # not already found broken by its header
                 path, stamp = self._files[key]
                 size = next(reversed(self._sizes), VERIFY_SIZE)
-                self._jobs.put((VERIFY, next(self._seq), _Job(key, (size,), path, stamp, True, verify=True)))
+                self._jobs.put((VERIFY, next(self._seq), Job(key, (size,), path, stamp, True, verify=True)))
 
-    def _accept(self, done: _Done) -> None:
+    def _accept(self, done: Done) -> None:
         job, loaded, size = done.job, done.loaded, done.size
         if not job.verify:
             self._pending.discard((job.key, size))
@@ -419,6 +417,7 @@ class ArtLibrary:
             surface = pygame.image.frombytes(loaded.rgba, loaded.size, "RGBA")
             self._art.setdefault(job.key, {})[size] = _for_display(surface)
             self._errors.pop(job.key, None)
+            self._shapes[job.key] = loaded.source_size
             # A sheet's cells share one shape: the sheet's grid check reports it once, not per card.
             note = None if isinstance(job.path, Cell) else aspect_problem(loaded.source_size, CARD_ASPECT)
             if note:
@@ -428,10 +427,13 @@ class ArtLibrary:
             self._errors[job.key] = loaded.error or _("{file}: cannot read it").format(file=source_name(job.path))
         self.version += 1
 
-    def _accept_check(self, checked: _Checked) -> None:
+    def _accept_check(self, checked: Checked) -> None:
         """Record a header check's problem, unless the file changed since (a newer check follows)."""
         if self._files.get(checked.key) != (checked.path, checked.stamp):
             return
+        if checked.error is None and checked.key not in self._shapes:
+            self._shapes[checked.key] = checked.source_size
+            self.version += 1  # the shape decides whether the art is a full face or an illustration
         note = None if isinstance(checked.path, Cell) else aspect_problem(checked.source_size, CARD_ASPECT)
         if checked.error is not None and checked.key not in self._errors:
             # Also spares the decode: drawing skips cards in _errors. A decode's own error is
@@ -461,6 +463,7 @@ class ArtLibrary:
                 continue
             self._errors.pop(key, None)
             self._aspects.pop(key, None)
+            self._shapes.pop(key, None)
             current = self._art.pop(key, {})
             sizes = list(current)
             if new is None:
@@ -498,8 +501,10 @@ class ArtLibrary:
             elif self.only not in self._sheets:
                 lines.append(missing_spec_message(self.folder / self.only))  # type: ignore[operator]
         lines += sorted(self._errors.values())
-        # A file that cannot be read is listed as broken, not also as a shape to crop.
-        lines += sorted(note for key, note in self._aspects.items() if key not in self._errors)
+        # A file that cannot be read is listed as broken, not also as a shape to crop; an illustration is
+        # placed in its layout's art region, whatever its shape.
+        lines += sorted(note for key, note in self._aspects.items()
+                        if key not in self._errors and not (key in self._by_id and self.composes(self._by_id[key])))
         for sheet in self._sheets.values():
             lines += sheet.problems
         lines += self._duplicates
@@ -521,6 +526,7 @@ class ArtLibrary:
                 self._brief[lines[-1]] = _("no art for {missing} of {total} images in {folder}: generated faces"
                                            " (the Art button lists them)").format(
                     missing=len(missing), total=len(self.cards) + 1, folder=near)
+        lines += self._faces.problems()
         if self._disk.error:
             lines.append(self._disk.error)
         return lines

@@ -210,33 +210,40 @@ _SHEETS = _SheetMemo()
 
 def _load(source: Source, boxes: list[Size], background: tuple[int, int, int, int],
           rounded: bool) -> list[Loaded]:
-    path = source_file(source)
+    decoded = load_picture(source, boxes)
+    if isinstance(decoded, str):
+        return [Loaded(source, box, error=f"{source_name(source)}: {decoded}") for box in boxes]
+    picture, shown = decoded
+    return [Loaded(source, box, _compose(picture, box, background, rounded).tobytes(), shown) for box in boxes]
 
-    def fail(reason: str) -> list[Loaded]:
-        return [Loaded(source, box, error=f"{source_name(source)}: {reason}") for box in boxes]
 
+def load_picture(source: Source, boxes: Sequence[Size]) -> tuple[Image.Image, Size] | str:
+    """Return ``source``'s picture upright in L, LA, RGB or RGBA, reduced no further than ``boxes`` need, with
+    the size it shows at full scale; or the reason it cannot be read.
+
+    :raises OSError: only from a file that changes while it is read (callers guard, as :func:`load_sizes` does).
+    """
+    boxes = list(boxes)
     if isinstance(source, Cell):
         decoded = _decode_sheet(source, boxes)
         if isinstance(decoded, str):
-            return fail(decoded)
+            return decoded
         sheet, full = decoded
         # The cell, cut from the (maybe reduced) sheet: scale the full-size box into it.
         left, top, right, bottom = source.box(full)
         sx, sy = sheet.size[0] / full[0], sheet.size[1] / full[1]
         picture = sheet.crop((round(left * sx), round(top * sy), round(right * sx), round(bottom * sy)))
-        shown = source.size(full)
-    else:
-        opened = _open(path)
-        if isinstance(opened, str):
-            return fail(opened)
-        with opened as image:
-            shown = shown_size(image)
-            turn = _orientation(image)
-            decoded_image = _decode(image, _factor(shown, boxes))
-            if isinstance(decoded_image, str):
-                return fail(decoded_image)
-            picture = _plain_mode(_upright(decoded_image, turn))
-    return [Loaded(source, box, _compose(picture, box, background, rounded).tobytes(), shown) for box in boxes]
+        return picture, source.size(full)
+    opened = _open(source)
+    if isinstance(opened, str):
+        return opened
+    with opened as image:
+        shown = shown_size(image)
+        turn = _orientation(image)
+        decoded_image = _decode(image, _factor(shown, boxes))
+        if isinstance(decoded_image, str):
+            return decoded_image
+        return _plain_mode(_upright(decoded_image, turn)), shown
 
 
 def _factor(shown: Size, boxes: list[Size]) -> int:

@@ -5,7 +5,9 @@ cut marks as vector lines, which Pillow's PDF writer (one bitmap per page) canno
 faces and backs; each back page is the face page mirrored left to right, so printed double-sided
 (flip on the long edge) every back lands behind its face. The grid is centred on the paper so the
 mirror image lines up. One card is printed per copy in the deck, each distinct card drawn once at
-300 dpi and kept as a JPEG (fpdf2 embeds a repeated picture only once), so memory stays small.
+300 dpi and kept as a JPEG (fpdf2 embeds a repeated picture only once), so memory stays small. A
+face composed from ``faces.toml`` (or an illustration's text band) is printed without its text, and
+the text is written over it as PDF text (:mod:`tabletop.ui.art.pdftext`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from PIL import Image
 
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import TabletopError
+from tabletop.formats.faces import FaceSpec
 from tabletop.i18n import _
+from tabletop.ui.art.compose import RegionText
 from tabletop.ui.art.library import ArtLibrary
+from tabletop.ui.art.pdftext import PdfText
 from tabletop.ui.art.render import card_image
 from tabletop.ui.files import write_whole
 
@@ -131,13 +136,24 @@ def write_pdf(library: ArtLibrary, cards: Sequence[Card], path: Path, *, card: t
     pixels = (round(card[0] / 25.4 * DPI), round(card[1] / 25.4 * DPI))
     bleed_px = round(bleed / 25.4 * DPI)
     pictures: dict[str, bytes] = {}  # one JPEG per distinct card: copies repeat it
+    writer = PdfText(pdf, library.icons)
+    texts: dict[str, tuple[FaceSpec, list[RegionText]] | None] = {}
+
+    def text_of(item: Card) -> tuple[FaceSpec, list[RegionText]] | None:
+        """Return a composed card's texts when they can be written as text (else its picture holds them)."""
+        if item.id not in texts:
+            found = library.face_texts(item)
+            texts[item.id] = found if found is not None and writer.can_write(found[1]) else None
+        return texts[item.id]
 
     def picture(item: Card | None) -> io.BytesIO:
         key = "\0back" if item is None else item.id
         found = pictures.get(key)
         if found is None:
             out = io.BytesIO()
-            with_bleed(card_image(library, item, pixels), bleed_px).save(out, "JPEG", quality=92, dpi=(DPI, DPI))
+            bare = item is not None and text_of(item) is not None
+            with_bleed(card_image(library, item, pixels, text=not bare), bleed_px).save(out, "JPEG", quality=92,
+                                                                                         dpi=(DPI, DPI))
             found = pictures[key] = out.getvalue()
         return io.BytesIO(found)
 
@@ -149,6 +165,10 @@ def write_pdf(library: ArtLibrary, cards: Sequence[Card], path: Path, *, card: t
                 x, y = layout.trim(index, mirrored=mirrored)
                 pdf.image(picture(None if mirrored else item), x=x - bleed, y=y - bleed,
                           w=layout.slot[0], h=layout.slot[1])
+                written = None if mirrored else text_of(item)
+                if written is not None:
+                    spec, regions = written
+                    writer.write(regions, (x, y), min(card[0] / spec.card[0], card[1] / spec.card[1]))
             _cut_marks(pdf, layout, len(page))
     write_whole(path, lambda target: pdf.output(str(target)))
     return layout

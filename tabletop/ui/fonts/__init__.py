@@ -23,11 +23,11 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from tabletop.ui.fontfiles import BUNDLED, FOLDER
 from tabletop.ui.fonts.system import system_fonts
 
-FOLDER = Path(__file__).resolve().parent
-BUNDLED = (FOLDER / "NotoSansCJKjp-Regular-subset.otf", FOLDER / "NotoEmoji-Regular.ttf")
-"""The fallback fonts shipped with tabletop, in the order they are tried."""
+__all__ = ["BUNDLED", "FOLDER", "ChainFont", "FontChain", "default_chain", "font"]
+
 ENV_FONT = "TABLETOP_FONT"
 """Environment variable naming a font file tried before every other."""
 ENV_SYSTEM = "TABLETOP_SYSTEM_FONTS"
@@ -50,6 +50,7 @@ class FontChain:
         self._probes: dict[int, pygame.freetype.Font | None] = {}
         self._covered: dict[int, dict[str, bool]] = {}
         self._scale: dict[int, float] = {}
+        self._shift: dict[int, float] = {}
 
     def at(self, px: int) -> ChainFont:
         """Return the chain at point size ``px`` (like ``pygame.font.Font(None, px)``)."""
@@ -79,7 +80,7 @@ class FontChain:
             self.files[at:at] = [f for f in more() if f not in self.files]
             self._covered = {0: self._covered.get(0, {})}
             self._probes = {0: self._probes[0]} if 0 in self._probes else {}
-            self._scale, self._fonts, self._sized = {}, {}, {}
+            self._scale, self._shift, self._fonts, self._sized = {}, {}, {}, {}
         for index in range(1, len(self.files)):
             if all(self.covers(index, ch) for ch in text):
                 return [(index, text)]
@@ -117,17 +118,42 @@ class FontChain:
         return font
 
     def _scale_of(self, index: int) -> float:
-        scale = self._scale.get(index)
-        if scale is None:
-            scale = 1.0
-            if index and self.files[index] is not None:
-                try:
-                    reference = pygame.font.Font(None, 100).get_height()
-                    scale = reference / pygame.font.Font(self.files[index], 100).get_height()
-                except (OSError, RuntimeError, pygame.error):
-                    scale = 1.0
-            self._scale[index] = scale
-        return scale
+        self._measure(index)
+        return self._scale[index]
+
+    def shift(self, index: int, px: int) -> int:
+        """Return how many pixels below the default font's baseline font ``index``'s baseline lies at ``px``."""
+        self._measure(index)
+        return round(self._shift[index] * px)
+
+    def _measure(self, index: int) -> None:
+        """Size font ``index`` so its characters are as tall as the default font's, and place them alike.
+
+        Matching line heights instead (each font's ascent plus descent) drew Japanese at two thirds of
+        the Latin text's height: CJK fonts reserve much more room above and below their glyphs
+        (Noto Sans CJK's line is 1.45 em, pygame's default font's 1.0), so at the 12 px floor kanji
+        came out 7 to 9 px tall. Now the ink of a full-height character of the font (国, else Hg)
+        spans the ink of "Hg" in the default font: the same height, on the same middle.
+        """
+        if index in self._scale:
+            return
+        scale, shift = 1.0, 0.0
+        if index and self.files[index] is not None:
+            try:
+                base = pygame.font.Font(None, 100)
+                top, bottom = _ink(base, "Hg")
+                probe = pygame.font.Font(self.files[index], 100)
+                sample = next((s for s in ("\u56fd", "Hg", "\U0001f600") if all(self.covers(index, c) for c in s)), "Hg")
+                f_top, f_bottom = _ink(probe, sample)
+                scale = (bottom - top) / max(1, f_bottom - f_top)
+                sized = pygame.font.Font(self.files[index], max(1, round(100 * scale)))
+                f_top, f_bottom = _ink(sized, sample)
+                drawn_at = base.get_ascent() - sized.get_ascent()  # where the run is blitted (see render)
+                shift = ((top + bottom) / 2 - (drawn_at + (f_top + f_bottom) / 2)) / 100
+            except (OSError, RuntimeError, pygame.error):
+                scale, shift = 1.0, 0.0
+        self._scale[index] = scale
+        self._shift[index] = shift
 
     def _probe(self, index: int) -> pygame.freetype.Font | None:
         if index not in self._probes:
@@ -152,6 +178,7 @@ class ChainFont:
         self.chain = chain
         self.px = px
         self._base = chain.font(0, px)
+        self._line: int | None = None
 
     def render(self, text: str, antialias: bool, color: Colour,
                background: Colour | None = None) -> pygame.Surface:
@@ -162,15 +189,22 @@ class ChainFont:
         parts = [(self.chain.font(index, self.px), run) for index, run in runs]
         rendered = [(font, font.render(run, antialias, color)) for font, run in parts]
         width = sum(surface.get_width() for _, surface in rendered)
-        out = pygame.Surface((max(1, width), self.get_height()), pygame.SRCALPHA)
+        # As tall as the default font draws a line (its render is a little taller than get_height()).
+        out = pygame.Surface((max(1, width), self._tall()), pygame.SRCALPHA)
         if background is not None:
             out.fill(background)
         x = 0
         ascent = self._base.get_ascent()
-        for font, surface in rendered:
-            out.blit(surface, (x, ascent - font.get_ascent()))  # share the default font's baseline
+        for (index, _run), (font, surface) in zip(runs, rendered, strict=True):
+            # On the default font's baseline, moved so the run's characters sit where its letters do.
+            out.blit(surface, (x, ascent - font.get_ascent() + self.chain.shift(index, self.px)))
             x += surface.get_width()
         return out
+
+    def _tall(self) -> int:
+        if self._line is None:
+            self._line = max(self.get_height(), self._base.render("Hg", True, (0, 0, 0)).get_height())
+        return self._line
 
     def size(self, text: str) -> tuple[int, int]:
         """Return the width and height ``text`` takes when rendered."""
@@ -218,6 +252,12 @@ def reset_default_chain() -> None:
     """Forget the shared chain, so the next use reads the environment again (tests, settings)."""
     global _DEFAULT
     _DEFAULT = None
+
+
+def _ink(font: pygame.font.Font, text: str) -> tuple[int, int]:
+    """Return the top and bottom row of ``text``'s ink as ``font`` renders it (0: the line's top)."""
+    box = font.render(text, True, (0, 0, 0)).get_bounding_rect()
+    return box.top, box.bottom
 
 
 def font(px: int) -> ChainFont:
