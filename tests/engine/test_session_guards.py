@@ -128,7 +128,7 @@ def test_replaying_a_log_whose_rules_loop_stops_with_one_line(tmp_path: Path,
     Session(game, make_seats(["random"] * 4, game, 4), seed=4, log=log).run()
     log.close()
     monkeypatch.setattr(Sometimes, "looping", True)
-    monkeypatch.setattr("tabletop.formats.log.HOOK_LIMIT", 0.2)
+    monkeypatch.setattr("tabletop.formats.logreplay.HOOK_LIMIT", 0.2)
     with pytest.raises(GameBroken, match="game 'sometimes-loops' failed in apply at move 4: did not return within 0.2 s"):
         replay(path)
     with pytest.raises(LogError):
