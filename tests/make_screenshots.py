@@ -328,9 +328,9 @@ its deck-file chooser, the questions after a game, or the faces-demo deck's comp
 SCENARIOS = {
     "trick-taking": (4, '# Seat 1 holds all four aces and leads.\nname = "Four aces"\nfirst = 1\n\n'
                         '[seat.1]\nhand = ["AS", "AH", "AD", "AC"]\n'),
-    "my-market": (3, '# The market opens with three 3s; seat 1 holds a pair of green 1s and moves first.\n'
-                     'name = "Three threes"\nfirst = 1\n\n[seat.1]\nhand = ["green-1", "green-1"]\n\n'
-                     '[table]\nmarket = ["red-3", "blue-3", "yellow-3"]\ndraw = ["purple-3"]\n'),
+    "my-market": (3, '# The market opens with three 3s; seat 1 holds a pair of cyan 1s and moves first.\n'
+                     'name = "Three threes"\nfirst = 1\n\n[seat.1]\nhand = ["cyan-1", "cyan-1"]\n\n'
+                     '[table]\nmarket = ["red-3", "blue-3", "yellow-3"]\ndraw = ["black-3"]\n'),
 }
 """Games started from a scenario (players, the scenario file's text), shot as the human is first to move."""
 
@@ -348,6 +348,7 @@ def scenario_shots(out: Path, full: bool) -> None:
             table.step()
             if d.accepts_input:
                 break
+        until_composed(table)
         save(app.window.surface, out / f"scenario-{game}-1280x720.png", full)
         table.close()
         app.close()
@@ -377,7 +378,7 @@ def feedback_shots(out: Path) -> None:
                                        ("card", "card", "red-3"), ("card-chosen", "next", None), ("text", None, None)):
             if page == "handoff" and form.stage != "handoff":
                 continue
-            table.step()
+            until_composed(table)
             save(app.window.surface, out / f"feedback-{page}-{tag}.png")
             if command is not None:
                 form.command(command, payload)

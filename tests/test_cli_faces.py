@@ -9,7 +9,11 @@ import pytest
 from PIL import Image
 
 from tabletop.cli import main
+from tabletop.formats.deckfile import load_deck
+from tabletop.formats.faces import parse_faces
+from tabletop.formats.facetext import card_values
 from tabletop.plugins import discovery as plugins
+from tabletop.ui.art.compose import colour_of, ink_of
 from tests.plugin_fixtures import clean_registry  # noqa: F401 (a fixture)
 
 DEMO = Path(__file__).resolve().parent / "fixtures" / "faces" / "faces-demo"
@@ -65,3 +69,37 @@ def test_a_colour_blind_sheet_and_its_bad_arguments(games: Path, tmp_path: Path,
     with pytest.raises(SystemExit) as stopped:
         run(games, "art", "faces-demo", "--lang", "日本語!")
     assert stopped.value.code == 2
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Return the WCAG contrast ratio of two sRGB colours (1 to 21)."""
+    def luminance(c: tuple[int, ...]) -> float:
+        lin = [v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_a_new_market_game_passes_its_own_colour_check_and_its_text_reads_on_its_colours(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        clean_registry: None) -> None:  # noqa: F811
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["new", "fair-market", "--template", "market"]) == 0
+    capsys.readouterr()
+    assert main(["art", "fair-market", "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "look alike" not in out and "the colour groups stay apart" in out, out
+    # Every text on a set's colour (the name band, the price) reads on it: at least 3:1, WCAG's bar for large text.
+    game = tmp_path / "games" / "fair-market"
+    spec = parse_faces((game / "faces.toml").read_text(encoding="utf-8"), "faces.toml")
+    coloured = 0
+    for card in load_deck(game / "deck.toml").kinds:
+        values = card_values(card)
+        layout = spec.layout_for(values)
+        for region in layout.regions:
+            fill = colour_of(region.fill, values, None)
+            if region.template and fill is not None:
+                coloured += 1
+                assert contrast(ink_of(region, layout, values), fill) >= 3, (card.id, region.name)
+    assert coloured >= 2 * 15, "the name and the price of every card lie on its colour"

@@ -92,18 +92,18 @@ def test_a_card_too_strong_for_its_price_stands_out_by_its_buys(tmp_path: Path, 
     assert main(["new", "strong-market", "--template", "market"]) == 0
     deck = tmp_path / "games" / "strong-market" / "deck.toml"
     text = deck.read_text(encoding="utf-8")
-    written = 'id = "green-2"\ncolour = "green"\nvalue = 2\npoints = 1\n'
+    written = 'id = "cyan-2"\ncolour = "cyan"\nvalue = 2\npoints = 1\n'
     assert written in text
     deck.write_text(text.replace(written, written.replace("points = 1", "points = 6")), encoding="utf-8")
     capsys.readouterr()
     assert main(["simulate", "strong-market", "--games", "600", "--quiet", "--report", "out"]) == 0
     printed = capsys.readouterr().out
     cards = [line for line in printed.splitlines() if "than its peers" in line]
-    assert cards and cards[0].startswith("- Green 2 is stronger than its peers (value 2): seats that took it won"), printed
+    assert cards and cards[0].startswith("- Cyan 2 is stronger than its peers (value 2): seats that took it won"), printed
     page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
     bought = page[page.index("<h3>Taken from a shared row (bought, drafted)</h3>"):]
     first_row = bought[bought.index("<tr><td>") + 8:]
-    assert first_row.startswith("<span class=out>Green 2</span>")
+    assert first_row.startswith("<span class=out>Cyan 2</span>")
 
 
 def test_two_hundred_cards_chart_only_the_strongest_and_weakest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -130,7 +130,7 @@ def templates(tmp_path: Path, clean_registry: None) -> Path:
 
 def test_the_templates_start_where_a_scenario_says(templates: Path) -> None:
     cases = {
-        "shop": '[table]\nmarket = ["red-3", "red-3", "blue-2"]\ndraw = ["purple-3", "green-1"]\n[seat.2]\nhand = ["yellow-2"]\n',
+        "shop": '[table]\nmarket = ["red-3", "red-3", "blue-2"]\ndraw = ["black-3", "cyan-1"]\n[seat.2]\nhand = ["yellow-2"]\n',
         "fish": 'first = 1\n[seat.2]\nhand = ["cod", "cod", "cod"]\n[table]\ndraw = ["cod"]\n',
         "tricky": 'first = 3\n[seat.1]\nhand = ["red-dragon", "blue-ghost"]\n[table]\nundealt = ["gold-coin"]\n',
         "table": '[seat.1]\nhand = ["red-1", "red-2"]\n[table]\ndraw = ["gold-coin"]\n',  # a deck with no rules

@@ -1,7 +1,7 @@
 """The layout audit: what a frame drew (its :class:`~tabletop.ui.ink.Mark` record) checked against the
 table's rules of legibility (no pygame here).
 
-A frame fails when a text is smaller than the window's floor; a text lies over another text, a card
+A frame fails when a text, or a card's name on its face, is smaller than the window's floor; a text lies over another text, a card
 or a button not its own; a button lies over a card or another button; cards of two zones overlap, or
 cards of a row that must stay apart; or anything leaves the window, or a text its box. Popups may rise over cards and
 cells (that is where they point) but never over each other or a text; a card shown large beside the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from tabletop.ui.ink import BUTTON, CARD, CELL, POPUP, TEXT, ZOOM, Mark
+from tabletop.ui.ink import BUTTON, CARD, CELL, FACE, POPUP, TEXT, ZOOM, Mark
 from tabletop.ui.layout import Rect
 
 SLACK = 1
@@ -39,10 +39,10 @@ def problems(marks: Sequence[Mark], window: Rect, *, floor: int, apart: Collecti
     for m in marks:
         if m.kind != CELL and not window.contains(m.rect):
             out.append(f"{_name(m)} leaves the window {tuple(window)}")
-    for t in texts:
+    for t in [*texts, *(m for m in marks if m.kind == FACE)]:
         if t.px < floor:
             out.append(f"{_name(t)} is {t.px} px, below the floor of {floor} px")
-        if t.kind == TEXT and not t.box.inset(-SLACK).contains(t.rect):
+        if t.kind in (TEXT, FACE) and not t.box.inset(-SLACK).contains(t.rect):
             out.append(f"{_name(t)} leaves its box {tuple(t.box)}")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
@@ -71,5 +71,6 @@ def _over(a: Rect, b: Rect) -> bool:
 
 
 def _name(m: Mark) -> str:
-    kinds = {TEXT: "text", POPUP: "popup", BUTTON: "button", CARD: "card", ZOOM: "zoomed card", CELL: "cell"}
+    kinds = {TEXT: "text", POPUP: "popup", BUTTON: "button", CARD: "card", ZOOM: "zoomed card", CELL: "cell",
+             FACE: "card name"}
     return f"{kinds[m.kind]} {m.what!r} at {tuple(m.rect)}"

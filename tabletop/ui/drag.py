@@ -131,7 +131,7 @@ def draw_dragged(surface: pygame.Surface, scene: Scene, art: ArtLibrary) -> list
     source = scene.drawn.get((carry.target.zone, carry.target.item))
     size = source[2:] if source is not None else scene.layout().small_card
     card = carry.target.card
-    image = art.face(card, size) if card is not None else art.back(size)
+    image = art.table_face(card, size, scene.layout().min_px)[0] if card is not None else art.back(size)
     dx, dy = (carry.at[0] - source.x, carry.at[1] - source.y) if source is not None else (size[0] // 2, size[1] // 2)
     r = Rect(scene.mouse[0] - dx, scene.mouse[1] - dy, *size)
     surface.blit(image, r[:2])

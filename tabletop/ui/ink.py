@@ -14,6 +14,8 @@ from tabletop.ui.layout import Rect
 
 TEXT, CARD, BUTTON, POPUP, ZOOM, CELL = "text", "card", "button", "popup", "zoom", "cell"
 """Kinds of marks: a line of text, a card, a button, a rising popup, the card shown large, a board cell."""
+FACE = "face"
+"""A card's name as its composed face shows it (drawn into the card's picture; its box is the card)."""
 
 
 class Mark(NamedTuple):

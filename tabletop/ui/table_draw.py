@@ -19,10 +19,11 @@ from tabletop.engine.zones import FAN, GRID, HEX, SPREAD, STACK, Zone
 from tabletop.i18n import _
 from tabletop.ui import choices, overlays, playtest, playtest_draw, sidebar, theme
 from tabletop.ui.art import ArtLibrary
+from tabletop.ui.art.readable import FaceLabel
 from tabletop.ui.controls import REPLAY_HELP
 from tabletop.ui.drag import draw_dragged, draw_targets
 from tabletop.ui.felt import Shadows, felt
-from tabletop.ui.ink import CARD, CELL, POPUP, TEXT, Mark, Tip
+from tabletop.ui.ink import CARD, CELL, FACE, POPUP, TEXT, Mark, Tip
 from tabletop.ui.layout import Rect, TableLayout, centered, clamp_into
 from tabletop.ui.places import CellPlace, Place, hex_corners
 from tabletop.ui.table import TableScene
@@ -113,7 +114,7 @@ class TableRenderer:
         for tween in scene.tweens:
             if tween.has_started(scene.now):
                 r = tween.rect_at(scene.now)
-                face = self.art.face(tween.card, r[2:]) if tween.card else self.art.back(r[2:])
+                face = self.art.table_face(tween.card, r[2:], lay.min_px)[0] if tween.card else self.art.back(r[2:])
                 surface.blit(face, r[:2])
                 self._dirty.append(r)
         self._dirty += self._floating(surface, scene, lay)
@@ -356,11 +357,14 @@ class TableRenderer:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(spot.panel).inflate(lay.margin, lay.margin),
                                  3, border_radius=lay.margin)
 
-    def _card(self, surface: pygame.Surface, image: pygame.Surface, r: Rect, box: Rect, group: str) -> None:
-        """Blit a card with its shadow; record it."""
+    def _card(self, surface: pygame.Surface, image: pygame.Surface, r: Rect, box: Rect, group: str,
+              label: FaceLabel | None = None) -> None:
+        """Blit a card with its shadow; record it, and the name its face shows."""
         both, (dx, dy) = self.shadows.baked(image)
         surface.blit(both, (r.x + dx, r.y + dy))
         self.text.ink.add(CARD, r, box, group, group=group)
+        if label is not None:
+            self.text.ink.add(FACE, label.rect.moved(r.x, r.y), r, label.text, label.px, group=group)
 
     def _zone(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, zone: Zone, place: Place,
               hover: choices.Target | None, drawn: dict[tuple[str, int], Rect]) -> None:
@@ -387,11 +391,12 @@ class TableRenderer:
             hits.append((r, target))
             if (zone.id, i) in scene.moving:
                 continue
-            image = self.art.face(item.card, r[2:]) if item.card is not None else self.art.back(r[2:])
+            image, label = (self.art.table_face(item.card, r[2:], lay.min_px) if item.card is not None
+                            else (self.art.back(r[2:]), None))
             clickable = my_turn and scene.is_clickable(target)
             if item.note == "discard" or (mine and my_turn and not clickable and not selected):
                 image = self._dimmed(image)
-            self._card(surface, image, r, place.region, zone.id)
+            self._card(surface, image, r, place.region, zone.id, label)
             if i in selected or (lifted and not mine) or item.seat in marked or item.note == "shown" and zone.hint != FAN:
                 pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3, border_radius=max(2, r.w // 12))
             elif my_turn and clickable and not mine:
@@ -445,8 +450,8 @@ class TableRenderer:
                     pygame.draw.rect(surface, theme.CHIP if top.card else theme.BUTTON_LINE, pygame.Rect(under),
                                      border_radius=max(2, r.w // 12))
                     pygame.draw.rect(surface, theme.SHADE, pygame.Rect(under), 1, border_radius=max(2, r.w // 12))
-            image = self.art.face(top.card, r[2:]) if top.card is not None else self.art.back(r[2:])
-            self._card(surface, image, r, place.region, zone.id)
+            image, label = self.art.table_face(top.card, r[2:], lay.min_px) if top.card else (self.art.back(r[2:]), None)
+            self._card(surface, image, r, place.region, zone.id, label)
         if scene.director.accepts_input and scene.is_clickable(target):
             pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r), 3 if lifted else 1, border_radius=max(2, r.w // 12))
         caption = _("{zone} {count}").format(zone=_(zone.label), count=total) if zone.label else str(total)

@@ -12,6 +12,7 @@ The start screen is audited the same way (:func:`start_states`), with as many ga
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -141,14 +142,27 @@ class Driver:
         self.table.close()
 
 
+COMPOSING = 30.0
+"""Seconds a frame waits at most for the faces it asked for (composed from faces.toml by the art library's
+workers): a safety net for a busy machine, never a measure."""
+
+
 def audited(table: Table, game: str, state: str, size: tuple[int, int]) -> Frame:
-    """Draw ``table`` at ``size`` into a surface of its own and audit what it drew."""
+    """Draw ``table`` at ``size`` into a surface of its own, its faces as composed, and audit what it drew."""
     scene = table.scene
     surface = pygame.Surface(size)
     kept = scene.size
     scene.size = size
     table.renderer.invalidate()
     table.renderer.draw(surface, scene)
+    end = time.monotonic() + COMPOSING
+    if table.art.is_loading:  # the cards showed stand-ins: draw them again with their own faces
+        while table.art.is_loading and time.monotonic() < end:
+            time.sleep(0.01)
+            table.art.poll()
+        table.art.poll()
+        table.renderer.invalidate()
+        table.renderer.draw(surface, scene)
     lay = scene.layout()
     found = problems(table.app.text.ink.marks, lay.window, floor=lay.min_px, apart=apart(table))
     scene.size = kept

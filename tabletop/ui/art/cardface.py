@@ -23,7 +23,7 @@ def points_word() -> str:
 def card_face(setup: Setup, values: dict[str, str], size: Size, *, art: Source | None, band: bool,
               symbol: int | None, rounded: bool = True, text: bool = True) -> tuple[Image.Image, list[RegionCut]]:
     """Return one card's composed face at ``size`` (its picture decoded for the art region), and its cuts."""
-    spec = BAND if band or setup.spec is None else setup.spec
+    spec, shown = drawn_from(setup, values, band=band)
     picture = None
     if art is not None:
         try:
@@ -31,7 +31,6 @@ def card_face(setup: Setup, values: dict[str, str], size: Size, *, art: Source |
         except Exception:  # a file changing under us: the face without its picture, redrawn when it settles
             decoded = ""
         picture = decoded[0] if not isinstance(decoded, str) else None
-    shown = with_labels_for(values) if band else values
     return compose(spec, shown, size, setup.kit, picture=picture, rounded=rounded, symbol=symbol, text=text)
 
 
@@ -50,8 +49,14 @@ def with_labels_for(values: dict[str, str]) -> dict[str, str]:
     return with_labels(values, points_word())
 
 
+def drawn_from(setup: Setup, values: dict[str, str], *, band: bool) -> tuple[FaceSpec, dict[str, str]]:
+    """Return the layouts a card is drawn from (its faces file's, or the text band) and its values as they fill them."""
+    if band or setup.spec is None:
+        return BAND, with_labels_for(values) if band else values
+    return setup.spec, values
+
 
 def card_texts(setup: Setup, values: dict[str, str], *, band: bool) -> tuple[FaceSpec, list[RegionText]]:
     """Return the layouts a card is drawn from and its texts as fitted there."""
-    spec = BAND if band or setup.spec is None else setup.spec
-    return spec, region_texts(spec, with_labels_for(values) if band else values, setup.kit)
+    spec, shown = drawn_from(setup, values, band=band)
+    return spec, region_texts(spec, shown, setup.kit)

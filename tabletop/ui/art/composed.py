@@ -27,11 +27,12 @@ from tabletop.engine.cards import Card
 from tabletop.formats.faces import FaceSpec
 from tabletop.formats.facetext import card_values
 from tabletop.i18n import _, language
-from tabletop.ui.art.cardface import card_face, card_texts, cut_line
+from tabletop.ui.art.cardface import card_face, card_texts, cut_line, drawn_from
 from tabletop.ui.art.compose import BAND, RegionText, cuts
 from tabletop.ui.art.diskcache import DiskCache
 from tabletop.ui.art.folder_map import Stamp as FileStamp
 from tabletop.ui.art.loader import Size, Source
+from tabletop.ui.art.readable import FaceLabel, name_region, readable_face
 from tabletop.ui.art.setup import ICONS, WAIT, Setup, face_plan, read_setup, stamp
 from tabletop.ui.art.sheets import Cell
 
@@ -77,6 +78,8 @@ class ComposedFaces:
         # Per card and size: (card, art, art's shape known, generation) it was made for, and the face.
         self._ready: dict[tuple[str, Size], tuple[Card, Art, bool, int, pygame.Surface]] = {}
         self._keys: dict[tuple[str, Size], tuple[Card, Art, bool, int, str | None, _Job | None]] = {}
+        # Per card and size: the composed face, the floor and the language it was made readable for, and the result.
+        self._readable: dict[tuple[str, Size], tuple[pygame.Surface, int, str, pygame.Surface, FaceLabel | None]] = {}
         self._pending: set[str] = set()
         self._failed: dict[str, str] = {}
         self._cut_lines: list[str] | None = None
@@ -123,6 +126,27 @@ class ComposedFaces:
                 return found[4] if found is not None else None
         return ready[4] if ready is not None else None
 
+    def table_face(self, card: Card, size: Size, art: Art, shape: Size | None,
+                   floor: int) -> tuple[pygame.Surface, FaceLabel | None] | None:
+        """Return ``card``'s composed face as the table shows it at ``size`` (its name band where the name would
+        be under ``floor`` px, see :mod:`.readable`) and where its name lies; None as :meth:`face` says None."""
+        face = self.face(card, size, art, shape)
+        if face is None:
+            return None
+        slot = (card.id, size)
+        lang = self._seen[0]
+        kept = self._readable.get(slot)
+        if kept is not None and kept[0] is face and kept[1] == floor and kept[2] == lang:
+            return kept[3], kept[4]
+        job = self._job(card, size, art, shape, lang)
+        region = None
+        if job is not None:
+            spec, values = drawn_from(job.setup, dict(job.values), band=job.spec_is_band)
+            region = name_region(spec, values, job.setup.kit)
+        shown, label = readable_face(face, region, floor) if region is not None else (face, None)
+        self._readable[slot] = (face, floor, lang, shown, label)
+        return shown, label
+
     def image(self, card: Card, size: Size, art: Art, shape: Size | None, *, rounded: bool = False,
               text: bool = True) -> Image.Image | None:
         """Return ``card``'s composed face as a picture now (for sheets and PDFs), or None when it has none."""
@@ -154,6 +178,8 @@ class ComposedFaces:
             del self._ready[slot]
         for slot in [slot for slot in self._keys if slot[1] == size]:
             del self._keys[slot]
+        for slot in [slot for slot in self._readable if slot[1] == size]:
+            del self._readable[slot]
 
     @property
     def is_busy(self) -> bool:

@@ -334,21 +334,8 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
     body = "\n".join(filter(None, [card.text, *(f"{k}: {v}" for k, v in card.fields
                                                  if k not in ("group", "art") and not LANGUAGE.match(k))]))
     band = pygame.Rect(0, 0, w, round(h * _band_share(h / factor, bool(body))))
-    pygame.draw.rect(surface, colour, band, border_top_left_radius=corner_radius(size),
-                     border_top_right_radius=corner_radius(size))
-    name_left = pad
-    if card.value is not None:
-        badge_r = band.h * 0.38
-        centre = (pad + badge_r, band.centery)
-        pygame.draw.circle(surface, STOCK, centre, badge_r)
-        value = str(card.value)
-        digits = text_ink(value, fitted_px(value, round(badge_r * 1.6), badge_r * 1.5), _ink(colour))
-        surface.blit(digits, digits.get_rect(center=centre))
-        name_left = round(pad * 1.4 + 2 * badge_r)
-    name_px = max(line_px(band.h * 0.5), min(line_px(band.h * 0.66), fitted_px(card.name, line_px(band.h * 0.66),
-                                                                                 w - name_left - pad)))
-    name = text_ink(_cut(card.name, name_px, w - name_left - pad), name_px, _on(colour))
-    surface.blit(name, name.get_rect(midleft=(name_left, band.centery)))
+    draw_name_band(surface, band, card.name, None if card.value is None else str(card.value), colour, _on(colour),
+                   radius=corner_radius(size))
 
     footer = round(h * 0.075)
     bottom = h - pad - footer
@@ -375,6 +362,30 @@ def _data(card: Card, size: Size, factor: int = 1) -> pygame.Surface:
         ident = text_ink(card.id, fitted_px(card.id, small, w * (0.5 if card.points else 0.85)), EDGE)
         surface.blit(ident, ident.get_rect(bottomleft=(pad, h - pad)))
     return surface
+
+
+def draw_name_band(surface: pygame.Surface, band: pygame.Rect, name: str, value: str | None, fill: Colour,
+                   ink: Colour, *, least: int = 6, radius: int = 0) -> tuple[pygame.Rect, int]:
+    """Draw a card's name band: ``fill`` across ``band``, ``value`` in a badge at its left, the name in ``ink``
+    at no less than ``least`` px (cut short with an ellipsis where even that is too long); return where the
+    name's ink lies and its size."""
+    pygame.draw.rect(surface, fill, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    pad = round(surface.get_width() * 0.06)
+    name_left = band.x + pad
+    if value:
+        badge_r = band.h * 0.38
+        centre = (band.x + pad + badge_r, band.centery)
+        pygame.draw.circle(surface, STOCK, centre, badge_r)
+        digits = text_ink(value, fitted_px(value, round(badge_r * 1.6), badge_r * 1.5), _ink(fill))
+        surface.blit(digits, digits.get_rect(center=centre))
+        name_left = round(band.x + pad * 1.4 + 2 * badge_r)
+    room = band.right - name_left - pad
+    name_px = max(least, line_px(band.h * 0.5), min(line_px(band.h * 0.66), fitted_px(name, line_px(band.h * 0.66),
+                                                                                        room)))
+    shown = text_ink(_cut(name, name_px, room), name_px, ink)
+    where = shown.get_rect(midleft=(name_left, band.centery))
+    surface.blit(shown, where)
+    return where, name_px
 
 
 def _band_share(shown: float, body: bool) -> float:

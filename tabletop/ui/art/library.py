@@ -57,6 +57,7 @@ from tabletop.ui.art.loader import (
     source_name,
 )
 from tabletop.ui.art.names import BACK, match_file, name_index
+from tabletop.ui.art.readable import FaceLabel
 from tabletop.ui.art.sheets import Cell, sheet_images, spec_name
 
 __all__ = ["CARD_ASPECT", "ArtLibrary"]
@@ -153,6 +154,17 @@ class ArtLibrary:
             self._use_size(size)
             return composed
         return self._surface(key, localized(now, self._faces.current_language()), size)
+
+    def table_face(self, card: Card, size: tuple[int, int], floor: int) -> tuple[pygame.Surface, FaceLabel | None]:
+        """Return the face of ``card`` as the table shows it at ``size`` where text is at least ``floor`` px (a
+        composed face too small to read gets a readable name band, see :mod:`.readable`), and where its name
+        lies (None: not a composed face)."""
+        now = self.deck.shown.get(card.id, card)
+        shown = self._faces.table_face(now, size, self._usable(card.id), self._shapes.get(card.id), floor)
+        if shown is None:
+            return self.face(card, size), None
+        self._use_size(size)
+        return shown
 
     @property
     def symbols(self) -> bool:
