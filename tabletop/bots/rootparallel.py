@@ -166,7 +166,7 @@ def usable_cores(most: int) -> int:
 
 def warm(workers: int) -> None:
     """Start the pool of ``workers`` now (a bot or the table's hints do, so no decision waits for it)."""
-    if workers > 1:
+    if workers > 1 and workers not in _POOLS:  # started once: a simulation makes a bot per game
         pool = _pool(workers)
         if pool is not None:
             for future in [pool.executor.submit(_ready) for _ in range(workers - 1)]:
