@@ -18,7 +18,7 @@ from tabletop.cli import main
 from tabletop.engine.errors import LogError, LogWriteError, UserInputError
 from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
-from tabletop.formats.playtest import read_playtest
+from tabletop.formats.playtest import ending, read_playtest
 from tabletop.formats.resume import resume_point
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
@@ -106,6 +106,9 @@ def test_what_a_resumed_game_keeps_from_its_log_is_refused_on_the_command_line(
         assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert play("trick-taking", "--at", "3") == 2
     assert "--at 3: it goes with --resume" in capsys.readouterr().err
+    assert play("--resume", f"{parent}:3") == 2
+    err = capsys.readouterr().err
+    assert f"the move goes in --at: --resume {parent} --at 3" in err and len(err.strip().splitlines()) == 1
 
 
 def test_log_to_an_existing_file_is_refused_and_the_file_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,6 +138,22 @@ def test_every_played_log_ends_with_how_it_ended_and_times_each_choice(tmp_path:
     legal_counts = [len(s) for s in _legal_per_move(done)]
     assert all(("think" in r) == (n > 1) for r, n in zip(actions, legal_counts, strict=True)), \
         "every real choice is timed; a forced move is no decision"
+
+
+def test_a_log_with_its_end_line_is_finished_however_its_process_stopped(tmp_path: Path) -> None:
+    done = tmp_path / "done.jsonl"
+    assert play("trick-taking", "--seats", "random", "--set", "deals=1", "--log", str(done)) == 0
+    lines = done.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[-1])["type"] == "closed"
+    for how in ("interrupted", "crashed", "left"):  # Ctrl-C, a crash or a closed window after the game ended
+        done.write_text("\n".join([*lines[:-1], json.dumps({"type": "closed", "how": how})]) + "\n", encoding="utf-8")
+        assert ending(read_playtest(done)) == "finished", how
+    done.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # killed before its closed line
+    assert ending(read_playtest(done)) == "finished"
+    unfinished = [line for line in lines[:-1] if json.loads(line)["type"] != "end"]
+    done.write_text("\n".join([*unfinished, json.dumps({"type": "closed", "how": "interrupted"})]) + "\n",
+                    encoding="utf-8")
+    assert ending(read_playtest(done)) == "interrupted"
 
 
 def _legal_per_move(path: Path) -> list[tuple[Any, ...]]:

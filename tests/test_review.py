@@ -179,3 +179,12 @@ def test_a_resumed_games_copied_moves_are_left_to_its_parent(tmp_path: Path) -> 
     review = review_logs([parent, child], budget=None)
     assert sum(d.log == child for d in review.decisions) == sum(d.log == parent and d.n >= 20 for d in review.decisions)
     assert review.games[1].parent == {"log": str(parent), "move": 20}
+
+
+def test_one_log_is_one_log_not_one_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.jsonl"
+    playtest(path, seed=3, thinks=[2.0])
+    assert main(["review", str(path), "--out", str(tmp_path / "report"), "--search", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 log, ") and "timed decisions, 0 notes; report:" in out, out
+    assert "1 logs" not in out

@@ -9,7 +9,7 @@ from typing import Any, NoReturn
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import parse_assignments
-from tabletop.i18n import N_, _
+from tabletop.i18n import N_, _, ngettext
 from tabletop.plugins import registry
 
 EXIT_USAGE = 2
@@ -188,3 +188,8 @@ def game_for(name: str, players: int | None, sets: list[str]) -> Any:
     """Return the game ``name`` made for ``players`` with the ``--set`` options, and those options."""
     options = parse_assignments(sets)
     return registry.make_game(name, players=players, options=options), options
+
+
+def logs_count(count: int) -> str:
+    """Return "1 log" or "3 logs", in the interface's language."""
+    return ngettext("{n} log", "{n} logs", count, n=count)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import EXIT_USAGE
+from tabletop.cli.common import EXIT_USAGE, logs_count
 from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
 
@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     games_dir = args.games_dir or discovery.DEFAULT_GAMES_DIR
     folder = unpack(pack, games_dir, Store(store_dir(games_dir)), replace=args.replace)
-    print(_("{game} {version} opened into {folder} ({logs} logs in {folder}/logs)").format(
-        game=pack.game, version=pack.version["id"], folder=shown_path(folder), logs=len(pack.logs)))
+    print(_("{game} {version} opened into {folder} ({logs} in {folder}/logs)").format(
+        game=pack.game, version=pack.version["id"], folder=shown_path(folder), logs=logs_count(len(pack.logs))))
     if args.no_window:
         return 0
     discovery.discover(args.games_dir)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tabletop.cli.common import logs_count
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
@@ -46,6 +47,6 @@ def run(args: argparse.Namespace) -> int:
         raise TabletopError(_("{file} exists already: give --out another name, or move that file").format(
             file=shown_path(out)))
     write_pack(versioned.store(), args.game, record, out, logs=logs)
-    print(_("{game} {version} written to {file} ({logs} logs)").format(game=args.game, version=record.label(),
-                                                                      file=shown_path(out), logs=len(logs)))
+    print(_("{game} {version} written to {file} ({logs})").format(game=args.game, version=record.label(),
+                                                                 file=shown_path(out), logs=logs_count(len(logs))))
     return 0

@@ -117,6 +117,10 @@ def _resume_point(args: argparse.Namespace) -> tuple[Resume, str]:
         if given:
             raise TabletopError(_("{flag}: a game played on from a log keeps that log's game, seed, options and"
                                   " players (change the seats with --seats)").format(flag=flag))
+    log, colon, move = str(args.resume).rpartition(":")
+    if colon and move.isdigit() and not args.resume.exists() and Path(log).is_file():
+        raise TabletopError(_("--resume {given}: the move goes in --at: --resume {log} --at {move}").format(
+            given=args.resume, log=log, move=move))
     start = resume_point(args.resume, versioned.log_games, args.at)
     if args.game is not None and args.game != start.game:
         raise TabletopError(_("{file} is a game of {logged}, not {game}: leave the game name out with --resume").format(

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import whole_from_zero
+from tabletop.cli.common import logs_count, whole_from_zero
 from tabletop.engine.errors import TabletopError
-from tabletop.i18n import _
+from tabletop.i18n import _, ngettext
 
 DEFAULT_SEARCH = 300
 """ISMCTS iterations per person's decision in the report's search verdicts (0: none)."""
@@ -50,20 +50,22 @@ def run(args: argparse.Namespace) -> int:
     review = review_logs(args.logs, budget=budget, progress=_progress if sys.stderr.isatty() else None,
                          sim_games=args.sim_games)
     games = sorted({g.game for g in review.games})
-    title = _("Playtest review: {games} ({count} logs)").format(games=", ".join(games), count=len(review.games))
+    title = _("Playtest review: {games} ({logs})").format(games=", ".join(games), logs=logs_count(len(review.games)))
     page = write_review(args.out, review, title=title)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     slowest = review.slowest(1)
-    print(_("{count} logs, {decisions} timed decisions, {notes} notes; report: {file}").format(
-        count=len(review.games), decisions=len(review.decisions), notes=sum(len(g.notes) for g in review.games),
+    decisions = ngettext("{n} timed decision", "{n} timed decisions", len(review.decisions), n=len(review.decisions))
+    print(_("{logs}, {decisions}, {notes}; report: {file}").format(
+        logs=logs_count(len(review.games)), decisions=decisions, notes=_notes(sum(len(g.notes) for g in review.games)),
         file=page))
     for version in review.versions():
         played = review.games_of(version)
         answers = sum(bool(f.answers) for g in played for f in g.feedback)
-        print(_("  {version}: {count} logs, {notes} notes, {answers} answers").format(
-            version=version or _("before versions"), count=len(played), notes=sum(len(g.notes) for g in played),
-            answers=answers))
+        print(_("  {version}: {logs}, {notes}, {answers}").format(
+            version=version or _("before versions"), logs=logs_count(len(played)),
+            notes=_notes(sum(len(g.notes) for g in played)),
+            answers=ngettext("{n} answer", "{n} answers", answers, n=answers)))
     if slowest:
         d = slowest[0]
         print(_("the slowest decision: {seconds:.1f} s, seat {seat} at move {n} of {file}").format(
@@ -73,3 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _progress(text: str) -> None:
     print("\r" + _("searching {where}").format(where=text).ljust(60), end="", file=sys.stderr, flush=True)
+
+
+def _notes(count: int) -> str:
+    return ngettext("{n} note", "{n} notes", count, n=count)

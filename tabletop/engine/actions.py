@@ -24,8 +24,10 @@ class Action:
 
     Actions are interned like cards: building an action equal to an existing one returns that
     very object, so equality is identity and checking ``action in legal`` costs a pointer
-    comparison. ``label`` is the short text the table shows ("Play Q♥", "Bid 3", "Pass"); it is
-    fixed by the first construction of an action. Actions serialise to JSON for logs.
+    comparison. ``label`` is the short text the table shows ("Play Q♥", "Bid 3", "Pass"); an action
+    given a label other than its default is a different object from the same action unlabelled
+    (logs and the wire match actions by their JSON, which leaves the label out). Actions
+    serialise to JSON for logs.
     """
 
     __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "seat", "to", "__weakref__")
@@ -53,7 +55,10 @@ class Action:
                 label: str | None = None, *, zone: str | None = None, cell: str | None = None,
                 seat: int | None = None, to: str | None = None) -> Action:
         cards = tuple(cards)
-        key = (kind, cards, value, zone, cell, seat, to)
+        # A label of its own is part of what the action is: two games' "pass" actions labelled
+        # "Pass" and "End your turn" must not share one object (the first made would label both).
+        own = None if label is None or label == _default_of(kind, cards, value) else label
+        key = (kind, cards, value, zone, cell, seat, to, own)
         ref = cls._interned.get(key)
         action = ref() if ref is not None else None
         if action is None:
@@ -133,6 +138,21 @@ RECENT = 4096
 of distinct actions still keeps only those in use and these)."""
 _RECENT: list[Action | None] = [None] * RECENT
 _RECENT_AT = [0]
+
+
+def _default_of(kind: str, cards: tuple[Card, ...], value: int | str | None) -> str:
+    """Return :func:`default_label` of an action, worked out once (a game labels every legal action it builds,
+    after every move, and each label is compared with the default)."""
+    key = (kind, cards, value)
+    found = _DEFAULTS.get(key)
+    if found is None:
+        if len(_DEFAULTS) >= RECENT:
+            _DEFAULTS.clear()
+        found = _DEFAULTS[key] = default_label(kind, cards, value)
+    return found
+
+
+_DEFAULTS: dict[tuple[str, tuple[Card, ...], int | str | None], str] = {}
 
 
 def _forget(interned: dict[tuple[Any, ...], weakref.ref[Action]], key: tuple[Any, ...],

@@ -70,6 +70,9 @@ class Game:
     """The rules as the players read them in the table's rules panel (default: ``summary``)."""
     prompt: ClassVar[str] = N_("Your turn")
     """The status line of the seat to move when ``status`` says nothing of its own (others read whose turn it is)."""
+    people_by_default: ClassVar[bool] = False
+    """True for a table without rules (the sandbox): its other seats start as people, not bots, since a
+    bot there can only move at random."""
 
     def __init__(self, *, players: int | None = None, options: Any = None) -> None:
         n = players if players is not None else (self.default_players or self.min_players)
@@ -114,6 +117,15 @@ class Game:
         search does not check it against the list (that would cost what it saves).
         """
         return None
+
+    def bot_actions(self, state: Any, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """Return the actions a bot to move is offered among ``legal`` (default: all; never empty when ``legal`` is not).
+
+        A person may do more than a bot should (end a sandbox game, change another seat's counter); the
+        gate still accepts every legal action, whoever sends it. Asked only while a person sits at the
+        table: a game of bots alone (a simulation, a check) is offered everything, so that it can end.
+        """
+        return legal
 
     def why_illegal(self, state: Any, action: Action) -> str:
         """Return a few words on why ``action`` is not legal now (only called for illegal ones)."""

@@ -547,6 +547,10 @@ def play_moves(session: Session, max_moves: int | None,
     # Built-in bots are trusted to be quick; only the others pay for a clock read per move.
     timed = [timeout is not None and not getattr(b, "trusted", False) for b in seats]
     choosers = [None if b is None else b.choose for b in seats]
+    # A game may offer its bots fewer moves than a person at the table has (the sandbox: never "end the
+    # game"); a game of bots alone is offered everything, so that it can end.
+    narrows = getattr(type(rules), "bot_actions", Game.bot_actions) is not Game.bot_actions
+    for_bots = rules.bot_actions if narrows and None in seats else None
     moves = session.moves
     left = session.move_limit - moves  # a game that never ends stops at the limit, at no cost per move
     budget = left if max_moves is None else min(max_moves, left)
@@ -579,6 +583,7 @@ def play_moves(session: Session, max_moves: int | None,
                 else:
                     if not legal:
                         raise HookMistake(_bad_legal(legal, seat))
+                    offered = legal if for_bots is None else (tuple(for_bots(state, legal)) or legal)
                     # The decision: the bot sees a view that closes when it answers (opened inline: see views).
                     key = new_key()
                     open_views[key] = source
@@ -586,7 +591,7 @@ def play_moves(session: Session, max_moves: int | None,
                     started = clock() if timed[seat] or log is not None else 0.0
                     problem = None
                     try:
-                        action = choose(new_view(View, (seat, legal, info, [None, None, key])))
+                        action = choose(new_view(View, (seat, offered, info, [None, None, key])))
                     except BaseException as exc:  # a bot's bug, sys.exit or interrupt must not stop the game
                         problem = _bot_problem(exc)
                         if problem is None:  # but the user's own Ctrl-C does
@@ -600,7 +605,7 @@ def play_moves(session: Session, max_moves: int | None,
                     finally:
                         open_views.pop(key, None)
                     if problem is not None:
-                        action = session._replace(seat, problem, legal)
+                        action = session._replace(seat, problem, offered)
                         note = f"fallback: {problem}"
                     if log is not None:
                         thought = clock() - started

@@ -152,11 +152,12 @@ def read_playtest(path: Path | str) -> Playtest:
 
 
 def ending(played: Playtest) -> str:
-    """Return how a logged game ended, in the interface's language ("finished", "left"; "stopped" for a log
-    without a ``closed`` line: an older one, or one still being written)."""
-    if played.how is not None:
-        return _(ENDING_WORDS[played.how])
-    return _("finished") if played.finished else _("stopped")
+    """Return how a logged game ended, in the interface's language: "finished" for any log with an ``end``
+    line, however its process stopped afterwards; else its ``closed`` line's word ("left"), or "stopped"
+    for a log without one (an older one, or one still being written)."""
+    if played.finished:
+        return _("finished")
+    return _(ENDING_WORDS[played.how]) if played.how is not None else _("stopped")
 
 
 def _seconds(value: Any) -> float | None:

@@ -123,9 +123,9 @@ def bot_names() -> list[str]:
     return sorted(names, key=lambda n: n != "random")
 
 
-def default_seats(players: int) -> list[str]:
-    """Return ``human`` then the default bot for the other seats."""
-    return [registry.HUMAN] + [bot_names()[0]] * (players - 1)
+def default_seats(players: int, *, people: bool = False) -> list[str]:
+    """Return ``human`` then the default bot for the other seats (``people``: every seat human, hot-seat)."""
+    return [registry.HUMAN] + [registry.HUMAN if people else bot_names()[0]] * (players - 1)
 
 
 class App:
@@ -206,7 +206,7 @@ class Table:
         self.app = app
         self.game = versioned.make_game(settings.game, version=settings.version, players=settings.players,
                                         options=settings.options)
-        seats = settings.seats or default_seats(self.game.players)
+        seats = settings.seats or default_seats(self.game.players, people=self.game.people_by_default)
         # A replay's seats are only names: a bot that is not installed here still replays.
         self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
                            if players is None else list(seats))

@@ -241,10 +241,15 @@ class Director:
         if self.thought is not None and self.thought.seat is not None:
             return N_("Seat {n} is thinking...", n=self.thought.seat + 1)
         to_move = self.session.to_move
-        if self.line is None and to_move == self.seat and to_move not in self.humans:
-            # The game's own line speaks to the seat ("Your turn"): here a bot holds it, nobody at the table.
-            return N_("Seat {n} to move", n=to_move + 1)
+        if self.line is None and to_move is not None and to_move not in self.humans:
+            # The game's own line speaks to the bottom seat ("Your turn"), but a bot holds the move.
+            return N_("Seat {n} is moving", n=to_move + 1)
         return self.board.status
+
+    def not_thinking(self, seconds: float) -> None:
+        """Leave ``seconds`` out of the think time of the choice being made (a note was written meanwhile)."""
+        if self._turn is not None and self._turn[0] == self.session.moves:
+            self._turn = (self._turn[0], self._turn[1] + max(0.0, seconds))
 
     def set_pace(self, pace: Pace) -> None:
         """Change speed from now on."""

@@ -135,7 +135,7 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     game = versioned.make_game(game_name, version=version, players=players, options=options)  # fail before a window opens
     if scenario is not None:
         check_scenario(game, load_scenario(scenario))
-    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players)
+    names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players, people=game.people_by_default)
     undo_mode(undo, names.count(registry.HUMAN))
     app = App(size, interactive=registry.HUMAN in names)
     try:

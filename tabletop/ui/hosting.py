@@ -19,6 +19,7 @@ from tabletop.net.host import AWAY, STAND_IN, WAITING, GameInfo, Host
 from tabletop.ui.art.folder_map import used_files
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.netpanel import Content, NetPanel, Offer
+from tabletop.ui.seatnames import display_names
 
 HOLD = 0.05
 """Seconds the game is held at a time while remote seats are awaited."""
@@ -30,12 +31,12 @@ def host_table(table: Any, host: Host) -> None:
     folder = art_folder(game, table.settings.art_dir)
     ids = [c.id for c in game.deck()]
     host.art = ArtShare(lambda: used_files(folder, ids))
-    names = list(table.scene.names)
-    host.attach(table.session, info=GameInfo.of(game, names), initial=list(table.director.queue),
-                notes=table._write_note)
+    # Joiners are told the seats as someone not sitting here sees them: "you" is each joiner's own seat.
+    info = GameInfo.of(game, display_names(list(table.seat_names), watching=True))
+    host.attach(table.session, info=info, initial=list(table.director.queue), notes=table._write_note)
     for line in join_lines(host):
         table.scene.log.append(line)
-    table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host)))
+    table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host, info)))
 
 
 def join_lines(host: Host) -> list[str]:
@@ -57,15 +58,19 @@ def join_line(host: Host, seat: int) -> str:
 class HostPanel:
     """What the host's panel says: who is awaited (and how to join), who dropped (and what to do)."""
 
-    def __init__(self, table: Any, host: Host) -> None:
+    def __init__(self, table: Any, host: Host, info: GameInfo | None = None) -> None:
         self.table = table
         self.host = host
         self.started = False
+        self.info = info
+        """What the joiners are told (the host writes a joiner's ``--name`` into its names)."""
+        self.named = list(info.names) if info is not None else []
 
     def __call__(self) -> Content:
         table, host = self.table, self.host
         for notice in host.take_notices():
             table.scene.log.append(_(notice))
+        self._take_names()
         director = table.director
         now = table.clock()
         if not self.started:
@@ -90,3 +95,14 @@ class HostPanel:
                       Offer(_("End the game"), pygame.K_e, lambda: table.scene.commands.append("back"))]
             return lines, offers
         return lines, []
+
+    def _take_names(self) -> None:
+        """Show a joiner's ``--name`` on the host's table and say it in the log, once."""
+        if self.info is None:
+            return
+        for seat in self.host.seats:
+            name = self.info.names[seat]
+            if name != self.named[seat]:
+                self.named[seat] = name
+                self.table.scene.names[seat] = name
+                self.table.scene.log.append(_("{seat} sits at the table").format(seat=name))

@@ -31,6 +31,7 @@ class TableScene(Protocol):
     log: deque[str]
     log_scroll: int
     commands: list[str]
+    now: float
 
     @property
     def players(self) -> int: ...
@@ -62,6 +63,10 @@ class PlaytestTools:
         self.seats: list[str] = []
         """The seats of the game to play on from a replayed move, as they are being chosen."""
         self.kinds: list[str] = []
+        self._opened_at: float | None = None
+        """When the note box opened (the time it stays open is nobody's think time)."""
+        self._fresh = False
+        """The note box has just opened: the text of the key press that opened it is not the note's."""
 
     # -- commands ------------------------------------------------------------------------------
     def command(self, scene: TableScene, name: str, payload: object = None) -> None:
@@ -76,10 +81,12 @@ class PlaytestTools:
                 scene.say(why)
                 return
             scene.overlay = "note"
+            self._opened_at, self._fresh = scene.now, True
             if d.is_replay and not d.paused:
                 d.toggle_pause()  # writing about this move, not the next ones
         elif name == "save_note":
             said = self.notebook.save()
+            self._closed(scene)
             scene.overlay = None
             scene.say(said)
             scene.log.append(said)
@@ -99,7 +106,13 @@ class PlaytestTools:
 
     def _close_note(self, scene: TableScene) -> None:
         self.notebook.close()
+        self._closed(scene)
         scene.overlay = None
+
+    def _closed(self, scene: TableScene) -> None:
+        if self._opened_at is not None:
+            scene.director.not_thinking(scene.now - self._opened_at)
+        self._opened_at, self._fresh = None, False
 
     def _hint(self, scene: TableScene) -> None:
         d = scene.director
@@ -145,6 +158,11 @@ class PlaytestTools:
         box = self.notebook.box
         if box is None:
             return False
+        if self._fresh and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            # The key that opened the box sends its text after it: that "m" is a command, not the note's.
+            self._fresh = False
+            if event.type == pygame.TEXTINPUT:
+                return True
         outcome = box.handle(event)
         if outcome == "done":
             self.command(scene, "save_note")

@@ -45,6 +45,12 @@ LIST_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAG
 """The keys that move the game list's selection (while no text field has the focus)."""
 
 
+def listed_name(entry: registry.Entry) -> str:
+    """Return how the game list names a game: its title (what its designer called it), else its name."""
+    title = getattr(entry.cls, "title", "") if entry.error is None else ""
+    return _(title) if isinstance(title, str) and title else entry.name
+
+
 class StartForm:
     """The start screen's choices and the rules that keep them consistent."""
 
@@ -131,8 +137,11 @@ class StartForm:
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
         before = self.seats.count(registry.HUMAN)
         self.seats[seat] = kind
-        if before <= 1 < self.seats.count(registry.HUMAN) and self.undo == "designer":
+        after = self.seats.count(registry.HUMAN)
+        if before <= 1 < after and self.undo == "designer":
             self.undo = "fair"  # several people at one table: nobody may peek or take back at will
+        elif after <= 1 < before and self.undo == "fair":
+            self.undo = "designer"  # the one person left plays against bots: nothing to hide from anyone
 
     def cycle_undo(self, step: int) -> None:
         """Cycle the undo mode: designer, fair, off."""
@@ -205,9 +214,11 @@ class StartForm:
                        seed=seed, options=dict(self.options), art_dir=art, speed=self.speed, undo=self.undo)
 
     def _fit_seats(self) -> None:
+        # A table without rules is for people: a bot there could only move at random.
+        other = registry.HUMAN if getattr(self.game_cls, "people_by_default", False) else self.bots[0]
         seats = self.seats[: self.players]
         while len(seats) < self.players:
-            seats.append(registry.HUMAN if not seats and registry.HUMAN not in seats else self.bots[0])
+            seats.append(registry.HUMAN if not seats else other)
         self.seats = seats
 
 
@@ -370,7 +381,7 @@ class StartScreen:
         view = self.game_list()
         for i, row in view.rows:
             e = f.entries[i]
-            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), e.name, "game", e.name,
+            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), listed_name(e), "game", e.name,
                               enabled=e.error is None, active=e.name == f.game))
         if view.up is not None:
             out.append(Button(view.up, _("\u2191 {n} more above").format(n=view.above), "scroll", -1))

@@ -446,13 +446,20 @@ class TableScene:
                 "move-": max(0, pos - 1), "move+": min(end, pos + 1), "turn+": after(turns),
                 "trick+": after(tricks), "deal+": after(deals), "end": end}
 
+    def replay_controls(self) -> tuple[tuple[str, str], ...]:
+        """Return the replay bar's (label, target) pairs: the trick steps only in a line of play with tricks."""
+        timeline = self.director.timeline
+        if timeline is not None and timeline.marks("trick"):
+            return REPLAY_BUTTONS
+        return tuple(b for b in REPLAY_BUTTONS if b[1] not in ("trick-", "trick+"))
+
     def replay_bar(self) -> tuple[list[Rect], Rect]:
         """Return the replay buttons' rectangles and the timeline slider's, in the action row."""
         lay = self.layout()
         band = lay.buttons
         if self.recording:
             return [], Rect(band.x + lay.margin, band.y + band.h // 4, band.w - 2 * lay.margin, band.h // 2)
-        count = len(REPLAY_BUTTONS)
+        count = len(self.replay_controls())
         item_w = min(round(lay.font_px * 3.4), (band.w * 6 // 10 - lay.margin * count) // count)
         rects = [Rect(band.x + i * (item_w + lay.margin // 2), band.y, item_w, band.h) for i in range(count)]
         x = rects[-1].right + lay.margin * 2
@@ -467,7 +474,7 @@ class TableScene:
             return []
         pos = self.director.session.moves
         out = []
-        for rect, (label, key) in zip(rects, REPLAY_BUTTONS, strict=True):
+        for rect, (label, key) in zip(rects, self.replay_controls(), strict=True):
             if key == "pause":
                 out.append(Button(rect, _("Play") if self.director.paused else _("Pause"), "pause", primary=True))
             else:

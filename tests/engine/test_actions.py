@@ -14,11 +14,19 @@ from tabletop.games.draw_poker import draw_actions
 
 def test_equal_actions_are_the_same_object_while_in_use() -> None:
     deck = standard_deck()
-    kept = Action("discard", (deck[0], deck[5]), label="first label")
-    again = Action("discard", (deck[0], deck[5]), label="another label")
-    assert again is kept and again.label == "first label"
+    kept = Action("discard", (deck[0], deck[5]), label="Throw away")
+    assert Action("discard", (deck[0], deck[5]), label="Throw away") is kept
     assert pickle.loads(pickle.dumps(kept)) is kept
-    assert Action("discard", (deck[5], deck[0])) is not kept  # order is part of the action
+    plain = Action("discard", (deck[0], deck[5]))
+    assert plain.label == "Discard 2♠ 7♠" and plain is Action("discard", (deck[0], deck[5]), label=plain.label)
+    assert Action("discard", (deck[5], deck[0])) is not plain  # order is part of the action
+
+
+def test_two_games_label_the_same_move_each_in_its_own_words() -> None:
+    ending = Action("pass", label="End your turn")  # a deck-only table's pass, alive on the start screen
+    passing = Action("pass", label="Pass")  # then a market game opened in the same window
+    assert (ending.label, passing.label) == ("End your turn", "Pass")
+    assert ending is not passing and ending.to_json() == passing.to_json()
 
 
 def test_actions_no_longer_in_use_are_forgotten() -> None:
@@ -47,8 +55,9 @@ def test_an_action_aimed_at_a_seat_or_dropped_into_a_zone_keeps_its_targets_thro
     move = Action("move", (parse_card("AS"),), zone="hand:0", to="tableau:0")
     assert not ask.is_button and ask.seat == 2 and move.to == "tableau:0"
     assert Action("ask", value="Q", seat=1) is not ask  # the seat is part of what the action is
+    assert Action.from_json(move.to_json()) is move
+    assert Action.from_json(ask.to_json()).to_json() == ask.to_json()  # a log names the move, not its words
     for action in (ask, move):
-        assert Action.from_json(action.to_json()) is action
         assert pickle.loads(pickle.dumps(action)) is action
         assert decode(encode(action)) is action
     with pytest.raises(ValueError):

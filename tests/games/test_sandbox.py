@@ -203,8 +203,12 @@ def test_a_bad_deck_or_table_file_is_listed_broken_in_one_line(tmp_path: Path, c
     write_game(tmp_path, "badtable", {"deck.toml": DECK, "table.toml": "[[pile]]\nid = \"d\"\nface = \"sideways\"\n"})
     write_game(tmp_path, "baddeck", {"deck.csv": "id,value\nx,ten\n"})
     write_game(tmp_path, "twodecks", {"deck.csv": "id\nx\n", "deck.toml": DECK})
+    write_game(tmp_path, "badboth", {"deck.csv": "id,value,count\nx,ten,1\ny,2,0\n",
+                                     "table.toml": "[[pile]]\nid = \"d\"\nface = \"sideways\"\n"})
     assert main(["--games-dir", str(tmp_path), "games"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    both = next(row for row in lines if row.startswith("badboth  [BROKEN"))
+    assert all(words in both for words in ("deck.csv:2: value", "deck.csv:3: count", "table.toml:3: pile.face")), both
     for name, words in (("badtable", "table.toml:3: pile.face: 'sideways' is not one of down, up"),
                         ("baddeck", "deck.csv:2: value: 'ten' is not a whole number"),
                         ("twodecks", "both deck.toml and deck.csv")):
@@ -323,3 +327,56 @@ def test_a_shown_hand_is_seen_by_all_and_hidden_again(games_dir: Path) -> None:
     assert game.table(session.state, 1).zone("hand:0").cards == tuple(session.state.cards["hand:0"])  # type: ignore[union-attr]
     session.submit(Action("hide"))
     assert all(i.thing is None for i in game.table(session.state, 1).zone("hand:0").items)  # type: ignore[union-attr]
+
+
+class Moves:
+    """A session's log that keeps each move as (seat, action)."""
+
+    def __init__(self) -> None:
+        self.moves: list[tuple[int, Action]] = []
+
+    def action(self, index: int, seat: int, action: Action, note: str | None = None,
+               seconds: float | None = None) -> None:
+        self.moves.append((seat, action))
+
+    def end(self, scores: object, ranks: object) -> None:
+        pass
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
+def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games_dir: Path, seed: int,
+                                                                          players: int) -> None:
+    game = harbour(games_dir, players, moves=150)
+    log = Moves()
+    session = Session(game, registry.make_seats(["human"] + ["random"] * (players - 1), game, seed), seed=seed,
+                      log=log)
+    while not session.is_over:  # the person at seat 1 only ever passes the turn
+        session.advance()
+        if session.waiting_for_human:
+            session.submit(next(a for a in session.legal_actions() if a.kind == "pass"))
+    assert session.moves == 150, "only the move limit ends the game"
+    owner = {p.id: p.owner for p in game.places}
+    for seat, action in [m for m in log.moves if m[0] != 0]:  # the bots' moves
+        assert action.kind not in ("end", "deal"), action.label  # dealing fills the person's hand too
+        if action.kind == "count":
+            assert action.seat == seat, f"seat {seat + 1} changed seat {action.seat}'s {action.value}"
+        for zone in (action.zone, action.to):
+            assert owner.get(zone or "") in (None, seat), f"seat {seat + 1}: {action.label}"
+
+
+def test_a_person_is_still_offered_every_move(games_dir: Path) -> None:
+    game = harbour(games_dir, 2)
+    session = Session(game, [None, None], seed=3)
+    session.advance()
+    kinds = {(a.kind, a.seat) for a in session.legal_actions()}
+    assert ("end", None) in kinds and ("count", 1) in kinds
+
+
+def test_no_label_says_your_since_the_log_shows_it_for_bots_too(games_dir: Path) -> None:
+    game = harbour(games_dir, 2)
+    session = Session(game, [None, None], seed=5)
+    session.advance()
+    labels = {a.label for a in session.legal_actions()}
+    assert "Show hand" in labels and "End turn" in labels
+    assert not [label for label in labels if "your" in label.lower().split()], labels

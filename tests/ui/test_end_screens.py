@@ -13,10 +13,13 @@ from tabletop.engine.events import GameOver, InfoChanged
 from tabletop.engine.session import Session
 from tabletop.engine.views import SPECTATOR
 from tabletop.i18n import _ as say
+from tabletop.plugins import discovery
 from tabletop.plugins.replays import replay
+from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.replay import ReplayTable
 from tabletop.ui.table_draw import game_over_title
+from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.helpers import click, drawn_texts, point_of, press, pump_until
 
 SETUPS = {
@@ -164,7 +167,7 @@ def test_a_bot_at_the_bottom_is_not_told_your_turn(app) -> None:
         table.step()
     else:
         raise AssertionError("seat 1 never came to move")
-    assert say(d.status()) == "Seat 1 to move"
+    assert say(d.status()) == "Seat 1 is moving"
     table.close()
     people = Table(app, PlaySettings("trick-taking", 4, ["human", "random", "random", "random"], 3, {}, None,
                                      "instant"))
@@ -172,5 +175,24 @@ def test_a_bot_at_the_bottom_is_not_told_your_turn(app) -> None:
         if people.director.accepts_input:
             break
         people.step()
-    assert say(people.director.status()) != "Seat 1 to move", "the person at the bottom is spoken to"
+    assert say(people.director.status()) != "Seat 1 is moving", "the person at the bottom is spoken to"
     people.close()
+
+
+def test_while_a_bot_moves_in_a_deck_only_game_the_status_names_it(app, tmp_path: Path,
+                                                                  clean_registry: None) -> None:  # noqa: F811
+    create_game("my-deck", tmp_path / "games", template="sandbox")
+    discovery.discover(tmp_path / "games")
+    table = Table(app, PlaySettings("my-deck", 2, ["human", "random"], 3, {}, None, "instant"))
+    d = table.director
+    pump_until(table, lambda: d.accepts_input)
+    d.submit(next(a for a in d.session.legal_actions() if a.kind == "pass"), table.scene.now)
+    seen = []
+    for _ in range(4000):
+        if d.session.to_move == 0 and not d.queue:
+            break
+        if d.session.to_move == 1:
+            seen.append(say(d.status()))
+        table.step()
+    assert seen and set(seen) == {"Seat 2 is moving"}, set(seen)
+    table.close()

@@ -204,6 +204,34 @@ def test_the_time_a_person_takes_is_logged_from_the_moment_the_choice_was_theirs
     table.close()
 
 
+def test_the_key_that_opens_the_note_box_is_not_typed_and_the_note_is_not_think_time(app) -> None:
+    table = human_table(app)
+    d, scene = table.director, table.scene
+    clock = [100.0]
+    table.clock = lambda: clock[0]
+    pump_until(table, lambda: d.accepts_input)
+    clock[0] += 2.0
+    table.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, unicode="m", mod=0, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="m"))  # what a real key press sends after it
+    table.step()
+    assert scene.overlay == "note"
+    type_text("misdeal")
+    clock[0] += 30.0  # writing the note
+    table.step()
+    press(pygame.K_RETURN)
+    table.step()
+    notes = [r for r in records(table.log.path) if r["type"] == "note"]
+    assert [n["text"] for n in notes] == ["misdeal"]
+    clock[0] += 1.0
+    table.step()
+    click(card_point(table, d.legal()[0].card))
+    table.step()
+    mine = [r for r in records(table.log.path) if r["type"] == "action" and r["seat"] == 0]
+    assert [r["think"] for r in mine] == [3.0], "the 30 s with the note box open are left out"
+    table.close()
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

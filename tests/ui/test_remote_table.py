@@ -254,3 +254,30 @@ def test_when_the_host_starts_another_game_its_joiners_tables_follow(app: App) -
         following.close()
         watcher.close()
         player.connection.close()
+
+
+def test_a_joiner_is_you_only_at_its_seat_and_its_name_shows_at_the_host_and_in_the_log(app: App) -> None:
+    from tabletop.net.host import Host
+
+    host = Host(seats=[1], players=3, bind=Address("127.0.0.1", 0))
+    host.start()
+    connection = Connection(host.address, host.codes[1], name="Ann")  # type: ignore[arg-type]
+    try:
+        settings = PlaySettings("trick-taking", 3, ["human", "remote", "random"], 4, {"deals": "1"}, speed="instant")
+        table = Table(app, settings, host=host)
+        table.step()
+        welcome = connection.open()
+        joiner = JoinTable(app, connection, welcome, folder=None, speed="instant")
+        pump_until(table, lambda: host.all_joined)
+        for _ in range(3):
+            table.step()
+        assert table.scene.names[1] == "Seat 2 (Ann)"
+        assert any("Seat 2 (Ann)" in line for line in table.scene.log)
+        joiner.step()
+        assert [n for n in joiner.scene.names if "(you)" in n] == ["Seat 2 (you)"], joiner.scene.names
+        assert joiner.scene.names[0] == "Seat 1 (human)"
+        joiner.close()
+        table.close()
+    finally:
+        connection.close()
+        host.close()

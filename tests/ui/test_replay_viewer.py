@@ -213,3 +213,20 @@ def test_the_cli_reports_undos_of_a_logged_game(tmp_path: Path, capsys: pytest.C
     assert json.loads(lines[-1]) == {"type": "undo", "to": 4}
     assert main(["replay", str(path), "--partial"]) == 0
     assert "1 undo lines" in capsys.readouterr().out
+
+
+def test_the_replay_bar_offers_trick_steps_only_in_a_game_with_tricks(app, tmp_path: Path) -> None:
+    labels = {}
+    for name, options in (("draw-poker", {"deals": 1}), ("trick-taking", {"deals": 1})):
+        path = tmp_path / f"{name}.jsonl"
+        game = registry.make_game(name, players=3, options=options)
+        log = GameLog.create(path, game=game, seat_names=["random"] * 3, seed=5)
+        Session(game, registry.make_seats(["random"] * 3, game, 5), seed=5, log=log).run()
+        log.close()
+        table = ReplayTable(app, path)
+        table.step()
+        labels[name] = [b.label for b in table.scene.buttons() if b.command == "seek"]
+        table.close()
+    assert "Trick+" not in labels["draw-poker"] and "-Trick" not in labels["draw-poker"]
+    assert "Deal+" in labels["draw-poker"]
+    assert "Trick+" in labels["trick-taking"] and "-Trick" in labels["trick-taking"]

@@ -275,3 +275,37 @@ def test_a_click_on_the_hint_pages_the_list_and_a_remembered_game_opens_in_view(
     assert screen.form.game == shelf[0]  # paging does not change the game
     last = StartScreen(app, PlaySettings(game=shelf[-2], seed=1))  # the game played last time, far down
     assert shelf[-2] in shown(last)
+
+
+@pytest.fixture
+def deck_only(tmp_path: Path, clean_registry: None) -> str:  # noqa: F811
+    """A deck-only game (``tabletop new NAME --template sandbox``) in a games folder, registered."""
+    create_game("my-deck", tmp_path / "games", template="sandbox")
+    discovery.discover(tmp_path / "games")
+    return "my-deck"
+
+
+def test_a_deck_only_games_other_seats_are_people_by_default(app, deck_only: str) -> None:
+    screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
+    assert set(screen.form.seats) == {"human"} and len(screen.form.seats) >= 2
+    assert screen.form.undo == "designer"
+    screen.press(button(screen, "game", "trick-taking"))
+    assert screen.form.seats[0] == "human" and "human" not in screen.form.seats[1:]
+    table = Table(app, PlaySettings(game=deck_only, seed=1))
+    assert set(table.seat_names) == {"human"}
+    table.close()
+
+
+def test_fair_mode_goes_when_one_person_is_left(app) -> None:
+    screen = StartScreen(app, PlaySettings(game="trick-taking", seed=1))
+    assert screen.form.undo == "designer"
+    screen.form.cycle_seat(1, -1)  # the first bot back to a person
+    assert screen.form.seats[1] == "human" and screen.form.undo == "fair"
+    screen.form.cycle_seat(1, 1)
+    assert screen.form.seats[1] != "human" and screen.form.undo == "designer"
+
+
+def test_the_game_list_shows_each_games_title(app, deck_only: str) -> None:
+    screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
+    labels = {b.payload: b.label for b in screen.buttons() if b.command == "game"}
+    assert labels[deck_only] == "My Deck" and labels["trick-taking"] == registry.game_class("trick-taking").title

@@ -23,8 +23,8 @@ from tabletop.engine.events import ActionTaken, DealStarted, Note
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.options import option
 from tabletop.engine.zones import InfoRow, Item, Move, Popup, TableView, Zone
-from tabletop.formats.deckfile import Deck, cached_deck
-from tabletop.formats.tablefile import TABLE_FILE, TableSpec, default_table, load_table
+from tabletop.formats.deckfile import Deck, DeckError, cached_deck
+from tabletop.formats.tablefile import TABLE_FILE, TableError, TableSpec, default_table, load_table
 from tabletop.games.sandbox import moves
 from tabletop.games.sandbox.places import Place, declared, places
 from tabletop.games.sandbox.state import (
@@ -65,6 +65,7 @@ class SandboxGame(Game):
 
     Options = SandboxOptions
     rules = RULES
+    people_by_default = True
     folder: ClassVar[Path] = Path()
     deck_file: ClassVar[str] = DECK_FILES[0]
 
@@ -120,6 +121,11 @@ class SandboxGame(Game):
         if state.to_move is None:
             return []
         return self._moves.legal(state, state.to_move)
+
+    def bot_actions(self, state: SandboxState, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        """Return what a bot may do: its own seat's moves, never ending the game for the people at the table."""
+        assert state.to_move is not None
+        return self._moves.for_bot(legal, state.to_move)
 
     def apply(self, state: SandboxState, action: Action, emit: Emit) -> None:
         """Carry out a legal action; the turn passes only when the seat ends it."""
@@ -304,6 +310,30 @@ def deck_file_of(folder: Path) -> str | None:
     return found[0] if found else None
 
 
+def _deck_and_table(folder: Path, deck_file: str) -> tuple[Deck, TableSpec]:
+    """Return the folder's deck and table.
+
+    :raises UserInputError: naming every problem of both files at once (the deck's first).
+    """
+    deck: Deck | None = None
+    spec: TableSpec | None = None
+    failed: list[DeckError | TableError] = []
+    try:
+        deck = cached_deck(folder / deck_file)
+    except DeckError as exc:
+        failed.append(exc)
+    try:
+        spec = read_table(folder)
+    except TableError as exc:
+        failed.append(exc)
+    if len(failed) == 1:
+        raise failed[0]
+    if failed:
+        raise TableError(str(folder / TABLE_FILE), [p for exc in failed for p in exc.problems])
+    assert deck is not None and spec is not None
+    return deck, spec
+
+
 def sandbox_class(name: str, folder: Path) -> type[SandboxGame]:
     """Return the game of the sandbox folder ``folder``, called ``name`` (the folder's name).
 
@@ -312,8 +342,7 @@ def sandbox_class(name: str, folder: Path) -> type[SandboxGame]:
     deck_file = deck_file_of(folder)
     if deck_file is None:
         raise UserInputError(_("{folder}: no deck.toml or deck.csv").format(folder=folder))
-    deck = cached_deck(folder / deck_file)  # a broken deck shows when the game is listed
-    spec = read_table(folder)
+    deck, spec = _deck_and_table(folder, deck_file)  # a broken deck or table shows when the game is listed
     named = deck.name if deck.name != Path(deck_file).stem else ""  # the deck file's own name = "...", if any
     title = spec.title or named or " ".join(part.capitalize() for part in name.split("-"))
     attrs = {"name": name, "title": title, "summary": SUMMARY, "rules": spec.rules or RULES,

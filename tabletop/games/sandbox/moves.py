@@ -41,13 +41,15 @@ class TableMoves:
         self.places = places
         self.players = players
         self.deal = table.hand.deal
-        self.passing = (Action(PASS, label=N_("End your turn")),) if players > 1 else ()
-        self.show, self.hide = Action(SHOW, label=N_("Show your hand")), Action(HIDE, label=N_("Hide your hand"))
+        # The log says "Seat 2: Show hand" for whoever moved, a bot included: no "your" in a label.
+        self.passing = (Action(PASS, label=N_("End turn")),) if players > 1 else ()
+        self.show, self.hide = Action(SHOW, label=N_("Show hand")), Action(HIDE, label=N_("Hide hand"))
         self.end = Action(END, label=N_("End the game"))
         self.counters = tuple(_counters(table.counters, players))
         self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
         self._made: dict[tuple[str, Card | int | None], tuple[Action, ...]] = {}
         self._from: dict[tuple[str, tuple[Card, ...], tuple[bool, ...]], tuple[Action, ...]] = {}
+        self._owners = {p.id: p.owner for p in places if p.owner is not None}
 
     def legal(self, state: SandboxState, seat: int) -> list[Action]:
         """Return every action ``seat`` may take now."""
@@ -59,6 +61,13 @@ class TableMoves:
         for place in self.places:
             out += self._moves_from(place, state, seat)
         return out
+
+    def for_bot(self, legal: tuple[Action, ...], seat: int) -> tuple[Action, ...]:
+        """Return the actions of ``legal`` a bot in ``seat`` is offered: none that ends the game, changes
+        another seat's counter, deals to every hand or moves cards out of or into another seat's hand or area."""
+        owners = self._owners
+        return tuple(a for a in legal if a.kind not in (END, DEAL) and (a.seat is None or a.seat == seat)
+                     and owners.get(a.zone or "", seat) == seat and owners.get(a.to or "", seat) == seat)
 
     def _moves_from(self, src: Place, state: SandboxState, seat: int) -> tuple[Action, ...]:
         """Every move of one card out of ``src`` that ``seat`` can make, to every other zone (and a row's flips)."""
