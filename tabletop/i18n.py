@@ -33,6 +33,7 @@ import locale
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 DOMAIN = "tabletop"
@@ -55,19 +56,24 @@ class Message(str):
     """
 
     template: str
-    fields: Mapping[str, Any]
-    plural: str
-    number: int
+    fields: Mapping[str, Any] = MappingProxyType({})
+    plural: str = ""
+    number: int = 1
 
     def __new__(cls, template: str, fields: Mapping[str, Any] | None = None, plural: str = "",
                 number: int = 1) -> Message:
+        # Only what differs from the class's defaults is stored: games make a label per legal action per move.
         english = plural if plural and number != 1 else template
-        self = super().__new__(cls, english.format_map(fields) if fields else english)
-        self.template, self.fields, self.plural, self.number = template, fields or {}, plural, number
+        self = str.__new__(cls, english.format_map(fields) if fields else english)
+        if plural:
+            self.plural, self.number = plural, number
+        self.template = template
+        if fields:
+            self.fields = fields
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.template, self.fields, self.plural, self.number))
+        return (Message, (self.template, self.fields or None, self.plural, self.number))
 
     def translated(self) -> str:
         """Return the text in the interface's language (the English text when there is no translation)."""

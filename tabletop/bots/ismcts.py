@@ -30,8 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.bots import rootparallel
 from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
+from tabletop.engine.game import Game
 from tabletop.engine.views import View
 from tabletop.engine.worlds import Worlds
 
@@ -48,33 +50,66 @@ MAX_ROLLOUT = 100_000
 """A random playout stops after this many moves (a game that never ends must not hang the bot)."""
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 600.0
+MAX_TREES = 256
+"""The most trees (and worker processes) one decision may be spread over."""
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How long the bot thinks per decision: ``iterations``, or ``seconds`` of wall-clock time."""
+    """How long the bot thinks per decision: ``iterations``, or ``seconds`` of wall-clock time, in each of
+    ``trees`` search trees (0: as many as ``workers``) spread over ``workers`` processes (root parallelism,
+    :mod:`tabletop.bots.rootparallel`)."""
 
     iterations: int | None = None
     seconds: float | None = None
+    workers: int = 1
+    trees: int = 0
+
+    @property
+    def tree_count(self) -> int:
+        """How many trees one decision searches."""
+        return self.trees or self.workers
 
     def __str__(self) -> str:
         if self.seconds is not None:
             ms = self.seconds * 1000
-            return f"{ms:g}ms" if ms < 1000 else f"{self.seconds:g}s"
-        return str(self.iterations)
+            text = f"{ms:g}ms" if ms < 1000 else f"{self.seconds:g}s"
+        else:
+            text = str(self.iterations)
+        if self.workers > 1:
+            text += f":workers={self.workers}"
+        if self.trees:
+            text += f":trees={self.trees}"
+        return text
 
 
 DEFAULT_BUDGET = Budget(iterations=1000)
 
 
 def parse_budget(text: str) -> Budget:
-    """Return the budget written as ``1000`` (iterations), ``200ms`` or ``1.5s`` (time per decision).
+    """Return the budget written as ``1000`` (iterations), ``200ms`` or ``1.5s`` (time per decision), each
+    optionally followed by ``:workers=N`` (processes) and ``:trees=N`` (search trees; default one per worker).
 
-    >>> parse_budget("200ms"), parse_budget("1000")
-    (Budget(iterations=None, seconds=0.2), Budget(iterations=1000, seconds=None))
+    >>> parse_budget("200ms"), parse_budget("1000:workers=2")
+    (Budget(iterations=None, seconds=0.2, workers=1, trees=0), Budget(iterations=1000, seconds=None, workers=2, trees=0))
 
     :raises ValueError: saying what is expected.
     """
+    first, *settings = text.split(":")
+    budget = _parse_amount(first)
+    given: dict[str, int] = {}
+    for setting in settings:
+        key, equals, value = (part.strip().lower() for part in setting.partition("="))
+        if key not in ("workers", "trees") or not equals or not value.isdigit() or key in given:
+            raise ValueError(f"after the budget, workers=N or trees=N (each once), not {setting!r}")
+        given[key] = int(value)
+        if not 1 <= given[key] <= MAX_TREES:
+            raise ValueError(f"{key} from 1 to {MAX_TREES}, not {value}")
+    return Budget(budget.iterations, budget.seconds, given.get("workers", 1), given.get("trees", 0))
+
+
+def _parse_amount(text: str) -> Budget:
+    """Return the budget of ``1000``, ``200ms`` or ``1.5s``."""
     t = text.strip().lower()
     match = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)\s*(ms|s)", t)
     if match:
@@ -87,7 +122,8 @@ def parse_budget(text: str) -> Budget:
         if not 1 <= iterations <= MAX_ITERATIONS:
             raise ValueError(f"from 1 to {MAX_ITERATIONS:,} iterations, not {text!r}")
         return Budget(iterations=iterations)
-    raise ValueError(f"expected iterations per decision (1000) or a time per decision (200ms, 1s), not {text!r}")
+    raise ValueError(f"expected iterations per decision (1000) or a time per decision (200ms, 1s), not {text!r}"
+                     " (then :workers=N to spread it over processes)")
 
 
 class _Node:
@@ -133,6 +169,8 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
     rand = rng.random
     log, sqrt = math.log, math.sqrt
     evaluate = _evaluator(game)
+    # A game that draws its own random move (a hook it overrides) saves a playout's random moves the whole list.
+    draw_one = game.random_action if type(game).random_action is not Game.random_action else None
     root = _Node()
     firsts = _first_share(game, worlds.seat) if keep_wins else None
     wins: dict[Action, float] = {}
@@ -194,8 +232,21 @@ def search(worlds: Worlds, legal: Sequence[Action], rng: random.Random, budget: 
             while world.to_move is not None and moves < MAX_ROLLOUT:
                 if deal is not None and getattr(world, counter) != deal:
                     break
-                acts = legal_actions(world)
-                if mast is None or len(acts) == 1 or rand() < mast:
+                if draw_one is not None:
+                    at_random = mast is None or rand() < mast
+                    action = draw_one(world, rng) if at_random else None
+                    if action is not None:
+                        if mast is not None:
+                            trail.append((action, world.to_move))
+                        apply(world, action, None)
+                        moves += 1
+                        continue
+                    acts = legal_actions(world)
+                    at_random = at_random or len(acts) == 1
+                else:
+                    acts = legal_actions(world)
+                    at_random = mast is None or len(acts) == 1 or rand() < mast
+                if at_random:
                     action = acts[int(rand() * len(acts))]
                 else:
                     action, best_mean = acts[0], -1.0
@@ -283,7 +334,8 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     description = "any game: searches sampled deals (information-set Monte Carlo tree search)"
     parameter = ("iterations per decision (ismcts:1000, the default; repeatable with a seed)"
-                 " or thinking time per decision (ismcts:200ms, ismcts:1s)")
+                 " or thinking time per decision (ismcts:200ms, ismcts:1s); :workers=N searches N trees at"
+                 " once on N processes (ismcts:1000:workers=2)")
     presets = ("50ms", "200ms", "1s")
     thinks = True
     samples_worlds = True
@@ -301,8 +353,9 @@ class ISMCTSBot(Bot):
         return parse_budget(text)
 
     def configure(self, value: Any) -> None:
-        """Set the budget per decision."""
+        """Set the budget per decision (a budget spread over workers starts their pool now)."""
         self.budget = value
+        rootparallel.warm(getattr(value, "workers", 1))
 
     def choose(self, view: View) -> Action:
         """Return the action the search visited most (the only one, when there is one)."""
@@ -310,7 +363,7 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             return legal[0]
         self._halt[0] = False
-        self.last = search(view.worlds(self.rng), legal, self.rng, self.budget, halt=self._halt)
+        self.last = rootparallel.search_trees(search, view.worlds, legal, self.rng, self.budget, halt=self._halt)
         return self.last.action
 
     def stop(self) -> None:

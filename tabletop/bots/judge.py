@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.bots import rootparallel
 from tabletop.bots.ismcts import DEFAULT_BUDGET, Budget, search
 from tabletop.engine.actions import Action
 from tabletop.engine.worlds import Worlds
@@ -66,7 +67,8 @@ def judge(game: Any, state: Any, seat: int, legal: Sequence[Action], *, budget: 
     legal = tuple(legal)
     if len(legal) == 1:
         return Judgement(seat, {legal[0]: None}, legal[0], 0, 0.0)
-    result = search(Worlds(game, state, seat, rng), legal, rng, budget, halt=halt, keep_wins=True)
+    result = rootparallel.search_trees(search, lambda r: Worlds(game, state, seat, r), legal, rng, budget, halt=halt,
+                                       keep_wins=True)
     wins = result.wins or {}
     rates: dict[Action, float | None] = {a: (wins.get(a, 0.0) / n if (n := result.visits[a]) else None) for a in legal}
     return Judgement(seat, rates, result.action, result.iterations, time.perf_counter() - started)

@@ -68,6 +68,11 @@ class Action:
             object.__setattr__(action, "seat", seat)
             object.__setattr__(action, "to", to)
             cls._interned[key] = weakref.ref(action, partial(_forget, cls._interned, key))
+            # Kept alive while it is among the last actions made: a game builds the same actions again
+            # after every move, and without this each would be made, weakly interned and forgotten anew.
+            at = _RECENT_AT[0]
+            _RECENT[at] = action
+            _RECENT_AT[0] = (at + 1) % RECENT
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -121,6 +126,13 @@ class Action:
             raise ValueError(f"not an action: {data!r}")
         return cls(data["kind"], tuple(parse_card(c) for c in data.get("cards", ())), data.get("value"),
                    zone=zone, cell=cell, seat=seat, to=to)
+
+
+RECENT = 4096
+"""How many of the most recently made actions are kept alive (a bounded memory: a search meeting millions
+of distinct actions still keeps only those in use and these)."""
+_RECENT: list[Action | None] = [None] * RECENT
+_RECENT_AT = [0]
 
 
 def _forget(interned: dict[tuple[Any, ...], weakref.ref[Action]], key: tuple[Any, ...],

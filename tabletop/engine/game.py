@@ -107,6 +107,17 @@ class Game:
         here: the kit's games say who moves next with it)."""
         raise NotImplementedError
 
+    def random_action(self, state: Any, rng: random.Random) -> Action | None:
+        """Return one of ``legal_actions(state)`` drawn at random with ``rng``, or None (the default): then a
+        search's random playout moves draw from the whole list.
+
+        A game that can draw one without listing every action (any card of a hand when nothing
+        restricts it) overrides it: each random move of a search's playouts then skips building the
+        list. It must only ever return one of ``legal_actions(state)``, each as likely as the others: a
+        search does not check it against the list (that would cost what it saves).
+        """
+        return None
+
     def bot_actions(self, state: Any, legal: tuple[Action, ...]) -> tuple[Action, ...]:
         """Return the actions a bot to move is offered among ``legal`` (default: all; never empty when ``legal`` is not).
 

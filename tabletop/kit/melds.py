@@ -34,6 +34,23 @@ def selections(cards: Sequence[Card], *, minimum: int = 1, maximum: int | None =
     Copies of a card are interchangeable, so each multiset appears once; within a selection the
     cards keep the order of their first appearance in ``cards``.
     """
+    key = (tuple(cards), minimum, maximum)
+    known = _SELECTIONS.get(key)
+    if known is not None:  # a game asks again for the same hand after every move, and a search far more
+        return list(known)
+    found = _selections(key[0], minimum, maximum)
+    if len(_SELECTIONS) >= SELECTIONS_KEPT:
+        _SELECTIONS.clear()
+    _SELECTIONS[key] = tuple(found)
+    return found
+
+
+SELECTIONS_KEPT = 4096
+"""How many hands' selections are remembered (then forgotten all at once)."""
+_SELECTIONS: dict[tuple[tuple[Card, ...], int, int | None], tuple[tuple[Card, ...], ...]] = {}
+
+
+def _selections(cards: Sequence[Card], minimum: int, maximum: int | None) -> list[tuple[Card, ...]]:
     kinds: list[Card] = []
     counts: dict[Card, int] = {}
     for card in cards:

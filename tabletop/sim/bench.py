@@ -7,6 +7,7 @@ import random
 import time
 
 from tabletop import _fast
+from tabletop.engine.game import Game
 from tabletop.engine.session import SessionOptions, open_session
 from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
@@ -31,14 +32,19 @@ def deal_rate(bot: str, *, deals: int, players: int, workers: int) -> tuple[floa
     return deals / elapsed, moves / elapsed
 
 
-def search_rate(name: str, *, seconds: float, players: int, options: dict[str, object]) -> float:
-    """Return ISMCTS iterations per second in ``name``, over decisions spread through random games."""
+SEARCH_TRIES = 200
+"""Random games tried for a decision with at least two legal actions before the search rate is given as 0."""
+
+
+def search_rate(game: Game, *, seconds: float) -> float:
+    """Return ISMCTS iterations per second in ``game``, over decisions spread through random games."""
     from tabletop.bots.ismcts import Budget, search
 
-    game = registry.make_game(name, players=players, options=options)
     iterations, spent, seed = 0, 0.0, 0
     while spent < seconds:
         seed += 1
+        if seed > SEARCH_TRIES and not iterations:
+            return 0.0  # no decision with two choices within reach: nothing to search
         session = open_session(game, seed=seed, options=SessionOptions(events=False))
         chooser = random.Random(seed)
         for _move in range(chooser.randrange(12)):  # a decision somewhere early in the game
@@ -80,7 +86,8 @@ def run_bench(*, deals: int = 20000, players: int = 4, workers: int = 1, search_
                 registry.game_class(name)
             except Exception:  # a game this install does not have
                 continue
-            per_second = search_rate(name, seconds=search_seconds, players=seats, options=options)
+            game = registry.make_game(name, players=seats, options=options)
+            per_second = search_rate(game, seconds=search_seconds)
             setting = ", ".join([_("{n} players").format(n=seats), *(f"{k}={v}" for k, v in options.items())])
             lines.append(f"  {name} ({setting}): {per_second:,.0f}")
     return "\n".join(lines)

@@ -29,6 +29,10 @@ ALL = "all"
 """The ``value`` of a deal that deals the whole pile out."""
 
 
+MOVES_KEPT = 8192
+"""How many contents of a place a table remembers the moves of (then forgets them all at once)."""
+
+
 class TableMoves:
     """The actions of one table (its places, seats and counters), each made once and kept: a table
     offers the same few hundred actions again and again, so a move costs a lookup, not a label."""
@@ -46,6 +50,7 @@ class TableMoves:
         self.counters = tuple(_counters(table.counters, players))
         self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
         self._made: dict[tuple[str, Card | int | None], tuple[Action, ...]] = {}
+        self._from: dict[tuple[str, tuple[Card, ...], tuple[bool, ...]], tuple[Action, ...]] = {}
         self._owners = {p.id: p.owner for p in places if p.owner is not None}
 
     def legal(self, state: SandboxState, seat: int) -> list[Action]:
@@ -66,12 +71,22 @@ class TableMoves:
         return tuple(a for a in legal if a.kind not in (END, DEAL) and (a.seat is None or a.seat == seat)
                      and owners.get(a.zone or "", seat) == seat and owners.get(a.to or "", seat) == seat)
 
-    def _moves_from(self, src: Place, state: SandboxState, seat: int) -> list[Action]:
+    def _moves_from(self, src: Place, state: SandboxState, seat: int) -> tuple[Action, ...]:
         """Every move of one card out of ``src`` that ``seat`` can make, to every other zone (and a row's flips)."""
         cards = state.cards[src.id]
         if not cards or (src.is_hand and src.owner != seat):
-            return []
+            return ()
         flags = state.faces(src.id)
+        # Worked out once per content of the place: most places are as they were before the last move.
+        key = (src.id, tuple(cards), tuple(flags))
+        found = self._from.get(key)
+        if found is None:
+            if len(self._from) >= MOVES_KEPT:
+                self._from.clear()
+            found = self._from[key] = tuple(self._listed(src, cards, flags))
+        return found
+
+    def _listed(self, src: Place, cards: list[Card], flags: list[bool]) -> list[Action]:
         if src.is_hand:
             return [a for card in dict.fromkeys(cards) for a in self._made_for(src, card)]
         if src.is_pile:
