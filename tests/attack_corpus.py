@@ -183,14 +183,14 @@ def plugin_attacks() -> list[Attack]:
 
 def good_log(deals: int = 1) -> str:
     sys.path.insert(0, str(ROOT))
-    from tabletop.engine.session import Session
+    from tabletop.engine.session import open_session
     from tabletop.formats.log import GameLog
-    from tabletop.plugins.registry import make_game, make_seats
+    from tabletop.plugins.registry import make_game, seat_makers
 
     game_ = make_game("trick-taking", players=4, options={"deals": deals})
     path = Path(tempfile.mkdtemp()) / "g.jsonl"
     log = GameLog.create(path, game=game_, seat_names=["random"] * 4, seed=5)
-    Session(game_, make_seats(["random"] * 4, game_, 5), seed=5, log=log).run()
+    open_session(game_, seat_makers(["random"] * 4, game_), seed=5, log=log).run()
     log.close()
     return path.read_text()
 

@@ -53,10 +53,17 @@ def test_new_go_fish_lists_plays_and_simulates(tmp_path: Path, monkeypatch: pyte
     assert "40 games, 4 players" in capsys.readouterr().out
 
 
+@pytest.fixture(scope="module")
+def go_fish_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder holding the go-fish template, written once for this module (no test changes it)."""
+    folder = tmp_path_factory.mktemp("go-fish")
+    create_game("fish", folder, template="go-fish")
+    return folder
+
+
 @pytest.fixture
-def go_fish(tmp_path: Path) -> type:
-    create_game("fish", tmp_path, template="go-fish")
-    plugins.discover(tmp_path)
+def go_fish(go_fish_folder: Path) -> type:
+    plugins.discover(go_fish_folder)
     return registry.game_class("fish")
 
 
@@ -102,8 +109,8 @@ def test_an_ask_takes_every_card_of_the_kind_and_the_asker_goes_again(go_fish: t
     raise AssertionError("no deal let the first seat take cards")
 
 
-def test_go_fish_passes_the_check(go_fish: type, tmp_path: Path) -> None:
-    result = run_check("fish", games=3, games_dir=tmp_path)
+def test_go_fish_passes_the_check(go_fish: type, go_fish_folder: Path) -> None:
+    result = run_check("fish", games=3, games_dir=go_fish_folder)
     assert result.ok, [f.line() for f in result.found]
     assert result.worlds > 0, "its moves were never played again where its hidden cards lie otherwise"
 
@@ -144,10 +151,17 @@ def test_tabletop_new_lists_every_template() -> None:
 
 
 # -- the trick template -------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def trick_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder holding the trick template, written once for this module (no test changes it)."""
+    folder = tmp_path_factory.mktemp("trick")
+    create_game("tricky", folder)
+    return folder
+
+
 @pytest.fixture
-def trick(tmp_path: Path) -> type:
-    create_game("tricky", tmp_path)
-    plugins.discover(tmp_path)
+def trick(trick_folder: Path) -> type:
+    plugins.discover(trick_folder)
     return registry.game_class("tricky")
 
 

@@ -96,7 +96,7 @@ def test_a_card_too_strong_for_its_price_stands_out_by_its_buys(tmp_path: Path, 
     assert written in text
     deck.write_text(text.replace(written, written.replace("points = 1", "points = 6")), encoding="utf-8")
     capsys.readouterr()
-    assert main(["simulate", "strong-market", "--games", "600", "--quiet", "--report", "out"]) == 0
+    assert main(["simulate", "strong-market", "--games", "300", "--quiet", "--report", "out"]) == 0
     printed = capsys.readouterr().out
     cards = [line for line in printed.splitlines() if "than its peers" in line]
     assert cards and cards[0].startswith("- Cyan 2 is stronger than its peers (value 2): seats that took it won"), printed

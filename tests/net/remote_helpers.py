@@ -17,7 +17,7 @@ from typing import Any
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.events import GameOver
-from tabletop.engine.session import Session
+from tabletop.engine.session import Session, open_session
 from tabletop.engine.timeline import seen_cards
 from tabletop.engine.views import SPECTATOR
 from tabletop.formats.log import GameLog
@@ -73,11 +73,11 @@ def hosting(game_name: str, names: Sequence[str], seed: int, *, options: dict[st
     host = Host(seats=remote, players=game.players, bind=Address("127.0.0.1", 0), web=web, **host_options)
     host.start()
     game_log = GameLog.create(log, game=game, seat_names=seat_names, seed=seed) if log is not None else None
-    seats = registry.make_seats(seat_names, game, seed)
+    seats: list[Any] = registry.seat_makers(seat_names, game)
     mine = remote_players(host)
     for seat, player in mine.items():
         seats[seat] = player
-    session = Session(game, seats, seed=seed, log=game_log)
+    session = open_session(game, seats, seed=seed, log=game_log)
     host.attach(session, info=GameInfo.of(game, [f"Seat {i + 1}" for i in range(game.players)]),
                 initial=session.take_events(), notes=game_log.note if game_log is not None else None)
     try:
@@ -198,7 +198,7 @@ def seen_over_the_game(log: Path, seat: int) -> list[set[str]]:
     (what the engine says a seat sees)."""
     logged = replay(log)
     game = logged.session.game
-    session = Session(game, None, seed=logged.seed)
+    session = open_session(game, seed=logged.seed)
     events = session.take_events()
     seen: set[str] = set()
     by_move: list[set[str]] = []

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from tabletop.engine.events import GameOver, InfoChanged
-from tabletop.engine.session import Session
+from tabletop.engine.session import open_session
 from tabletop.engine.views import SPECTATOR
 from tabletop.i18n import _ as say
 from tabletop.plugins import discovery
@@ -129,7 +129,7 @@ def records_of(path: Path) -> list[dict[str, Any]]:
 def labels_until(path: Path, position: int) -> list[str]:
     """Every event's line a table with all hands open logs for the first ``position`` moves (worked out apart)."""
     result = replay(path)
-    session = Session(result.session.game, None, seed=result.seed)
+    session = open_session(result.session.game, seed=result.seed)
     lines = []
     for _seat, action in result.line[:position]:
         lines += [e.label for e in session.submit(action) if not isinstance(e, InfoChanged)]

@@ -33,17 +33,23 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
 """Each game with the seats and options that crowd its table most (a full market, a six-seat table, 18 bids)."""
 
 
-@pytest.fixture
-def games(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
-    """A games folder holding a game made from each template and a folder with only a deck, registered."""
-    folder = tmp_path / "games"
+@pytest.fixture(scope="module")
+def games_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder holding a game made from each template and a folder with only a deck, written once."""
+    folder = tmp_path_factory.mktemp("audit") / "games"
     create_game("audit-market", folder, template="market")
     create_game("audit-tricks", folder, template="trick")
     create_game("audit-table", folder, template="sandbox")
     (folder / "audit-deck").mkdir()  # a folder holding only a deck file: a table before its rules
     shutil.copy(folder / "audit-table" / "deck.toml", folder / "audit-deck" / "deck.toml")
-    discovery.discover(folder)
     return folder
+
+
+@pytest.fixture
+def games(games_folder: Path, clean_registry: None) -> Path:  # noqa: F811
+    """The games of :func:`games_folder`, registered afresh for each test."""
+    discovery.discover(games_folder)
+    return games_folder
 
 
 def failures(frames: list[Frame], out: Path) -> list[str]:
@@ -74,17 +80,23 @@ PROTOTYPES = 30
 """As many games as a designer's folder holds after a season of prototyping."""
 
 
-@pytest.fixture
-def many_games(tmp_path: Path, clean_registry: None) -> Path:  # noqa: F811
+@pytest.fixture(scope="module")
+def many_games_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A games folder of 30 games made from the templates, two of them broken and one with a long name."""
-    folder = tmp_path / "games"
+    folder = tmp_path_factory.mktemp("many") / "games"
     for i in range(PROTOTYPES):
         name = f"prototype-{i:02d}" if i != 7 else "the-longest-prototype-name-a-designer-ever-typed"
         game = create_game(name, folder, template=TEMPLATES[i % len(TEMPLATES)])
         if i in (4, 19):  # a game mid-edit: its rules do not import, and the list says why
             (game / "__init__.py").write_text("def deal(:\n", encoding="utf-8")
-    discovery.discover(folder)
     return folder
+
+
+@pytest.fixture
+def many_games(many_games_folder: Path, clean_registry: None) -> Path:  # noqa: F811
+    """The 30 games, registered afresh for each test."""
+    discovery.discover(many_games_folder)
+    return many_games_folder
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tabletop.engine.session import Session
+from tabletop.engine.session import Session, SessionOptions, open_session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
@@ -23,7 +23,7 @@ def logged(path: Path, *, seed: int = 4, moves: int | None = None, players: int 
     game = registry.make_game("trick-taking", players=players, options=options or OPTIONS)
     names = ["random"] * players
     log = GameLog.create(path, game=game, seat_names=names, seed=seed)
-    session = Session(game, registry.make_seats(names, game, seed), seed=seed, log=log)
+    session = open_session(game, registry.seat_makers(names, game), seed=seed, log=log)
     session.advance(max_moves=moves)
     return session, log
 
@@ -31,7 +31,7 @@ def logged(path: Path, *, seed: int = 4, moves: int | None = None, players: int 
 def fresh_state(path: Path, position: int) -> dict:
     result = replay(path, allow_incomplete=True)
     game = result.session.game
-    session = Session(game, None, seed=result.seed, events=False)
+    session = open_session(game, seed=result.seed, options=SessionOptions(events=False))
     for _, action in result.line[:position]:
         session.submit(action)
     return game.snapshot(session.state)

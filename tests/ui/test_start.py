@@ -209,15 +209,21 @@ def test_a_browser_seat_is_a_seat_kind_before_remote_and_keeps_the_seed_secret(a
             host.close()
 
 
-@pytest.fixture
-def shelf(tmp_path: Path, clean_registry: None) -> list[str]:  # noqa: F811
-    """A games folder of 24 games (one broken) registered beside the built-in ones; returns every name listed."""
-    folder = tmp_path / "games"
+@pytest.fixture(scope="module")
+def shelf_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder of 24 games (one broken), written once for the tests of this module (none changes it)."""
+    folder = tmp_path_factory.mktemp("shelf") / "games"
     for i in range(24):
         game = create_game(f"proto-{i:02d}", folder, template=("market", "sandbox", "trick", "go-fish")[i % 4])
         if i == 10:
             (game / "__init__.py").write_text("def deal(:\n", encoding="utf-8")
-    discovery.discover(folder)
+    return folder
+
+
+@pytest.fixture
+def shelf(shelf_folder: Path, clean_registry: None) -> list[str]:  # noqa: F811
+    """The 24 games registered beside the built-in ones (discovered afresh for each test); returns every name listed."""
+    discovery.discover(shelf_folder)
     return [e.name for e in registry.game_entries()]
 
 
