@@ -3,7 +3,7 @@ hint's budget now (a tree per core, up to 4, for 0.95 s) against one tree for 1 
 
 Run: ``python tests/bench_hint.py [--rounds 5] [--players 3]``. Not collected by pytest. Makes the game
 with ``tabletop new --template market`` in a temporary folder; each round judges the same decisions
-both ways, taking turns, as the table does (:class:`tabletop.ui.hints.Hint`'s search: ``judge`` on a
+both ways, taking turns, as the table does (:class:`tabletop.ui.scene.hints.Hint`'s search: ``judge`` on a
 copy of the position); the worker processes are started before the first round, as the table starts
 them when it opens.
 """
@@ -51,7 +51,7 @@ def positions(game: object, count: int) -> list[tuple[object, int, tuple[object,
 
 def main() -> None:
     """Judge the same decisions with both budgets in turns; print the answer times and playouts."""
-    from tabletop.ui.hints import HINT_BUDGET
+    from tabletop.ui.scene.hints import HINT_BUDGET
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds of decisions (default 5)")

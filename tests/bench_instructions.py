@@ -2,7 +2,7 @@
 
 Run: ``python tests/bench_instructions.py [--tree DIR] [--bot random|greedy] [--pure] [--games N]``. Not
 collected by pytest; needs ``valgrind``. A child process plays 50 warm-up games of 4-player one-deal
-trick-taking through ``tabletop.sim.runner.simulate`` and then ``N`` more (default 400); the count of a
+trick-taking through ``tabletop.sim.run.runner.simulate`` and then ``N`` more (default 400); the count of a
 run without the ``N`` is taken from the count with them, over ``N``. ``--tree`` measures another checkout
 (``git archive main | tar -x -C DIR``), with its own kernel unless ``--pure``.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 CHILD = """
 import sys
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 bot, games = sys.argv[1], int(sys.argv[2])
 def run(n, seed):
     config = SimConfig(game="trick-taking", players=4, bots=(bot,) * 4, seed=seed, games=n, options={"deals": 1})

@@ -21,13 +21,13 @@ sys.path.insert(0, {root!r})
 from pathlib import Path
 from tabletop.cli import main
 from tabletop.plugins import discovery, registry
-from tabletop.sim.runner import SimConfig, Task, play_task
+from tabletop.sim.run.runner import SimConfig, Task, play_task
 games = Path({games!r})
 if not (games / "bench-market").exists():
     main(["--games-dir", str(games), "new", "bench-market", "--template", "market"])
 discovery.discover(games)
 try:
-    from tabletop.sim.cardstats import watching_for
+    from tabletop.sim.percard.cardstats import watching_for
 except ImportError:  # a checkout from before card journeys: its report watched the cards with cards=True
     watching_for = None
 name, players, count = {name!r}, {players}, {games_count}

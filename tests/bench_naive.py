@@ -102,7 +102,7 @@ def naive_round(deals: int, seed: int) -> None:
 
 def tabletop_round(deals: int, seed: int, bot: str, per_game: int = 1) -> None:
     """Play ``deals`` deals of 4-player trick-taking through tabletop's simulator, in games of ``per_game`` deals."""
-    from tabletop.sim.runner import SimConfig, simulate
+    from tabletop.sim.run.runner import SimConfig, simulate
 
     config = SimConfig(game="trick-taking", players=4, bots=(bot,) * 4, seed=seed, games=deals // per_game,
                        options={"deals": per_game})

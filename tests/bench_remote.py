@@ -97,7 +97,7 @@ def joiner(address: str, code: str, out: str, art: bool) -> None:
     from tabletop.net.client import Connection
     from tabletop.net.protocol import parse_address
     from tabletop.net.seatview import action_data
-    from tabletop.ui.joining import art_folder_for, art_store
+    from tabletop.ui.screens.joining import art_folder_for, art_store
 
     where = parse_address(address)
     store = art_store() if art else None

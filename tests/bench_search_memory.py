@@ -15,7 +15,7 @@ import resource
 import time
 
 from tabletop.engine.actions import Action
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 
 
 def main() -> None:

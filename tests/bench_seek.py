@@ -2,7 +2,7 @@
 
 ``SDL_VIDEODRIVER=dummy .venv/bin/python tests/bench_seek.py [--moves 520] [--seeks 300]`` logs a
 4-player trick-taking game of about ``--moves`` moves, opens it as the replay viewer does
-(:class:`~tabletop.ui.replay.ReplayTable`: a snapshot every SEEK_EVERY moves), then jumps to random
+(:class:`~tabletop.ui.screens.replay.ReplayTable`: a snapshot every SEEK_EVERY moves), then jumps to random
 positions and times each jump: the engine's seek alone, and the viewer's (seek, the board
 rebuilt from a fresh table view, one frame drawn). A replay from the start is timed for comparison.
 """
@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--seeks", type=int, default=300)
     args = parser.parse_args()
     from tabletop.ui.app import App
-    from tabletop.ui.replay import ReplayTable
+    from tabletop.ui.screens.replay import ReplayTable
 
     folder = Path(tempfile.mkdtemp(prefix="bench-seek-"))
     path = make_log(folder, args.moves)

@@ -15,9 +15,9 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from tabletop.sim.inference.stats import wilson_interval
 from tabletop.sim.ladder import play_seatings, seatings
-from tabletop.sim.runner import SimConfig
-from tabletop.sim.stats import wilson_interval
+from tabletop.sim.run.runner import SimConfig
 
 
 @dataclass

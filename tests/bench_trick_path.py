@@ -3,7 +3,7 @@
 Run: ``python tests/bench_trick_path.py [--against REV] [--games N] [--rounds R] [--no-compiled]``. Not
 collected by pytest. The earlier commit (default e9776ed, before the built-in games moved onto the kit) is
 exported with ``git archive`` into a temporary folder; both trees play the same seeded games through
-``tabletop.sim.runner.simulate`` (4 players, random and greedy bots), taking turns, each in a fresh
+``tabletop.sim.run.runner.simulate`` (4 players, random and greedy bots), taking turns, each in a fresh
 process: as pure Python (``TABLETOP_PURE_PYTHON=1``) and, unless ``--no-compiled``, with each tree's own
 kernel built by ``python -m tabletop._fast.build`` (a minute or two each). The rate is games per second
 of the child's CPU time, the best of the rounds: on a machine shared with other work, CPU time moves far
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
 import sys, time
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 bot, games = sys.argv[1], int(sys.argv[2])
 def run(n):
     config = SimConfig(game="trick-taking", players=4, bots=(bot,) * 4, seed=1, games=n, options={"deals": 1})

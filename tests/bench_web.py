@@ -136,7 +136,7 @@ def page_load(folder: Path, loads: int) -> dict[str, Any]:
     from tabletop.net.seat import remote_players
     from tabletop.plugins import registry
     from tabletop.ui.art.folders import art_folder
-    from tabletop.ui.hosting import serve_art
+    from tabletop.ui.scene.hosting import serve_art
     from tests.web.browser import chromium
 
     game = registry.make_game("bench-deck", players=2)

@@ -35,10 +35,10 @@ from tabletop.engine.actions import Action  # noqa: E402
 from tabletop.plugins import discovery  # noqa: E402
 from tabletop.scaffold import create_game  # noqa: E402
 from tabletop.ui.app import App, PlaySettings, Table  # noqa: E402
-from tabletop.ui.audit import problems  # noqa: E402
 from tabletop.ui.layout import Rect, text_floor  # noqa: E402
-from tabletop.ui.start import StartScreen  # noqa: E402
-from tabletop.ui.table import PEEK_SECONDS  # noqa: E402
+from tabletop.ui.paint.audit import problems  # noqa: E402
+from tabletop.ui.scene.table import PEEK_SECONDS  # noqa: E402
+from tabletop.ui.screens.start import StartScreen  # noqa: E402
 from tests.ui.audit_states import Driver, Frame, audited, richest, states  # noqa: E402
 from tests.ui.helpers import card_point  # noqa: E402
 
@@ -284,7 +284,7 @@ def review_shots(out: Path, full: bool) -> None:
 
 def review_shots_at(out: Path, size: tuple[int, int], full: bool) -> None:
     """The playtest review's screenshots at one window size."""
-    from tabletop.ui.replay import ReplayTable
+    from tabletop.ui.screens.replay import ReplayTable
 
     tag = f"{size[0]}x{size[1]}"
     app = App(size)
@@ -357,7 +357,7 @@ def scenario_shots(out: Path, full: bool) -> None:
 def feedback_shots(out: Path) -> None:
     """The market template's questions after Game over, each page, at 1280x720 and 1920x1080 (hot-seat at 1920:
     its privacy screen first)."""
-    from tabletop.ui.feedback_form import FeedbackForm
+    from tabletop.ui.scene.feedback_form import FeedbackForm
 
     for size, seats in ((HD, ["human", "random", "random"]), (FULL_HD, ["human", "random", "human"])):
         app = App(size)

@@ -16,7 +16,7 @@ from tabletop.engine.zones import (
     hand_zone,
     items,
 )
-from tabletop.ui.board import Board
+from tabletop.ui.scene.board import Board
 
 FIVE = Card("5", value=5, name="5")
 

@@ -27,8 +27,8 @@ from tabletop.engine.zones import EVERYONE, FAN, NOBODY, ROW, STACK, Move, Zone,
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins.registry import game_class, make_game, make_seats
 from tabletop.scaffold import create_game
-from tabletop.sim.cards import CardWatch, Journeys
-from tabletop.sim.journeys import DEALT, DISCARDED, DRAWN, KEPT, PASSED, PLAYED, TAKEN, WON
+from tabletop.sim.percard.cards import CardWatch, Journeys
+from tabletop.sim.percard.journeys import DEALT, DISCARDED, DRAWN, KEPT, PASSED, PLAYED, TAKEN, WON
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
@@ -229,8 +229,8 @@ def test_a_game_without_a_hand_observation_and_with_a_late_zone(seed: int) -> No
 
 
 def test_card_tallies_are_the_same_however_the_games_are_split() -> None:
-    from tabletop.sim.cardstats import CardTally, Watching
-    from tabletop.sim.runner import SimConfig, Task, play_task
+    from tabletop.sim.percard.cardstats import CardTally, Watching
+    from tabletop.sim.run.runner import SimConfig, Task, play_task
 
     config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=3, games=9,
                        options={"deals": "2"})
@@ -252,8 +252,8 @@ def test_card_tallies_are_the_same_however_the_games_are_split() -> None:
 
 JOURNEYS = """
 import json
-from tabletop.sim.cardstats import Watching
-from tabletop.sim.runner import SimConfig, Task, play_task
+from tabletop.sim.percard.cardstats import Watching
+from tabletop.sim.run.runner import SimConfig, Task, play_task
 out = {}
 for name, players, options in (("trick-taking", 4, {"deals": "2", "trump": "turnup"}), ("draw-poker", 3, {}),
                                ("birdhead", 4, {})):

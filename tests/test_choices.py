@@ -11,7 +11,7 @@ from tabletop.engine.cards import parse_card
 from tabletop.engine.zones import hand_id
 from tabletop.games.birdhead import CARDS, BirdHead, action_for
 from tabletop.games.draw_poker import draw_actions
-from tabletop.ui import choices
+from tabletop.ui.scene import choices
 
 
 def test_single_card_plays_are_one_click_and_bids_are_buttons() -> None:
@@ -84,7 +84,7 @@ def test_an_unmatched_selection_is_disabled_with_the_engines_reason() -> None:
 
 
 def test_choices_import_no_pygame() -> None:
-    code = "import sys, tabletop.ui.choices, tabletop.ui.board, tabletop.ui.places; assert 'pygame' not in sys.modules"
+    code = "import sys, tabletop.ui.scene.choices, tabletop.ui.scene.board, tabletop.ui.scene.places; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

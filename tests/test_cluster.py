@@ -137,8 +137,8 @@ def test_tune_on_the_cluster_proposes_what_one_process_proposes(cluster: tuple[C
 KILLER = """
 import json, os, signal, sys, time
 from distributed import Client
-from tabletop.sim.dispatch import run
-from tabletop.sim.runner import SimConfig
+from tabletop.sim.run.dispatch import run
+from tabletop.sim.run.runner import SimConfig
 
 address, victim_pid, victim, patience = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 config = SimConfig(game="trick-taking", players=4, bots=("random",) * 4, seed=21, games=1600,
@@ -164,7 +164,7 @@ print(json.dumps({**seen, "results": results}))
 
 def test_a_worker_killed_mid_run_loses_and_repeats_no_game(
         cluster: tuple[Cluster, dict[str, Worker]], tmp_path: Path) -> None:
-    from tabletop.sim.runner import SimConfig, play_games
+    from tabletop.sim.run.runner import SimConfig, play_games
 
     c, workers = cluster
     proc, address = workers["worker-b"]
@@ -207,7 +207,7 @@ def test_hostile_plugin_games_on_the_cluster_are_skipped_named_and_leave_it_usab
 
 
 def test_no_scheduler_there_gets_one_clear_line(tmp_path: Path) -> None:
-    code = ("import sys, tabletop.sim.cluster as c; c.CONNECT_TIMEOUT = 1\n"
+    code = ("import sys, tabletop.sim.run.cluster as c; c.CONNECT_TIMEOUT = 1\n"
             "from tabletop.cli import main\n"
             "sys.exit(main(['simulate', 'trick-taking', '--games', '5', '--cluster', sys.argv[1]]))\n")
     result = subprocess.run([sys.executable, "-c", code, f"tcp://127.0.0.1:{_free_port()}"], cwd=tmp_path,

@@ -19,8 +19,13 @@ from pathlib import Path
 import pytest
 
 from tabletop.plugins import discovery
-from tabletop.sim.cluster import ClusterError, GamesFolder, pack_games_folder, unpack_games_folder
-from tabletop.sim.runner import SimConfig, Task
+from tabletop.sim.run.cluster import (
+    ClusterError,
+    GamesFolder,
+    pack_games_folder,
+    unpack_games_folder,
+)
+from tabletop.sim.run.runner import SimConfig, Task
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game  # noqa: F401
 
@@ -74,14 +79,14 @@ def test_a_games_folder_that_does_not_match_its_digest_is_refused() -> None:
 
 
 def _digest_of(games: GamesFolder) -> str:
-    from tabletop.sim.cluster import _digest
+    from tabletop.sim.run.cluster import _digest
 
     return _digest(games.files)
 
 
 @pytest.mark.usefixtures("clean_registry")
 def test_hostile_plugin_games_played_the_cluster_way_are_skipped_and_the_rest_finish(tmp_path: Path) -> None:
-    from tabletop.sim.gamechild import play_isolated
+    from tabletop.sim.run.gamechild import play_isolated
 
     games_dir = tmp_path / "games"
     write_game(games_dir, "hostile", {"__init__.py": tiny_game("hostile", body=HOSTILE)})
@@ -112,7 +117,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_and_does_not_hang(tmp_path
             threading.Timer(30, conn.close).start()
 
     threading.Thread(target=answer_garbage, daemon=True).start()
-    code = ("import sys, tabletop.sim.cluster as c; c.CONNECT_TIMEOUT = 3\n"
+    code = ("import sys, tabletop.sim.run.cluster as c; c.CONNECT_TIMEOUT = 3\n"
             "from tabletop.cli import main\n"
             "sys.exit(main(['simulate', 'trick-taking', '--games', '5', '--cluster', sys.argv[1]]))\n")
     try:

@@ -10,12 +10,12 @@ import pytest
 
 from tabletop.engine.session import Session
 from tabletop.plugins import registry
-from tabletop.sim.cards import CardWatch
-from tabletop.sim.cardstats import watching_for
-from tabletop.sim.findings import judge
-from tabletop.sim.journeys import DISCARDED, DRAWN, KEPT, PLAYED, TAKEN
-from tabletop.sim.runner import SimConfig, run_local
-from tabletop.sim.study import Study
+from tabletop.sim.percard.cards import CardWatch
+from tabletop.sim.percard.cardstats import watching_for
+from tabletop.sim.percard.journeys import DISCARDED, DRAWN, KEPT, PLAYED, TAKEN
+from tabletop.sim.results.findings import judge
+from tabletop.sim.results.study import Study
+from tabletop.sim.run.runner import SimConfig, run_local
 from tests import deckbuilder_game
 from tests.plugin_fixtures import clean_registry
 

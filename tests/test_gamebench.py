@@ -13,7 +13,7 @@ from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.scaffold import create_game
 from tabletop.sim.gamebench import PARTS, bench_game, time_parts
-from tabletop.sim.runner import SimConfig, play_games
+from tabletop.sim.run.runner import SimConfig, play_games
 from tests.plugin_fixtures import clean_registry
 
 __all__ = ["clean_registry"]

@@ -111,7 +111,7 @@ def test_a_plugins_terminal_escapes_never_reach_the_terminal_raw(tmp_path: Path)
 
 
 def test_a_remembered_set_up_nested_absurdly_deep_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop.ui import last_setup
+    from tabletop.ui.screens import last_setup
 
     monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path))
     (tmp_path / last_setup.FILE_NAME).write_text("[" * 100_000 + "]" * 100_000)
@@ -171,7 +171,7 @@ def test_a_billion_game_sweep_starts_at_once_and_stops_with_whole_games(tmp_path
 
 
 def test_a_billion_plugin_games_are_handed_out_as_they_are_played() -> None:
-    from tabletop.sim.supervise import _Todo
+    from tabletop.sim.run.supervise import _Todo
 
     todo = _Todo(1, 10**9)
     assert todo.take(8) == list(range(1, 9))

@@ -421,7 +421,7 @@ def test_the_kernel_s_check_of_the_watched_names_is_the_gate_s(kernel: Any, monk
 
 def test_simulate_runs_the_built_in_trick_game_with_its_bots_in_the_kernel(
         kernel: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop.sim.runner import SimConfig, simulate
+    from tabletop.sim.run.runner import SimConfig, simulate
 
     ran: list[str] = []
     start = _fast.Kernel.start

@@ -12,8 +12,8 @@ from tabletop.cli import main
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.scaffold import create_game
+from tabletop.sim.inference.stats import Tally
 from tabletop.sim.ladder import LadderResult, outsiders, seatings
-from tabletop.sim.stats import Tally
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 
@@ -112,7 +112,7 @@ WORKER_SIGNALS = """
 import signal, sys
 from tabletop.engine import guard
 from tabletop.sim import ladder
-from tabletop.sim.runner import SimConfig
+from tabletop.sim.run.runner import SimConfig
 
 def report(task):  # what a worker does on SIGTERM: what pool.terminate() sends it once the games are done
     return signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

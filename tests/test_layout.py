@@ -98,7 +98,7 @@ def market_zones(players: int, market: int, tableau: int, hand: int, colours: in
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_a_market_of_eight_never_overlaps_and_its_cards_stay_large(size: tuple[int, int]) -> None:
-    from tabletop.ui.places import needs, place_zones
+    from tabletop.ui.scene.places import needs, place_zones
 
     zones = market_zones(4, 8, 12, 10)
     lay = table_layout(size, players=4, hand_counts=[10] * 4, needs=needs(zones, 4))

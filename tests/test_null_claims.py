@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.plugins import registry
-from tabletop.sim.cardstats import watching_for
-from tabletop.sim.claims import ALPHA
-from tabletop.sim.findings import judge
+from tabletop.sim.inference.claims import ALPHA
 from tabletop.sim.ladder import run_ladder
-from tabletop.sim.runner import SimConfig, run_local
-from tabletop.sim.study import Study
+from tabletop.sim.percard.cardstats import watching_for
+from tabletop.sim.results.findings import judge
+from tabletop.sim.results.study import Study
+from tabletop.sim.run.runner import SimConfig, run_local
 from tests import coin_game
 from tests.plugin_fixtures import clean_registry
 

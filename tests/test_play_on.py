@@ -170,7 +170,7 @@ def _legal_per_move(path: Path) -> list[tuple[Any, ...]]:
 def test_a_crash_at_the_table_writes_a_fair_games_seed_and_crashed(app_env: None, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop.ui.app import App, PlaySettings, play_tables
-    from tabletop.ui.director import Director
+    from tabletop.ui.scene.director import Director
 
     calls = [0]
     update = Director.update

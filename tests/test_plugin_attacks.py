@@ -22,8 +22,8 @@ from tabletop.engine.session import Session
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.watchdog import Watchdog
-from tabletop.sim.runner import SimConfig, simulate
-from tabletop.sim.supervise import SkippedGame
+from tabletop.sim.run.runner import SimConfig, simulate
+from tabletop.sim.run.supervise import SkippedGame
 from tests.attack_corpus import FLAKY_WINNER
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game

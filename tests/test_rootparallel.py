@@ -12,7 +12,7 @@ from tabletop.bots.ismcts import Budget, parse_budget
 from tabletop.bots.judge import judge
 from tabletop.engine.session import SessionOptions, open_session
 from tabletop.plugins import registry
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 
 
 @pytest.mark.parametrize(("text", "budget"), [

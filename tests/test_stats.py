@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tabletop.sim.stats import (
+from tabletop.sim.inference.stats import (
     clustered_rate,
     contrast,
     holm,

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
-from tabletop.sim.dispatch import run
-from tabletop.sim.runner import SimConfig, default_workers
-from tabletop.sim.study import Study
+from tabletop.sim.results.study import Study
+from tabletop.sim.run.dispatch import run
+from tabletop.sim.run.runner import SimConfig, default_workers
 
 from .test_cli import run as run_cli
 

@@ -8,7 +8,7 @@ from tabletop.bots.trick_bot import _facts, _pick
 from tabletop.engine.actions import play
 from tabletop.engine.cards import JOKER, standard_deck
 from tabletop.kit.tricks import STANDARD_POWER, card_power
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 
 
 def results(game: str, players: int, options: dict, games: int = 300) -> list:

@@ -18,11 +18,11 @@ from tabletop.engine.errors import UserInputError
 from tabletop.formats.deckedit import edit_deck_text
 from tabletop.formats.deckfile import parse_deck_text
 from tabletop.plugins import registry
-from tabletop.sim.cardstats import CardFigures
-from tabletop.sim.findings import CardsJudged
-from tabletop.sim.journeys import TAKEN
-from tabletop.sim.runner import GameResult
-from tabletop.sim.stats import Contrast, t_quantile
+from tabletop.sim.inference.stats import Contrast, t_quantile
+from tabletop.sim.percard.cardstats import CardFigures
+from tabletop.sim.percard.journeys import TAKEN
+from tabletop.sim.results.findings import CardsJudged
+from tabletop.sim.run.runner import GameResult
 from tabletop.sim.tune.free import parse_free
 from tabletop.sim.tune.measure import Setting, card_strength, seat_spread
 from tabletop.sim.tune.search import miss, parse_budget, search

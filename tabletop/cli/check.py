@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.sim.check.playthrough import FULL_MOVES
     from tabletop.sim.check.run import DEFAULT_GAME_TIMEOUT, DEFAULT_GAMES, Found, run_check
     from tabletop.sim.check.verdicts import QUICK_GAMES, QUICK_MOVES
-    from tabletop.sim.progress import Progress
+    from tabletop.sim.run.progress import Progress
 
     cls = registry.examine(args.game).load()
     versioned.record_use(args.game, kind="check", games=0)

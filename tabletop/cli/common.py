@@ -133,7 +133,7 @@ def add_speed(parser: argparse.ArgumentParser, default: str) -> None:
 
 def cores() -> int:
     """Return how many worker processes simulate uses by default here."""
-    from tabletop.sim.runner import default_workers
+    from tabletop.sim.run.runner import default_workers
 
     return default_workers()
 

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``tabletop diff``."""
     from tabletop.cli.versions import game_versions
     from tabletop.report.diff_page import write_diff_page
-    from tabletop.sim.tables import make_console
+    from tabletop.sim.results.tables import make_console
     from tabletop.versions.changes import compare
     from tabletop.versions.checkout import manifest_of
 

@@ -151,7 +151,7 @@ def _ask_remote(host: Any, game: Any, name: str, log: Any) -> None:
 
 def _say_address(host: Any, address: Address, bind: str) -> None:
     from tabletop.net.host import lan_addresses
-    from tabletop.ui.hosting import join_lines
+    from tabletop.ui.scene.hosting import join_lines
 
     for line in join_lines(host):
         print(line)
@@ -176,7 +176,7 @@ def _headless(host: Any, game: Any, names: list[str], args: argparse.Namespace) 
     from tabletop.net.host import GameInfo
     from tabletop.net.seat import remote_players
     from tabletop.ui.art.folders import art_folder
-    from tabletop.ui.hosting import serve_art
+    from tabletop.ui.scene.hosting import serve_art
 
     fair = args.seed is None
     seed_value = secrets.randbits(62) if fair else args.seed

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     for flag, path in (("--record", args.record), ("--screenshot", args.screenshot)):
         check_writable(flag, path)
     from tabletop.ui.art.folders import check_art_path
-    from tabletop.ui.joining import run_join
+    from tabletop.ui.screens.joining import run_join
 
     check_art_path(args.art)
     return run_join(address, args.code, mode="watch" if args.watch else "seat", name=args.name, tls=tls,

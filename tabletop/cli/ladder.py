@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``tabletop ladder``."""
     from tabletop.plugins import versioned
     from tabletop.sim.ladder import format_ladder, outsiders, run_ladder, seatings
-    from tabletop.sim.progress import Progress
-    from tabletop.sim.runner import SimConfig
+    from tabletop.sim.run.progress import Progress
+    from tabletop.sim.run.runner import SimConfig
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) < 2:

@@ -37,8 +37,8 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop odds``."""
     from tabletop.sim.odds import check_size, group_of, odds_table, turns_shown
-    from tabletop.sim.peers import peer_groups
-    from tabletop.sim.tables import make_console, odds_rows
+    from tabletop.sim.percard.peers import peer_groups
+    from tabletop.sim.results.tables import make_console, odds_rows
 
     cards, name = _deck(args.deck)
     if args.hand > len(cards):

@@ -48,12 +48,12 @@ def run(args: argparse.Namespace) -> int:
             raise TabletopError(_("--at goes with --window (or with no --record): a recording plays the whole game"))
         check_writable("--record", args.record)
         check_recording(args.record)
-        from tabletop.ui.replay import run_record
+        from tabletop.ui.screens.replay import run_record
 
         return run_record(args.log, args.record, speed=args.speed, size=args.size, seat=args.seat - 1,
                           all_hands=args.all_hands, partial=args.partial)
     if args.window:
-        from tabletop.ui.replay import run_replay
+        from tabletop.ui.screens.replay import run_replay
 
         return run_replay(args.log, speed=args.speed, size=args.size, partial=args.partial, seat=args.seat - 1,
                           all_hands=args.all_hands, at=args.at)

@@ -91,14 +91,14 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop simulate``: one run, or a sweep of ``--vary`` variants on the same deals."""
-    from tabletop.sim.dispatch import run
-    from tabletop.sim.findings import judge
-    from tabletop.sim.output import OutputError, ResultWriter
-    from tabletop.sim.progress import Progress
-    from tabletop.sim.runner import SimConfig, default_workers
-    from tabletop.sim.study import Study
-    from tabletop.sim.tables import make_console, print_study
-    from tabletop.sim.variants import Variant, expand, parse_vary
+    from tabletop.sim.results.findings import judge
+    from tabletop.sim.results.study import Study
+    from tabletop.sim.results.tables import make_console, print_study
+    from tabletop.sim.run.dispatch import run
+    from tabletop.sim.run.output import OutputError, ResultWriter
+    from tabletop.sim.run.progress import Progress
+    from tabletop.sim.run.runner import SimConfig, default_workers
+    from tabletop.sim.run.variants import Variant, expand, parse_vary
 
     if args.cluster and args.workers:
         raise TabletopError(_("--workers and --cluster: the cluster's workers play the games; drop --workers"))
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
             check_scenario(each, scenario)
     if args.report is not None:
         from tabletop.report import check_report_dir
-        from tabletop.sim.cardstats import watching_for
+        from tabletop.sim.percard.cardstats import watching_for
 
         check_report_dir(args.report)
         watching = watching_for(game, args.by, args.games)

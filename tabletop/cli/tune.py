@@ -70,9 +70,9 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.formats.tuneplan import read_plan
     from tabletop.plugins import registry, versioned
     from tabletop.report.tune_page import write_tune_page
-    from tabletop.sim.cardstats import watching_for
-    from tabletop.sim.runner import default_workers
-    from tabletop.sim.tables import make_console
+    from tabletop.sim.percard.cardstats import watching_for
+    from tabletop.sim.results.tables import make_console
+    from tabletop.sim.run.runner import default_workers
     from tabletop.sim.tune.free import parse_free
     from tabletop.sim.tune.measure import Setting
     from tabletop.sim.tune.proposal import changed_edits, write_proposal

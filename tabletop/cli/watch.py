@@ -24,6 +24,6 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tabletop watch``."""
-    from tabletop.ui.replay import run_watch
+    from tabletop.ui.screens.replay import run_watch
 
     return run_watch(args.log, speed=args.speed, size=args.size)

@@ -1,6 +1,6 @@
 """The joiner's stand-in for a session: the table's questions answered from what the host sends.
 
-A table is driven by a session (:class:`~tabletop.ui.director.Director` asks it for the table
+A table is driven by a session (:class:`~tabletop.ui.scene.director.Director` asks it for the table
 view, the events of each move, whether its human may choose, and hands it the choice). On the
 joiner's side there is no game, no state and no rules: a :class:`RemoteSession` answers the same
 questions from the host's messages. Each move's update (the seat's table after it, and its events

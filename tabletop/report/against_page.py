@@ -9,7 +9,7 @@ from pathlib import Path
 from tabletop.i18n import _
 from tabletop.report.html import html_table, write_page
 from tabletop.sim.against import Comparison
-from tabletop.sim.claims import rule, sureness
+from tabletop.sim.inference.claims import rule, sureness
 
 PAGE = "against-sim.html"
 

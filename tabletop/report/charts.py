@@ -1,6 +1,6 @@
 """The report's PNG charts, drawn with matplotlib's Agg canvas (no pyplot, no window).
 
-Each function draws one chart of a :class:`~tabletop.sim.study.Study` into a folder and returns
+Each function draws one chart of a :class:`~tabletop.sim.results.study.Study` into a folder and returns
 the file's name. PNGs carry no timestamp or version, so the same study draws the same bytes. The one
 global step is registering the bundled Japanese font with matplotlib, the first time a chart is saved.
 """
@@ -18,9 +18,9 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from tabletop.i18n import _
-from tabletop.sim.cardstats import CardFigures
-from tabletop.sim.stats import Contrast
-from tabletop.sim.study import Study
+from tabletop.sim.inference.stats import Contrast
+from tabletop.sim.percard.cardstats import CardFigures
+from tabletop.sim.results.study import Study
 
 T = TypeVar("T")
 

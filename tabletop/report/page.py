@@ -20,10 +20,10 @@ from tabletop.report.tables import (
     seat_table,
     shape_table,
 )
-from tabletop.sim.claims import rule
-from tabletop.sim.findings import Findings, judge
-from tabletop.sim.journeys import KIND_TITLES
-from tabletop.sim.study import Study
+from tabletop.sim.inference.claims import rule
+from tabletop.sim.percard.journeys import KIND_TITLES
+from tabletop.sim.results.findings import Findings, judge
+from tabletop.sim.results.study import Study
 
 PAGE = "report.html"
 __all__ = ["PAGE", "check_report_dir", "html_image", "html_page", "html_table", "write_report"]

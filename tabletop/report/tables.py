@@ -9,13 +9,13 @@ from pathlib import Path
 
 from tabletop.i18n import _
 from tabletop.report.html import html_image, html_table
-from tabletop.sim.cardstats import MIN_UNITS, CardFigures, GroupFigures, trick_figures
-from tabletop.sim.claims import ALPHA
-from tabletop.sim.findings import CardsJudged, Findings
-from tabletop.sim.journeys import KIND_TITLES, TAKEN
-from tabletop.sim.stats import Contrast
-from tabletop.sim.study import Study, VariantFigures
-from tabletop.sim.tables import interval, pct
+from tabletop.sim.inference.claims import ALPHA
+from tabletop.sim.inference.stats import Contrast
+from tabletop.sim.percard.cardstats import MIN_UNITS, CardFigures, GroupFigures, trick_figures
+from tabletop.sim.percard.journeys import KIND_TITLES, TAKEN
+from tabletop.sim.results.findings import CardsJudged, Findings
+from tabletop.sim.results.study import Study, VariantFigures
+from tabletop.sim.results.tables import interval, pct
 
 
 def mark(text: str, lo: float, hi: float, around: float = 0.0) -> str:

@@ -35,8 +35,8 @@ from tabletop.formats.logread import iter_records
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.plugins.versioned import log_games, logged_version, version_label
-from tabletop.sim.claims import Claim, settle, sureness
-from tabletop.sim.stats import mean_test, t_p, t_quantile
+from tabletop.sim.inference.claims import Claim, settle, sureness
+from tabletop.sim.inference.stats import mean_test, t_p, t_quantile
 
 MIN_MOMENTS = 5
 """Moments (a choice where the move was possible) a measure needs on each side to be tried."""

@@ -11,7 +11,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.session import SessionOptions, open_session
 from tabletop.i18n import _, ngettext
 from tabletop.plugins import registry
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 
 SEARCH_GAMES: dict[str, tuple[int, dict[str, object]]] = {
     "trick-taking": (4, {"deals": 1}),

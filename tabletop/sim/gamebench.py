@@ -24,7 +24,7 @@ from tabletop.engine.session import SessionOptions, open_session
 from tabletop.i18n import N_, _
 from tabletop.plugins import registry
 from tabletop.sim.bench import search_rate
-from tabletop.sim.runner import SimConfig, play_games
+from tabletop.sim.run.runner import SimConfig, play_games
 
 PARTS = (N_("setup"), N_("legal actions"), N_("apply"), N_("views"), N_("bots"), N_("session loop"))
 """Where a game's time goes, in the order shown (the session loop is what the others leave)."""

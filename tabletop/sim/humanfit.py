@@ -10,8 +10,8 @@ from tabletop.bots.choices import describe
 from tabletop.bots.humanlike import PREFIX, Fitted, find_logs, fitted
 from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
-from tabletop.sim.claims import ALPHA
-from tabletop.sim.stats import holm, normal_p
+from tabletop.sim.inference.claims import ALPHA
+from tabletop.sim.inference.stats import holm, normal_p
 
 SHOWN = 8
 """Preferences named one by one; the rest that hold are counted."""

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from tabletop.plugins import registry, versioned
-from tabletop.sim.claims import Claim, rule, settle, sureness
-from tabletop.sim.runner import GameResult, SimConfig, _worker_init, play_games
-from tabletop.sim.stats import Rate, Tally, clustered_rate, contrast, wilson_interval
+from tabletop.sim.inference.claims import Claim, rule, settle, sureness
+from tabletop.sim.inference.stats import Rate, Tally, clustered_rate, contrast, wilson_interval
+from tabletop.sim.run.runner import GameResult, SimConfig, _worker_init, play_games
 
 
 def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:

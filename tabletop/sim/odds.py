@@ -22,7 +22,7 @@ from math import comb
 from tabletop.engine.cards import SUIT_SYMBOLS, Card, parse_suit
 from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
-from tabletop.sim.peers import ALIASES, columns
+from tabletop.sim.percard.peers import ALIASES, columns
 
 MAX_K = 5
 """The largest "at least k" a table shows by default."""

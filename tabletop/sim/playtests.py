@@ -29,7 +29,7 @@ from tabletop.formats.playtest import Feedback, LoggedMove, Note, Playtest, endi
 from tabletop.i18n import _
 from tabletop.plugins import registry
 from tabletop.plugins.versioned import log_games
-from tabletop.sim.named_cards import Setup, simulated_cards
+from tabletop.sim.results.named_cards import Setup, simulated_cards
 
 PERSON = registry.HUMAN
 """How a log's header names a seat a person played."""

@@ -34,25 +34,25 @@ from tabletop.plugins import registry, versioned
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
-from tabletop.ui.director import UNDO_MODES, Director
-from tabletop.ui.feed import FeedWriter, feed_path
-from tabletop.ui.feedback_form import attach_form
-from tabletop.ui.hints import Hints, hint_budget
 from tabletop.ui.layout import drawn_size
-from tabletop.ui.notebook import Notebook
-from tabletop.ui.pace import Pace, pace
-from tabletop.ui.playtest import PlaytestTools
+from tabletop.ui.paint.seatnames import display_names
+from tabletop.ui.paint.text import TextCache
+from tabletop.ui.scene.director import UNDO_MODES, Director
+from tabletop.ui.scene.feed import FeedWriter, feed_path
+from tabletop.ui.scene.feedback_form import attach_form
+from tabletop.ui.scene.hints import Hints, hint_budget
+from tabletop.ui.scene.notebook import Notebook
+from tabletop.ui.scene.pace import Pace, pace
+from tabletop.ui.scene.playtest import PlaytestTools
+from tabletop.ui.scene.table import TableScene
+from tabletop.ui.scene.table_draw import TableRenderer
 from tabletop.ui.screen import init_display
-from tabletop.ui.seatnames import display_names
-from tabletop.ui.table import TableScene
-from tabletop.ui.table_draw import TableRenderer
-from tabletop.ui.text import TextCache
 from tabletop.ui.window import Window, set_caption
 
 if TYPE_CHECKING:
     from tabletop.engine.arrange import Scenario
     from tabletop.net.host import Host
-    from tabletop.ui.public_view import PublicView
+    from tabletop.ui.scene.public_view import PublicView
 
 FPS = 60
 
@@ -276,7 +276,7 @@ class Table:
                                  events=dealt if start is None else ())
         self._mount(art, settings.art_dir)
         if host is not None:
-            from tabletop.ui.hosting import host_table
+            from tabletop.ui.scene.hosting import host_table
 
             host_table(self, host)
         title = _(self.game.title) if self.game.title else self.game.name
@@ -423,7 +423,7 @@ class Table:
         if self.feed is None:
             return self.app.window.surface
         if self._public is None:
-            from tabletop.ui.public_view import PublicView
+            from tabletop.ui.scene.public_view import PublicView
 
             self._public = PublicView(self.feed, self.game, pace=self.pace, art=self.art, seat_names=self.seat_names,
                                       text=self.app.text, size=self.app.window.size)

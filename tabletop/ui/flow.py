@@ -1,7 +1,7 @@
 """The launcher's flow and ``tabletop play``: the start screen or a scripted table, replays and spectators.
 
 This is where a played game meets the replay viewer (Replay on the end box) and a spectator's
-window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui.replay` watches logs.
+window (``play --watch``): :mod:`tabletop.ui.app` plays games, :mod:`tabletop.ui.screens.replay` watches logs.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
 from tabletop.plugins import registry, versioned
-from tabletop.ui import last_setup
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
-from tabletop.ui.pace import pace
-from tabletop.ui.replay import replay_opener, spawn_spectator
-from tabletop.ui.start import StartScreen
+from tabletop.ui.scene.pace import pace
+from tabletop.ui.screens import last_setup
+from tabletop.ui.screens.replay import replay_opener, spawn_spectator
+from tabletop.ui.screens.start import StartScreen
 
 if TYPE_CHECKING:
     from tabletop.net.host import Host

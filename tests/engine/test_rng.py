@@ -10,7 +10,7 @@ import pytest
 from tabletop.engine.rng import Seeds, derive_seed, random_order, seed_maker, shuffled
 from tabletop.engine.session import Session, SessionOptions, open_session
 from tabletop.plugins import registry
-from tabletop.sim.runner import SimConfig, simulate
+from tabletop.sim.run.runner import SimConfig, simulate
 
 SEEDS = [0, 1, 7, -5, 2**31, 2**62 + 17, 2**63 - 1, 2**200 + 3]
 

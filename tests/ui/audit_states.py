@@ -5,8 +5,8 @@ random) on a virtual clock without drawing, and stopped in turn at: the first mo
 a held trick or showdown, a crowded middle game (seen also in god view, as a spectator and in
 Japanese, with the help and rules open), the end of a deal (its box, then the box closed with Esc)
 and the end of the game; then its log is opened in the replay viewer. At each stop the table is
-drawn at every size into a surface of its own, and what the frame drew (:mod:`tabletop.ui.ink`) is
-checked by :func:`tabletop.ui.audit.problems`. :mod:`tests.make_screenshots` saves these frames too.
+drawn at every size into a surface of its own, and what the frame drew (:mod:`tabletop.ui.paint.ink`) is
+checked by :func:`tabletop.ui.paint.audit.problems`. :mod:`tests.make_screenshots` saves these frames too.
 The start screen is audited the same way (:func:`start_states`), with as many games as a designer keeps.
 """
 
@@ -24,11 +24,11 @@ from tabletop import i18n
 from tabletop.engine.actions import Action
 from tabletop.engine.zones import FAN, ROW
 from tabletop.ui.app import App, PlaySettings, Table
-from tabletop.ui.audit import problems
 from tabletop.ui.layout import Rect, text_floor
-from tabletop.ui.pace import PACES
-from tabletop.ui.replay import ReplayTable
-from tabletop.ui.start import StartScreen
+from tabletop.ui.paint.audit import problems
+from tabletop.ui.scene.pace import PACES
+from tabletop.ui.screens.replay import ReplayTable
+from tabletop.ui.screens.start import StartScreen
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 """The window sizes every state is drawn at: the smallest the table is laid out for, the usual, full HD."""

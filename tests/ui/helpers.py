@@ -12,9 +12,9 @@ import pytest
 
 from tabletop.engine.cards import Card
 from tabletop.ui.app import Table
-from tabletop.ui.choices import Target
-from tabletop.ui.places import CellPlace
-from tabletop.ui.widgets import Button
+from tabletop.ui.paint.widgets import Button
+from tabletop.ui.scene.choices import Target
+from tabletop.ui.scene.places import CellPlace
 from tests.patience import HANG
 
 

@@ -17,7 +17,7 @@ from tabletop.ui import fonts
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.faces import draw_face
 from tabletop.ui.art.gallery import Gallery
-from tabletop.ui.start import StartScreen
+from tabletop.ui.screens.start import StartScreen
 from tests.ui.helpers import drawn_texts, english_words
 
 WORDS = "日本語のカード 한국어 中文简体 Éçñ 🐉"
@@ -128,7 +128,7 @@ def test_the_gallery_in_japanese_has_no_english_left(monkeypatch: pytest.MonkeyP
 def test_underscores_and_descenders_are_not_cut_off(px: int) -> None:
     """``card_art/standard`` in the log read ``card  art/standard``: the line's surface was cut at the
     font's height, below which the default font draws its underscore and the feet of g, j, p, q, y."""
-    from tabletop.ui.text import TextCache
+    from tabletop.ui.paint.text import TextCache
 
     pygame.font.init()
     text = TextCache()

@@ -17,7 +17,7 @@ from tabletop.formats.deckfile import load_deck
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.proofs import check_deck, simulate
 from tabletop.ui.art.render import card_image, face_png
-from tabletop.ui.text import TextCache
+from tabletop.ui.paint.text import TextCache
 
 DEMO = Path(__file__).resolve().parents[1] / "fixtures" / "faces" / "faces-demo"
 SIZE = (200, 280)

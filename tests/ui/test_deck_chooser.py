@@ -11,10 +11,10 @@ import pytest
 from tabletop.engine import folders
 from tabletop.plugins import discovery
 from tabletop.ui.app import App, PlaySettings, Table
-from tabletop.ui.audit import problems
-from tabletop.ui.deckchooser import DeckChooser
 from tabletop.ui.layout import Rect, text_floor
-from tabletop.ui.start import StartScreen
+from tabletop.ui.paint.audit import problems
+from tabletop.ui.screens.deckchooser import DeckChooser
+from tabletop.ui.screens.start import StartScreen
 from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.helpers import click, press
 

@@ -17,8 +17,8 @@ from tabletop.plugins import discovery
 from tabletop.plugins.replays import replay
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.replay import ReplayTable
-from tabletop.ui.table_draw import game_over_title
+from tabletop.ui.scene.table_draw import game_over_title
+from tabletop.ui.screens.replay import ReplayTable
 from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.helpers import click, drawn_texts, point_of, press, pump_until
 

@@ -24,7 +24,7 @@ from tabletop.engine.errors import GameBroken
 from tabletop.plugins import discovery, registry
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import App, PlaySettings, Table, play_tables
-from tabletop.ui.feed import feed_path
+from tabletop.ui.scene.feed import feed_path
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game  # noqa: F401
 from tests.ui.helpers import click, press

@@ -27,11 +27,11 @@ from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken
 from tabletop.engine.zones import Move, hand_zone
 from tabletop.plugins import registry
-from tabletop.ui import replay
 from tabletop.ui.app import App, PlaySettings, Table
-from tabletop.ui.feed import FeedReader, feed_path, public_events
 from tabletop.ui.flow import spectate
-from tabletop.ui.spectator import FeedTable
+from tabletop.ui.scene.feed import FeedReader, feed_path, public_events
+from tabletop.ui.screens import replay
+from tabletop.ui.screens.spectator import FeedTable
 from tests.patience import HANG
 from tests.ui.helpers import press, pump_until
 

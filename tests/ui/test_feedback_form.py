@@ -16,10 +16,10 @@ from tabletop.formats.feedback import Question
 from tabletop.plugins import discovery
 from tabletop.scaffold import create_game
 from tabletop.ui.app import App, PlaySettings, Table
-from tabletop.ui.audit import problems
-from tabletop.ui.feedback_form import FeedbackForm, JoinerQuestions
 from tabletop.ui.layout import Rect
-from tabletop.ui.text import TextCache
+from tabletop.ui.paint.audit import problems
+from tabletop.ui.paint.text import TextCache
+from tabletop.ui.scene.feedback_form import FeedbackForm, JoinerQuestions
 from tests.plugin_fixtures import clean_registry
 from tests.ui.audit_states import SIZES
 from tests.ui.helpers import click, pump_until

@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 from tabletop import i18n
-from tabletop.ui import last_setup
 from tabletop.ui.app import PlaySettings
+from tabletop.ui.screens import last_setup
 
 
 def test_the_last_setup_comes_back() -> None:

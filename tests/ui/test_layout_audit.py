@@ -15,7 +15,7 @@ import pytest
 from tabletop.plugins import discovery
 from tabletop.scaffold import create_game
 from tabletop.ui.app import App
-from tabletop.ui.text import TextCache
+from tabletop.ui.paint.text import TextCache
 from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.audit_states import SIZES, Driver, Frame, audited, start_states, states
 
@@ -113,7 +113,7 @@ def long_status(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A status line far longer than the window is wide."""
     words = ("Lay down cards of one colour from your hand onto your tableau (three to start a set, any number to"
              " add to one), or buy a card from the market, or draw a card from the pile, or pass")
-    monkeypatch.setattr("tabletop.ui.director.Director.status", lambda self: words)
+    monkeypatch.setattr("tabletop.ui.scene.director.Director.status", lambda self: words)
     yield words
 
 

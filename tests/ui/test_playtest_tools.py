@@ -16,9 +16,9 @@ from tabletop.bots.ismcts import Budget
 from tabletop.bots.judge import judge
 from tabletop.formats.playtest import read_playtest
 from tabletop.plugins.replays import replay
-from tabletop.ui import playtest_draw
 from tabletop.ui.app import PlaySettings, Table, play_tables
-from tabletop.ui.replay import ReplayTable
+from tabletop.ui.scene import playtest_draw
+from tabletop.ui.screens.replay import ReplayTable
 from tests.patience import HANG
 from tests.ui.helpers import card_point, click, press, pump_until
 from tests.ui.test_replay_viewer import logged

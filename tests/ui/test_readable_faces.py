@@ -18,8 +18,8 @@ from tabletop.ui.app import App
 from tabletop.ui.art.library import ArtLibrary
 from tabletop.ui.art.readable import FaceLabel, NameRegion
 from tabletop.ui.art.render import face_png
-from tabletop.ui.ink import FACE
 from tabletop.ui.layout import text_floor
+from tabletop.ui.paint.ink import FACE
 from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.audit_states import Driver, audited
 

@@ -22,7 +22,7 @@ from tabletop.net.protocol import Address
 from tabletop.scaffold import create_game
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.capture import save_screenshot
-from tabletop.ui.joining import JoinTable, art_folder_for, art_store
+from tabletop.ui.screens.joining import JoinTable, art_folder_for, art_store
 from tests.net.remote_helpers import DEADLINE, hosting, join_bot
 from tests.ui.helpers import card_point, click, hand_cards, press, pump_until
 

@@ -12,7 +12,7 @@ from tabletop.engine.session import Session, SessionOptions, open_session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
-from tabletop.ui.replay import ReplayTable, run_record
+from tabletop.ui.screens.replay import ReplayTable, run_record
 from tests.ui.helpers import click, press, pump_until
 
 OPTIONS = {"deals": 2}

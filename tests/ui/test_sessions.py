@@ -10,7 +10,7 @@ import pygame
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.start import StartForm
+from tabletop.ui.screens.start import StartForm
 from tests.ui.helpers import card_point, click, press, pump_until
 
 
@@ -191,7 +191,7 @@ def test_the_start_screen_lets_any_seat_be_human_and_picks_the_undo_mode() -> No
 
 
 def test_a_window_game_with_bots_is_the_simulators_game_for_the_same_seed(app, tmp_path) -> None:
-    from tabletop.sim.runner import SimConfig, play_games
+    from tabletop.sim.run.runner import SimConfig, play_games
 
     bots = ("greedy", "random", "random", "greedy")
     config = SimConfig("trick-taking", 4, bots, seed=3, games=2, options={"deals": 1})
@@ -203,7 +203,7 @@ def test_a_window_game_with_bots_is_the_simulators_game_for_the_same_seed(app, t
 
 
 def test_a_finished_game_opens_in_the_replay_viewer_from_the_end_box(app) -> None:
-    from tabletop.ui.replay import ReplayTable
+    from tabletop.ui.screens.replay import ReplayTable
 
     table = table_of(app, ["random"] * 4)
     d = table.director

@@ -11,11 +11,11 @@ import pytest
 
 from tabletop.plugins import discovery, registry
 from tabletop.scaffold import create_game
-from tabletop.ui import last_setup
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.audit import problems
 from tabletop.ui.layout import Rect, text_floor
-from tabletop.ui.start import StartScreen
+from tabletop.ui.paint.audit import problems
+from tabletop.ui.screens import last_setup
+from tabletop.ui.screens.start import StartScreen
 from tests.plugin_fixtures import clean_registry  # noqa: F401
 from tests.ui.helpers import click, press
 

@@ -12,7 +12,7 @@ from tabletop import i18n
 from tabletop.engine.options import describe
 from tabletop.plugins import registry
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.choices import Target
+from tabletop.ui.scene.choices import Target
 from tests.ui.helpers import drawn_texts, english_words, pump_until
 
 GAMES = [

@@ -8,8 +8,8 @@ import pytest
 
 from tabletop.engine.zones import Popup
 from tabletop.ui.app import App
-from tabletop.ui.ink import POPUP, ZOOM
-from tabletop.ui.table import PEEK_SECONDS
+from tabletop.ui.paint.ink import POPUP, ZOOM
+from tabletop.ui.scene.table import PEEK_SECONDS
 from tests.ui.audit_states import Driver, audited
 
 
@@ -103,7 +103,7 @@ def test_the_end_of_deal_box_sits_beside_the_table_and_esc_closes_it(driver: Dri
 def test_popups_stand_on_a_plate_and_apart(driver: Driver) -> None:
     scene = driver.table.scene
     lay = scene.layout()
-    from tabletop.ui.director import Cue
+    from tabletop.ui.scene.director import Cue
 
     scene._apply([Cue("popup", popup=Popup("\u22121", seat=1), duration=5.0),
                   Cue("popup", popup=Popup("\u00b10", seat=1), duration=5.0)])
@@ -155,8 +155,8 @@ def test_the_showdown_stays_on_the_table_beside_the_deals_scores(app: App) -> No
 
 
 def test_nobody_watching_a_replay_is_called_you(driver: Driver) -> None:
-    from tabletop.ui.replay import ReplayTable
-    from tabletop.ui.sidebar import game_over_title
+    from tabletop.ui.scene.sidebar import game_over_title
+    from tabletop.ui.screens.replay import ReplayTable
 
     d = driver.director
     assert driver.go_until(lambda: d.pause is not None and d.pause.kind == "game")

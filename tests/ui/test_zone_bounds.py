@@ -17,7 +17,7 @@ import pytest
 
 from tabletop.plugins import discovery
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.board import CELLS, SHOWN, Board, bounded
+from tabletop.ui.scene.board import CELLS, SHOWN, Board, bounded
 from tests.plugin_fixtures import clean_registry, write_game  # noqa: F401
 from tests.ui.helpers import drawn_texts
 

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.plugins import registry
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.choices import Target
+from tabletop.ui.scene.choices import Target
 from tests.plugin_fixtures import clean_registry  # noqa: F401 - a fixture
 from tests.ui.helpers import click, point_of, pump_until
 from tests.ui.zone_game import ZoneGame

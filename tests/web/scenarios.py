@@ -19,7 +19,7 @@ from tabletop.formats.feedback import answer_writer, load_feedback
 from tabletop.net.headless import Hosted
 from tabletop.plugins import discovery
 from tabletop.scaffold import create_game
-from tabletop.ui.hosting import serve_art
+from tabletop.ui.scene.hosting import serve_art
 from tests.net.remote_helpers import Hosting, hosting
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from tabletop.net.host import HERE
 from tabletop.plugins.replays import replay
-from tabletop.ui.hosting import serve_art
+from tabletop.ui.scene.hosting import serve_art
 from tests.net.remote_helpers import DEADLINE, Hosting, seen_over_the_game
 from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat, web_leaks

@@ -105,7 +105,7 @@ def seen_events(events: Sequence[Event], seat: int, zones: Mapping[str, Zone]) -
 
 def seen_event(event: Event, seat: int, zones: Mapping[str, Zone]) -> tuple[Any, ...]:
     """Return what the table shows ``seat`` of one event: its log line, its moves as seen, its popups,
-    its pause and the rows or totals it puts on screen (see :mod:`tabletop.ui.director`)."""
+    its pause and the rows or totals it puts on screen (see :mod:`tabletop.ui.scene.director`)."""
     moves = tuple(event.moves)
     if is_face_down_action(event, moves) and event.seat != seat:
         # The table's log names only the kind of such an action and how many cards it moved.
@@ -125,7 +125,7 @@ def seen_event(event: Event, seat: int, zones: Mapping[str, Zone]) -> tuple[Any,
 
 def seen_move(move: Move, seat: int, zones: Mapping[str, Zone]) -> tuple[Any, ...]:
     """Return what ``seat`` sees of one move: where from, where to, the faces it sees land, how many
-    things moved, who moved them (the table's :class:`~tabletop.ui.board.Board` shows just this)."""
+    things moved, who moved them (the table's :class:`~tabletop.ui.scene.board.Board` shows just this)."""
     if move.cell:
         return (move.src, move.dst, move.cell, move.seat)
     count = len(move.cards) or move.backs

@@ -2,7 +2,7 @@
 
 Each case (a seat count with options, :mod:`.cases`) plays ``games`` seeded games through the
 checks of :mod:`.playthrough`. Games of plugin code run as ``simulate`` runs them, in worker
-processes that are stopped past ``game_timeout`` (:mod:`tabletop.sim.supervise`): a game that hangs
+processes that are stopped past ``game_timeout`` (:mod:`tabletop.sim.run.supervise`): a game that hangs
 or kills its process is reported with its seed and the check goes on. Last, every game that
 finished is played again in a fresh process under another ``PYTHONHASHSEED``
 (:mod:`.retrace`): a game whose course depends on the order of a set of strings, or on anything
@@ -29,7 +29,7 @@ from tabletop.sim.check.cases import Case, plan
 from tabletop.sim.check.playthrough import FULL_MOVES, Failure, Played, PlayThrough, module_seeds
 from tabletop.sim.check.retrace import Trace
 from tabletop.sim.check.stopped import UNFINISHED
-from tabletop.sim.supervise import SkippedGame, supervised
+from tabletop.sim.run.supervise import SkippedGame, supervised
 
 DEFAULT_GAMES = 10
 """Games of ``tabletop check`` at each seat count (with the default options)."""
@@ -41,7 +41,7 @@ DEFAULT_GAME_TIMEOUT = 120.0
 
 @dataclass(frozen=True)
 class CheckConfig:
-    """One case as a supervised worker plays it (the fields :func:`~tabletop.sim.supervise.supervised` reads)."""
+    """One case as a supervised worker plays it (the fields :func:`~tabletop.sim.run.supervise.supervised` reads)."""
 
     game: str
     players: int

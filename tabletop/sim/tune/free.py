@@ -24,7 +24,7 @@ from tabletop.engine.options import OptionInfo, convert, describe
 from tabletop.formats.deckedit import field_values
 from tabletop.formats.deckfile import MAX_COUNT, Deck, cached_deck
 from tabletop.i18n import _
-from tabletop.sim.peers import ALIASES, columns
+from tabletop.sim.percard.peers import ALIASES, columns
 from tabletop.sim.whatif import DeckEdits, deck_file_of
 
 MAX_CHOICES = 1000

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop.i18n import _
-from tabletop.sim.cardstats import Watching, batch_size
-from tabletop.sim.dispatch import run
-from tabletop.sim.findings import judge_cards
-from tabletop.sim.journeys import CHOSEN, KIND_WORDS
+from tabletop.sim.inference.stats import Contrast, clustered_rate, mean_test, t_quantile, variance
 from tabletop.sim.ladder import seatings
-from tabletop.sim.runner import GameResult, SimConfig
-from tabletop.sim.stats import Contrast, clustered_rate, mean_test, t_quantile, variance
-from tabletop.sim.study import Study
+from tabletop.sim.percard.cardstats import Watching, batch_size
+from tabletop.sim.percard.journeys import CHOSEN, KIND_WORDS
+from tabletop.sim.results.findings import judge_cards
+from tabletop.sim.results.study import Study
+from tabletop.sim.run.dispatch import run
+from tabletop.sim.run.runner import GameResult, SimConfig
 from tabletop.sim.tune.targets import CARD_STRENGTH, LENGTH, MARGIN, SEAT_SPREAD, SKILL
 from tabletop.sim.whatif import DeckEdits
 

@@ -21,7 +21,7 @@ from tabletop.formats.facetext import LANGUAGE
 from tabletop.ui import fonts
 from tabletop.ui.art.loader import CARD_BACKGROUND, Size, corner_radius
 from tabletop.ui.fonts import ChainFont
-from tabletop.ui.linebreak import break_lines
+from tabletop.ui.fonts.linebreak import break_lines
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]

@@ -23,8 +23,8 @@ from PIL import Image, ImageDraw, ImageFont
 from PIL import __version__ as PIL_VERSION
 
 from tabletop.formats.facetext import Span, parse_markup
-from tabletop.ui.fontfiles import BUNDLED
-from tabletop.ui.linebreak import tokens
+from tabletop.ui.fonts.fontfiles import BUNDLED
+from tabletop.ui.fonts.linebreak import tokens
 
 REF = 100.0
 """The em size in pixels text is measured at; widths at other sizes are scaled from it."""

@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
-from tabletop.ui.fontfiles import BUNDLED, FOLDER
+from tabletop.ui.fonts.fontfiles import BUNDLED, FOLDER
 from tabletop.ui.fonts.system import system_fonts
 
 __all__ = ["BUNDLED", "FOLDER", "ChainFont", "FontChain", "default_chain", "font"]
