@@ -60,7 +60,7 @@ class RemotePlayer:
         deck = _cards(host, legal)
         try:
             while True:
-                if self._stopped:
+                if self._stopped or host.closed:
                     raise GameStopped(N_("the game was stopped"))
                 if host.presence(self.seat) not in (HERE,):
                     what = host.away_action(self.seat)

@@ -114,6 +114,8 @@ class SeatServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
+        self.closed = False
+        """Set once :meth:`close` is called: no joiner can come (back) from then on."""
         self._notices: deque[str] = deque(maxlen=200)
         self._troubles: dict[str, float] = {}
         self._open = 0
@@ -146,6 +148,7 @@ class SeatServer:
 
         Never fails for a joiner: one that does not read its goodbye is cut off after a moment.
         """
+        self.closed = True  # a seat waiting for its joiner stops waiting: nobody can come back now
         loop, stop = self._loop, self._stop
         if loop is None or stop is None or loop.is_closed():
             return
