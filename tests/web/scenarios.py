@@ -21,6 +21,7 @@ from tabletop.plugins import discovery
 from tabletop.scaffold import create_game
 from tabletop.ui.scene.hosting import serve_art
 from tests.net.remote_helpers import Hosting, hosting
+from tests.patience import HANG
 
 
 def make_art(folder: Path, ids: list[str]) -> None:
@@ -51,6 +52,9 @@ def market_game(root: Path, seed: int, *, log: Path | None = None) -> Iterator[H
         folder = root / "games" / "my-market" / "art"
         make_art(folder, sorted({c.id for c in hosted.game.deck()})[:6] + ["back"])
         serve_art(hosted.host, hosted.game, folder)
+        # Every picture made before the page opens (as a host does while testers join): however busy
+        # the machine, the page is then shown the pictures, never its own stand-ins.
+        hosted.host.images.warm().join(HANG)
         yield hosted
 
 
