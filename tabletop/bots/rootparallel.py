@@ -193,6 +193,16 @@ def _worker_init(stop: Any) -> None:
 
     quiet_worker()
     _WORKER_STOP[0] = stop
+    parent = os.getppid()
+
+    def orphaned() -> None:
+        # A table closed at once (os._exit, a kill) runs no atexit: a worker left behind would hold the
+        # command's output open and outlive it, so it goes as soon as its parent has gone.
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, name="parent watch", daemon=True).start()
 
 
 def _ready() -> bool:
