@@ -69,9 +69,9 @@ def test_a_deck_edit_changes_the_values_and_nothing_else() -> None:
 
 def test_free_values_and_targets_are_read_as_the_designer_wrote_them(designer: Path) -> None:
     game = registry.make_game(GAME)
-    free = parse_free(["red-3.points=0..12", "colour=blue:value=-1..+1", "colour=green:points=1..3", "market=3..6"],
+    free = parse_free(["red-3.points=0..12", "colour=blue:value=-1..+1", "colour=cyan:points=1..3", "market=3..6"],
                       game)
-    assert [f.name for f in free] == ["red-3.points", "colour=blue:value", "colour=green:points", "market"]
+    assert [f.name for f in free] == ["red-3.points", "colour=blue:value", "colour=cyan:points", "market"]
     points, shift, group, market = free
     assert points.choices == tuple(range(13)) and points.original == 12 and points.edits(4) == (("red-3", "points", 4),)
     assert shift.shift and shift.edits(1) == (("blue-1", "value", 2), ("blue-2", "value", 3), ("blue-3", "value", 4))
