@@ -30,7 +30,7 @@ def test_budgets_parse(text: str, budget: Budget) -> None:
     ("ismcts:0", "bot 'ismcts': bad parameter '0'"),
     ("ismcts:", "bot 'ismcts': nothing after the colon"),
     ("ismcts:5h", "bot 'ismcts': bad parameter '5h'"),
-    ("random:3", "bot 'random' takes no parameter (got 'random:3'); bots that take one: ismcts"),
+    ("random:3", "bot 'random' takes no parameter (got 'random:3'); bots that take one: humanlike, ismcts"),
     ("human:1", "'human' is a person at the table"),
     ("process:ismcts:200ms", "bot 'ismcts' searches sampled states of the game"),
 ])

@@ -174,7 +174,7 @@ def test_review_groups_the_logs_by_version(designer: Path, capsys: pytest.Captur
     pytest.importorskip("matplotlib")
     assert main(["review", "logs/first.jsonl", "logs/second.jsonl", "--search", "0", "--out", "rev"]) == 0
     out = capsys.readouterr().out
-    assert "v1: 1 logs" in out and "v2: 1 logs" in out
+    assert "v1: 1 log," in out and "v2: 1 log," in out
     page = (designer / "rev" / "review.html").read_text(encoding="utf-8")
     assert "By version" in page and "<td>v1</td>" in page and "<td>v2</td>" in page
 

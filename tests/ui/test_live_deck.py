@@ -50,7 +50,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 def settled_face(table: Table, card: Card) -> bytes:
     """Return ``card``'s face once composed: the template's faces.toml is drawn in the background, a stand-in
     showing meanwhile."""
-    frames_until(table, lambda: table.art.face(card, SIZE) is not None and not table.art.is_loading, 30.0)
+    frames_until(table, lambda: table.art.face(card, SIZE) is not None and not table.art.is_loading)
     return pixels(table.art.face(card, SIZE))
 
 

@@ -70,9 +70,9 @@ class Clash:
     def sentence(self) -> str:
         """Return the clash in words, with its evidence."""
         fa, fb = self.closest.figures.get(self.a.measure), self.closest.figures.get(self.b.measure)
-        return _("{a} and {b} are impossible together in what was tried: of {tried} measurements (candidates"
-                 " screened, then confirmed on fresh deals), {na} met {a} and {nb} met {b}, none both; the closest, {closest}, gives {measure_a} {value_a} and {measure_b}"
-                 " {value_b}.").format(a=self.a.text, b=self.b.text, tried=self.tried, na=self.met_a, nb=self.met_b,
+        return _("{a} and {b} are impossible together in what was tried: of the {tried} candidates confirmed on"
+                 " fresh deals (the game as it is among them), {na} met {a} and {nb} met {b}, none both; the closest,"
+                 " {closest}, gives {measure_a} {value_a} and {measure_b} {value_b}.").format(a=self.a.text, b=self.b.text, tried=self.tried, na=self.met_a, nb=self.met_b,
                                        closest=self.closest.candidate.label, measure_a=self.a.measure,
                                        value_a=shown(fa), measure_b=self.b.measure, value_b=shown(fb))
 
@@ -83,8 +83,12 @@ def measurements(outcome: Outcome) -> list[Measured]:
 
 
 def clashes(outcome: Outcome, targets: Sequence[Target]) -> list[Clash]:
-    """Return every pair of targets each met by some measurement but never by the same one."""
-    seen = measurements(outcome)
+    """Return every pair of targets each met by some confirmed candidate but never by the same one.
+
+    The screening's measurements are left out: on its few games a figure such as card strength is the near
+    end of a wide interval, 0 for nearly every candidate, so a screen "meets" a bound it has not shown; the
+    confirmation plays the finalists and the game as it is on more, fresh deals."""
+    seen = list(outcome.confirmed)
     met = {t.text: {id(m) for m in seen if _meets(m, t)} for t in targets}
     out = []
     for i, a in enumerate(targets):
