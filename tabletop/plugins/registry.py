@@ -23,7 +23,8 @@ from tabletop.engine.game import Game
 from tabletop.engine.guard import is_user_interrupt, printable, short, what_it_did
 from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import Seeds
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, make_bots
+from tabletop.engine.seats import make_bots
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.formats.deckfile import DeckError
 from tabletop.i18n import _
 from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
@@ -563,7 +564,7 @@ PROCESS = "process:"
 
 @dataclass(frozen=True)
 class SeatMaker:
-    """How one seat's bot is made when a session opens (a :class:`~tabletop.engine.session.BotMaker`).
+    """How one seat's bot is made when a session opens (a :class:`~tabletop.engine.seats.BotMaker`).
 
     ``how`` is ``trusted`` (a built-in bot, called directly, drawing from the generator the built-in
     bots share: the window, ``tabletop play`` and ``tabletop simulate`` seat the very same bots),
