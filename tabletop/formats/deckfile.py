@@ -65,9 +65,8 @@ class DeckError(ProblemsError):
     """A deck file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        super().__init__(source, problems, (_("deck file {file} has 1 problem:") if len(problems) == 1
-                                            else _("deck file {file} has {count} problems:")).format(
-            file=source, count=len(problems)))
+        super().__init__(source, problems, _("deck file {file} has 1 problem:"),
+                         _("deck file {file} has {count} problems:"))
 
 
 @dataclass(frozen=True)

@@ -59,9 +59,8 @@ class FacesError(ProblemsError):
     """A faces file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        super().__init__(source, problems, (_("faces file {file} has 1 problem:") if len(problems) == 1
-                                            else _("faces file {file} has {count} problems:")).format(
-            file=source, count=len(problems)))
+        super().__init__(source, problems, _("faces file {file} has 1 problem:"),
+                         _("faces file {file} has {count} problems:"))
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,11 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 class ProblemsError(UserInputError):
     """A designer's file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
-    def __init__(self, source: str, problems: list[str], head: str) -> None:
+    def __init__(self, source: str, problems: list[str], one: str, many: str) -> None:
+        # ``one`` and ``many`` head the list ("deck file {file} has 1 problem:" / "... {count} problems:").
         self.source = source
         self.problems = problems
+        head = (one if len(problems) == 1 else many).format(file=source, count=len(problems))
         super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
 
 
