@@ -87,6 +87,11 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
             ".map((s) => fetch(s).then((r) => r.headers.get('content-type')))).then(done);")
         assert {"image/png", "image/jpeg"} <= set(kinds), kinds
         look(driver, shots, "market")
+        press(driver, "return document.getElementById('show-rules');", "the Rules button")
+        wait(driver, "return document.getElementById('rules-dialog').open"
+                     " && document.getElementById('rules-text').textContent.length > 0;", "the game's rules")
+        press(driver, "return document.getElementById('rules-close');", "the rules' Close button")
+        wait(driver, "return !document.getElementById('rules-dialog').open;", "the rules closed")
         lines = driver.execute_script("return document.querySelectorAll('#log li').length;")
         driver.refresh()  # a reload mid-game: the seat where it stood, with the log so far
         wait(driver, "return document.body.dataset.connected === 'yes' && document.body.dataset.moves !== undefined;",
@@ -120,7 +125,7 @@ def answer_the_questions(driver: Any, hosted: Hosting, root: Path, shots: Path) 
           "the rating's fourth button")
     Select(driver.find_element("css selector", "fieldset[data-kind='card'] select")).select_by_value(CHOSEN)
     driver.find_element("css selector", "fieldset[data-kind='text'] input").send_keys("Cheaper blues <b>please</b>")
-    press(driver, "return document.getElementById('answers-send');", "the Send answers button")
+    press(driver, "return document.getElementById('questions-send');", "the Send answers button")
     wait(driver, "return !document.getElementById('questions-dialog').open"
                  " && /Thank you/.test(document.getElementById('toast').textContent);", "the answers sent")
     until(lambda: '"feedback"' in str(hosted.log and Path(hosted.log.path).read_text(encoding="utf-8")),

@@ -62,8 +62,8 @@ export function showCodeForm(code, join) {
 }
 
 /** The page's modal box `name` (`#name-dialog`), made on first use with the element `makeBody()` returns
- * between its heading and its buttons: sets its `title` and its buttons, one per [value, label], each
- * closing it with its value as the dialog's returnValue. */
+ * between its heading and its buttons: sets its `title` and its buttons, one per [value, label] (the
+ * button `#name-value`), each closing it with its value as the dialog's returnValue. */
 export function dialog(name, title, buttons, makeBody) {
   let box = $(`${name}-dialog`);
   if (!box) {
@@ -80,6 +80,7 @@ export function dialog(name, title, buttons, makeBody) {
     const button = el("button", "", label);
     button.type = "submit";
     button.value = value;
+    button.id = `${name}-${value}`;
     return button;
   }));
   return box;
