@@ -39,6 +39,8 @@ PHONE = (390, 844)
 DESKTOP = (1280, 720)
 CHOSEN = "red-3"
 """The card a tester names as too strong."""
+NOTE = "Blue sets feel cheap"
+"""The note a tester writes in the page's notes box mid-game."""
 
 
 @pytest.fixture(autouse=True)
@@ -92,6 +94,12 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
                      " && document.getElementById('rules-text').textContent.length > 0;", "the game's rules")
         press(driver, "return document.getElementById('rules-close');", "the rules' Close button")
         wait(driver, "return !document.getElementById('rules-dialog').open;", "the rules closed")
+        press(driver, "return document.getElementById('show-notes');", "the Notes button")
+        wait(driver, "return document.getElementById('notes-dialog').open;", "the notes box")
+        driver.find_element("id", "note-text").send_keys(NOTE)
+        press(driver, "return document.getElementById('notes-add');", "the Add note button")
+        wait(driver, "return !document.getElementById('notes-dialog').open"
+                     " && document.getElementById('note-text').value === '';", "the note sent")
         lines = driver.execute_script("return document.querySelectorAll('#log li').length;")
         driver.refresh()  # a reload mid-game: the seat where it stood, with the log so far
         wait(driver, "return document.body.dataset.connected === 'yes' && document.body.dataset.moves !== undefined;",
@@ -103,6 +111,7 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
         look(driver, shots, "market-game-over")
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
+        assert NOTE in log.read_text(encoding="utf-8")  # the note typed in the page's notes box
         answer_the_questions(driver, hosted, tmp_path, shots)
         clicker.pull()
     assert len(clicker.received) > 20
