@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_game,
+    add_sets,
     card_size,
     check_writable,
     game_for,
@@ -25,7 +27,7 @@ def add(sub: Any) -> None:
     """Add ``tabletop art`` and its arguments to the subcommands ``sub``."""
     art = sub.add_parser("art", help=_("show every card of a game's deck with its art (or write a contact sheet,"
                          " TTS sheets or a print-and-play PDF)"))
-    art.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(art)
     art.add_argument("--art", type=Path, default=None,
                      help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
     art.add_argument("--sheet", type=Path, default=None, help=_("write a contact sheet PNG here; no window"))
@@ -38,8 +40,7 @@ def add(sub: Any) -> None:
     art.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM",
                      help=_("print the art this many mm past the cut lines (e.g. 3; default 0)"))
     art.add_argument("--size", type=window_size, default=(1280, 800), help=_("window size, e.g. 1280x800"))
-    art.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help=_("a game option that changes the deck, e.g. --set jokers=true"))
+    add_sets(art, _("a game option that changes the deck, e.g. --set jokers=true"))
     art.add_argument("--check", action="store_true",
                      help=_("proof the faces, no window: text that does not fit, untranslated cards, colour groups"
                             " that look alike to colour-blind testers; exit status 1 if any"))

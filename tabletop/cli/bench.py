@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tabletop.cli.common import (
-    game_for,
-    positive,
-)
+from tabletop.cli.common import add_sets, game_for, positive
 from tabletop.i18n import _
 
 
@@ -23,8 +20,7 @@ def add(sub: Any) -> None:
                        help=_("with GAME: games to play with random bots (default 1000)"))
     bench.add_argument("--players", type=positive, default=None,
                        help=_("seats (default: 4 at the trick game; with GAME, the game's default)"))
-    bench.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                       help=_("with GAME: a game option, e.g. --set hand=5"))
+    add_sets(bench, _("with GAME: a game option, e.g. --set hand=5"))
     bench.add_argument("--workers", type=positive, default=1,
                        help=_("processes playing the deals at once (default 1)"))
     bench.add_argument("--search-seconds", type=float, default=1.0,

@@ -8,7 +8,15 @@ import sys
 from collections import Counter
 from typing import Any
 
-from tabletop.cli.common import GAME_TIMEOUT_RANGE, cores, positive, seconds_between, seed
+from tabletop.cli.common import (
+    GAME_TIMEOUT_RANGE,
+    add_game,
+    add_setup,
+    add_workers,
+    cores,
+    positive,
+    seconds_between,
+)
 from tabletop.cli.games import face_warnings
 from tabletop.engine.options import parse_assignments
 from tabletop.i18n import _
@@ -26,22 +34,20 @@ def add(sub: Any) -> None:
                       " table, the same seed gives the same game, scores and ranks are well-formed, the log"
                       " and snapshots replay, and no seat is shown what it may not see. Each problem is one"
                       " line with the command that replays its game; the exit status is 1 if any."))
-    check.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(check)
     check.add_argument("--games", type=positive, default=None,
                        help=_("games at each seat count (default 10); each other option value"
                               " gets a tenth as many, at least one"))
-    check.add_argument("--seed", type=seed, default=1, help=_("the first game's seed; the next ones count up (default 1)"))
-    check.add_argument("--players", type=positive, default=None, help=_("check only this seat count"))
-    check.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                       help=_("check only these options (with --players, or at the usual seat count)"))
+    add_setup(check, players=_("check only this seat count"), first_seed=1,
+              seed_help=_("the first game's seed; the next ones count up (default 1)"),
+              sets=_("check only these options (with --players, or at the usual seat count)"))
     check.add_argument("--quick", action="store_true",
                        help=_("a quick check: the default options at the fewest, usual and most seats"
                               " (what tabletop games shows)"))
     check.add_argument("--max-moves", type=positive, default=None,
                        help=_("moves after which a game counts as never ending (default: the game's max_moves,"
                               " else 200,000)"))
-    check.add_argument("--workers", type=positive, default=None,
-                       help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
+    add_workers(check)
     check.add_argument("--game-timeout", type=seconds_between(*GAME_TIMEOUT_RANGE), default=None,
                        help=_("seconds one game may take before it is stopped as hanging (default 120)"))
     check.add_argument("--quiet", action="store_true", help=_("no progress bar"))

@@ -131,6 +131,45 @@ def add_speed(parser: argparse.ArgumentParser, default: str) -> None:
                         .format(speed=default))
 
 
+def add_game(parser: argparse.ArgumentParser) -> None:
+    """Add the GAME a command works on, by its name."""
+    parser.add_argument("game", help=_("game name (see tabletop games)"))
+
+
+def add_setup(parser: argparse.ArgumentParser, *, players: str, first_seed: int | None, seed_help: str,
+              sets: str) -> None:
+    """Add how a game is set up: ``--players``, ``--seed`` (``first_seed`` by default) and ``--set``
+    (into ``args.sets``, which :func:`game_for` reads), each with the command's own help."""
+    parser.add_argument("--players", type=positive, default=None, help=players)
+    parser.add_argument("--seed", type=seed, default=first_seed, help=seed_help)
+    add_sets(parser, sets)
+
+
+def add_sets(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add ``--set KEY=VALUE``, the game options, gathered into ``args.sets``."""
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE", help=help)
+
+
+def add_workers(parser: argparse.ArgumentParser, cluster: bool = False) -> None:
+    """Add ``--workers``, the processes that play the games (default: every core), and with ``cluster``
+    ``--cluster``, a Dask scheduler whose workers play them instead."""
+    parser.add_argument("--workers", type=positive, default=None,
+                        help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
+    if cluster:
+        parser.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
+                            help=_("play the games on this Dask scheduler's workers instead"))
+
+
+def add_bot_timeout(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add ``--bot-timeout``, the seconds a bot may think per move (default 10)."""
+    parser.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0, help=help)
+
+
+def add_window_size(parser: argparse.ArgumentParser) -> None:
+    """Add ``--size``, the window's size (default 1280x720)."""
+    parser.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+
+
 def cores() -> int:
     """Return how many worker processes simulate uses by default here."""
     from tabletop.sim.run.runner import default_workers

@@ -7,13 +7,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tabletop.cli.common import add_game
 from tabletop.i18n import _
 
 
 def add(sub: Any) -> None:
     """Add ``tabletop diff`` and its arguments to the subcommands ``sub``."""
     diff = sub.add_parser("diff", help=_("compare two versions of a game: cards, options, art and code"))
-    diff.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(diff)
     diff.add_argument("a", metavar="A", help=_("a version: its id (v1), its name, or the start of its hash"))
     diff.add_argument("b", metavar="B", help=_("another version"))
     diff.add_argument("--html", type=Path, default=None, metavar="FILE", help=_("also write the comparison as a page"))

@@ -9,15 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
-    BOT_TIMEOUT_RANGE,
+    add_bot_timeout,
+    add_game,
+    add_setup,
     add_speed,
+    add_window_size,
     check_writable,
     positive,
     seat_count,
     seconds_between,
-    seed,
     whole,
-    window_size,
 )
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import printable
@@ -32,16 +33,14 @@ DROP_CHOICES = ("wait", "bot", "end")
 def add(sub: Any) -> None:
     """Add ``tabletop host`` and its arguments to the subcommands ``sub``."""
     host = sub.add_parser("host", help=_("play a game here with remote seats that others join from their machines"))
-    host.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(host)
     host.add_argument("--seats", required=True,
                       help=_("one per seat, e.g. human,web,random,remote: each web seat gets a link to open in a"
                              " browser, each remote seat a code for tabletop join"))
-    host.add_argument("--players", type=positive, default=None, help=_("number of seats"))
-    host.add_argument("--seed", type=seed, default=None,
-                      help=_("seed, to deal the same game again (default: a secret one, written to the log when"
-                             " the game ends; a seed given here is not secret)"))
-    host.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                      help=_("a game option, e.g. --set scoring=bid"))
+    add_setup(host, players=_("number of seats"), first_seed=None,
+              seed_help=_("seed, to deal the same game again (default: a secret one, written to the log when"
+                          " the game ends; a seed given here is not secret)"),
+              sets=_("a game option, e.g. --set scoring=bid"))
     host.add_argument("--bind", default="127.0.0.1",
                       help=_("address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 or :: lets other"
                              " machines in)"))
@@ -65,12 +64,11 @@ def add(sub: Any) -> None:
     host.add_argument("--art", type=Path, default=None,
                       help=_("art folder (sent to the joiners), or one sprite sheet image with its TOML beside it"))
     add_speed(host, "normal")
-    host.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    add_window_size(host)
     host.add_argument("--record", type=Path, default=None, help=_("record the host's window to this .mp4 (or .gif)"))
     host.add_argument("--exit-after", type=positive, default=None, metavar="DEALS",
                       help=_("close the window after this many deals"))
-    host.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
-                      help=_("seconds a plugin bot may think per move (default 10)"))
+    add_bot_timeout(host, _("seconds a plugin bot may think per move (default 10)"))
     host.set_defaults(handler=run)
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import add_speed, check_writable, positive, window_size
+from tabletop.cli.common import add_speed, add_window_size, check_writable, positive
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import printable
 from tabletop.i18n import _
@@ -29,7 +29,7 @@ def add(sub: Any) -> None:
     join.add_argument("--ca", type=Path, default=None,
                       help=_("trust this certificate (PEM) for the host's TLS, e.g. one the host made itself"))
     add_speed(join, "normal")
-    join.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    add_window_size(join)
     join.add_argument("--record", type=Path, default=None, help=_("record your window to this .mp4 (or .gif)"))
     join.add_argument("--screenshot", type=Path, default=None,
                       help=_("save PATH at the end of each deal and PATH-mid at the first trick with two cards"))

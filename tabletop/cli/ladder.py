@@ -7,13 +7,7 @@ import sys
 import time
 from typing import Any
 
-from tabletop.cli.common import (
-    BOT_TIMEOUT_RANGE,
-    game_for,
-    positive,
-    seconds_between,
-    seed,
-)
+from tabletop.cli.common import add_bot_timeout, add_game, add_setup, game_for, positive
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
 from tabletop.plugins import registry, reserved
@@ -22,18 +16,15 @@ from tabletop.plugins import registry, reserved
 def add(sub: Any) -> None:
     """Add ``tabletop ladder`` and its arguments to the subcommands ``sub``."""
     lad = sub.add_parser("ladder", help=_("bots play each other, seats rotated: a ranking, and whether skill matters"))
-    lad.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(lad)
     lad.add_argument("--bots", required=True,
                      help=_("the bots to rank, comma-separated, e.g. random,greedy,ismcts:100ms"))
-    lad.add_argument("--players", type=positive, default=None, help=_("seats per game (default: the game's default)"))
+    add_setup(lad, players=_("seats per game (default: the game's default)"), first_seed=1,
+              seed_help=_("master seed (default 1)"), sets=_("a game option, e.g. --set deals=1"))
     lad.add_argument("--games", type=positive, default=240,
                      help=_("games to play, rounded up to whole rounds of seatings (default 240)"))
-    lad.add_argument("--seed", type=seed, default=1, help=_("master seed (default 1)"))
-    lad.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help=_("a game option, e.g. --set deals=1"))
     lad.add_argument("--workers", type=positive, default=1, help=_("processes to use (default 1)"))
-    lad.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
-                     help=_("seconds a plugin bot may think per move"))
+    add_bot_timeout(lad, _("seconds a plugin bot may think per move"))
     lad.add_argument("--in-process", action="store_true",
                      help=_("run bots from outside the game's folder (an installed package, another game's folder)"
                             " in this process, under the time limit, not each in a process of its own: for bots"

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import logs_count
+from tabletop.cli.common import add_game, logs_count
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import shown_path
 from tabletop.i18n import _
@@ -15,7 +15,7 @@ from tabletop.i18n import _
 def add(sub: Any) -> None:
     """Add ``tabletop pack`` and its arguments to the subcommands ``sub``."""
     pack = sub.add_parser("pack", help=_("write a version of a game as one .tabletop file to share (with logs)"))
-    pack.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(pack)
     pack.add_argument("--version", default="", metavar="V",
                       help=_("the version to pack: its id, name or hash (default: today's files)"))
     pack.add_argument("--logs", type=Path, nargs="+", default=[], metavar="LOG",

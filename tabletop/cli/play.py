@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
-    BOT_TIMEOUT_RANGE,
+    add_bot_timeout,
+    add_setup,
     add_speed,
+    add_window_size,
     check_recording,
     check_writable,
     positive,
     seat_count,
-    seconds_between,
-    seed,
     whole_from_zero,
-    window_size,
 )
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import shown_path
@@ -38,26 +37,24 @@ def add(sub: Any) -> None:
     play.add_argument("--current", action="store_true",
                       help=_("with --resume: play on with today's files instead of the version the log was played"
                              " with (its moves made again; the cards today's deck lacks are named)"))
-    play.add_argument("--players", type=positive, default=None, help=_("number of seats"))
+    add_setup(play, players=_("number of seats"), first_seed=None,
+              seed_help=_("seed (default: a new one, shown on screen)"),
+              sets=_("a game option, e.g. --set scoring=bid"))
     play.add_argument("--seats", default="", help=_("one per seat, e.g. human,random,random,random (default)"))
-    play.add_argument("--seed", type=seed, default=None, help=_("seed (default: a new one, shown on screen)"))
-    play.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                      help=_("a game option, e.g. --set scoring=bid"))
     add_speed(play, "normal")
     play.add_argument("--exit-after", type=positive, default=None, metavar="DEALS",
                       help=_("close the window after this many deals"))
     play.add_argument("--screenshot", type=Path, default=None,
                       help=_("save PATH at the end of each deal and PATH-mid at the first trick with two cards"))
     play.add_argument("--record", type=Path, default=None, help=_("record the window to this .mp4 (or .gif)"))
-    play.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    add_window_size(play)
     play.add_argument("--art", type=Path, default=None,
                       help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
     play.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-seed<seed>.jsonl)"))
     play.add_argument("--undo", choices=("designer", "fair", "off"), default="",
                       help=_("designer: take back any move; fair: your own last move, while nothing new was shown"
                              " (and no seed shown until the end); default designer, fair with several humans"))
-    play.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
-                      help=_("seconds a plugin bot may think per move (default 10)"))
+    add_bot_timeout(play, _("seconds a plugin bot may think per move (default 10)"))
     play.add_argument("--scenario", type=Path, default=None, metavar="FILE",
                       help=_("start every game from this scenario (a TOML of which cards start where, and who moves"
                              " first)"))

@@ -10,16 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
-    BOT_TIMEOUT_RANGE,
     GAME_TIMEOUT_RANGE,
+    add_bot_timeout,
+    add_game,
+    add_setup,
+    add_workers,
     check_writable,
-    cores,
     describe,
     game_for,
     positive,
     seat_count,
     seconds_between,
-    seed,
 )
 from tabletop.engine import guard
 from tabletop.engine.errors import TabletopError
@@ -53,13 +54,11 @@ SKIPS_SHOWN = 5
 def add(sub: Any) -> None:
     """Add ``tabletop simulate`` and its arguments to the subcommands ``sub``."""
     sim = sub.add_parser("simulate", help=_("play many games with bots, headless, and summarise them"))
-    sim.add_argument("game", help=_("game name (see tabletop games)"))
-    sim.add_argument("--players", type=positive, default=None, help=_("number of seats"))
+    add_game(sim)
+    add_setup(sim, players=_("number of seats"), first_seed=1, seed_help=_("master seed (default 1)"),
+              sets=_("a game option, e.g. --set deals=1 --set trump=turnup"))
     sim.add_argument("--games", type=positive, default=1000, help=_("games to play (default 1000)"))
-    sim.add_argument("--seed", type=seed, default=1, help=_("master seed (default 1)"))
     sim.add_argument("--bots", default="random", help=_("one bot per seat, comma-separated, or one for all"))
-    sim.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                     help=_("a game option, e.g. --set deals=1 --set trump=turnup"))
     sim.add_argument("--out", type=Path, default=None, help=_("write per-game rows to a .csv or .jsonl file"))
     sim.add_argument("--logs", type=Path, default=None, metavar="DIR",
                      help=_("write each game's log to DIR (open one with tabletop replay LOG --window)"))
@@ -74,12 +73,8 @@ def add(sub: Any) -> None:
     sim.add_argument("--by", default="", metavar="COLUMN",
                      help=_("with --report: compare each card with the cards that share this deck column (cost, suit,"
                             " rank, type, any column; default: found from the deck)"))
-    sim.add_argument("--workers", type=positive, default=None,
-                     help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
-    sim.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
-                     help=_("play the games on this Dask scheduler's workers instead"))
-    sim.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
-                     help=_("seconds a bot may think per move"))
+    add_workers(sim, cluster=True)
+    add_bot_timeout(sim, _("seconds a bot may think per move"))
     sim.add_argument("--game-timeout", type=seconds_between(*GAME_TIMEOUT_RANGE), default=600.0,
                      help=_("seconds a game with plugin code may take before it is skipped (default 600)"))
     sim.add_argument("--scenario", type=Path, default=None, metavar="FILE",

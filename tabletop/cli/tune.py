@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
-    BOT_TIMEOUT_RANGE,
-    cores,
+    add_bot_timeout,
+    add_game,
+    add_setup,
+    add_workers,
     describe,
-    positive,
     seat_count,
-    seconds_between,
-    seed,
 )
 from tabletop.engine.errors import TabletopError, UserInputError
 from tabletop.i18n import _
@@ -28,7 +27,7 @@ def add(sub: Any) -> None:
     """Add ``tabletop tune`` and its arguments to the subcommands ``sub``."""
     tune = sub.add_parser("tune", help=_("search deck values and options toward targets (card strength, seat"
                                          " spread, length, skill) and write the tuned deck"))
-    tune.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(tune)
     tune.add_argument("--free", action="append", default=[], metavar="VALUE",
                       help=_("a value the search may change: CARD.FIELD=LO..HI (red-3.value=1..4), a group"
                              " COLUMN=VALUE:FIELD=LO..HI (colour=red:points=1..5), or an option (market=3..7,"
@@ -40,25 +39,19 @@ def add(sub: Any) -> None:
     tune.add_argument("--budget", default=DEFAULT_BUDGET, metavar="GAMES|TIME",
                       help=_("games to play in all (2000, the default) or a time (90s, 10m): a games budget gives the"
                              " same answer on any machine"))
-    tune.add_argument("--players", type=positive, default=None, help=_("number of seats"))
+    add_setup(tune, players=_("number of seats"), first_seed=1, seed_help=_("master seed (default 1)"),
+              sets=_("a game option kept fixed, e.g. --set hand=4"))
     tune.add_argument("--bots", default="random", help=_("one bot per seat, comma-separated, or one for all"))
     tune.add_argument("--skilled", default=DEFAULT_SKILLED, metavar="BOT",
                       help=_("with --target skill: the bot that should beat random ones (default {bot})").format(
                           bot=DEFAULT_SKILLED))
-    tune.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
-                      help=_("a game option kept fixed, e.g. --set hand=4"))
     tune.add_argument("--by", default="", metavar="COLUMN",
                       help=_("compare each card with the cards that share this deck column (default: found from the"
                              " deck)"))
-    tune.add_argument("--seed", type=seed, default=1, help=_("master seed (default 1)"))
-    tune.add_argument("--workers", type=positive, default=None,
-                      help=_("processes to use (default: every core, here {cores})").format(cores=cores()))
-    tune.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT",
-                      help=_("play the games on this Dask scheduler's workers instead"))
+    add_workers(tune, cluster=True)
     tune.add_argument("--out", type=Path, default=Path("tune"),
                       help=_("folder for tune.html and diff.html (default ./tune)"))
-    tune.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0,
-                      help=_("seconds a bot may think per move"))
+    add_bot_timeout(tune, _("seconds a bot may think per move"))
     tune.add_argument("--quiet", action="store_true", help=_("no progress line"))
     tune.set_defaults(handler=run)
 

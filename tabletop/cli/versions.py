@@ -7,6 +7,7 @@ import argparse
 from datetime import datetime
 from typing import Any
 
+from tabletop.cli.common import add_game
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _, ngettext
 from tabletop.versions.index import GAME_NAME, GameVersions
@@ -15,7 +16,7 @@ from tabletop.versions.index import GAME_NAME, GameVersions
 def add(sub: Any) -> None:
     """Add ``tabletop versions`` and its arguments to the subcommands ``sub``."""
     ver = sub.add_parser("versions", help=_("a game's versions: when each was used, how often, and what changed"))
-    ver.add_argument("game", help=_("game name (see tabletop games)"))
+    add_game(ver)
     ver.add_argument("--name", nargs=2, metavar=("VERSION", "NAME"), default=None,
                      help=_('name a version, e.g. --name v3 "cheaper reds"'))
     ver.set_defaults(handler=run)

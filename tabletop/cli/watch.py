@@ -6,10 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import (
-    add_speed,
-    window_size,
-)
+from tabletop.cli.common import add_speed, add_window_size
 from tabletop.i18n import _
 
 
@@ -18,7 +15,7 @@ def add(sub: Any) -> None:
     watch = sub.add_parser("watch", help=_("follow a game from its log as it is written (public cards only)"))
     watch.add_argument("log", type=Path, help=_("the .jsonl log of a game being played"))
     add_speed(watch, "fast")
-    watch.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+    add_window_size(watch)
     watch.set_defaults(handler=run)
 
 

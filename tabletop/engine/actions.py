@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from functools import partial
 from typing import Any, ClassVar
 
-from tabletop.engine.cards import Card, parse_card
+from tabletop.engine.cards import Card, Interned, parse_card
 from tabletop.i18n import N_, join
 
 
-class Action:
+class Action(Interned):
     """One choice a seat can make: a ``kind``, the ``cards`` it moves, an optional ``value`` and its target.
 
     Actions are interned like cards: building an action equal to an existing one returns that
@@ -77,15 +77,6 @@ class Action:
         elif label is not None and action.label is not label and action.label != label:
             object.__setattr__(action, "label", label)
         return action
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"actions are immutable (tried to set {name!r})")
-
-    def __copy__(self) -> Action:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self
 
     def __repr__(self) -> str:
         return f"Action({self.label!r})"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from tabletop.i18n import N_, _
 
@@ -42,7 +42,23 @@ _RANK_ALIASES = {**{r: r for r in RANKS}, "T": "10", "1": "A", "11": "J", "12": 
 _TOKEN = re.compile(r"^(10|[2-9TJQKA])([SHDC\u2660\u2665\u2666\u2663])$", re.IGNORECASE)
 
 
-class Card:
+class Interned:
+    """The base of a value made once per distinct content (a card, an action): never changed after it
+    is made, so each copy of it is the value itself."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__.lower()}s are immutable (tried to set {name!r} on {self!r})")
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+class Card(Interned):
     """One card: a stable ``id`` (also its art file name), and its suit, rank, value and text.
 
     Cards are interned: building the same card twice returns the same object, so identity is
@@ -98,15 +114,6 @@ class Card:
             object.__setattr__(card, attr, val)
         cls._interned[key] = card
         return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cards are immutable (tried to set {name!r} on {self.id})")
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
-        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.id, self.suit, self.rank, self.value, self.name, self.text,

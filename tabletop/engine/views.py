@@ -148,12 +148,7 @@ class View(tuple):
     @property
     def table(self) -> TableView:
         """The table as this seat sees it: zones (hidden contents as backs), info rows, status."""
-        parts = self[3]
-        if parts[1] is None:
-            source = _source(parts)
-            parts[1] = source.rules.table(source.state, self[0])
-            _forget(parts)
-        return parts[1]
+        return _built(self[3], _TABLE, self[0])
 
     def worlds(self, rng: random.Random) -> Worlds:
         """Return a sampler of whole states consistent with what this seat has seen (for search bots).
@@ -178,7 +173,7 @@ class View(tuple):
         :raises ViewClosed: when first asked for after the view's move was over.
         """
         parts = self[3]
-        if parts[0] is None:
+        if parts[_OBSERVE] is None:
             # Bots read a fact or two every move: the source is looked up inline.
             source = _source(parts)
             read = source[3]  # source.fact, by index: cheaper for a call made every move
@@ -194,12 +189,7 @@ class View(tuple):
             raise AttributeError(f"this game's view has no {name!r}; it has {', '.join(data)}") from None
 
     def _observe(self) -> dict[str, Any]:
-        parts = self[3]
-        if parts[0] is None:
-            source = _source(parts)
-            parts[0] = source.rules.observe(source.state, self[0])
-            _forget(parts)
-        return parts[0]
+        return _built(self[3], _OBSERVE, self[0])
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
@@ -258,10 +248,21 @@ def _source(parts: list[Any]) -> Source:
     return source
 
 
-def _forget(parts: list[Any]) -> None:
-    # Once both parts are built, the view needs the state no more.
-    if parts[0] is not None and parts[1] is not None:
-        parts[2] = _closed
+_OBSERVE, _TABLE = 0, 1
+"""The slots of a view's parts that hold what the rules' ``observe`` and ``table`` built for it."""
+_BUILDERS = ("observe", "table")
+
+
+def _built(parts: list[Any], slot: int, seat: int) -> Any:
+    # Each part is built once, on first read, by the rules method of the same slot.
+    found = parts[slot]
+    if found is None:
+        source = _source(parts)
+        found = parts[slot] = getattr(source.rules, _BUILDERS[slot])(source.state, seat)
+        # Once both parts are built, the view needs the state no more.
+        if parts[_OBSERVE] is not None and parts[_TABLE] is not None:
+            parts[2] = _closed
+    return found
 
 
 def fact_reader(rules: Any) -> Callable[[Any, Any, int, str], Any] | None:

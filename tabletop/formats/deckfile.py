@@ -44,7 +44,7 @@ from typing import Any
 from tabletop.engine.cards import JOKER, SUIT_NAMES, Card, parse_suit
 from tabletop.formats import tomltext
 from tabletop.formats.tomlspots import CONTROL, Problems, ProblemsError, header_line, key_line
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 
 MAX_COUNT = 999
 """Copies of one kind a deck may hold; more is almost surely a typo (and would fill memory)."""
@@ -64,10 +64,7 @@ _JOKER_WORDS = frozenset({"*", "joker", "jokers"})
 class DeckError(ProblemsError):
     """A deck file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
-    def __init__(self, source: str, problems: list[str]) -> None:
-        super().__init__(source, problems, (_("deck file {file} has 1 problem:") if len(problems) == 1
-                                            else _("deck file {file} has {count} problems:")).format(
-            file=source, count=len(problems)))
+    heads = (N_("deck file {file} has 1 problem:"), N_("deck file {file} has {count} problems:"))
 
 
 @dataclass(frozen=True)

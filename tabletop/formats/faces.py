@@ -26,7 +26,7 @@ from tabletop.engine.cards import Card
 from tabletop.formats import tomltext
 from tabletop.formats.facetext import FIELD, columns_of, parse_markup, template_fields
 from tabletop.formats.tomlspots import Problems, ProblemsError, header_line, key_line, parse_toml
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 
 FILE_NAME = "faces.toml"
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -58,10 +58,7 @@ _TOP_KEYS = ("size", "layout_by", "default_layout", "art", "colour_by", "color_b
 class FacesError(ProblemsError):
     """A faces file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
-    def __init__(self, source: str, problems: list[str]) -> None:
-        super().__init__(source, problems, (_("faces file {file} has 1 problem:") if len(problems) == 1
-                                            else _("faces file {file} has {count} problems:")).format(
-            file=source, count=len(problems)))
+    heads = (N_("faces file {file} has 1 problem:"), N_("faces file {file} has {count} problems:"))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.errors import UserInputError
 from tabletop.formats import tomltext
@@ -30,9 +30,15 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 class ProblemsError(UserInputError):
     """A designer's file cannot be used; ``problems`` holds every ``file:line: field: problem`` line."""
 
-    def __init__(self, source: str, problems: list[str], head: str) -> None:
+    heads: ClassVar[tuple[str, str]]
+    """What heads the list for one problem and for several ("deck file {file} has {count} problems:"),
+    marked with ``N_``: each kind of file says its own."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
         self.source = source
         self.problems = problems
+        one, many = self.heads
+        head = _(one if len(problems) == 1 else many).format(file=source, count=len(problems))
         super().__init__(head + "\n" + "\n".join(f"  {p}" for p in problems))
 
 

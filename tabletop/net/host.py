@@ -97,7 +97,9 @@ class Asked:
     move: int
     legal: tuple[Any, ...]
     person: str
+    """The ask a desktop table is sent (JSON): the move and the legal actions."""
     bot: str
+    """The ask a bot joiner is sent: the same with the seat's observation, which it plays from."""
 
 
 class Host(SeatServer):

@@ -94,38 +94,38 @@ def _errorbars(ax: Any, xs: Sequence[float], ys: Sequence[float], los: Sequence[
 
 def win_rates(study: Study, folder: Path) -> str:
     """Draw each seat's win rate with its 95% interval, one colour per variant, chance dashed."""
-    players = study.variants[0].players
-    fig = figure(max(5.0, 1.1 * players + 2.5), 3.6)
-    ax = fig.add_subplot()
-    offsets = _offsets(len(study.variants), 0.5)
-    for i, v in enumerate(study.variants):
-        xs = [seat + 1 + offsets[i] for seat in range(players)]
-        intervals = [t.win_interval for t in v.seats]
-        _errorbars(ax, xs, [100 * t.win_rate for t in v.seats], [100 * lo for lo, _ in intervals],
-                   [100 * hi for _, hi in intervals], color=colour(i), label=v.label)
-        ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
-    _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
-             legend=len(study.variants) > 1)
-    return save(fig, folder, "win-rates.png")
+    return _seat_wins(study, folder, minus_chance=False)
 
 
 def seat_advantage(study: Study, folder: Path) -> str:
     """Draw each seat's win rate minus chance in percentage points, with 95% intervals."""
+    return _seat_wins(study, folder, minus_chance=True)
+
+
+def _seat_wins(study: Study, folder: Path, minus_chance: bool) -> str:
+    # One chart read two ways: the rates with each variant's chance dashed, or the rates less chance
+    # around a zero line.
     players = study.variants[0].players
-    fig = figure(max(5.0, 1.1 * players + 2.5), 3.4)
+    fig = figure(max(5.0, 1.1 * players + 2.5), 3.4 if minus_chance else 3.6)
     ax = fig.add_subplot()
     offsets = _offsets(len(study.variants), 0.5)
     for i, v in enumerate(study.variants):
-        chance = v.chance()
+        base = v.chance() if minus_chance else 0.0
         xs = [seat + 1 + offsets[i] for seat in range(players)]
         intervals = [t.win_interval for t in v.seats]
-        _errorbars(ax, xs, [100 * (t.win_rate - chance) for t in v.seats],
-                   [100 * (lo - chance) for lo, _ in intervals], [100 * (hi - chance) for _, hi in intervals],
+        _errorbars(ax, xs, [100 * (t.win_rate - base) for t in v.seats],
+                   [100 * (lo - base) for lo, _ in intervals], [100 * (hi - base) for _, hi in intervals],
                    color=colour(i), label=v.label)
-    ax.axhline(0, color="black", linewidth=0.8)
-    _by_seat(ax, players, _("win rate minus chance (points)"), _("Seat advantage (95% intervals)"),
+        if not minus_chance:
+            ax.axhline(100 * v.chance(), color=colour(i), linestyle="--", linewidth=0.8, alpha=0.6)
+    if minus_chance:
+        ax.axhline(0, color="black", linewidth=0.8)
+        _by_seat(ax, players, _("win rate minus chance (points)"), _("Seat advantage (95% intervals)"),
+                 legend=len(study.variants) > 1)
+        return save(fig, folder, "seat-advantage.png")
+    _by_seat(ax, players, _("win rate (%)"), _("Win rate by seat (95% intervals; dashed: chance)"),
              legend=len(study.variants) > 1)
-    return save(fig, folder, "seat-advantage.png")
+    return save(fig, folder, "win-rates.png")
 
 
 def variant_win_rates(study: Study, folder: Path) -> str:

@@ -39,6 +39,8 @@ PHONE = (390, 844)
 DESKTOP = (1280, 720)
 CHOSEN = "red-3"
 """The card a tester names as too strong."""
+NOTE = "Blue sets feel cheap"
+"""The note a tester writes in the page's notes box mid-game."""
 
 
 @pytest.fixture(autouse=True)
@@ -87,6 +89,17 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
             ".map((s) => fetch(s).then((r) => r.headers.get('content-type')))).then(done);")
         assert {"image/png", "image/jpeg"} <= set(kinds), kinds
         look(driver, shots, "market")
+        press(driver, "return document.getElementById('show-rules');", "the Rules button")
+        wait(driver, "return document.getElementById('rules-dialog').open"
+                     " && document.getElementById('rules-text').textContent.length > 0;", "the game's rules")
+        press(driver, "return document.getElementById('rules-close');", "the rules' Close button")
+        wait(driver, "return !document.getElementById('rules-dialog').open;", "the rules closed")
+        press(driver, "return document.getElementById('show-notes');", "the Notes button")
+        wait(driver, "return document.getElementById('notes-dialog').open;", "the notes box")
+        driver.find_element("id", "note-text").send_keys(NOTE)
+        press(driver, "return document.getElementById('notes-add');", "the Add note button")
+        wait(driver, "return !document.getElementById('notes-dialog').open"
+                     " && document.getElementById('note-text').value === '';", "the note sent")
         lines = driver.execute_script("return document.querySelectorAll('#log li').length;")
         driver.refresh()  # a reload mid-game: the seat where it stood, with the log so far
         wait(driver, "return document.body.dataset.connected === 'yes' && document.body.dataset.moves !== undefined;",
@@ -98,6 +111,7 @@ def test_a_market_game_is_played_to_its_end_by_clicking_with_a_reload_mid_game(t
         look(driver, shots, "market-game-over")
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
+        assert NOTE in log.read_text(encoding="utf-8")  # the note typed in the page's notes box
         answer_the_questions(driver, hosted, tmp_path, shots)
         clicker.pull()
     assert len(clicker.received) > 20
@@ -120,7 +134,7 @@ def answer_the_questions(driver: Any, hosted: Hosting, root: Path, shots: Path) 
           "the rating's fourth button")
     Select(driver.find_element("css selector", "fieldset[data-kind='card'] select")).select_by_value(CHOSEN)
     driver.find_element("css selector", "fieldset[data-kind='text'] input").send_keys("Cheaper blues <b>please</b>")
-    press(driver, "return document.getElementById('answers-send');", "the Send answers button")
+    press(driver, "return document.getElementById('questions-send');", "the Send answers button")
     wait(driver, "return !document.getElementById('questions-dialog').open"
                  " && /Thank you/.test(document.getElementById('toast').textContent);", "the answers sent")
     until(lambda: '"feedback"' in str(hosted.log and Path(hosted.log.path).read_text(encoding="utf-8")),

@@ -61,17 +61,40 @@ export function showCodeForm(code, join) {
   };
 }
 
+/** The page's modal box `name` (`#name-dialog`), made on first use with the element `makeBody()` returns
+ * between its heading and its buttons: sets its `title` and its buttons, one per [value, label] (the
+ * button `#name-value`), each closing it with its value as the dialog's returnValue. */
+export function dialog(name, title, buttons, makeBody) {
+  let box = $(`${name}-dialog`);
+  if (!box) {
+    box = el("dialog");
+    box.id = `${name}-dialog`;
+    const form = el("form");
+    form.method = "dialog";
+    form.append(el("h2"), makeBody(), el("menu"));
+    box.append(form);
+    document.body.append(box);
+  }
+  box.querySelector("h2").textContent = title;
+  box.querySelector("menu").replaceChildren(...buttons.map(([value, label]) => {
+    const button = el("button", "", label);
+    button.type = "submit";
+    button.value = value;
+    button.id = `${name}-${value}`;
+    return button;
+  }));
+  return box;
+}
+
 /** Set the page's fixed texts and the game's title and rules. */
 export function setupChrome(page) {
   $("title").textContent = page.game.title || word("title");
   document.title = `${page.game.title || ""} · tabletop`;
   $("log-title").textContent = word("log");
-  $("notes-title").textContent = word("notes");
+  dialog("notes", word("notes"), [["add", word("addNote")], ["close", word("close")]],
+         () => Object.assign(el("textarea"), { id: "note-text", maxLength: 2000, rows: 5 }));
   $("note-text").placeholder = word("notePlaceholder");
-  $("note-add").textContent = word("addNote");
-  $("note-close").textContent = word("close");
-  $("rules-title").textContent = word("rules");
-  $("rules-close").textContent = word("close");
+  dialog("rules", word("rules"), [["close", word("close")]], () => Object.assign(el("pre"), { id: "rules-text" }));
   $("rules-text").textContent = page.game.rules || "";
   const rules = $("show-rules");
   rules.textContent = word("rules");

@@ -38,6 +38,7 @@ const page = {
   waiting: new Map(),
 };
 
+setupChrome(page); // before the table's controls, which listen to the dialogs it makes
 const play = new Play(page, send, () => redraw());
 
 function redraw() {
@@ -236,7 +237,6 @@ window.addEventListener("hashchange", () => {
   }
 });
 const fromLink = decodeURIComponent(location.hash.slice(1));
-setupChrome(page);
 if (fromLink) {
   join(fromLink);
 } else {

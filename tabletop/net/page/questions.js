@@ -2,7 +2,7 @@
 // question as the desktop asks it (a rating of five buttons, a card from the deck, a line of text), any of them
 // skippable; the answers go back once as `answers`. Every text is set as text, never as markup.
 import { word } from "./words.js";
-import { el } from "./draw.js";
+import { dialog, el } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,11 +49,9 @@ const KINDS = {
 
 /** Ask the questions of `message` in the page's dialog; `send` carries the answers (an empty list: skipped). */
 export function askQuestions(message, send, thanks) {
-  const dialog = $("questions-dialog");
+  const modal = dialog("questions", word("questionsTitle"), [["skip", word("skipAnswers")], ["send", word("sendAnswers")]],
+                       () => Object.assign(el("div"), { id: "questions-list" }));
   const list = $("questions-list");
-  $("questions-title").textContent = word("questionsTitle");
-  $("answers-send").textContent = word("sendAnswers");
-  $("answers-skip").textContent = word("skipAnswers");
   list.replaceChildren();
   const readers = [];
   for (const q of message.questions) {
@@ -66,10 +64,10 @@ export function askQuestions(message, send, thanks) {
     readers.push([q.id, build(q, box, message.cards)]);
     list.append(box);
   }
-  dialog.onclose = () => {
-    if (dialog.returnValue !== "send" && dialog.returnValue !== "skip") return;
+  modal.onclose = () => {
+    if (modal.returnValue !== "send" && modal.returnValue !== "skip") return;
     const answers = [];
-    if (dialog.returnValue === "send") {
+    if (modal.returnValue === "send") {
       for (const [id, read] of readers) {
         const value = read();
         if (value !== undefined) answers.push({ id, value });
@@ -77,7 +75,7 @@ export function askQuestions(message, send, thanks) {
     }
     if (send({ t: "answers", answers })) thanks(answers.length);
   };
-  dialog.oncancel = (e) => e.preventDefault(); // Escape does not lose the questions: Skip says no answers
-  dialog.returnValue = "";
-  if (!dialog.open) dialog.showModal();
+  modal.oncancel = (e) => e.preventDefault(); // Escape does not lose the questions: Skip says no answers
+  modal.returnValue = "";
+  if (!modal.open) modal.showModal();
 }

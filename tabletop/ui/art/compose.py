@@ -26,67 +26,8 @@ from tabletop.ui.art.typeset import SANS, Cut, Faces, Setting, draw_setting, fit
 
 Colour = tuple[int, int, int, int]
 
-BAND = parse_faces("""
-size = "poker"
-[layout.band]
-background = "#fcfbf7"
-[[layout.band.region]]
-name = "band"
-x = 0
-y = 0
-w = "100%"
-h = "16%"
-fill = "{colour}"
-text = " "
-[[layout.band.region]]
-name = "value"
-x = "3%"
-y = 0
-w = "17%"
-h = "16%"
-colour = "contrast"
-fill = "{colour}"
-text = "**{value}**"
-size = [12, 24]
-valign = "middle"
-[[layout.band.region]]
-name = "name"
-x = "20%"
-y = 0
-w = "60%"
-h = "16%"
-colour = "contrast"
-fill = "{colour}"
-text = "{name}"
-size = [9, 22]
-align = "center"
-valign = "middle"
-[[layout.band.region]]
-name = "picture"
-x = "4%"
-y = "18%"
-w = "92%"
-h = "47%"
-art = "cover"
-[[layout.band.region]]
-name = "text"
-x = "6%"
-y = "67%"
-w = "88%"
-h = "25%"
-text = "{text}"
-size = [6, 11]
-[[layout.band.region]]
-name = "points"
-x = "50%"
-y = "92%"
-w = "45%"
-h = "6%"
-text = "{points_label}"
-size = [6, 8]
-align = "right"
-colour = "#646464"
-""", "(built-in text band)")
+BAND = parse_faces(Path(__file__).resolve().with_name("band.toml").read_text(encoding="utf-8"),
+                   "(built-in text band)")
 """The generated text band an illustration gets when its game has no ``faces.toml``."""
 INK_DEFAULT: Colour = (34, 34, 34, 255)
 BAND_DEFAULT: Colour = (62, 78, 104, 255)

@@ -18,16 +18,22 @@ from tabletop.ui.art.loader import Loaded, Size, Source, load_sizes, probe, sour
 
 @dataclass(frozen=True)
 class Job:
+    """Load the file of card ``key`` (``path`` as of ``stamp``) fitted to each of ``sizes``."""
+
     key: Key
     sizes: tuple[Size, ...]
     path: Source
     stamp: Stamp
     check_cache: bool
+    """Look in the disk cache first (else decode, and cache what is decoded)."""
     verify: bool = False
+    """A background check that a new or changed file decodes, not a load a card on screen asked for."""
 
 
 @dataclass(frozen=True)
 class Done:
+    """One size of a :class:`Job`, loaded (or its error), and whether it came from the disk cache."""
+
     job: Job
     loaded: Loaded
     from_cache: bool

@@ -16,9 +16,13 @@ class Control:
     command: str
     keys: tuple[int, ...]
     chars: str
+    """Typed characters that run it whichever keys type them ("?" sits on different keys by layout)."""
     key_names: str
+    """The keys as the help overlay names them ("U or Ctrl+Z")."""
     label: str
+    """The toolbar button's text."""
     help: str
+    """What the help overlay says the command does."""
 
 
 CONTROLS: tuple[Control, ...] = (
