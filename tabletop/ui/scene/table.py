@@ -852,8 +852,9 @@ class TableScene:
         self._apply(self.director.update(now))
         self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
-        if not self.tweens:
-            self.moving.clear()
+        # Only the cards still in flight are hidden where they land: one landed shows at once, even
+        # while later moves' cards fly (a kept landing hid a whole pile behind a bot's next moves).
+        self.moving = {t.lands for t in self.tweens if t.lands is not None}
         self.floating = [f for f in self.floating if now < f.begin + f.duration]
         if self.toast is not None and now >= self.toast[1]:
             self.toast = None
@@ -912,7 +913,7 @@ class TableScene:
             end = dst_place.items[index] if dst_place is not None and index < len(dst_place.items) else (
                 dst_place.next_slot() if dst_place is not None else fallback)
             card = zone.items[index].card if zone is not None and index < zone.count else None
-            self.tweens.append(Tween(card, Rect(start.x, start.y, end.w, end.h), end, self.now, cue.duration))
+            self.tweens.append(Tween(card, start, end, self.now, cue.duration, (move.dst, index)))
             self.moving.add((move.dst, index))
         if not cue.dst and src_place is not None:  # things leaving the table fly to its middle
             for k in cue.src:

@@ -1,0 +1,71 @@
+"""What a designer's first hour shows at the table (issue 34): piles, flying cards, names and buttons.
+
+Each test drives a real table as a new user would: a game made with ``tabletop new`` (a sandbox with
+a tableau per seat), played with its own clock so a card can be caught in flight.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.ui.app import PlaySettings, Table
+from tabletop.ui.paint.ink import CARD
+from tests.plugin_fixtures import clean_registry  # noqa: F401 - a fixture
+from tests.ui.test_drag import games  # noqa: F401 - a fixture: "harbour", made by tabletop new (a sandbox)
+
+
+class Clock:
+    """The table's clock, moved by the test: a card's flight is caught at the moment wanted."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settled(table: Table, clock: Clock) -> None:
+    """Step frames a second apart until the person may move and nothing flies."""
+    for _ in range(200):
+        table.step()
+        if table.director.accepts_input and not table.scene.tweens:
+            return
+        clock.now += 1.0
+    raise AssertionError("the table did not settle")
+
+
+def pile_cards(table: Table, zone: str) -> list[object]:
+    """Return the cards the last frame drew for ``zone``."""
+    return [m for m in table.app.text.ink.marks if m.kind == CARD and m.group == zone]
+
+
+def test_a_pile_shows_its_cards_while_one_flies_onto_it(app: object, games: Path) -> None:  # noqa: F811
+    clock = Clock()
+    table = Table(app, PlaySettings("harbour", 2, ["human", "random"], 3, {}, None, "normal", "designer"))  # type: ignore[arg-type]
+    table.clock = clock
+    settled(table, clock)
+    d = table.director
+    held = d.session.state.cards["draw"]
+    assert len(held) > 1
+    to_draw = next(a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == "draw")
+    source = table.scene.drawn[("hand:0", 0)]
+    d.submit(to_draw, clock.now)
+    clock.now += 0.01
+    table.step()
+    flying = table.scene.tweens
+    assert flying, "the card is seen moving"
+    # The card leaves the hand at the hand's size (a card leaving a seat's small fan starts small).
+    start = flying[0].rect_at(flying[0].begin)
+    assert (start.w, start.h) == (source.w, source.h)
+    # The pile still shows the cards it held (before: an empty outline over "Draw pile 31").
+    assert pile_cards(table, "draw"), "the draw pile is drawn empty while a card flies onto it"
+    # Landed, it shows at once, even while a later move's card is still in the air.
+    clock.now += 0.35
+    table.step()
+    to_discard = next(a for a in d.legal() if a.kind == "move" and a.zone == "hand:0" and a.to == "discard")
+    d.submit(to_discard, clock.now)
+    clock.now += 0.01
+    table.step()
+    assert table.scene.tweens and ("draw", len(d.session.state.cards["draw"]) - 1) not in table.scene.moving
+    assert pile_cards(table, "draw")
+    table.close()
