@@ -1,4 +1,4 @@
-"""What a designer's first hour shows at the table (issue 34): piles, flying cards, names and buttons.
+"""What a designer's first hour shows at the table (issue 34): piles, flying cards, Japanese text, names, buttons.
 
 Each test drives a real table as a new user would: a game made with ``tabletop new`` (a sandbox with
 a tableau per seat), played with its own clock so a card can be caught in flight.
@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.paint.ink import CARD
+from tabletop.ui.paint.text import TextCache
 from tests.plugin_fixtures import clean_registry  # noqa: F401 - a fixture
 from tests.ui.test_drag import games  # noqa: F401 - a fixture: "harbour", made by tabletop new (a sandbox)
 
@@ -69,3 +72,21 @@ def test_a_pile_shows_its_cards_while_one_flies_onto_it(app: object, games: Path
     assert table.scene.tweens and ("draw", len(d.session.state.cards["draw"]) - 1) not in table.scene.moving
     assert pile_cards(table, "draw")
     table.close()
+
+
+@pytest.mark.parametrize("px", [12, 14, 18, 27])
+def test_latin_in_a_japanese_line_is_drawn_like_every_other_line(px: int) -> None:
+    # The log says "Seat 2: 竜の騎士 from Market": its "Seat 2: " the size and weight of "Seat 2: Pass" above it
+    # (drawn whole in the Japanese font it came out smaller and thinner), its kanji as tall as Latin text.
+    text = TextCache()
+    prefix = "Seat 2: "
+    plain = text.render(prefix, px, (0, 0, 0))
+    mixed = text.render(prefix + "竜の騎士 from Market", px, (0, 0, 0))
+    assert abs(text.width(prefix + "竜の騎士", px) - text.width(prefix, px) - text.width("竜の騎士", px)) <= 1
+    height = min(plain.get_height(), mixed.get_height())
+    start = mixed.subsurface((0, 0, plain.get_width() - 1, height)).get_bounding_rect()
+    alone = plain.subsurface((0, 0, plain.get_width() - 1, height)).get_bounding_rect()
+    assert (start.y, start.h, start.w) == (alone.y, alone.h, alone.w)
+    kanji = text.render("竜の騎士", px, (0, 0, 0)).get_bounding_rect()
+    latin = text.render("Hg", px, (0, 0, 0)).get_bounding_rect()
+    assert latin.h * 0.9 <= kanji.h <= latin.h * 1.2, (kanji.h, latin.h)
