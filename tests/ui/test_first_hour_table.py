@@ -6,6 +6,7 @@ a tableau per seat), played with its own clock so a card can be caught in flight
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.paint.ink import CARD
 from tabletop.ui.paint.text import TextCache
 from tests.plugin_fixtures import clean_registry  # noqa: F401 - a fixture
+from tests.ui.helpers import pump_until
 from tests.ui.test_drag import games  # noqa: F401 - a fixture: "harbour", made by tabletop new (a sandbox)
 
 
@@ -90,3 +92,82 @@ def test_latin_in_a_japanese_line_is_drawn_like_every_other_line(px: int) -> Non
     kanji = text.render("竜の騎士", px, (0, 0, 0)).get_bounding_rect()
     latin = text.render("Hg", px, (0, 0, 0)).get_bounding_rect()
     assert latin.h * 0.9 <= kanji.h <= latin.h * 1.2, (kanji.h, latin.h)
+
+
+def hosted(app: object, name: str, seed: int) -> tuple[Table, object, object]:
+    """A game of Euler Getter hosted with no person at the host (a bot at seat 1: its table is a spectator's)
+    and a random bot joining seat 2 under ``name``; return the host's table, the host and the joiner's connection."""
+    from tabletop.net.botseat import play_bot
+    from tabletop.net.client import Connection
+    from tabletop.net.host import Host
+    from tabletop.net.protocol import Address
+
+    host = Host(seats=[1], players=2, bind=Address("127.0.0.1", 0))
+    host.start()
+    table = Table(app, PlaySettings("euler-getter", 2, ["random", "remote"], seed, {}, speed="instant"), host=host)  # type: ignore[arg-type]
+    table.step()
+    connection = Connection(host.address, host.codes[1], name=name)
+
+    def join() -> None:
+        play_bot(connection, connection.open(), "random", say=lambda line: None)
+
+    threading.Thread(target=join, name="joiner", daemon=True).start()
+    return table, host, connection
+
+
+def test_a_spectators_toolbar_has_no_undo_god_or_hint_and_the_game_over_names_the_winner(app: object) -> None:
+    table, host, connection = hosted(app, "Ann", 5)
+    try:
+        d = table.director
+        pump_until(table, lambda: d.session.is_over and d.pause is not None)
+        table.step()
+        labels = {b.label for b in table.scene.buttons()}
+        assert d.view == "public" and "Help" in labels and "Note" in labels
+        assert not labels & {"Undo", "God", "Hint"}, labels
+        # The winner by the name it gave (--name Ann), in the box over the sidebar and in the log under it.
+        assert table.scene.names[1] == "Seat 2 (Ann)"
+        assert "Game over: Seat 2 (Ann) wins" in table.scene.log, list(table.scene.log)[-3:]
+        drawn = " ".join(m.what for m in table.app.text.ink.marks)
+        assert "(Ann) wins" in drawn
+    finally:
+        table.close()
+        connection.close()  # type: ignore[attr-defined]
+        host.close()  # type: ignore[attr-defined]
+    person = Table(app, PlaySettings("euler-getter", 2, ["human", "random"], 5, {}, speed="instant"))  # type: ignore[arg-type]
+    person.step()
+    assert {"Undo", "God", "Hint"} <= {b.label for b in person.scene.buttons()}
+    person.close()
+
+
+def help_texts(table: Table) -> list[str]:
+    """Return every text the help overlay draws (the keys, what they do, the mouse)."""
+    table.scene.overlay = "help"
+    table.step()
+    return [m.what for m in table.app.text.ink.marks]
+
+
+def test_the_help_speaks_of_tricks_only_in_a_game_with_tricks(app: object, games: Path, tmp_path: Path) -> None:  # noqa: F811
+    from tabletop.engine.session import Session
+    from tabletop.formats.log import GameLog
+    from tabletop.plugins import registry
+    from tabletop.ui.screens.replay import ReplayTable
+
+    said = {}
+    for name, game, seats in (("sandbox", "harbour", ["human", "random"]), ("board", "euler-getter", ["human", "random"]),
+                              ("tricks", "trick-taking", ["human", "random", "random"])):
+        table = Table(app, PlaySettings(game, len(seats), seats, 3, {}, speed="instant"))  # type: ignore[arg-type]
+        said[name] = help_texts(table)
+        table.close()
+    path = tmp_path / "poker.jsonl"
+    game = registry.make_game("draw-poker", players=3, options={"deals": 1})
+    log = GameLog.create(path, game=game, seat_names=["random"] * 3, seed=5)
+    Session(game, registry.make_seats(["random"] * 3, game, 5), seed=5, log=log).run()
+    log.close()
+    replay = ReplayTable(app, path)
+    said["poker replay"] = help_texts(replay)
+    replay.close()
+    for name in ("sandbox", "board", "poker replay"):
+        assert "Click the table" in said[name], said[name]
+        assert not [t for t in said[name] if "trick" in t.lower()], (name, said[name])
+    assert "Space" in said["sandbox"] and "Click the timeline" in said["poker replay"]
+    assert "continue after a trick or a deal" in said["tricks"]

@@ -21,6 +21,7 @@ import pygame
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
+from tabletop.engine.events import GameOver, game_over_text
 from tabletop.engine.zones import Popup
 from tabletop.i18n import N_, _
 from tabletop.ui.art import ArtLibrary
@@ -39,7 +40,14 @@ from tabletop.ui.paint.text import TextCache
 from tabletop.ui.paint.widgets import Button, button_at
 from tabletop.ui.scene import choices, drag, playtest
 from tabletop.ui.scene.anim import Tween
-from tabletop.ui.scene.controls import CONTROLS, LIVE, REPLAY, Control, command_for_key
+from tabletop.ui.scene.controls import (
+    CONTROLS,
+    LIVE,
+    NOT_WATCHING,
+    REPLAY,
+    Control,
+    command_for_key,
+)
 from tabletop.ui.scene.director import Cue, Director
 from tabletop.ui.scene.pace import next_pace
 from tabletop.ui.scene.places import CellPlace, Place, needs, place_zones
@@ -121,8 +129,7 @@ class TableScene:
         """Fair mode: no god view (and undo only as fair as the director's mode)."""
         self.game_log: Path | None = None
         """Where the game's log is written (the leave box names it)."""
-        wanted = REPLAY if director.is_replay else LIVE
-        self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
+        self._controls: tuple[object, tuple[Control, ...]] = (None, ())
         self.jump: str | None = None
         """The move number being typed after J (None: not typing)."""
         self.dragging = False
@@ -173,7 +180,7 @@ class TableScene:
         if self._wants[0] != moment:
             self._wants = (moment, (tuple(board.hand_counts()), needs(board.zones(), self.players), self._button_rows()))
         counts, wants, rows = self._wants[1]
-        key = (self.size, counts, wants, self.seat, rows)
+        key = (self.size, counts, wants, self.seat, rows, len(self.controls))
         if key != self._layout_key or self._layout is None:
             self._layout = table_layout(self.size, players=self.players, hand_counts=counts, bottom=self.seat,
                                         tools=len(self.controls), needs=replace(wants, button_rows=rows))
@@ -326,6 +333,17 @@ class TableScene:
         return self.clickable().allows(target)
 
     # -- buttons -----------------------------------------------------------------------------
+    @property
+    def controls(self) -> tuple[Control, ...]:
+        """The toolbar's commands: a game's or a replay's; a spectator's without Undo, God and Hint."""
+        d = self.director
+        watching = d.live or (not d.is_replay and d.view == "public")
+        key = (d.is_replay, watching)
+        if self._controls[0] != key:
+            wanted = (REPLAY if d.is_replay else LIVE) - (NOT_WATCHING if watching else frozenset())
+            self._controls = (key, tuple(c for c in CONTROLS if c.command in wanted))
+        return self._controls[1]
+
     def buttons(self) -> list[Button]:
         """Return every clickable button of this frame: toolbar, overlay, menu or action row."""
         lay = self.layout()
@@ -453,6 +471,14 @@ class TableScene:
         if timeline is not None and timeline.marks("trick"):
             return REPLAY_BUTTONS
         return tuple(b for b in REPLAY_BUTTONS if b[1] not in ("trick-", "trick+"))
+
+    def has_tricks(self) -> bool:
+        """True in a game played in tricks: a replay whose line holds one, or a table with a trick zone
+        (the help speaks of tricks only then)."""
+        d = self.director
+        if d.is_replay:
+            return d.timeline is not None and bool(d.timeline.marks("trick"))
+        return d.board.zone("trick") is not None
 
     def replay_bar(self) -> tuple[list[Rect], Rect]:
         """Return the replay buttons' rectangles and the timeline slider's, in the action row."""
@@ -879,7 +905,7 @@ class TableScene:
     def _apply(self, cues: list[Cue]) -> None:
         for cue in cues:
             if cue.kind == "log":
-                self.log.append(_(cue.text))
+                self.log.append(_(cue.text) if cue.over is None else self._game_over_line(cue.over, cue.text))
                 self.log_scroll = 0
             elif cue.kind == "popup" and cue.popup is not None:
                 at = self._popup_point(cue.popup)
@@ -891,6 +917,13 @@ class TableScene:
                                               cue.popup.seat, cue.popup))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
+
+    def _game_over_line(self, over: GameOver, said: str) -> str:
+        """Return the log's "Game over: ... wins" naming the winners as the table does ("Seat 2 (Ann)")."""
+        winners = [i for i, rank in enumerate(over.ranks) if rank == 1]
+        if not winners or max(winners) >= len(self.names):
+            return _(said)
+        return _(game_over_text([self.names[i] for i in winners]))
 
     def _animate(self, cue: Cue) -> None:
         move = cue.move

@@ -153,7 +153,8 @@ class TableRenderer:
         self._veiled(surface, lay)
         if scene.overlay == "help":
             extra = REPLAY_HELP if scene.director.is_replay else ()
-            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra)
+            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra,
+                               tricks=scene.has_tricks())
         elif scene.overlay == "diagnostics":
             problems = self.art.problems() or [_("No art problems reported.")]
             scene.overlay_most = overlays.draw_lines(surface, self.text, lay.overlay, _("Art diagnostics"), problems,
