@@ -18,7 +18,7 @@ import pygame
 
 from tabletop.engine.cards import Card
 from tabletop.i18n import N_, _
-from tabletop.ui.art.faces import font, wrap
+from tabletop.ui.art.faces import cut_to, font, wrap
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
 from tabletop.ui.files import write_whole
@@ -109,22 +109,13 @@ def draw_tile(target: pygame.Surface, library: ArtLibrary, card: Card | None, re
     ink = font(18).render(_(words), True, (255, 255, 255))
     pill = ink.get_rect().inflate(10, 4)
     room = rect.w + PAD - 4 - pill.w - 6
-    text = font(20).render(_fit(label, 20, room), True, INK)
+    text = font(20).render(cut_to(label, 20, room), True, INK)
     left = rect.centerx - (text.get_width() + 6 + pill.w) // 2
     target.blit(text, (left, rect.bottom + 4))
     pill.midleft = (left + text.get_width() + 6, rect.bottom + 4 + text.get_height() // 2)
     pygame.draw.rect(target, colour, pill, border_radius=pill.h // 2)
     target.blit(ink, ink.get_rect(center=pill.center))
     return pill
-
-
-def _fit(label: str, px: int, width: int) -> str:
-    """Return ``label`` whole when it is at most ``width`` wide at ``px``, else its start and an ellipsis."""
-    if font(px).size(label)[0] <= width:
-        return label
-    while label and font(px).size(label + "\u2026")[0] > width:
-        label = label[:-1]
-    return label + "\u2026"
 
 
 def draw_lines(target: pygame.Surface, lines: Sequence[str], box: pygame.Rect, *, px: int = 20) -> bool:
