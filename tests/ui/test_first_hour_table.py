@@ -171,3 +171,60 @@ def test_the_help_speaks_of_tricks_only_in_a_game_with_tricks(app: object, games
         assert not [t for t in said[name] if "trick" in t.lower()], (name, said[name])
     assert "Space" in said["sandbox"] and "Click the timeline" in said["poker replay"]
     assert "continue after a trick or a deal" in said["tricks"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_piles_menu_covers_no_seat_header_pile_label_or_card_name(games: Path, size: tuple[int, int]) -> None:  # noqa: F811
+    from tabletop.i18n import _
+    from tabletop.ui.app import App
+    from tabletop.ui.paint.ink import BUTTON, FACE, TEXT
+
+    app = App(size)
+    table = Table(app, PlaySettings("harbour", 3, ["human", "random", "random"], 4, {}, None, "instant", "designer"))
+    pump_until(table, lambda: table.director.accepts_input and not table.scene.tweens)
+    table.step()
+    pile = next(shape for shape, target in table.scene.hits if target.zone == "draw")
+    table.scene.mouse = pile.center
+    table.scene.click(pile.center)
+    table.step()
+    assert table.scene.menu is not None, "a click on the draw pile opens its menu"
+    offered = {_(a.label) for a in table.scene.menu[1]}
+    marks = app.text.ink.marks
+    menu = [m.rect for m in marks if m.kind == BUTTON and m.what in offered]
+    assert len(menu) == len(offered) >= 3
+    play = table.scene.layout().play
+    kept = [m for m in marks if play.contains(m.rect) and m.what not in offered
+            and (m.kind in (TEXT, FACE) or m.kind == CARD and m.group in ("draw", "discard"))]
+    covered = {(m.kind, m.what, m.rect) for m in kept for r in menu if r.inset(1).collides(m.rect.inset(1))}
+    assert not covered, covered
+    table.close()
+    app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hosts_waiting_banner_covers_no_seat_header_or_pile(size: tuple[int, int]) -> None:
+    from tabletop.net.host import Host
+    from tabletop.net.protocol import Address
+    from tabletop.ui.app import App
+    from tabletop.ui.scene.netpanel import NetPanel
+
+    app = App(size)
+    host = Host(seats=[1], players=3, bind=Address("127.0.0.1", 0))
+    host.start()
+    table = Table(app, PlaySettings("trick-taking", 3, ["human", "remote", "random"], 4, {"deals": "1"},
+                                    speed="instant"), host=host)
+    try:
+        for _ in range(3):
+            table.step()
+        banner = next(o for o in table.overlays if isinstance(o, NetPanel)).box
+        assert banner is not None, "the host says who it waits for"
+        scene = table.scene
+        headers = [spot.label for spot in scene.layout().seats]
+        piles = [r for (zone, _i), r in scene.drawn.items() if zone == "undealt"]
+        assert piles, "the undealt card lies on the table"
+        covered = [r for r in headers + piles if banner.inset(1).collides(r.inset(1))]
+        assert not covered, (banner, covered)
+    finally:
+        table.close()
+        host.close()
+        app.close()

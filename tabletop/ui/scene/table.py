@@ -38,7 +38,7 @@ from tabletop.ui.paint import theme
 from tabletop.ui.paint.ink import Tip
 from tabletop.ui.paint.text import TextCache
 from tabletop.ui.paint.widgets import Button, button_at
-from tabletop.ui.scene import choices, drag, playtest
+from tabletop.ui.scene import choices, drag, menuplace, playtest
 from tabletop.ui.scene.anim import Tween
 from tabletop.ui.scene.controls import (
     CONTROLS,
@@ -130,6 +130,7 @@ class TableScene:
         self.game_log: Path | None = None
         """Where the game's log is written (the leave box names it)."""
         self._controls: tuple[object, tuple[Control, ...]] = (None, ())
+        self._menu_at: tuple[object, list[Rect]] = (None, [])
         self.jump: str | None = None
         """The move number being typed after J (None: not typing)."""
         self.dragging = False
@@ -414,19 +415,27 @@ class TableScene:
         return [self.text.width(label, lay.font_px) + round(lay.font_px * 1.4) for label in labels]
 
     def menu_rects(self, anchor: Rect, labels: Sequence[str]) -> list[Rect]:
-        """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``: above it, or
-        beside it where there is no room above (it never covers what it was opened on), inside the window."""
+        """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``, inside the play
+        area: near it, over none of the seats' headers, the piles, the zones' labels and the cards' names
+        where the table has room (see :func:`~tabletop.ui.scene.menuplace.menu_box`)."""
         lay = self.layout()
         count = len(labels)
-        widest = max((self.text.render(label, lay.font_px, theme.TEXT).get_width() for label in labels), default=0)
-        w = min(max(round(lay.font_px * 7), anchor.w, widest + 2 * lay.margin), lay.play.w // 2)
-        h = round(lay.font_px * 1.8)
-        box = Rect(anchor.center[0] - w // 2, anchor.y - (h + 2) * count, w, (h + 2) * count)
-        if box.y < lay.play.y:  # no room above: beside it, on the side with more room
-            x = anchor.right + lay.margin if lay.play.right - anchor.right >= anchor.x - lay.play.x else anchor.x - w - lay.margin
-            box = Rect(x, min(anchor.y, lay.play.bottom - box.h), w, box.h)
-        box = Rect(min(max(box.x, lay.play.x), lay.play.right - w), max(box.y, lay.play.y), w, box.h)
-        return [Rect(box.x, box.y + i * (h + 2), w, h) for i in range(count)]
+        key = (anchor, tuple(labels), self._layout_key, self.director.board.version)
+        if self._menu_at[0] != key:
+            widest = max((self.text.render(label, lay.font_px, theme.TEXT).get_width() for label in labels), default=0)
+            w = min(max(round(lay.font_px * 7), anchor.w, widest + 2 * lay.margin), lay.play.w // 2)
+            h = round(lay.font_px * 1.8)
+            keep, cards = self.keep_clear()
+            self._menu_at = (key, menuplace.menu_rects(anchor, (w, h), count, lay.play, keep, cards, lay.margin))
+        return list(self._menu_at[1])
+
+    def keep_clear(self) -> tuple[list[Rect], list[Rect]]:
+        """Return what a menu or a banner must not cover, and the cards drawn (see :func:`menuplace.keep_clear`)."""
+        return menuplace.keep_clear(self.layout(), self.places(), self.director.board.zones(), self.drawn)
+
+    def banner_spot(self, size: tuple[int, int]) -> Rect:
+        """Return where a banner of ``size`` goes (see :func:`menuplace.banner_spot`)."""
+        return menuplace.banner_spot(self.layout(), size, *self.keep_clear())
 
     def _is_active(self, command: str) -> bool:
         # The Rec button is not lit while recording: it would show in the video. The REC mark,
