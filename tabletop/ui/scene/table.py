@@ -558,7 +558,10 @@ class TableScene:
             if self.director.is_replay and event.key in REPLAY_KEYS:
                 self.command("seek", self.replay_targets().get(REPLAY_KEYS[event.key], self.director.session.moves))
                 return
-            command = command_for_key(event.key, getattr(event, "unicode", ""), self.controls)
+            # Keys reach every command of the mode: a spectator's U, G or I is told why not (no button offers them).
+            wanted = REPLAY if self.director.is_replay else LIVE
+            command = command_for_key(event.key, getattr(event, "unicode", ""),
+                                      tuple(c for c in CONTROLS if c.command in wanted))
             if command is not None:
                 self.command(command)
 
