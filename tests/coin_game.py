@@ -22,7 +22,7 @@ from tabletop.engine.rng import shuffled
 from tabletop.engine.views import View
 from tabletop.engine.zones import Zone, hand_id, hand_zone
 from tabletop.kit import piles
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 CARDS = [Card(f"{colour}-{value}", suit=colour, value=value, name=f"{colour.title()} {value}")
          for colour in ("red", "blue", "green", "yellow") for value in (1, 2, 3) for _copy in range(2)]
@@ -139,5 +139,5 @@ class CoinFirst(Bot):
 
 def register() -> None:
     """Register the coin game and its bot as built in (so they run in this process, unsupervised)."""
-    registry.register_game(CoinGame, registry.BUILTIN)
-    registry.register_bot(CoinFirst, registry.BUILTIN)
+    registry.register_game(CoinGame, reserved.BUILTIN)
+    registry.register_bot(CoinFirst, reserved.BUILTIN)

@@ -33,7 +33,7 @@ from tabletop.engine.zones import (
     items,
 )
 from tabletop.kit import piles
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 ROUNDS = 12
 
@@ -189,4 +189,4 @@ class Builder(Game):
 
 def register() -> None:
     """Register the game as built in (it runs in this process, unsupervised)."""
-    registry.register_game(Builder, registry.BUILTIN)
+    registry.register_game(Builder, reserved.BUILTIN)

@@ -57,7 +57,7 @@ def test_ruff_is_clean() -> None:
 
 
 def test_a_game_importing_a_module_gone_in_0_2_0_is_told_what_to_import_instead() -> None:
-    from tabletop.plugins.registry import RENAMED, describe_error
+    from tabletop.plugins.errors import RENAMED, describe_error
 
     for old, new in RENAMED.items():
         with pytest.raises(ModuleNotFoundError) as info:

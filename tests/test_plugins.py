@@ -17,7 +17,7 @@ from tabletop.engine.errors import GameBroken, UserInputError
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import TrickGame
 from tabletop.plugins import discovery as plugins
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.plugins.watchdog import Watchdog
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
@@ -149,7 +149,7 @@ def test_broken_folder_games_are_listed_and_the_rest_still_work(tmp_path: Path) 
     }
     for name, words in expected.items():
         assert listed[name] is not None and words in listed[name], (name, listed[name])
-    assert listed["good"] is None and registry.game_entry("trick-taking").source == registry.BUILTIN
+    assert listed["good"] is None and registry.game_entry("trick-taking").source == reserved.BUILTIN
     assert play("good", 3).is_over and play("trick-taking", 3, deals=1).is_over
     with pytest.raises(UserInputError, match=r"raises \(folder .*\) is broken: RuntimeError: no luck"):
         registry.make_game("raises")

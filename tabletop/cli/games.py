@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import printable
 from tabletop.i18n import _, ngettext
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 
 def add(sub: Any) -> None:
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"      {_(option['help'])}")
         print()
     print(_("bots (a seat's name in --bots and --seats; NAME:PARAM where a bot takes a parameter):"))
-    print(f"  {registry.HUMAN:<16} " + _("a person at the table"))
+    print(f"  {reserved.HUMAN:<16} " + _("a person at the table"))
     for entry in registry.bot_entries():
         try:
             bot = entry.load()

@@ -24,7 +24,7 @@ from tabletop.engine.guard import printable
 from tabletop.engine.options import parse_assignments
 from tabletop.i18n import _
 from tabletop.net.protocol import DEFAULT_PORT, Address, is_loopback
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 DROP_CHOICES = ("wait", "bot", "end")
 
@@ -87,20 +87,20 @@ def run(args: argparse.Namespace) -> int:
     options = parse_assignments(args.sets)
     game = registry.make_game(args.game, players=args.players or seat_count(args.seats), options=options)
     names = registry.expand_seats(args.seats.split(","), game.players, remote=True)
-    remote = [i for i, n in enumerate(names) if n in registry.REMOTE_KINDS]
+    remote = [i for i, n in enumerate(names) if n in reserved.REMOTE_KINDS]
     if not remote:
         raise TabletopError(_("--seats {seats}: no seat is remote; name one remote or web (e.g. human,web,random) or"
                               " play here with tabletop play").format(seats=args.seats))
-    if args.headless and registry.HUMAN in names:
+    if args.headless and reserved.HUMAN in names:
         raise TabletopError(_("--headless: seat {n} is human, and a person needs the window; make it remote or a bot")
-                            .format(n=names.index(registry.HUMAN) + 1))
+                            .format(n=names.index(reserved.HUMAN) + 1))
     if args.stand_in != "random":
         registry.parse_bot(args.stand_in)
     tls = server_tls(str(args.cert), str(args.key)) if args.cert is not None else None
     host = Host(seats=remote, players=game.players, bind=Address(args.bind, args.port, tls is not None), tls=tls,
                 on_drop=args.if_dropped if args.headless else "wait", stand_in=args.stand_in,
                 rejoin_wait=args.rejoin_wait if args.headless else math.inf,  # a window asks its user instead
-                web=[i for i, n in enumerate(names) if n == registry.WEB])
+                web=[i for i, n in enumerate(names) if n == reserved.WEB])
     address = host.start()
     try:
         if args.headless:

@@ -16,7 +16,7 @@ from tabletop.cli.common import (
 )
 from tabletop.engine.errors import TabletopError
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 
 def add(sub: Any) -> None:
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             bots=args.bots))
     game, options = game_for(args.game, args.players, args.sets)
     for name in bots:
-        if name == registry.HUMAN:
+        if name == reserved.HUMAN:
             raise TabletopError(_("ladder needs bots; 'human' is for tabletop play"))
         registry.parse_bot(name.removeprefix(registry.PROCESS))
     apart = [] if args.in_process else outsiders(bots, args.game)

@@ -27,7 +27,7 @@ from tabletop.engine.options import parse_assignments
 from tabletop.engine.session import check_scenario
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _, ngettext
-from tabletop.plugins import registry, versioned
+from tabletop.plugins import registry, reserved, versioned
 
 
 def _run_facts(args: argparse.Namespace, players: int, bots: list[str], sets: dict[str, str],
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         game, _options = game_for(args.game, args.players or seat_count(args.bots), args.sets)
     bots = registry.expand_seats(args.bots, game.players)
-    if registry.HUMAN in bots:
+    if reserved.HUMAN in bots:
         raise TabletopError(_("simulate needs a bot in every seat; 'human' is for tabletop play"))
     _humanlike(bots, game, args.cluster)
     if not refs:  # today's files, recorded as the version simulated

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.cli.diff import print_cards
     from tabletop.engine.options import parse_assignments
     from tabletop.formats.tuneplan import read_plan
-    from tabletop.plugins import registry, versioned
+    from tabletop.plugins import registry, reserved, versioned
     from tabletop.report.tune_page import write_tune_page
     from tabletop.sim.percard.cardstats import watching_for
     from tabletop.sim.results.tables import make_console
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if fixed:
         raise UserInputError(_("--free {name} and --set {name}: give {name} in one of them only").format(name=fixed[0]))
     bots = registry.expand_seats(args.bots, game.players)
-    if registry.HUMAN in bots:
+    if reserved.HUMAN in bots:
         raise TabletopError(_("tune needs a bot in every seat; 'human' is for tabletop play"))
     if any(t.measure == SKILL for t in targets):
         if game.players < 2:

@@ -24,8 +24,9 @@ class Action:
 
     Actions are interned like cards: building an action equal to an existing one returns that
     very object, so equality is identity and checking ``action in legal`` costs a pointer
-    comparison. ``label`` is the short text the table shows ("Play Q♥", "Bid 3", "Pass"); it is
-    fixed by the first construction of an action. Actions serialise to JSON for logs.
+    comparison. ``label`` is the short text the table shows ("Play Q♥", "Bid 3", "Pass"): the last
+    label given explicitly (a game's own words win over a default made earlier, say by reading a
+    log, and over another game's words for equal fields). Actions serialise to JSON for logs.
     """
 
     __slots__ = ("kind", "cards", "value", "label", "card", "zone", "cell", "seat", "to", "__weakref__")
@@ -73,6 +74,8 @@ class Action:
             at = _RECENT_AT[0]
             _RECENT[at] = action
             _RECENT_AT[0] = (at + 1) % RECENT
+        elif label is not None and action.label is not label and action.label != label:
+            object.__setattr__(action, "label", label)
         return action
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -9,15 +9,16 @@ anything changes, logs it and applies it: :meth:`Session.submit` hands a person'
 :class:`~tabletop.engine.views.View` and implement one method, ``choose(view)``. A bot that raises,
 answers with an illegal action or takes too long is replaced for that move by a random legal
 action, reported as a ``BotFault`` event.
+
+Who sits at a session (a person, a bot, the maker of one) and each bot's private copy of the rules
+are in :mod:`tabletop.engine.seats`; going back (snapshots, undo, rewinds) in :mod:`tabletop.engine.undo`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import random
 import time
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, Protocol
@@ -36,7 +37,8 @@ from tabletop.engine.events import BotFault, Event, GameOver, ScenarioStarted
 from tabletop.engine.game import Game
 from tabletop.engine.guard import called, is_user_interrupt, short, time_limit, what_it_did, where
 from tabletop.engine.rng import Seeds
-from tabletop.engine.snapshot import Snapshot, bot_state, copy_state, load_bot_state
+from tabletop.engine.seats import Player, Seat, make_bots, private_rules
+from tabletop.engine.undo import Undoable
 from tabletop.engine.views import (
     Source,
     View,
@@ -48,16 +50,6 @@ from tabletop.engine.views import (
 )
 from tabletop.engine.worlds import Worlds
 from tabletop.i18n import N_, _
-
-
-class Player(Protocol):
-    """Anything that chooses an action from a view: a bot (a human seat is ``None``)."""
-
-    name: str
-
-    def choose(self, view: View) -> Action:
-        """Return one of ``view.legal``."""
-        ...
 
 
 class ActionLog(Protocol):
@@ -84,25 +76,6 @@ MOVE_LIMIT = 200_000
 """Moves after which a game that has not ended is stopped as broken (a game may set ``max_moves``)."""
 
 
-class BotMaker(Protocol):
-    """Makes one seat's bot when a session opens (see :func:`open_session`): ``maker(seeds, seat, rules)``
-    returns a bot drawing from a generator it takes from ``seeds``, given its own copy of the rules."""
-
-    @property
-    def bot_class(self) -> type:
-        """The class of the bot it makes."""
-
-    @property
-    def shares_rng(self) -> bool:
-        """True for a built-in bot, which draws from the generator the built-in bots share (``seeds.bots()``)."""
-
-    def __call__(self, seeds: Seeds, seat: int, rules: Any) -> Any: ...
-
-
-Seat = Player | BotMaker | None
-"""What a seat holds when a session opens: a bot, the maker of one, or None for a human."""
-
-
 @dataclass(frozen=True)
 class SessionOptions:
     """How a session runs: whether it keeps events (a table or a timeline listens; the simulator does
@@ -124,7 +97,7 @@ def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, 
     the bench and the probe start every game.
 
     Every generator comes from ``seed`` through :class:`~tabletop.engine.rng.Seeds`: the game's, each
-    bot's (a seat given as a :class:`BotMaker` is made here; a bot given ready-made keeps its own)
+    bot's (a seat given as a :class:`~tabletop.engine.seats.BotMaker` is made here; a bot given ready-made keeps its own)
     and the fallback's. Bots get a private copy of the rules, never the referee's game. Where the
     caller reads only the results and no one listens to events (the simulator), the private kernel
     (see :mod:`tabletop._fast`) stands in for the built-in random and greedy bots and, when they fill
@@ -143,53 +116,7 @@ def open_session(game: Game, seats: Sequence[Seat] | None = None, *, seed: int, 
                    rng=rng if rng is not None else seeds.game(), scenario=scenario)
 
 
-def make_bots(game: Game, seats: Sequence[Seat], seeds: Seeds) -> list[Player | None]:
-    """Return the bot of every seat: made by its maker from ``seeds`` with a private copy of the rules."""
-    return [spec(seeds, seat, private_rules(game, seat)) if _is_maker(spec) else spec  # type: ignore[operator, misc]
-            for seat, spec in enumerate(seats)]
-
-
-def private_rules(game: Game, seat: int) -> Any:
-    """Return a copy of ``game``'s rules of ``seat``'s own, for its bot and its sampled worlds.
-
-    A bot may change what it holds (a plugin bot once rewrote its game's scoring and won every
-    game): the referee's game object is never handed to a bot. One copy per seat and game, made
-    on first use and reused by every later session of the same game (a simulation's thousands).
-    """
-    last = _LAST_COPIES[0]
-    if last is not None and last() is game:  # a simulation opens thousands of sessions of one game
-        copies = _LAST_COPIES[1]
-    else:
-        copies = _COPIES.get(game)
-        if copies is None:
-            copies = {}
-            with contextlib.suppress(TypeError):  # a game that cannot be a weak key: a copy each time
-                _COPIES[game] = copies
-        # Weakly, and the copies only while the game lives: no module holds the referee's game.
-        _LAST_COPIES[:] = [weakref.ref(game), copies] if game in _COPIES else [None, None]
-    rules = copies.get(seat)
-    if rules is None:
-        rules = copies[seat] = _copy_rules(game)
-    return rules
-
-
-def _copy_rules(game: Any) -> Any:
-    """Return an independent copy of a game's rules (its options and the tables it computed)."""
-    try:
-        return copy.deepcopy(game)
-    except Exception:  # a game holding something that cannot be copied: the same rules, made anew
-        return type(game)(players=game.players, options=game.options)
-
-
-def _is_maker(spec: object) -> bool:
-    return spec is not None and hasattr(spec, "bot_class") and not hasattr(spec, "choose")
-
-
-_COPIES: weakref.WeakKeyDictionary[Any, dict[int, Any]] = weakref.WeakKeyDictionary()
-_LAST_COPIES: list[Any] = [None, None]
-
-
-class Session:
+class Session(Undoable):
     """A game being played: state, seats (bots, or ``None`` for a human), rng, events and log.
 
     Open one with :func:`open_session`; made directly, it takes ready-made bots and runs the game's
@@ -307,44 +234,6 @@ class Session:
         except BaseException as exc:
             self._broken(exc, "observe")
         return view
-
-    # -- snapshots, undo -----------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        """Return a copy of the session as it is now: state, bots' generators, move count."""
-        fallback = self._fallback_rng.getstate() if self._fallback_rng is not None else None
-        # A position where the game is over has had its end reported (or is about to).
-        finished = self._finished or self.state.to_move is None
-        return Snapshot(self.moves, copy_state(self.state), finished, len(self.faults),
-                        tuple(bot_state(b) for b in self.seats), fallback)
-
-    def restore(self, snapshot: Snapshot) -> None:
-        """Put the session back exactly as it was at ``snapshot`` (which stays usable), events dropped.
-
-        The same decisions from there give the same game: the state's generator and every bot's
-        come back with it, so later shuffles, draws and bot choices repeat.
-        """
-        self.state = copy_state(snapshot.state)
-        self._source = self._source_of(self.state)
-        self.rng = getattr(self.state, "rng", self.rng)
-        self.moves = snapshot.moves
-        self._finished = snapshot.finished
-        self._final = None  # the final scores are checked again if the game ends again
-        del self.faults[snapshot.faults:]
-        for bot, saved in zip(self.seats, snapshot.bots, strict=False):
-            load_bot_state(bot, saved)
-        if snapshot.fallback is None:
-            self._fallback_rng = None
-        else:
-            self._fallback_rng = Seeds(self.seed).fallback()
-            self._fallback_rng.setstate(snapshot.fallback)
-        self._pending.clear()
-
-    def rewind(self, snapshot: Snapshot) -> None:
-        """Undo back to ``snapshot`` and write the undo to the log, so it stays an exact history."""
-        self.restore(snapshot)
-        undo = getattr(self.log, "undo", None)
-        if undo is not None:
-            undo(snapshot.moves)
 
     def table(self, seat: int | None) -> Any:
         """Return the table view of ``seat`` (None: everything, for a god view or a replay).

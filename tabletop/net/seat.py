@@ -23,7 +23,7 @@ from tabletop.formats.wire import encode
 from tabletop.i18n import N_
 from tabletop.net.host import HERE, INBOX
 from tabletop.net.seatview import resolve
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 if TYPE_CHECKING:
     from tabletop.net.host import Host, Joiner
@@ -107,7 +107,7 @@ class RemotePlayer:
     def _stand_in_bot(self) -> Any:
         if self._stand_in is None:
             session = self.host.session
-            names = [registry.HUMAN] * session.game.players
+            names = [reserved.HUMAN] * session.game.players
             names[self.seat] = self.host.stand_in
             try:
                 self._stand_in = registry.make_seats(names, session.game, derive_seed(session.seed, "stand-in"))[self.seat]

@@ -54,7 +54,8 @@ from tabletop.engine.guard import (
 from tabletop.formats.deckfile import DeckError
 from tabletop.formats.tablefile import TableError
 from tabletop.games.sandbox import deck_file_of, sandbox_class
-from tabletop.plugins import registry
+from tabletop.plugins import checks, registry, reserved
+from tabletop.plugins.errors import PluginError, describe_error
 from tabletop.plugins.probe import NOTICE_AFTER, Source, content_digest, probe_all, probe_limit
 
 GAMES_GROUP = "tabletop.games"
@@ -121,7 +122,7 @@ def _folder_sources(folder: Path) -> Iterator[Source]:
         name = game_dir.name
         source = f"folder {shown_path(game_dir)}"
         extra = {"folder": game_dir, "art_dir": game_dir / "art"}
-        if not registry.NAME_PATTERN.match(name):
+        if not reserved.NAME_PATTERN.match(name):
             registry.add_broken("game", shown_path(name), source,
                                 f"folder name {shown_path(name)!r} is not a game name: use lowercase"
                                 " letters, digits and dashes", extra=extra)
@@ -144,7 +145,7 @@ def _register_sandbox(name: str, folder: Path, source: str) -> None:
     except (DeckError, TableError) as exc:
         registry.add_broken("game", name, source, "; ".join(exc.problems), extra=extra)
     except UserInputError as exc:
-        registry.add_broken("game", name, source, registry.describe_error(exc), extra=extra)
+        registry.add_broken("game", name, source, describe_error(exc), extra=extra)
     else:
         entry.trusted = True  # its code is tabletop's own; only its data is the designer's
 
@@ -227,7 +228,7 @@ def _bot_loader(source: Source, bot_name: str, digest: str | None) -> Callable[[
         for cls in bot_classes_of(module):
             if str(getattr(cls, "name", cls.__name__)) == bot_name:
                 return cls
-        raise registry.PluginError(f"bots.py no longer defines a bot named {bot_name!r}")
+        raise PluginError(f"bots.py no longer defines a bot named {bot_name!r}")
 
     return load
 
@@ -261,8 +262,8 @@ class _importing:
         import signal
 
         if self.digest is not None and content_digest(self.source) != self.digest:
-            raise registry.PluginError(f"its files changed after it was checked ({self.source.label}); run the"
-                                       " command again to check it anew")
+            raise PluginError(f"its files changed after it was checked ({self.source.label}); run the"
+                              " command again to check it anew")
         if threading.current_thread() is threading.main_thread():
             self.handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
         self.streams = (sys.stdin, sys.stdout, sys.stderr)
@@ -301,8 +302,8 @@ class _importing:
         spot = where(exc, folder) or where(exc)
         differs = " (it imported in time when it was checked: it behaves differently when probed)" if isinstance(
             exc, TimeLimit) else ""
-        raise registry.PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else "")
-                                   + differs)
+        raise PluginError(f"{what_it_did(exc)} while being imported" + (f" (at {spot})" if spot else "")
+                          + differs)
 
 
 def _same_file(fd: int, copy: int) -> bool:
@@ -319,9 +320,9 @@ def check_folder_name(name: str, cls: Any) -> None:
     :raises PluginError: when it does not.
     """
     if not getattr(cls, "name", None):
-        raise registry.PluginError(f"name: set name = {name!r} in class {cls.__name__} (the folder's name)")
+        raise PluginError(f"name: set name = {name!r} in class {cls.__name__} (the folder's name)")
     if getattr(cls, "name", None) != name:
-        raise registry.PluginError(
+        raise PluginError(
             f"the game in folder {name!r} calls itself {getattr(cls, 'name', None)!r}: make them the same")
 
 
@@ -370,18 +371,18 @@ def load_folder_game(name: str, folder: Path, *, module: str) -> type[Game]:
     source = Source("folder", name, f"folder {shown_path(folder)}", path=str(folder))
     report = probe_all([source])[source]
     if report.get("game_error") or not report.get("game"):
-        raise registry.PluginError(str(report.get("game_error") or "reported nothing"))
+        raise PluginError(str(report.get("game_error") or "reported nothing"))
     try:
         with _importing(source, report.get("digest")):
             cls = game_class_of(import_folder_module(name, folder / "__init__.py", package=True, as_name=module))
         check_folder_name(name, cls)
-    except registry.PluginError:
+    except PluginError:
         raise
     except Exception as exc:  # what the probe saw pass may still fail here: named like any plugin's error
-        raise registry.PluginError(registry.describe_error(exc)) from None
-    problems = registry.check_game_class(cls)
+        raise PluginError(describe_error(exc)) from None
+    problems = checks.check_game_class(cls)
     if problems:
-        raise registry.PluginError("; ".join(problems), problems)
+        raise PluginError("; ".join(problems), problems)
     return cls
 
 
@@ -393,15 +394,15 @@ def game_class_of(module: types.ModuleType) -> type[Game]:
     declared = getattr(module, "GAME", None)
     if declared is not None:
         if not (isinstance(declared, type) and issubclass(declared, Game)):
-            raise registry.PluginError(f"GAME = {declared!r} is not a Game class")
+            raise PluginError(f"GAME = {declared!r} is not a Game class")
         return declared
     found = [c for c in _classes_defined_in(module) if issubclass(c, Game)]
     if len(found) == 1:
         return found[0]
     if not found:
-        raise registry.PluginError("no game class: define a TrickGame (or Game) subclass and set GAME = it")
+        raise PluginError("no game class: define a TrickGame (or Game) subclass and set GAME = it")
     names = ", ".join(c.__name__ for c in found)
-    raise registry.PluginError(f"several game classes ({names}): set GAME = the one to play")
+    raise PluginError(f"several game classes ({names}): set GAME = the one to play")
 
 
 def bot_classes_of(module: types.ModuleType) -> list[type]:

@@ -132,11 +132,12 @@ def _failure(exc: BaseException, folder: Path | None, phase: str) -> str:
     """Return what the plugin did, when and where: "called sys.exit(3) while being imported (at ...)"."""
     from tabletop.engine.guard import what_it_did, where
     from tabletop.plugins import registry
+    from tabletop.plugins.errors import describe_error
 
     if isinstance(exc, registry.UserInputError) or type(exc) is SyntaxError:
-        return registry.describe_error(exc)
+        return describe_error(exc)
     if isinstance(exc, Exception) and not isinstance(exc, RecursionError | MemoryError):
-        text = registry.describe_error(exc)
+        text = describe_error(exc)
     else:
         text = f"{what_it_did(exc)} {PHASE_WORDS[phase]}"
     spot = where(exc, folder) or where(exc)
@@ -204,11 +205,12 @@ def _game_info(cls: Any) -> dict[str, Any]:
     :raises PluginError: listing the declaration's problems.
     """
     from tabletop.engine.options import describe
-    from tabletop.plugins import registry
+    from tabletop.plugins import checks
+    from tabletop.plugins.errors import PluginError
 
-    problems = registry.check_game_class(cls)
+    problems = checks.check_game_class(cls)
     if problems:
-        raise registry.PluginError("; ".join(problems), problems)
+        raise PluginError("; ".join(problems), problems)
     return {
         "name": cls.name, "title": cls.title, "summary": cls.summary, "min_players": cls.min_players,
         "max_players": cls.max_players, "default_players": cls.default_players,
@@ -223,9 +225,9 @@ def _plain(value: Any) -> Any:
 
 
 def _bot_info(cls: Any) -> dict[str, Any]:
-    from tabletop.plugins import registry
+    from tabletop.plugins import checks
 
-    problems = registry.check_bot_class(cls)
+    problems = checks.check_bot_class(cls)
     return {"name": str(getattr(cls, "name", getattr(cls, "__name__", "?"))),
             "description": str(getattr(cls, "description", "") or ""),
             "target": f"{getattr(cls, '__module__', '?')}:{getattr(cls, '__qualname__', '?')}",

@@ -1,15 +1,15 @@
 """The one registry of games and bots that the CLI, start screen, simulator and tests read.
 
 Built-in games and bots are listed here; :mod:`tabletop.plugins.discovery` (a layer above, which this module
-never imports) finds plugin ones and registers them with :func:`register_game` and :func:`register_bot`.
+never imports) finds plugin ones and registers them with :func:`register_game` and :func:`register_bot`,
+once :mod:`tabletop.plugins.checks` finds nothing wrong with their declarations. The reserved names
+are in :mod:`tabletop.plugins.reserved`, the error a bad declaration raises in :mod:`tabletop.plugins.errors`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,42 +20,20 @@ from tabletop import games as builtin_games
 from tabletop.engine import folders
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.game import Game
-from tabletop.engine.guard import is_user_interrupt, printable, short, what_it_did
+from tabletop.engine.guard import is_user_interrupt, printable, short
 from tabletop.engine.options import describe as describe_options
 from tabletop.engine.rng import Seeds
-from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, make_bots
-from tabletop.formats.deckfile import DeckError
+from tabletop.engine.seats import make_bots
+from tabletop.engine.session import DEFAULT_BOT_TIMEOUT
 from tabletop.i18n import _
+from tabletop.plugins.checks import check_bot_class, check_game_class
+from tabletop.plugins.errors import PluginError, describe_error
 from tabletop.plugins.process_bot import ProcessBot, new_bot_seed
+from tabletop.plugins.reserved import BUILTIN, HUMAN, REMOTE_KINDS
 from tabletop.plugins.watchdog import Watchdog
 
-HUMAN = "human"
-"""The seat name of a person at the table."""
-REMOTE = "remote"
-"""The seat name of a person (or a bot) playing from another machine (``tabletop host``)."""
-WEB = "web"
-"""The seat name of a person playing from a browser: a remote seat the host prints a link for."""
-REMOTE_KINDS = (REMOTE, WEB)
-"""The seats played from elsewhere, each with a join code."""
-BUILTIN = "built-in"
-"""The ``source`` of games and bots shipped with tabletop (the only ones called without a watchdog)."""
-MAX_PLAYERS = 100
-"""The most seats a game may declare."""
-NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-"""Game and bot names: lowercase words of letters and digits joined by single dashes."""
 missing_games_dir: Path | None = None
 """The games folder plugin discovery was last given when it was not a folder (for "unknown game")."""
-
-
-class PluginError(UserInputError):
-    """A game or bot declares itself badly (name, seat range, options, deck...) or clashes with another.
-
-    ``problems`` lists each problem without the name and source the message starts with.
-    """
-
-    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.problems = list(problems) or [message]
 
 
 @dataclass
@@ -140,42 +118,6 @@ class Entry:
                             for i in describe_options(cls.Options)]}
 
 
-RENAMED = {
-    "tabletop.engine.tricks": "tabletop.kit.tricks",
-    "tabletop.engine.poker": "tabletop.kit.poker",
-    "tabletop.engine.piles": "tabletop.kit.piles",
-    "tabletop.engine.melds": "tabletop.kit.melds",
-    "tabletop.engine.determinize": "tabletop.engine.worlds",
-    "tabletop.engine.log": "tabletop.formats.log",
-    "tabletop.engine.deckfile": "tabletop.formats.deckfile",
-    "tabletop.engine.watchdog": "tabletop.plugins.watchdog",
-    "tabletop.bots.wire": "tabletop.formats.wire",
-    "tabletop.bots.process": "tabletop.plugins.process_bot",
-    "tabletop.registry": "tabletop.plugins.registry",
-    "tabletop.replays": "tabletop.plugins.replays",
-    "tabletop.templates": "tabletop.scaffold.templates",
-    "tabletop.games.deck_trick": "tabletop.kit (kit.TrickGame)",
-}
-"""Modules of 0.1.0 gone in 0.2.0 (old name -> what to import instead), for the line a game importing one gets."""
-
-
-def describe_error(exc: BaseException) -> str:
-    """Return one line for an error, without the type name of our own errors (which are sentences)."""
-    if isinstance(exc, ModuleNotFoundError) and exc.name in RENAMED:
-        return _("it imports {old}, which tabletop 0.2.0 no longer has: import {new} instead (see CHANGELOG.md)").format(
-            old=exc.name, new=RENAMED[exc.name])
-    if isinstance(exc, PluginError):
-        return "; ".join(exc.problems)
-    if isinstance(exc, UserInputError):
-        return str(exc)
-    if not isinstance(exc, Exception) or isinstance(exc, RecursionError | MemoryError):
-        return what_it_did(exc)
-    try:
-        return f"{type(exc).__name__}: {short(str(exc))}"
-    except Exception:  # an exception whose __str__ fails
-        return type(exc).__name__
-
-
 _games: dict[str, Entry] = {}
 _bots: dict[str, Entry] = {}
 
@@ -187,100 +129,6 @@ def _ensure_builtins() -> None:
     if not _bots:
         for name, target in builtin_bots.BUILTIN.items():
             _bots[name] = Entry(name, BUILTIN, target, kind="bot")
-
-
-# -- checking declarations ---------------------------------------------------------------------
-def check_game_class(cls: Any) -> list[str]:
-    """Return every problem with a game class's declaration (empty when it is fine to register).
-
-    Besides the declared data, the game must build with its default players and options: that
-    is where a deck file is read, so a broken deck shows when the game is listed, not mid-deal.
-    """
-    if not (isinstance(cls, type) and issubclass(cls, Game)):
-        return [f"{cls!r} is not a Game class (subclass tabletop.engine.game.Game or TrickGame)"]
-    problems = _check_name(cls)
-    for attr in ("title", "summary"):
-        value = getattr(cls, attr, None)
-        if not isinstance(value, str) or not value.strip():
-            problems.append(f"{attr}: set {attr} = '...' ({'a display name' if attr == 'title' else 'one paragraph on how it plays'})")
-    lo, hi, default = cls.min_players, cls.max_players, cls.default_players
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi, default)):
-        problems.append(f"min_players/max_players/default_players must be whole numbers, not {lo!r}/{hi!r}/{default!r}")
-    elif not 1 <= lo <= hi:
-        problems.append(f"min_players={lo} and max_players={hi} are not a range (need 1 <= min <= max)")
-    elif hi > MAX_PLAYERS:
-        problems.append(f"max_players={hi}: a table seats at most {MAX_PLAYERS}")
-    elif default and not lo <= default <= hi:
-        problems.append(f"default_players={default} is outside {lo}-{hi}")
-    art = getattr(cls, "art_deck", None)
-    if not isinstance(art, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$", art):
-        problems.append(f"art_deck={art!r}: name a folder (letters, digits, '-', '_' and '.')")
-    problems += _check_options(cls.Options)
-    if not problems:
-        problems += _check_setup(cls)
-    return problems
-
-
-def _check_setup(cls: type[Game]) -> list[str]:
-    """Build the game with its default, fewest and most players: a deck too small shows now."""
-    counts = {"default": None, "min_players": cls.min_players, "max_players": cls.max_players}
-    for which, players in counts.items():
-        try:
-            game = cls(players=players)
-            deck = len(game.deck())
-        except DeckError as exc:
-            return [str(exc)]
-        except BaseException as exc:  # a plugin's constructor may do anything
-            if is_user_interrupt(exc):
-                raise
-            if which == "default":
-                return [f"cannot be set up with its default players and options: {describe_error(exc)}"]
-            return [f"cannot be set up for {players} players (its {which}) with its default options:"
-                    f" {describe_error(exc)}"]
-        if 0 < deck < game.players:
-            seats = "its default players" if players is None else f"{which}={players}"
-            return [f"its deck has {deck} cards, fewer than the {game.players} seats of {seats}"]
-    return []
-
-
-def _check_name(cls: Any) -> list[str]:
-    name = getattr(cls, "name", None)
-    if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        return [f"name={name!r}: set name = 'my-game' (lowercase letters, digits and dashes)"]
-    return []
-
-
-def _check_options(options_cls: Any) -> list[str]:
-    if not (isinstance(options_cls, type) and dataclasses.is_dataclass(options_cls)):
-        return [f"Options={options_cls!r} must be a dataclass (see tabletop.engine.options.option)"]
-    problems = []
-    for f in dataclasses.fields(options_cls):
-        if f.default is dataclasses.MISSING:
-            problems.append(f"option {f.name} has no default")
-    if problems:
-        return problems
-    for info in describe_options(options_cls):
-        if info.choices is not None and info.default not in info.choices:
-            problems.append(f"option {info.name}: default {info.default!r} is not one of its choices")
-        lo, hi = info.minimum, info.maximum
-        if lo is not None and hi is not None and lo > hi:
-            problems.append(f"option {info.name}: minimum {lo} is above maximum {hi}")
-        elif isinstance(info.default, int) and not isinstance(info.default, bool) and (
-            (lo is not None and info.default < lo) or (hi is not None and info.default > hi)
-        ):
-            problems.append(f"option {info.name}: default {info.default} is outside {info.allowed()}")
-    return problems
-
-
-def check_bot_class(cls: Any) -> list[str]:
-    """Return every problem with a bot class (empty when it is fine to register)."""
-    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
-        return [f"{cls!r} is not a bot class (subclass tabletop.bots.base.Bot and define choose)"]
-    problems = _check_name(cls)
-    name = getattr(cls, "name", None)
-    if name in (HUMAN, *REMOTE_KINDS):
-        problems.append(f"name={name!r} is reserved for a person at the table")
-    return problems
 
 
 # -- registering ----------------------------------------------------------------------------
@@ -563,7 +411,7 @@ PROCESS = "process:"
 
 @dataclass(frozen=True)
 class SeatMaker:
-    """How one seat's bot is made when a session opens (a :class:`~tabletop.engine.session.BotMaker`).
+    """How one seat's bot is made when a session opens (a :class:`~tabletop.engine.seats.BotMaker`).
 
     ``how`` is ``trusted`` (a built-in bot, called directly, drawing from the generator the built-in
     bots share: the window, ``tabletop play`` and ``tabletop simulate`` seat the very same bots),

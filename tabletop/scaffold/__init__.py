@@ -19,7 +19,7 @@ from pathlib import Path
 from tabletop import games as builtin_games
 from tabletop.engine.errors import UserInputError
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.scaffold.templates import TEMPLATES
 
 
@@ -28,7 +28,7 @@ def check_new_name(name: str) -> None:
 
     :raises UserInputError: saying what is wrong with it and what to write instead.
     """
-    if not registry.NAME_PATTERN.match(name):
+    if not reserved.NAME_PATTERN.match(name):
         raise UserInputError(_("game name {name}: use lowercase letters, digits and single dashes, starting with a"
                                  " letter (e.g. my-game)").format(name=repr(name)))
     taken = set(builtin_games.BUILTIN) | {

@@ -16,7 +16,7 @@ from pathlib import Path
 from tabletop.engine.errors import UserInputError
 from tabletop.formats.deckfile import load_deck
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import reserved
 from tabletop.scaffold import check_new_name, create_game
 
 DECK_SUFFIXES = (".toml", ".csv")
@@ -54,7 +54,7 @@ def suggest_name(deck: Path, games_dir: Path) -> str:
 
 
 def _free(name: str, games_dir: Path) -> bool:
-    if not registry.NAME_PATTERN.match(name) or (games_dir / name).exists():
+    if not reserved.NAME_PATTERN.match(name) or (games_dir / name).exists():
         return False
     try:
         check_new_name(name)

@@ -33,7 +33,7 @@ from tabletop.formats.decisions import LoggedGame, logged_game
 from tabletop.formats.log import GameLog
 from tabletop.formats.logread import iter_records
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.plugins.versioned import log_games, logged_version, version_label
 from tabletop.sim.inference.claims import Claim, settle, sureness
 from tabletop.sim.inference.stats import mean_test, t_p, t_quantile
@@ -136,7 +136,7 @@ def _compare(paths: Sequence[Path], tmp: Path, *, bots: str, search: Budget | No
         names = list(logged.seats)
         seats = registry.expand_seats(bots, game.players)
         line = [seats[s] if s in people else names[s] for s in range(game.players)]
-        if registry.HUMAN in line or registry.REMOTE in line:
+        if reserved.HUMAN in line or reserved.REMOTE in line:
             raise UserInputError(_("--bots {bots}: give a bot for every seat people played").format(bots=bots))
         where = tmp / f"{number:05d}.jsonl"
         ref = logged.header.get("version")

@@ -27,11 +27,11 @@ from tabletop.engine.session import HOOK_LIMIT, SessionOptions, open_session
 from tabletop.formats.logreplay import replay
 from tabletop.formats.playtest import Feedback, LoggedMove, Note, Playtest, ending, read_playtest
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import reserved
 from tabletop.plugins.versioned import log_games
 from tabletop.sim.results.named_cards import Setup, simulated_cards
 
-PERSON = registry.HUMAN
+PERSON = reserved.HUMAN
 """How a log's header names a seat a person played."""
 
 

@@ -30,7 +30,7 @@ from tabletop.formats.playtest import Note, note_of
 from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import N_, _
-from tabletop.plugins import registry, versioned
+from tabletop.plugins import registry, reserved, versioned
 from tabletop.ui.art import ArtLibrary
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.capture import Recorder, draw_rec_mark, save_screenshot
@@ -125,7 +125,7 @@ def bot_names() -> list[str]:
 
 def default_seats(players: int, *, people: bool = False) -> list[str]:
     """Return ``human`` then the default bot for the other seats (``people``: every seat human, hot-seat)."""
-    return [registry.HUMAN] + [registry.HUMAN if people else bot_names()[0]] * (players - 1)
+    return [reserved.HUMAN] + [reserved.HUMAN if people else bot_names()[0]] * (players - 1)
 
 
 class App:
@@ -210,7 +210,7 @@ class Table:
         # A replay's seats are only names: a bot that is not installed here still replays.
         self.seat_names = (registry.expand_seats(seats, self.game.players, remote=host is not None)
                            if players is None else list(seats))
-        humans = [i for i, n in enumerate(self.seat_names) if n == registry.HUMAN and players is None]
+        humans = [i for i, n in enumerate(self.seat_names) if n == reserved.HUMAN and players is None]
         # Remote players have seen every move: none is taken back, and nobody here sees hidden cards.
         self.undo = "off" if host is not None else undo_mode(settings.undo, len(humans))
         self.fair = self.undo == "fair" or host is not None
@@ -224,7 +224,7 @@ class Table:
         # A game played on from a log starts where that game did; any other from the scenario file as it is now.
         scenario = (logged_scenario(start.header, start.seed, start.log) if start is not None
                     else load_scenario(settings.scenario) if settings.scenario is not None else None)
-        people = bool(humans) or registry.REMOTE in self.seat_names
+        people = bool(humans) or reserved.REMOTE in self.seat_names
         version = versioned.record_use(settings.game, kind="host" if host is not None else "play",
                                        playtests=int(people), version=settings.version)
         self.log: GameLog | None = GameLog.create(log_path or default_log_path(self.game.name, name),

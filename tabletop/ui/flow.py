@@ -17,7 +17,7 @@ from tabletop.engine.session import DEFAULT_BOT_TIMEOUT, check_scenario
 from tabletop.formats.resume import Resume
 from tabletop.formats.scenario import load_scenario
 from tabletop.i18n import _
-from tabletop.plugins import registry, versioned
+from tabletop.plugins import registry, reserved, versioned
 from tabletop.ui.app import App, PlaySettings, Table, default_seats, play_tables, undo_mode
 from tabletop.ui.scene.pace import pace
 from tabletop.ui.screens import last_setup
@@ -77,13 +77,13 @@ def start_host(settings: PlaySettings) -> Host | None:
     from tabletop.net.host import Host
     from tabletop.net.protocol import DEFAULT_PORT, Address
 
-    if not any(kind in registry.REMOTE_KINDS for kind in settings.seats):
+    if not any(kind in reserved.REMOTE_KINDS for kind in settings.seats):
         return None
     game = registry.make_game(settings.game, players=settings.players, options=settings.options)
     names = registry.expand_seats(settings.seats, game.players, remote=True)
-    host = Host(seats=[i for i, n in enumerate(names) if n in registry.REMOTE_KINDS], players=game.players,
+    host = Host(seats=[i for i, n in enumerate(names) if n in reserved.REMOTE_KINDS], players=game.players,
                 bind=Address("127.0.0.1", DEFAULT_PORT), rejoin_wait=math.inf,  # the table asks its user
-                web=[i for i, n in enumerate(names) if n == registry.WEB])
+                web=[i for i, n in enumerate(names) if n == reserved.WEB])
     host.start()
     return host
 
@@ -137,8 +137,8 @@ def run_play(game_name: str, *, players: int | None, seats: list[str], seed: int
     if scenario is not None:
         check_scenario(game, load_scenario(scenario))
     names = registry.expand_seats(seats, game.players) if seats else default_seats(game.players, people=game.people_by_default)
-    undo_mode(undo, names.count(registry.HUMAN))
-    app = App(size, interactive=registry.HUMAN in names)
+    undo_mode(undo, names.count(reserved.HUMAN))
+    app = App(size, interactive=reserved.HUMAN in names)
     try:
         if record is not None:
             app.start_recording(record)

@@ -28,7 +28,7 @@ from tabletop.net.host import GameInfo, Host
 from tabletop.net.protocol import Address
 from tabletop.net.seat import remote_players
 from tabletop.net.seatview import catalogue, event_from_data
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.plugins.replays import replay
 from tests.patience import HANG
 
@@ -68,8 +68,8 @@ def hosting(game_name: str, names: Sequence[str], seed: int, *, options: dict[st
     """Host ``game_name`` with seats ``names`` ("remote" ones served) on a free loopback port."""
     game = registry.make_game(game_name, players=players or len(names), options=options or {})
     seat_names = registry.expand_seats(list(names), game.players, remote=True)
-    remote = [i for i, n in enumerate(seat_names) if n in registry.REMOTE_KINDS]
-    web = [i for i, n in enumerate(seat_names) if n == registry.WEB]
+    remote = [i for i, n in enumerate(seat_names) if n in reserved.REMOTE_KINDS]
+    web = [i for i, n in enumerate(seat_names) if n == reserved.WEB]
     host = Host(seats=remote, players=game.players, bind=Address("127.0.0.1", 0), web=web, **host_options)
     host.start()
     game_log = GameLog.create(log, game=game, seat_names=seat_names, seed=seed) if log is not None else None

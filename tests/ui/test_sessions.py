@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.plugins.replays import replay
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.screens.start import StartForm
@@ -181,13 +181,13 @@ def test_two_humans_play_a_whole_deal_by_clicks_with_a_privacy_screen_between_th
 
 def test_the_start_screen_lets_any_seat_be_human_and_picks_the_undo_mode() -> None:
     form = StartForm(PlaySettings("trick-taking", 4))
-    form.seats = [registry.HUMAN, "random", "random", "random"]
-    kinds = [registry.HUMAN, *form.bots]
-    form.cycle_seat(2, kinds.index(registry.HUMAN) - kinds.index("random"))
-    assert form.seats.count(registry.HUMAN) == 2
+    form.seats = [reserved.HUMAN, "random", "random", "random"]
+    kinds = [reserved.HUMAN, *form.bots]
+    form.cycle_seat(2, kinds.index(reserved.HUMAN) - kinds.index("random"))
+    assert form.seats.count(reserved.HUMAN) == 2
     form.cycle_undo(1)
     result = form.result()
-    assert result is not None and result.seats.count(registry.HUMAN) == 2 and result.undo in ("designer", "fair", "off")
+    assert result is not None and result.seats.count(reserved.HUMAN) == 2 and result.undo in ("designer", "fair", "off")
 
 
 def test_a_window_game_with_bots_is_the_simulators_game_for_the_same_seed(app, tmp_path) -> None:

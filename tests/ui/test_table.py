@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from tabletop.ui.app import PlaySettings, Table
-from tabletop.ui.scene.table import POPUP_ROOM
+from tabletop.ui.scene.table_motion import POPUP_ROOM
 from tests.ui.helpers import card_point, click, hand_cards, press, pump_until
 
 HUMAN_VS_BOTS = ["human", "random", "random", "random"]

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop import i18n
 from tabletop.engine.options import describe
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.ui.app import PlaySettings, Table
 from tabletop.ui.scene.choices import Target
 from tests.ui.helpers import drawn_texts, english_words, pump_until
@@ -100,7 +100,7 @@ def allowed_words(table: Table) -> set[str]:
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[f"{g}-{p}" for g, p, _ in GAMES])
 def test_a_whole_game_in_japanese_has_no_english_on_the_table(app: Any, monkeypatch: pytest.MonkeyPatch, game: str,
                                                               players: int, options: dict[str, object]) -> None:
-    seats = [registry.HUMAN] + ["random"] * (players - 1)
+    seats = [reserved.HUMAN] + ["random"] * (players - 1)
     seen = drawn_texts(monkeypatch, app.text)
     try:
         i18n.set_language("ja")

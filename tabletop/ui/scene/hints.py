@@ -24,7 +24,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import seat_name
 from tabletop.engine.snapshot import copy_state
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 
 HINT_BUDGET = Budget(seconds=0.95, workers=rootparallel.usable_cores(4))
 """How long a hint searches when no ISMCTS bot sits at the table: a tree on each core (up to 4), so it
@@ -38,7 +38,7 @@ def hint_budget(seats: Sequence[Any]) -> Budget:
     for bot in seats:
         if isinstance(bot, str):
             try:
-                budget = registry.parse_bot(bot).value if bot != registry.HUMAN else None
+                budget = registry.parse_bot(bot).value if bot != reserved.HUMAN else None
             except TabletopError:  # a bot that is not installed here
                 budget = None
         else:

@@ -15,7 +15,7 @@ import pygame
 from tabletop.engine.errors import TabletopError
 from tabletop.formats.playtest import Note
 from tabletop.i18n import _
-from tabletop.plugins import registry
+from tabletop.plugins import registry, reserved
 from tabletop.ui.layout import Rect, TableLayout, row
 from tabletop.ui.paint.widgets import Button
 from tabletop.ui.scene.director import Director
@@ -143,8 +143,8 @@ class PlaytestTools:
             return
         if not d.paused:
             d.toggle_pause()
-        self.kinds = [registry.HUMAN, *registry.bot_choices()]
-        self.seats = [registry.HUMAN] * scene.players
+        self.kinds = [reserved.HUMAN, *registry.bot_choices()]
+        self.seats = [reserved.HUMAN] * scene.players
         for i, name in enumerate(self.seat_names[:scene.players]):
             if name not in self.kinds and _is_seat(name):
                 self.kinds.append(name)  # a bot with its own parameter (ismcts:500) stays offered

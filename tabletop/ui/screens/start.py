@@ -24,7 +24,7 @@ from tabletop.engine import folders
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.options import OptionInfo, describe
 from tabletop.i18n import N_, _
-from tabletop.plugins import discovery, registry
+from tabletop.plugins import discovery, registry, reserved
 from tabletop.ui.art.folders import art_folder
 from tabletop.ui.layout import Rect, scale_of, text_floor
 from tabletop.ui.paint import theme
@@ -133,16 +133,16 @@ class StartForm:
     @property
     def has_remote(self) -> bool:
         """True when a seat is played from elsewhere (another machine's table, or a browser)."""
-        return any(kind in registry.REMOTE_KINDS for kind in self.seats)
+        return any(kind in reserved.REMOTE_KINDS for kind in self.seats)
 
     def cycle_seat(self, seat: int, step: int) -> None:
         """Cycle ``seat`` through human, remote (played from another machine), web (from a browser) and
         the bots (any number of seats may be human: hot-seat)."""
-        kinds = [registry.HUMAN, *self.bots, registry.WEB, registry.REMOTE]
+        kinds = [reserved.HUMAN, *self.bots, reserved.WEB, reserved.REMOTE]
         kind = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)] if self.seats[seat] in kinds else kinds[0]
-        before = self.seats.count(registry.HUMAN)
+        before = self.seats.count(reserved.HUMAN)
         self.seats[seat] = kind
-        after = self.seats.count(registry.HUMAN)
+        after = self.seats.count(reserved.HUMAN)
         if before <= 1 < after and self.undo == "designer":
             self.undo = "fair"  # several people at one table: nobody may peek or take back at will
         elif after <= 1 < before and self.undo == "fair":
@@ -220,10 +220,10 @@ class StartForm:
 
     def _fit_seats(self) -> None:
         # A table without rules is for people: a bot there could only move at random.
-        other = registry.HUMAN if getattr(self.game_cls, "people_by_default", False) else self.bots[0]
+        other = reserved.HUMAN if getattr(self.game_cls, "people_by_default", False) else self.bots[0]
         seats = self.seats[: self.players]
         while len(seats) < self.players:
-            seats.append(registry.HUMAN if not seats else other)
+            seats.append(reserved.HUMAN if not seats else other)
         self.seats = seats
 
 
@@ -492,8 +492,8 @@ class StartScreen:
         top = a.y + round(px * 1.6)
         out = [(_("Players"), str(f.players), *boxes(a, top))]
         for i, kind in enumerate(f.seats):
-            shown = (_("You (human)") if kind == registry.HUMAN else
-                     _("Remote") if kind == registry.REMOTE else _("Browser") if kind == registry.WEB else kind)
+            shown = (_("You (human)") if kind == reserved.HUMAN else
+                     _("Remote") if kind == reserved.REMOTE else _("Browser") if kind == reserved.WEB else kind)
             out.append((_("Seat {n}").format(n=i + 1), shown, *boxes(a, top + row_h * (i + 1))))
         y = top + row_h * (f.players + 1)
         out.append((_("Speed"), _(f.speed), *boxes(a, y)))
@@ -557,10 +557,10 @@ class StartScreen:
             return self.form.error, theme.WARN
         buttons = self.buttons()
         hover = button_at(buttons, self.mouse)
-        if hover is not None and hover.command == "seat" and registry.WEB in self.form.seats:
+        if hover is not None and hover.command == "seat" and reserved.WEB in self.form.seats:
             return _("Browser: a tester opens the link the table shows in any browser, nothing to install; this"
                      " machine only, unless hosted with tabletop host --bind"), theme.TEXT
-        if hover is not None and hover.command == "seat" and registry.REMOTE in self.form.seats:
+        if hover is not None and hover.command == "seat" and reserved.REMOTE in self.form.seats:
             return _("Remote: a player on another machine joins that seat with the code the table shows"
                      " (tabletop join ADDRESS --code CODE); this machine only, unless hosted with tabletop host"
                      " --bind"), theme.TEXT
