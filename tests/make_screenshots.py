@@ -8,7 +8,8 @@ board, a market's last scores), god view, a spectator's replay, Japanese, the he
 1920x1080 and at 1024x640, and one at 3840x2160; a card shown large where the mouse rests; the
 start screen offering a designer's game with its own art folder. Each frame passed the audit; one
 that did not is named on the way and the script fails. Also: a scaffolded sandbox at 1280x720 and
-1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, and the playtest
+1920x1080 with a card dragged and a pile's menu open, a folder holding only a deck, a bot's card in
+flight onto a sandbox's draw pile, and the playtest
 review (notes, hints, Play from here); the faces-demo deck's composed faces (``--only faces``);
 ``--only review`` makes the review's alone. Old PNGs in the
 folder are removed first (not with ``--only``); ``--only scenario``
@@ -215,6 +216,34 @@ def sandbox_shots(out: Path, size: tuple[int, int], name: str, *, drag_card: boo
     save(app.window.surface, out / f"{shots}-menu.png", True)
     table.close()
     app.close()
+
+
+def bot_moving_shots(out: Path) -> None:
+    """A bot's card caught in flight onto the draw pile of a sandbox (``tabletop new``, two seats): the pile
+    still shows its cards, the card starts at its fan's size, the seat's Tableau label stays in view."""
+    create_game("fh-sandbox", Path("games"), template="sandbox")
+    discovery.discover(Path("games"))
+    for size in (HD, FULL_HD):
+        app = App(size)
+        table = Table(app, PlaySettings("fh-sandbox", 2, ["human", "random"], 3, {}, None, "normal"))
+        clock = [0.0]
+        table.clock = lambda clock=clock: clock[0]  # the flight is caught at the moment wanted
+        d = table.director
+        for _ in range(3000):
+            table.step()
+            onto_draw = [t for t in table.scene.tweens if t.lands and t.lands[0] == "draw"]
+            if d.session.moves >= 3 and onto_draw and d.session.state.cards["draw"]:
+                clock[0] = onto_draw[0].begin + onto_draw[0].duration * 0.35
+                table.step()
+                save(app.window.surface, out / f"sandbox-bot-moving-{size[0]}x{size[1]}.png")
+                break
+            if d.accepts_input and not table.scene.tweens:
+                d.submit(next(a for a in d.legal() if a.kind == "end" or a.label in ("Pass", "End turn")), clock[0])
+            clock[0] += 0.05
+        else:
+            raise SystemExit("no bot's card flew onto the draw pile")
+        table.close()
+        app.close()
 
 
 def faces_shots(out: Path) -> None:
@@ -431,6 +460,7 @@ def main() -> None:
     for size in (HD, FULL_HD):
         sandbox_shots(out, size, "my-table")
     sandbox_shots(out, HD, "just-a-deck", drag_card=False)
+    bot_moving_shots(out)
     faces_shots(out)
     start_shots(out)
     deck_chooser_shots(out)

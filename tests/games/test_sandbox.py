@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop import i18n
 from tabletop.cli import main
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
@@ -380,3 +381,17 @@ def test_no_label_says_your_since_the_log_shows_it_for_bots_too(games_dir: Path)
     labels = {a.label for a in session.legal_actions()}
     assert "Show hand" in labels and "Pass" in labels
     assert not [label for label in labels if "your" in label.lower().split()], labels
+
+
+def test_the_status_says_your_turn_only_to_the_seat_moving(games_dir: Path) -> None:
+    # A replay (or god view) shows the line for the seat it views: while a bot moves it said "Your turn".
+    game = harbour(games_dir, 2)
+    session = Session(game, [None, None], seed=5)
+    session.advance()
+    end = next(a for a in session.legal_actions() if a.kind == "pass")
+    session.submit(end)
+    session.advance()
+    assert session.state.to_move == 1
+    assert "Your turn" in i18n._(game.status(session.state, 1))
+    waiting = i18n._(game.status(session.state, 0))
+    assert "Your turn" not in waiting and "Seat 2" in waiting, waiting

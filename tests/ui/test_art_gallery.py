@@ -16,6 +16,7 @@ from tabletop.ui.art.gallery import (
     Grid,
     card_size_for,
     distinct_cards,
+    draw_tile,
     run_gallery,
 )
 
@@ -91,3 +92,19 @@ def test_gallery_input(art_dir: Path) -> None:
         assert gallery.scroll == 0
         event(pygame.KEYDOWN, key=pygame.K_ESCAPE)
         assert not gallery.running
+
+
+def test_a_no_art_tag_sits_beside_the_id_and_never_on_the_cards_name(art_dir: Path) -> None:
+    game = make_game("trick-taking", options={"jokers": True})
+    cards = distinct_cards(game.deck())
+    grid = Grid(len(cards), 8, card_size_for(130))
+    surface = pygame.Surface((grid.width, grid.height))
+    with ArtLibrary(cards, art_dir, background=False) as library:
+        for index, card in enumerate(cards):
+            rect = grid.card_rect(index)
+            tag = draw_tile(surface, library, card, rect)
+            assert tag is not None, "a card without art is tagged"
+            # Off the face (its name and corner index are at the top), under the card, within its own tile.
+            assert not tag.colliderect(rect), (card.id, tag, rect)
+            assert rect.bottom <= tag.top and tag.bottom <= rect.bottom + 22 + 12
+            assert rect.left - 6 <= tag.left and tag.right <= rect.right + 6, (card.id, tag, rect)

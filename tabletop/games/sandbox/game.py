@@ -224,8 +224,11 @@ class SandboxGame(Game):
             rows.append(InfoRow(N_("Moves left"), str(max(0, self.options.moves - state.moves))))
         return rows
 
-    def status(self, state: SandboxState, seat: int) -> str:
-        """Say what the seat may do."""
+    def status(self, state: SandboxState, seat: int) -> str | None:
+        """Say what the seat may do: at its turn, how; at another's, whose turn it is."""
+        if state.to_move != seat:
+            # A replay, god view or hot-seat reads the line for a seat not moving: never "Your turn" for a bot's move.
+            return super().status(state, seat)
         return N_("Your turn: drag a card where it goes, or click a pile for more")
 
     # -- internals ----------------------------------------------------------------------------------

@@ -382,7 +382,7 @@ def draw_name_band(surface: pygame.Surface, band: pygame.Rect, name: str, value:
     room = band.right - name_left - pad
     name_px = max(least, line_px(band.h * 0.5), min(line_px(band.h * 0.66), fitted_px(name, line_px(band.h * 0.66),
                                                                                         room)))
-    shown = text_ink(_cut(name, name_px, room), name_px, ink)
+    shown = text_ink(cut_to(name, name_px, room), name_px, ink)
     where = shown.get_rect(midleft=(name_left, band.centery))
     surface.blit(shown, where)
     return where, name_px
@@ -412,8 +412,8 @@ def line_px(height: float) -> int:
     return px
 
 
-def _cut(text: str, px: int, width: float) -> str:
-    """Return ``text``, or its longest start that fits ``width`` with an ellipsis."""
+def cut_to(text: str, px: int, width: float) -> str:
+    """Return ``text``, or its longest start that fits ``width`` at ``px`` with an ellipsis."""
     if font(px).size(text)[0] <= width:
         return text
     while text and font(px).size(text + "\u2026")[0] > width:
@@ -439,7 +439,7 @@ def _text_block(surface: pygame.Surface, text: str, box: pygame.Rect, factor: in
         return
     room = max(0, box.h // step)
     if len(lines) > room and room:
-        lines = [*lines[:room - 1], _cut(lines[room - 1] + " " + "".join(lines[room:room + 1]), px, box.w)]
+        lines = [*lines[:room - 1], cut_to(lines[room - 1] + " " + "".join(lines[room:room + 1]), px, box.w)]
     y = box.top
     for row in lines[:room]:
         surface.blit(font(px).render(row, True, (46, 46, 52)), (box.left, y))

@@ -18,7 +18,7 @@ import pygame
 
 from tabletop.engine.cards import Card
 from tabletop.i18n import N_, _
-from tabletop.ui.art.faces import font, wrap
+from tabletop.ui.art.faces import cut_to, font, wrap
 from tabletop.ui.art.folders import art_folder, deck_file
 from tabletop.ui.art.library import CARD_ASPECT, ArtLibrary
 from tabletop.ui.files import write_whole
@@ -90,23 +90,32 @@ def distinct_cards(cards: Sequence[Card]) -> list[Card]:
 
 
 def draw_tile(target: pygame.Surface, library: ArtLibrary, card: Card | None, rect: pygame.Rect,
-              *, hover: bool = False) -> None:
-    """Draw one card (None: the back) into ``rect`` with its id below and a tag if it lacks art."""
+              *, hover: bool = False) -> pygame.Rect | None:
+    """Draw one card (None: the back) into ``rect`` with its id below, and beside the id a tag if it lacks
+    art; return where the tag went (None: no tag)."""
     face = library.back(rect.size) if card is None else library.face(card, rect.size)
     target.blit(face, rect)
     if hover:
         pygame.draw.rect(target, (255, 220, 90), rect.inflate(6, 6), 3, border_radius=8)
     label = _("back") if card is None else card.id
-    text = font(20).render(label, True, INK)
-    target.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
     tag = TAGS.get(library.status(card))
-    if tag:
-        words, colour = tag
-        ink = font(18).render(_(words), True, (255, 255, 255))
-        pill = ink.get_rect().inflate(10, 4)
-        pill.topright = (rect.right - 3, rect.top + 3)
-        pygame.draw.rect(target, colour, pill, border_radius=pill.h // 2)
-        target.blit(ink, ink.get_rect(center=pill.center))
+    if not tag:
+        text = font(20).render(label, True, INK)
+        target.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+        return None
+    # The tag goes under the card, beside its id: on the face it covered the card's name ("Blue 3"
+    # read "Blue" under "no art"). The id gives way (shortened) where both do not fit the tile.
+    words, colour = tag
+    ink = font(18).render(_(words), True, (255, 255, 255))
+    pill = ink.get_rect().inflate(10, 4)
+    room = rect.w + PAD - 4 - pill.w - 6
+    text = font(20).render(cut_to(label, 20, room), True, INK)
+    left = rect.centerx - (text.get_width() + 6 + pill.w) // 2
+    target.blit(text, (left, rect.bottom + 4))
+    pill.midleft = (left + text.get_width() + 6, rect.bottom + 4 + text.get_height() // 2)
+    pygame.draw.rect(target, colour, pill, border_radius=pill.h // 2)
+    target.blit(ink, ink.get_rect(center=pill.center))
+    return pill
 
 
 def draw_lines(target: pygame.Surface, lines: Sequence[str], box: pygame.Rect, *, px: int = 20) -> bool:

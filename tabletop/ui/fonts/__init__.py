@@ -1,9 +1,9 @@
 """Fonts for text in any script: pygame's own font, then the system's, then bundled fallbacks.
 
 pygame's default font has Latin, Greek and Cyrillic but no Japanese, Chinese, Korean or emoji, so
-:class:`FontChain` keeps a list of fonts and draws each string in the first one that has all of
-its characters (or, for a mix no single font covers, each run of characters in the first font
-that has them). The chain is: ``$TABLETOP_FONT`` if set, pygame's default font, the system's
+:class:`FontChain` keeps a list of fonts and draws each character the first font has in it, and
+each run of the others in the first font that has them (Latin text inside a Japanese line keeps
+the look of every other line). The chain is: ``$TABLETOP_FONT`` if set, pygame's default font, the system's
 fonts for Japanese, Chinese and Korean (found through fontconfig, or in the usual Windows and
 macOS font folders), then the two fonts shipped in this folder (see ``OFL.txt``): a subset of
 Noto Sans CJK JP (Latin, kana, the JIS, GB2312 and KS X 1001 character sets) and Noto Emoji.
@@ -70,7 +70,8 @@ class FontChain:
         return hit
 
     def runs(self, text: str) -> list[tuple[int, str]]:
-        """Return ``text`` as (font index, characters) runs: one font for all when one has them all."""
+        """Return ``text`` as (font index, characters) runs: what the first font has in it, the rest in the
+        first font that has it."""
         if all(self.covers(0, ch) for ch in text):
             return [(0, text)] if text else []
         if self._more is not None:
@@ -81,14 +82,15 @@ class FontChain:
             self._covered = {0: self._covered.get(0, {})}
             self._probes = {0: self._probes[0]} if 0 in self._probes else {}
             self._scale, self._shift, self._fonts, self._sized = {}, {}, {}, {}
-        for index in range(1, len(self.files)):
-            if all(self.covers(index, ch) for ch in text):
-                return [(index, text)]
         runs: list[tuple[int, str]] = []
         for ch in text:
-            # Stay in the run's font while it has the character (spaces and Latin inside Japanese
-            # text keep the Japanese font's look); a character no font has stays in it too.
-            if runs and self.covers(runs[-1][0], ch):
+            # What the first font has stays in it, so "Seat 2: " and "from" in a line naming 竜の騎士 are
+            # the size and weight of every other line (drawn whole in a Japanese font, a line's Latin
+            # came out smaller and thinner than the line above it). Other characters stay in the
+            # run's font while it has them; a character no font has stays in it too.
+            if self.covers(0, ch):
+                index = 0
+            elif runs and runs[-1][0] and self.covers(runs[-1][0], ch):
                 index = runs[-1][0]
             else:
                 index = next((i for i in range(len(self.files)) if self.covers(i, ch)),

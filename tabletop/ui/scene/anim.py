@@ -16,13 +16,16 @@ def ease_out(t: float) -> float:
 
 @dataclass(frozen=True)
 class Tween:
-    """A card (None: a card back) flying from ``start`` to ``end`` between two moments."""
+    """A card (None: a card back) flying from ``start`` to ``end`` between two moments, growing or shrinking
+    from its size there to its size at ``end``; ``lands`` is the (zone, index) it lands at, hidden there
+    until it does (None: it leaves the table)."""
 
     card: Card | None
     start: Rect
     end: Rect
     begin: float
     duration: float
+    lands: tuple[str, int] | None = None
 
     def rect_at(self, now: float) -> Rect:
         """Return where the card is at ``now`` (at ``start`` before it begins)."""
@@ -30,7 +33,10 @@ class Tween:
             return self.end
         k = ease_out((now - self.begin) / self.duration)
         s, e = self.start, self.end
-        return Rect(round(s.x + (e.x - s.x) * k), round(s.y + (e.y - s.y) * k), e.w, e.h)
+        # The size changes with the place: a card leaving a seat's small fan starts as small as it was
+        # there, not as large as the pile it goes to (over the seat's labels).
+        return Rect(round(s.x + (e.x - s.x) * k), round(s.y + (e.y - s.y) * k),
+                    round(s.w + (e.w - s.w) * k), round(s.h + (e.h - s.h) * k))
 
     def is_done(self, now: float) -> bool:
         """Return True once the card has landed."""

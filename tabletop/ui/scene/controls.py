@@ -59,6 +59,8 @@ LIVE = frozenset(c.command for c in CONTROLS) - {"view", "jump", "playfrom"}
 """The toolbar of a game being played."""
 REPLAY = frozenset(c.command for c in CONTROLS) - {"undo", "god", "step", "continue", "pause"}
 """The toolbar of a replay (its own bar steps and seeks)."""
+NOT_WATCHING = frozenset({"undo", "god", "hint"})
+"""What a spectator's toolbar leaves out: it takes nothing back, opens no hand and asks no bot."""
 REPLAY_HELP: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("replay: one move back / forward")),
     (N_("Up / Down"), N_("replay: back / forward one trick")),
@@ -78,6 +80,24 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     (N_("Click the table"), N_("continue after a trick, like Space")),
 )
 """Mouse actions listed in the help overlay (in English: translate where shown)."""
+
+NO_TRICKS: dict[str, str | None] = {
+    "continue after a trick or a deal": N_("continue after a deal or a pause"),
+    "continue after a trick, like Space": N_("continue after a pause, like Space"),
+    "replay: back / forward one trick": None,
+    "replay: go to that move (marks: deals tall, tricks short)": N_("replay: go to that move (marks: deals)"),
+}
+"""The help overlay's lines for a game without tricks: each one that speaks of tricks, said without (None: left out)."""
+
+
+def without_tricks(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Return the help overlay's (keys, what) ``lines`` for a game without tricks (no "trick" in any of them)."""
+    out = []
+    for keys, what in lines:
+        said = NO_TRICKS.get(what, what)
+        if said is not None:
+            out.append((keys, said))
+    return out
 
 
 def command_for_key(key: int, char: str, controls: tuple[Control, ...] = CONTROLS) -> str | None:

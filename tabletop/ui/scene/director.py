@@ -60,6 +60,8 @@ class Cue:
     popup: Popup | None = None
     text: str = ""
     duration: float = 0.0
+    over: GameOver | None = None
+    """The game's end a ``log`` line says (the scene names its winners as the table names them)."""
 
 
 @dataclass
@@ -502,7 +504,7 @@ class Director:
             # replay keeps the final scores on screen until they leave.
             scripted = self.unattended and self.exit_after is not None
             self.pause = Pause("game", _deadline(now, self.pace.deal_pause) if scripted else None, event)
-            cues.append(Cue("log", text=label_of(event)))
+            cues.append(Cue("log", text=label_of(event), over=event))
             return
         cues.append(Cue("log", text=self._log_line(event, moves)))
         if isinstance(event, DealScored):

@@ -36,7 +36,8 @@ def host_table(table: Any, host: Host) -> None:
     host.attach(table.session, info=info, initial=list(table.director.queue), notes=table._write_note)
     for line in join_lines(host):
         table.scene.log.append(line)
-    table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host, info)))
+    table.overlays.append(NetPanel(table.app.text, lambda: table.app.window.size, HostPanel(table, host, info),
+                                   lambda size: table.scene.banner_spot(size)))
 
 
 def serve_art(host: Host, game: Any, folder: Path | None) -> None:

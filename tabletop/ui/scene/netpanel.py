@@ -34,12 +34,18 @@ Content = tuple[list[str], list[Offer]]
 class NetPanel:
     """Lines and buttons over the table's top; ``content()`` is asked once a frame."""
 
-    def __init__(self, text: TextCache, size: Callable[[], tuple[int, int]], content: Callable[[], Content]) -> None:
+    def __init__(self, text: TextCache, size: Callable[[], tuple[int, int]], content: Callable[[], Content],
+                 place: Callable[[tuple[int, int]], Rect] | None = None) -> None:
         self.text = text
         self.size = size
         self.content = content
+        self.place = place
+        """Where a box of a size goes (the table's: over none of its seat headers, piles or card names);
+        None: at the top, in the middle."""
         self._shown: Content = ([], [])
         self._buttons: list[tuple[Button, Offer]] = []
+        self.box: Rect | None = None
+        """Where the panel was drawn last (None: it said nothing)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Press a button by a click on it or by its key; True when the event was the panel's."""
@@ -66,18 +72,30 @@ class NetPanel:
         """Draw the lines and buttons (True), or nothing when there is nothing to say (False)."""
         lines, offers = self._shown
         self._buttons = []
+        self.box = None
         if not lines:
             return False
         w, h = self.size()
         px = max(16, round(18 * min(w / 1280, h / 720)))
         gap = round(px * 0.5)
-        width = min(w - 4 * gap, round(px * 40))
-        rows: list[str] = []
-        for line in lines:
-            rows += self.text.wrap(line, px, width - 2 * gap) or [""]
         row_h = round(px * 1.35)
         button_h = round(px * 2) if offers else 0
-        box = Rect((w - width) // 2, gap * 2, width, gap * 2 + row_h * len(rows) + (button_h + gap if offers else 0))
+
+        def wrapped(width: int) -> list[str]:
+            return [row for line in lines for row in self.text.wrap(line, px, width - 2 * gap) or [""]]
+
+        def tall(rows: list[str]) -> int:
+            return gap * 2 + row_h * len(rows) + (button_h + gap if offers else 0)
+
+        width = min(w - 4 * gap, round(px * 40))
+        rows = wrapped(width)
+        box = Rect((w - width) // 2, gap * 2, width, tall(rows))
+        if self.place is not None:
+            box = self.place((box.w, box.h))
+            if box.w < width:  # narrowed to the table's room: the lines wrap again
+                rows = wrapped(box.w)
+                box = self.place((box.w, tall(rows)))
+        self.box = box
         draw_panel(surface, box, fill=theme.OVERLAY, line=theme.ACCENT, alpha=235, width=2)
         y = box.y + gap
         for i, row in enumerate(rows):

@@ -13,7 +13,7 @@ from tabletop.ui.paint import theme
 from tabletop.ui.paint.ink import ZOOM
 from tabletop.ui.paint.text import TextCache
 from tabletop.ui.paint.widgets import draw_panel
-from tabletop.ui.scene.controls import CONTROLS, MOUSE_HELP, Control
+from tabletop.ui.scene.controls import CONTROLS, MOUSE_HELP, Control, without_tricks
 
 
 def draw_box(surface: pygame.Surface, text: TextCache, box: Rect, title: str, px: int) -> int:
@@ -26,14 +26,16 @@ def draw_box(surface: pygame.Surface, text: TextCache, box: Rect, title: str, px
 
 
 def draw_help(surface: pygame.Surface, text: TextCache, window: Rect, px: int,
-              controls: Sequence[Control] = CONTROLS, extra: Sequence[tuple[str, str]] = ()) -> None:
-    """Draw the help overlay listing the keys of ``controls``, ``extra`` lines and mouse actions.
+              controls: Sequence[Control] = CONTROLS, extra: Sequence[tuple[str, str]] = (), *,
+              tricks: bool = True) -> None:
+    """Draw the help overlay listing the keys of ``controls``, ``extra`` lines and mouse actions (in a game
+    without ``tricks``, none of them speaking of tricks).
 
     A long list gets smaller type, never below the readable floor; what still does not fit its line
     is shortened and shown whole on hover.
     """
-    lines = [(_(keys), _(what)) for keys, what in [(c.key_names, c.help) for c in controls] + list(extra)
-             + list(MOUSE_HELP)]
+    said = [(c.key_names, c.help) for c in controls] + list(extra) + list(MOUSE_HELP)
+    lines = [(_(keys), _(what)) for keys, what in (said if tricks else without_tricks(said))]
 
     def height(size: int) -> int:
         return round(size * (4.6 + 1.35 * (len(lines) + 1)))

@@ -61,6 +61,14 @@ class ReplayBar:
             return REPLAY_BUTTONS
         return tuple(b for b in REPLAY_BUTTONS if b[1] not in ("trick-", "trick+"))
 
+    def has_tricks(self: _Scene) -> bool:
+        """True in a game played in tricks: a replay whose line holds one, or a table with a trick zone
+        (the help speaks of tricks only then)."""
+        d = self.director
+        if d.is_replay:
+            return d.timeline is not None and bool(d.timeline.marks("trick"))
+        return d.board.zone("trick") is not None
+
     def replay_bar(self: _Scene) -> tuple[list[Rect], Rect]:
         """Return the replay buttons' rectangles and the timeline slider's, in the action row."""
         lay = self.layout()

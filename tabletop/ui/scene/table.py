@@ -32,9 +32,9 @@ from tabletop.ui.layout import (
 )
 from tabletop.ui.paint.ink import Tip
 from tabletop.ui.paint.text import TextCache
-from tabletop.ui.scene import choices, drag
+from tabletop.ui.scene import choices, drag, menuplace
 from tabletop.ui.scene.anim import Tween
-from tabletop.ui.scene.controls import CONTROLS, LIVE, REPLAY, Control
+from tabletop.ui.scene.controls import CONTROLS, LIVE, NOT_WATCHING, REPLAY, Control
 from tabletop.ui.scene.director import Director
 from tabletop.ui.scene.places import CellPlace, Place, needs, place_zones
 from tabletop.ui.scene.playtest import PlaytestTools
@@ -98,8 +98,11 @@ class TableScene(TableInput, TableButtons, ReplayBar, TableMotion):
         """Fair mode: no god view (and undo only as fair as the director's mode)."""
         self.game_log: Path | None = None
         """Where the game's log is written (the leave box names it)."""
-        wanted = REPLAY if director.is_replay else LIVE
-        self.controls: tuple[Control, ...] = tuple(c for c in CONTROLS if c.command in wanted)
+        self.controls: tuple[Control, ...] = ()
+        """The toolbar's commands (see :meth:`_toolbar`)."""
+        self._toolbar_for: object = None
+        self._toolbar()
+        self._menu_at: tuple[object, list[Rect]] = (None, [])
         self.jump: str | None = None
         """The move number being typed after J (None: not typing)."""
         self.dragging = False
@@ -150,7 +153,7 @@ class TableScene(TableInput, TableButtons, ReplayBar, TableMotion):
         if self._wants[0] != moment:
             self._wants = (moment, (tuple(board.hand_counts()), needs(board.zones(), self.players), self._button_rows()))
         counts, wants, rows = self._wants[1]
-        key = (self.size, counts, wants, self.seat, rows)
+        key = (self.size, counts, wants, self.seat, rows, len(self.controls))
         if key != self._layout_key or self._layout is None:
             self._layout = table_layout(self.size, players=self.players, hand_counts=counts, bottom=self.seat,
                                         tools=len(self.controls), needs=replace(wants, button_rows=rows))
@@ -317,6 +320,24 @@ class TableScene(TableInput, TableButtons, ReplayBar, TableMotion):
                 return f"{hint[:1].upper()}{hint[1:]}", True
         return _(self.director.status()), False
 
+    def _toolbar(self) -> None:
+        """Set the toolbar's commands: a game's or a replay's; a spectator's without Undo, God and Hint."""
+        d = self.director
+        watching = d.live or (not d.is_replay and d.view == "public")
+        key = (d.is_replay, watching)
+        if self._toolbar_for != key:
+            wanted = (REPLAY if d.is_replay else LIVE) - (NOT_WATCHING if watching else frozenset())
+            self.controls = tuple(c for c in CONTROLS if c.command in wanted)
+            self._toolbar_for = key
+
+    def keep_clear(self) -> tuple[list[Rect], list[Rect]]:
+        """Return what a menu or a banner must not cover, and the cards drawn (see :func:`menuplace.keep_clear`)."""
+        return menuplace.keep_clear(self.layout(), self.places(), self.director.board.zones(), self.drawn)
+
+    def banner_spot(self, size: tuple[int, int]) -> Rect:
+        """Return where a banner of ``size`` goes (see :func:`menuplace.banner_spot`)."""
+        return menuplace.banner_spot(self.layout(), size, *self.keep_clear())
+
     def say(self, message: str) -> None:
         """Show ``message`` in the status line for a few seconds (in the interface's language)."""
         self.toast = (_(message), self.now + TOAST_SECONDS)
@@ -333,10 +354,12 @@ class TableScene(TableInput, TableButtons, ReplayBar, TableMotion):
             self.log.append(_(notice))
             self.say(notice)
         self._apply(self.director.update(now))
+        self._toolbar()
         self.playtest.update(self)
         self.tweens = [t for t in self.tweens if not t.is_done(now)]
-        if not self.tweens:
-            self.moving.clear()
+        # Only the cards still in flight are hidden where they land: one landed shows at once, even
+        # while later moves' cards fly (a kept landing hid a whole pile behind a bot's next moves).
+        self.moving = {t.lands for t in self.tweens if t.lands is not None}
         self.floating = [f for f in self.floating if now < f.begin + f.duration]
         if self.toast is not None and now >= self.toast[1]:
             self.toast = None

@@ -16,7 +16,7 @@ from tabletop.ui.layout import Rect, centered
 from tabletop.ui.paint import theme
 from tabletop.ui.paint.text import TextCache
 from tabletop.ui.paint.widgets import Button
-from tabletop.ui.scene import choices, playtest
+from tabletop.ui.scene import choices, menuplace, playtest
 from tabletop.ui.scene.controls import Control
 from tabletop.ui.scene.playtest import PlaytestTools
 
@@ -26,6 +26,7 @@ class Scene(playtest.TableScene, Protocol):
 
     controls: tuple[Control, ...]
     text: TextCache
+    _menu_at: tuple[object, list[Rect]]
     menu: tuple[Rect, tuple[Action, ...]] | None
     zoom: choices.Target | None
     playtest: PlaytestTools
@@ -44,6 +45,8 @@ class Scene(playtest.TableScene, Protocol):
 
     def menu_rects(self, anchor: Rect, labels: Sequence[str]) -> list[Rect]: ...
 
+    def keep_clear(self) -> tuple[list[Rect], list[Rect]]: ...
+
     def _widths(self, labels: Sequence[str]) -> list[int]: ...
 
     def _is_active(self, command: str) -> bool: ...
@@ -53,6 +56,9 @@ class Scene(playtest.TableScene, Protocol):
 
 class TableButtons:
     """The buttons of a table scene's frame, and the sizes they are given."""
+
+    # The scene's own attribute that the menu sets (made in TableScene.__init__), typed for the checker.
+    _menu_at: tuple[object, list[Rect]]
 
     def buttons(self: Scene) -> list[Button]:
         """Return every clickable button of this frame: toolbar, overlay, menu or action row."""
@@ -124,19 +130,19 @@ class TableButtons:
         return [self.text.width(label, lay.font_px) + round(lay.font_px * 1.4) for label in labels]
 
     def menu_rects(self: Scene, anchor: Rect, labels: Sequence[str]) -> list[Rect]:
-        """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``: above it, or
-        beside it where there is no room above (it never covers what it was opened on), inside the window."""
+        """Return the rectangles of a small choice menu of ``labels`` opened at ``anchor``, inside the play
+        area: near it, over none of the seats' headers, the piles, the zones' labels and the cards' names
+        where the table has room (see :func:`~tabletop.ui.scene.menuplace.menu_rects`)."""
         lay = self.layout()
         count = len(labels)
-        widest = max((self.text.render(label, lay.font_px, theme.TEXT).get_width() for label in labels), default=0)
-        w = min(max(round(lay.font_px * 7), anchor.w, widest + 2 * lay.margin), lay.play.w // 2)
-        h = round(lay.font_px * 1.8)
-        box = Rect(anchor.center[0] - w // 2, anchor.y - (h + 2) * count, w, (h + 2) * count)
-        if box.y < lay.play.y:  # no room above: beside it, on the side with more room
-            x = anchor.right + lay.margin if lay.play.right - anchor.right >= anchor.x - lay.play.x else anchor.x - w - lay.margin
-            box = Rect(x, min(anchor.y, lay.play.bottom - box.h), w, box.h)
-        box = Rect(min(max(box.x, lay.play.x), lay.play.right - w), max(box.y, lay.play.y), w, box.h)
-        return [Rect(box.x, box.y + i * (h + 2), w, h) for i in range(count)]
+        key = (anchor, tuple(labels), lay, self.director.board.version)
+        if self._menu_at[0] != key:
+            widest = max((self.text.render(label, lay.font_px, theme.TEXT).get_width() for label in labels), default=0)
+            w = min(max(round(lay.font_px * 7), anchor.w, widest + 2 * lay.margin), lay.play.w // 2)
+            h = round(lay.font_px * 1.8)
+            keep, cards = self.keep_clear()
+            self._menu_at = (key, menuplace.menu_rects(anchor, (w, h), count, lay.play, keep, cards, lay.margin))
+        return list(self._menu_at[1])
 
     def _is_active(self: Scene, command: str) -> bool:
         # The Rec button is not lit while recording: it would show in the video. The REC mark,

@@ -153,7 +153,8 @@ class TableRenderer:
         self._veiled(surface, lay)
         if scene.overlay == "help":
             extra = REPLAY_HELP if scene.director.is_replay else ()
-            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra)
+            overlays.draw_help(surface, self.text, lay.window, lay.font_px, scene.controls, extra,
+                               tricks=scene.has_tricks())
         elif scene.overlay == "diagnostics":
             problems = self.art.problems() or [_("No art problems reported.")]
             scene.overlay_most = overlays.draw_lines(surface, self.text, lay.overlay, _("Art diagnostics"), problems,
@@ -441,11 +442,18 @@ class TableRenderer:
         scene.hits.append((r, target))
         for i in range(zone.count):
             drawn[(zone.id, i)] = r
-        if top is None or (zone.id, zone.count - 1) in scene.moving:
+        # Cards flying onto the pile are not on it yet: it shows what lay there before (30 cards and
+        # one on its way look like 30 cards, not an empty place).
+        landed = zone.count
+        while landed and (zone.id, landed - 1) in scene.moving:
+            landed -= 1
+        shown = zone.items[landed - 1] if landed else None
+        if shown is None:
             pygame.draw.rect(surface, theme.PANEL_LINE, pygame.Rect(spot), 2, border_radius=max(2, spot.w // 12))
         else:
-            if zone.count > 1:  # a pile looks like one: edges of the cards under the top
-                depth = min(3, zone.count - 1)
+            top = shown
+            if landed > 1:  # a pile looks like one: edges of the cards under the top
+                depth = min(3, landed - 1)
                 for k in range(depth, 0, -1):
                     under = r.moved(k * max(1, r.w // 50), k * max(1, r.w // 50))
                     pygame.draw.rect(surface, theme.CHIP if top.card else theme.BUTTON_LINE, pygame.Rect(under),

@@ -23,7 +23,7 @@ from tabletop.ui.layout import Rect, centered
 from tabletop.ui.paint.widgets import Button, button_at
 from tabletop.ui.scene import choices, drag, playtest, table_buttons
 from tabletop.ui.scene.anim import Tween
-from tabletop.ui.scene.controls import command_for_key
+from tabletop.ui.scene.controls import CONTROLS, LIVE, REPLAY, command_for_key
 from tabletop.ui.scene.director import Cue
 from tabletop.ui.scene.pace import next_pace
 from tabletop.ui.scene.places import CellPlace
@@ -156,7 +156,10 @@ class TableInput:
             if self.director.is_replay and event.key in REPLAY_KEYS:
                 self.command("seek", self.replay_targets().get(REPLAY_KEYS[event.key], self.director.session.moves))
                 return
-            command = command_for_key(event.key, getattr(event, "unicode", ""), self.controls)
+            # Keys reach every command of the mode: a spectator's U, G or I is told why not (no button offers them).
+            wanted = REPLAY if self.director.is_replay else LIVE
+            command = command_for_key(event.key, getattr(event, "unicode", ""),
+                                      tuple(c for c in CONTROLS if c.command in wanted))
             if command is not None:
                 self.command(command)
 

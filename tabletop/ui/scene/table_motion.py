@@ -11,6 +11,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
+from tabletop.engine.events import GameOver, game_over_text
 from tabletop.engine.zones import Popup
 from tabletop.i18n import _
 from tabletop.ui.layout import Rect, TableLayout, centered
@@ -42,6 +43,7 @@ class _Scene(Protocol):
     """What the table's motion reads and sets of the table scene."""
 
     director: Director
+    names: list[str]
     log: deque[str]
     log_scroll: int
     now: float
@@ -60,6 +62,8 @@ class _Scene(Protocol):
 
     def _animate(self, cue: Cue) -> None: ...
 
+    def _game_over_line(self, over: GameOver, said: str) -> str: ...
+
     def _popup_point(self, popup: Popup) -> tuple[int, int]: ...
 
 
@@ -73,7 +77,7 @@ class TableMotion:
     def _apply(self: _Scene, cues: list[Cue]) -> None:
         for cue in cues:
             if cue.kind == "log":
-                self.log.append(_(cue.text))
+                self.log.append(_(cue.text) if cue.over is None else self._game_over_line(cue.over, cue.text))
                 self.log_scroll = 0
             elif cue.kind == "popup" and cue.popup is not None:
                 at = self._popup_point(cue.popup)
@@ -85,6 +89,13 @@ class TableMotion:
                                               cue.popup.seat, cue.popup))
             elif cue.kind == "move" and cue.move is not None:
                 self._animate(cue)
+
+    def _game_over_line(self: _Scene, over: GameOver, said: str) -> str:
+        """Return the log's "Game over: ... wins" naming the winners as the table does ("Seat 2 (Ann)")."""
+        winners = [i for i, rank in enumerate(over.ranks) if rank == 1]
+        if not winners or max(winners) >= len(self.names):
+            return _(said)
+        return _(game_over_text([self.names[i] for i in winners]))
 
     def _animate(self: _Scene, cue: Cue) -> None:
         move = cue.move
@@ -107,7 +118,7 @@ class TableMotion:
             end = dst_place.items[index] if dst_place is not None and index < len(dst_place.items) else (
                 dst_place.next_slot() if dst_place is not None else fallback)
             card = zone.items[index].card if zone is not None and index < zone.count else None
-            self.tweens.append(Tween(card, Rect(start.x, start.y, end.w, end.h), end, self.now, cue.duration))
+            self.tweens.append(Tween(card, start, end, self.now, cue.duration, (move.dst, index)))
             self.moving.add((move.dst, index))
         if not cue.dst and src_place is not None:  # things leaving the table fly to its middle
             for k in cue.src:

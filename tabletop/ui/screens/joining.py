@@ -83,7 +83,8 @@ class JoinTable(Table):
             self.scene.log.append(_("Your own art from {folder} (the host's art is not fetched)").format(folder=art_dir))
         pygame.display.set_caption(_("tabletop - {game} - {who} at {address}").format(
             game=title, who=who, address=connection.address))
-        self.overlays.append(NetPanel(app.text, lambda: app.window.size, self._panel))
+        self.overlays.append(NetPanel(app.text, lambda: app.window.size, self._panel,
+                                      lambda size: self.scene.banner_spot(size)))
         if not watching:  # the designer's questions, when the host sends them after the game
             self.overlays.append(JoinerQuestions(app.text, lambda: app.window.size, remote, welcome.seat,
                                                  self.scene.say))
