@@ -161,8 +161,10 @@ def test_a_signal_to_a_fair_hot_seat_game_writes_the_seed(tmp_path: Path, signum
                                                           said: str) -> None:
     log = tmp_path / "signalled.jsonl"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    # As from a terminal: a suite started with nohup would hand the table an ignored SIGHUP, which it keeps ignoring.
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", "play", "trick-taking", "--seats", ",".join(HOT_SEAT),
-                             "--log", str(log)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "--log", str(log)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + HANG
         while not feed_path(log).exists() and time.monotonic() < deadline and proc.poll() is None:
