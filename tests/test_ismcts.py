@@ -89,7 +89,7 @@ def test_a_fixed_budget_and_seed_repeat_the_same_game() -> None:
                 pass
 
         session = open_game(game, ["ismcts:25", "ismcts:25", "shedder"],
-                          seed=seed, events=False, log=Log())
+                            seed=seed, events=False, log=Log())
         session.run()
         return log
 

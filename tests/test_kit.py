@@ -168,7 +168,7 @@ def test_a_seat_observes_its_own_hand_and_counts_of_the_others() -> None:
 def test_kit_templates_and_games_simulate_with_every_seat_a_bot() -> None:
     for seed in range(5):
         session = open_game(Snap(players=4), [_Random(seed), _Random(seed + 1), _Random(seed + 2), _Random(seed + 3)],
-                          seed=seed)
+                            seed=seed)
         session.run()
         assert session.is_over and sorted(session.ranks())[0] == 1
 

@@ -351,7 +351,7 @@ def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games
     game = harbour(games_dir, players, moves=150)
     log = Moves()
     session = open_game(game, ["human"] + ["random"] * (players - 1), seed=seed,
-                      log=log)
+                        log=log)
     while not session.is_over:  # the person at seat 1 only ever passes the turn
         session.advance()
         if session.waiting_for_human:
