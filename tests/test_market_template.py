@@ -121,7 +121,9 @@ def test_deck_and_option_mistakes_are_clear(games_dir: Path, tmp_path: Path,
 
 # -- the rules ----------------------------------------------------------------------------------
 def test_the_market_game_conforms(market: type, games_dir: Path) -> None:
-    result = run_check(NAME, games=3, games_dir=games_dir)
+    # One game a case, as test_check runs every template: each seat count and option value still gets a
+    # game of its own, and this test adds that its hidden cards were played again in renamed worlds.
+    result = run_check(NAME, games=1, games_dir=games_dir)
     assert result.ok, [f.line() for f in result.found]
     assert result.worlds > 0, "its moves were never played again where its hidden cards lie otherwise"
 
