@@ -87,7 +87,6 @@ def test_beats_random_from_either_seat(board: str, seat: int, least: float) -> N
 
 def test_plays_at_random_outside_euler_getter() -> None:
     game = make_game("trick-taking", players=4)
-    session = open_game(game, [EulerGreedyBot(random.Random(seed), game) for seed in range(4)], seed=3,
-                        events=False)
+    session = open_game(game, ["euler-greedy"] * 4, seed=3, events=False)
     session.run()
     assert session.is_over and not session.faults
