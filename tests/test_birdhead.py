@@ -28,6 +28,7 @@ from tabletop.games.birdhead import (
     legal_actions,
 )
 from tabletop.kit.tricks import TRICK, TrickWon
+from tests.sessions import open_game
 
 FULL = Counter(c.value for c in DECK)
 
@@ -42,7 +43,7 @@ def rigged(hands: list[list[int]], *, leader: int = 0, markers: list[list[int]] 
            scores: list[int] | None = None, options: dict[str, int] | None = None) -> Session:
     """Return a session whose current deal has exactly ``hands`` (the rest undealt), ``leader`` to lead."""
     game = BirdHead(players=len(hands), options=options)
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     state = session.state
     state.hands = [cards(sorted(h)) for h in hands]
     state.markers = [cards(m) for m in markers or [[] for _ in hands]]
@@ -269,7 +270,7 @@ def test_view_shows_public_table_and_own_hand() -> None:
 
 def test_full_deal_counts_every_card() -> None:
     game = BirdHead(players=5)
-    session = Session(game, seed=4)
+    session = open_game(game, seed=4)
     rng = random.Random(4)
     while not session.is_over:
         session.submit(rng.choice(session.legal_actions()))

@@ -31,6 +31,7 @@ from tabletop.sim.percard.cards import CardWatch, Journeys
 from tabletop.sim.percard.journeys import DEALT, DISCARDED, DRAWN, KEPT, PASSED, PLAYED, TAKEN, WON
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -40,7 +41,7 @@ def _play(game: Game, seed: int, bots: list[str] | None = None) -> tuple[Journey
     watch = CardWatch(game)
     watch.begin(1)
     seats = make_seats(bots or ["random"] * game.players, game, seed)
-    session = Session(watch, seats, seed=seed, events=False)  # type: ignore[arg-type]
+    session = open_game(watch, seats, seed=seed, events=False)  # type: ignore[arg-type]
     actions: list[Any] = []
     session.on_move = lambda _i, seat, action, _forced, _events: actions.append((seat, action))
     session.run()
@@ -82,7 +83,7 @@ def test_the_same_game_with_and_without_the_watch() -> None:
     seed = derive_seed(8, "game", 3)
     game = make_game("birdhead", players=4)
     seats = make_seats(["random"] * 4, game, seed)
-    plain = Session(game, seats, seed=seed, events=False)
+    plain = open_game(game, seats, seed=seed, events=False)
     plain.run()
     book, watched, _watch, _actions = _play(game, seed)
     assert (watched.scores(), watched.moves) == (plain.scores(), plain.moves)
@@ -94,7 +95,7 @@ def test_bots_that_read_facts_play_their_own_moves_while_cards_are_watched(name:
     # --report watches the cards through a wrapper game: the bots must still read their views, not fall back.
     seed = derive_seed(8, "game", 4)
     game = make_game(name, players=len(bots))
-    plain = Session(game, make_seats(bots, game, seed), seed=seed, events=False)
+    plain = open_game(game, bots, seed=seed, events=False)
     plain.run()
     _book, watched, _watch, _actions = _play(game, seed, bots)
     assert watched.faults == [] and plain.faults == []

@@ -16,7 +16,6 @@ import pytest
 from tabletop.cli import main
 from tabletop.engine.cards import parse_cards
 from tabletop.engine.errors import GameBroken
-from tabletop.engine.session import Session
 from tabletop.engine.snapshot import renamed
 from tabletop.engine.zones import OWNER, Zone, items
 from tabletop.plugins import discovery as plugins
@@ -29,6 +28,7 @@ from tabletop.sim.check.playthrough import PlayThrough
 from tabletop.sim.check.run import run_check
 from tests.check_fixtures import BROKEN, PASS_LEFT, write_pass_left
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -158,8 +158,8 @@ def test_the_replay_command_of_a_failure_plays_the_very_game_that_failed(tmp_pat
         assert item.command().startswith(f"tabletop play crash --players 3 --seed {item.seed} --seats random")
         # What tabletop play does with that command line: the seats it names, the session it deals.
         game = registry.make_game("crash", players=3)
-        session = Session(game, registry.make_seats(registry.expand_seats("random", 3), game, item.seed),
-                          seed=item.seed)
+        session = open_game(game, registry.expand_seats("random", 3),
+                            seed=item.seed)
         with pytest.raises(GameBroken, match=f"at move {item.failure.move}:"):
             session.run()
 
@@ -305,7 +305,7 @@ def test_with_copies_only_cards_wholly_hidden_and_never_seen_are_renamed() -> No
 
 def test_a_renamed_state_renames_every_card_and_action_and_shares_nothing_it_renamed() -> None:
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    state = Session(game, seed=5).state
+    state = open_game(game, seed=5).state
     hand = list(state.hands[1])
     other = list(state.hands[2])
     swap = {x: y for x, y in zip(hand, other, strict=True)} | {y: x for x, y in zip(hand, other, strict=True)}

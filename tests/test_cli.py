@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.cli import main
 from tests.patience import HANG
+from tests.sessions import open_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,14 +97,13 @@ def test_bad_input_gets_one_clear_line(tmp_path: Path, args: list[str], needle: 
 
 
 def test_replay_prints_final_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tabletop.engine.session import Session
     from tabletop.formats.log import GameLog
-    from tabletop.plugins.registry import make_game, make_seats
+    from tabletop.plugins.registry import make_game
 
     game = make_game("trick-taking", players=3, options={"deals": 1})
     path = tmp_path / "g.jsonl"
     log = GameLog.create(path, game=game, seat_names=["random"] * 3, seed=5)
-    session = Session(game, make_seats(["random"] * 3, game, 5), seed=5, log=log)
+    session = open_game(game, ["random"] * 3, seed=5, log=log)
     session.run()
     log.close()
     assert main(["replay", str(path)]) == 0

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine.session import Session
 from tabletop.plugins import registry
 from tabletop.sim.percard.cards import CardWatch
 from tabletop.sim.percard.cardstats import watching_for
@@ -18,6 +17,7 @@ from tabletop.sim.results.study import Study
 from tabletop.sim.run.runner import SimConfig, run_local
 from tests import deckbuilder_game
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -34,8 +34,8 @@ def test_a_deck_builders_journeys_match_its_turns(seed: int) -> None:
     game = registry.make_game("builder-test", players=3)
     watch = CardWatch(game)
     watch.begin(1)
-    session = Session(watch, registry.make_seats(["random"] * 3, game, seed), seed=seed,
-                      events=False)  # type: ignore[arg-type]
+    session = open_game(watch, registry.make_seats(["random"] * 3, game, seed), seed=seed,
+                        events=False)  # type: ignore[arg-type]
     bought: Counter[tuple[int, str]] = Counter()
     session.on_move = lambda _i, seat, action, _f, _e: bought.update(
         [(seat, action.cards[0].id)] if action.kind == "buy" else [])

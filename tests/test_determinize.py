@@ -12,9 +12,9 @@ import pytest
 
 from tabletop.engine.cards import Card, parse_cards
 from tabletop.engine.game import Game
-from tabletop.engine.session import Session
 from tabletop.engine.worlds import DeterminizeError, ImpossibleDeal, Worlds, deal
 from tabletop.plugins import registry
+from tests.sessions import open_game
 from tests.ui.zone_game import ZoneGame
 
 
@@ -84,7 +84,7 @@ def worlds_along_games(name: str, players: int, seeds: range, options: dict[str,
     """Yield (game, state, seat, world) for ``samples`` worlds at every decision of random games."""
     game = registry.make_game(name, players=players, options=options or {})
     for seed in seeds:
-        session = Session(game, seed=seed, events=False)
+        session = open_game(game, seed=seed, events=False)
         chooser = random.Random(seed)
         while not session.is_over:
             seat = session.to_move
@@ -135,7 +135,7 @@ def test_trick_taking_worlds_with_undealt_cards_and_jokers() -> None:
 
 def test_a_rigged_void_is_never_broken() -> None:
     game = registry.make_game("trick-taking", players=3, options={"deals": 1})
-    session = Session(game, seed=1, events=False)
+    session = open_game(game, seed=1, events=False)
     game.rig(session.state, ["AH KH 2S 3S", "QH 4S 5S 6S", "2C 3C 4C 5C"], leader=0)  # type: ignore[attr-defined]
     for card in ("AH", "QH", "2C"):  # seat 3 shows it has no hearts
         session.submit(game.play_action(parse_cards(card)[0]))  # type: ignore[attr-defined]
@@ -183,7 +183,7 @@ def test_poker_worlds_keep_own_discards_and_the_counts() -> None:
 def test_worlds_foretell_no_later_deal() -> None:
     # A world's generator is the bot's own: a copy of the game's would replay the next deal.
     game = registry.make_game("draw-poker", players=2, options={"deals": 3})
-    session = Session(game, seed=5, events=False)
+    session = open_game(game, seed=5, events=False)
     worlds = session.view(session.to_move).worlds(random.Random(1))
     world = worlds.sample(random.Random(2))
     assert world.rng is not session.state.rng
@@ -193,7 +193,7 @@ def test_worlds_foretell_no_later_deal() -> None:
 # -- the default hook: zones alone ----------------------------------------------------------------
 def test_the_default_deals_hidden_zones_anew_and_keeps_the_rest() -> None:
     game = ZoneGame(players=2)
-    session = Session(game, seed=3, events=False)
+    session = open_game(game, seed=3, events=False)
     rng = random.Random(1)
     for _ in range(5):
         session.submit(next(a for a in session.legal_actions() if a.kind in ("draw", "discard")))
@@ -226,7 +226,7 @@ def test_the_default_keeps_the_seats_own_hand_when_another_holds_the_same_cards(
             return zones[::-1] if reverse else zones
 
     game = Copies(players=2)
-    session = Session(game, seed=3, events=False)
+    session = open_game(game, seed=3, events=False)
     state = session.state
     state.hands[0][:] = state.hands[1][:] = parse_cards("AS AS")
     state.draw[:] = parse_cards("KD QD JD 10D")
@@ -245,7 +245,7 @@ def test_a_game_without_zones_cannot_be_sampled() -> None:
         def zones(self, state: Any) -> list[Any]:
             return []
 
-    session = Session(Hidden(players=2), seed=1, events=False)
+    session = open_game(Hidden(players=2), seed=1, events=False)
     with pytest.raises(DeterminizeError, match="declares no zones"):
         session.view(0).worlds(random.Random(1))
 
@@ -259,7 +259,7 @@ def test_a_hook_that_moves_seen_cards_is_caught() -> None:
             world.market.reverse()
             return world
 
-    session = Session(Leaky(players=2), seed=1, events=False)
+    session = open_game(Leaky(players=2), seed=1, events=False)
     with pytest.raises(DeterminizeError, match="does not look the same"):
         Worlds(session.game, session.state, 0, random.Random(1))
 

@@ -13,12 +13,13 @@ from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Moved
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, Move
 from tabletop.games.draw_poker import DECK, DISCARDS, DrawPoker, Showdown
+from tests.sessions import open_game
 
 
 def rigged(hands: list[str], *, dealer: int | None = None, deals: int = 1) -> Session:
     """Return a session whose current deal has ``hands`` (notation), the rest of the deck shuffled."""
     game = DrawPoker(players=len(hands), options={"deals": deals})
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     state = session.state
     state.hands = [sorted(parse_cards(h), key=lambda c: (c.value, "SHDC".index(c.suit))) for h in hands]
     held = {c for h in state.hands for c in h}
@@ -56,7 +57,7 @@ def test_replacements_come_from_the_deck_and_never_the_own_discards() -> None:
 
 
 def test_six_players_drawing_five_reshuffle_earlier_discards() -> None:
-    session = Session(DrawPoker(players=6, options={"deals": 1}), seed=5)
+    session = open_game(DrawPoker(players=6, options={"deals": 1}), seed=5)
     order = []
     while not session.is_over:
         seat = session.to_move
@@ -106,7 +107,7 @@ def test_solo_drill_scores_by_category(hand: str, points: int) -> None:
 
 
 def test_solo_game_of_five_deals() -> None:
-    session = Session(DrawPoker(players=1), seed=2)
+    session = open_game(DrawPoker(players=1), seed=2)
     deals = 0
     while not session.is_over:
         session.submit(session.legal_actions()[0])

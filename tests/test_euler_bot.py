@@ -10,9 +10,9 @@ import pytest
 
 from tabletop.bots.euler_bot import Area, EulerGreedyBot
 from tabletop.engine.actions import Action
-from tabletop.engine.session import Session
 from tabletop.games.euler_getter import EulerGetter
-from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game
+from tests.sessions import open_game
 
 
 def plain_minimax(game: EulerGetter, owners: tuple[int, ...]) -> int:
@@ -52,7 +52,7 @@ def test_endgame_search_agrees_with_a_plain_minimax() -> None:
 
 def test_the_first_player_wins_the_inventors_board_only_by_opening_on_the_two_sided_cell() -> None:
     game = EulerGetter()
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     choice = EulerGreedyBot(random.Random(0), game).choose(session.view(0))
     assert choice == Action("colour", zone="board", cell="1")
     poly = game.board.poly
@@ -67,7 +67,7 @@ def win_rate(board: str, bot_seat: int, games: int) -> float:
     names[bot_seat] = "euler-greedy"
     won = 0
     for seed in range(games):
-        session = Session(game, make_seats(names, game, seed), seed=seed, events=False)
+        session = open_game(game, names, seed=seed, events=False)
         session.run()
         assert not session.faults
         assert sum(session.scores()) == 1
@@ -87,7 +87,6 @@ def test_beats_random_from_either_seat(board: str, seat: int, least: float) -> N
 
 def test_plays_at_random_outside_euler_getter() -> None:
     game = make_game("trick-taking", players=4)
-    session = Session(game, [EulerGreedyBot(random.Random(seed), game) for seed in range(4)], seed=3,
-                      events=False)
+    session = open_game(game, ["euler-greedy"] * 4, seed=3, events=False)
     session.run()
     assert session.is_over and not session.faults

@@ -11,7 +11,8 @@ from tabletop.bots.poker_bot import PokerKeeperBot, cards_to_keep
 from tabletop.engine.cards import parse_cards
 from tabletop.engine.session import Session
 from tabletop.games.birdhead import CARDS, BirdHead
-from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game
+from tests.sessions import open_game
 
 
 @pytest.mark.parametrize(("hand", "keep"), [
@@ -31,7 +32,7 @@ def test_poker_keeper_keeps(hand: str, keep: str) -> None:
 def birdhead_lead() -> tuple[BirdHead, Session]:
     """Return a 3-player BirdHead where seat 0 leads holding 2 3 9 11 11."""
     game = BirdHead(players=3)
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     state = session.state
     state.hands = [[CARDS[v] for v in hand] for hand in ([2, 3, 9, 11, 11], [2, 4, 5, 6, 7], [3, 3, 8, 9, 10])]
     state.leader = state.to_move = 0
@@ -49,8 +50,8 @@ def bots_beat_random(game_name: str, bot: str, players: int, games: int) -> floa
     game = make_game(game_name, players=players)
     won = 0
     for seed in range(games):
-        session = Session(game, make_seats([bot] + ["random"] * (players - 1), game, seed), seed=seed,
-                          events=False)
+        session = open_game(game, [bot] + ["random"] * (players - 1), seed=seed,
+                            events=False)
         session.run()
         assert not session.faults
         won += session.ranks()[0] == 1
@@ -69,7 +70,7 @@ def test_poker_keeper_beats_random_bots() -> None:
 @pytest.mark.parametrize("game_name", ["trick-taking", "birdhead", "draw-poker"])
 def test_bots_play_any_game_without_faults(bot: str, game_name: str) -> None:
     game = make_game(game_name, players=4)
-    session = Session(game, make_seats([bot] * 4, game, 3), seed=3, events=False)
+    session = open_game(game, [bot] * 4, seed=3, events=False)
     session.run()
     assert session.is_over and not session.faults
 
@@ -81,6 +82,6 @@ def test_unnamed_shedder_recognises_birdhead_by_the_view() -> None:
 
 def test_unnamed_poker_keeper_plays_draw_poker() -> None:
     game = make_game("draw-poker", players=2)
-    session = Session(game, [PokerKeeperBot(random.Random(i)) for i in range(2)], seed=1)
+    session = open_game(game, [PokerKeeperBot(random.Random(i)) for i in range(2)], seed=1)
     session.run()
     assert session.is_over and not session.faults

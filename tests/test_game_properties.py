@@ -26,6 +26,7 @@ from tabletop.engine.views import View
 from tabletop.games.birdhead import DECK, action_for
 from tabletop.games.draw_poker import POT, SOLO_POINTS
 from tabletop.plugins.registry import make_game
+from tests.sessions import open_game
 
 PLAYERS = {"birdhead": (3, 4, 5), "draw-poker": (1, 2, 4, 6)}
 OPTIONS: dict[str, dict[str, Any]] = {"birdhead": {}, "draw-poker": {"deals": 3}}
@@ -81,7 +82,7 @@ def new_session(name: str, players: int, seed: int) -> Session:
     """Return a session of ``name`` with a checking random bot in every seat."""
     game = make_game(name, players=players, options=OPTIONS[name])
     bots = [CheckingBot(random.Random(seed * 10 + i), game) for i in range(players)]
-    return Session(game, bots, seed=seed)
+    return open_game(game, bots, seed=seed)
 
 
 def check_scores(name: str, game: Game, state: Any, players: int) -> None:

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from tabletop.bots.ismcts import Budget, ISMCTSBot, parse_budget, search
+from tabletop.bots.ismcts import Budget, parse_budget, search
 from tabletop.cli import main
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.session import Session
 from tabletop.plugins import registry
+from tests.sessions import open_game
 from tests.ui.zone_game import ZoneGame
 
 BUILTIN_GAMES = [e.name for e in registry.game_entries() if e.is_builtin]
@@ -54,7 +55,7 @@ def test_parameters_reach_the_bot_everywhere_a_bot_is_named(capsys: pytest.Captu
 
 def play(name: str, players: int, bots: list[str], seed: int, options: dict[str, Any] | None = None) -> Session:
     game = registry.make_game(name, players=players, options=options or {})
-    session = Session(game, registry.make_seats(bots, game, seed), seed=seed, events=False)
+    session = open_game(game, bots, seed=seed, events=False)
     session.run()
     return session
 
@@ -70,10 +71,7 @@ def test_ismcts_plays_every_builtin_game_legally(name: str) -> None:
 
 def test_ismcts_plays_a_game_known_only_by_its_zones() -> None:
     game = ZoneGame(players=2)
-    session = Session(game, [ISMCTSBot(random.Random(1), game), ISMCTSBot(random.Random(2), game)], seed=2,
-                      events=False)
-    for bot in session.seats:
-        bot.configure(Budget(iterations=15))  # type: ignore[union-attr]
+    session = open_game(game, ["ismcts:15", "ismcts:15"], seed=2, events=False)
     session.run()
     assert session.is_over and not session.faults
 
@@ -90,8 +88,8 @@ def test_a_fixed_budget_and_seed_repeat_the_same_game() -> None:
             def end(self, scores: Any, ranks: Any) -> None:
                 pass
 
-        session = Session(game, registry.make_seats(["ismcts:25", "ismcts:25", "shedder"], game, seed),
-                          seed=seed, events=False, log=Log())
+        session = open_game(game, ["ismcts:25", "ismcts:25", "shedder"],
+                            seed=seed, events=False, log=Log())
         session.run()
         return log
 
@@ -104,7 +102,7 @@ def test_the_search_prefers_the_winning_card() -> None:
     # Seat 1 leads the last two tricks holding the top spade and a low heart; seats 2 and 3 hold
     # one heart each above it. Leading the ace of spades takes a trick for sure.
     game = registry.make_game("trick-taking", players=3, options={"deals": 1})
-    session = Session(game, seed=1, events=False)
+    session = open_game(game, seed=1, events=False)
     game.rig(session.state, ["AS 2H", "KH 3C", "QH 4C"], leader=0)  # type: ignore[attr-defined]
     view = session.view(0)
     result = search(view.worlds(random.Random(1)), view.legal, random.Random(2), Budget(iterations=300))
@@ -114,7 +112,7 @@ def test_the_search_prefers_the_winning_card() -> None:
 
 def test_a_time_budget_stops() -> None:
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    session = Session(game, seed=1, events=False)
+    session = open_game(game, seed=1, events=False)
     view = session.view(session.to_move)  # type: ignore[arg-type]
     result = search(view.worlds(random.Random(1)), view.legal, random.Random(2), Budget(seconds=0.001))
     assert result.iterations >= 1 and result.action in view.legal

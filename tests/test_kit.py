@@ -17,10 +17,10 @@ from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card, parse_cards, standard_deck
 from tabletop.engine.events import ActionTaken, Event
 from tabletop.engine.game import Game, GameState
-from tabletop.engine.session import Session
 from tabletop.engine.state_zones import places, zones_of
 from tabletop.engine.worlds import zone_lists
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, STACK, TOP
+from tests.sessions import open_game
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Snap(kit.KitGame):
 
 def test_a_kit_state_is_a_dataclass_whose_card_lists_are_the_zones() -> None:
     game = Snap(players=3)
-    session = Session(game, seed=4)
+    session = open_game(game, seed=4)
     state = session.state
     assert len(state.hands) == 3 and all(len(h) == 3 for h in state.hands) and len(state.draw) == 52 - 9
     assert state.scores == [0, 0, 0] and state.bids == [None] * 3 and state.passes == 0
@@ -82,10 +82,10 @@ def test_a_kit_state_is_a_dataclass_whose_card_lists_are_the_zones() -> None:
 
 def test_a_kit_game_always_gets_an_emit_and_a_plain_game_nobody_watches_still_gets_none() -> None:
     Snap.seen_emits.clear()
-    session = Session(Snap(players=2), [None, None], seed=1, events=False)
+    session = open_game(Snap(players=2), [None, None], seed=1, events=False)
     session.submit(session.legal_actions()[0])
     assert Snap.seen_emits == [kit.quiet]
-    watched = Session(Snap(players=2), seed=1)
+    watched = open_game(Snap(players=2), seed=1)
     watched.take_events()
     events = watched.submit(watched.legal_actions()[0])
     assert [e.kind for e in events] == ["action"] and events[0].moves[0].dst == "discard"
@@ -108,7 +108,7 @@ def test_a_kit_game_always_gets_an_emit_and_a_plain_game_nobody_watches_still_ge
             got.append(emit)
             state.to_move = None
 
-    Session(Plain(), [None, None], seed=1, events=False).submit(Action("end"))
+    open_game(Plain(), [None, None], seed=1, events=False).submit(Action("end"))
     assert got == [None, None]
 
 
@@ -155,7 +155,7 @@ def new_snap(players: int) -> SnapState:
 
 def test_a_seat_observes_its_own_hand_and_counts_of_the_others() -> None:
     game = Snap(players=3)
-    session = Session(game, seed=2)
+    session = open_game(game, seed=2)
     state = session.state
     seen = game.observe(state, 1)
     assert seen["hand"] == tuple(state.hands[1]) and seen["hands"] == (3, tuple(state.hands[1]), 3)
@@ -167,8 +167,8 @@ def test_a_seat_observes_its_own_hand_and_counts_of_the_others() -> None:
 
 def test_kit_templates_and_games_simulate_with_every_seat_a_bot() -> None:
     for seed in range(5):
-        session = Session(Snap(players=4), [_Random(seed), _Random(seed + 1), _Random(seed + 2), _Random(seed + 3)],
-                          seed=seed)
+        session = open_game(Snap(players=4), [_Random(seed), _Random(seed + 1), _Random(seed + 2), _Random(seed + 3)],
+                            seed=seed)
         session.run()
         assert session.is_over and sorted(session.ranks())[0] == 1
 
@@ -206,7 +206,7 @@ class Bare(Game):
 
 def test_a_game_without_zones_shows_its_hands_and_piles_and_hides_what_it_cannot_place() -> None:
     game = Bare()
-    state = Session(game, seed=1).state
+    state = open_game(game, seed=1).state
     view = game.table(state, 0)
     shown = {z.id: z for z in view.zones}
     assert list(shown) == ["hand:0", "hand:1", "deck", "market", "discard", "won:0", "won:1", "secret"]
@@ -243,7 +243,7 @@ def test_a_game_whose_cards_are_nowhere_to_find_says_what_to_declare() -> None:
         def setup(self, rng: random.Random, emit: Any) -> Any:
             return SimpleNamespace(to_move=0, scores=[0, 0], rng=rng, cards={0: standard_deck()[:3]})
 
-    view = Hidden().table(Session(Hidden(), seed=1).state, 0)
+    view = Hidden().table(open_game(Hidden(), seed=1).state, 0)
     assert view.zones == ()
     (row,) = [r for r in view.info if r.label == "No zones"]
     assert row.text == "keep cards in lists or define zones(state)"
@@ -258,7 +258,7 @@ def test_every_kit_export_is_documented_and_importable() -> None:
 
 
 def test_events_of_a_kit_game_are_plain_events() -> None:
-    session = Session(Snap(players=2), seed=3)
+    session = open_game(Snap(players=2), seed=3)
     events: list[Event] = session.take_events()
     while not session.is_over:
         events += session.submit(session.legal_actions()[0])
@@ -273,7 +273,7 @@ def test_two_hands_holding_the_same_copies_are_told_apart_when_worlds_are_sample
             return SimpleNamespace(to_move=0, scores=[0, 0], rng=rng, hands=[[cod], [cod], ], draw=parse_cards("KH QH"))
 
     game = Copies()
-    state = Session(game, seed=1).state
+    state = open_game(game, seed=1).state
     lists = zone_lists(game, state, game.zones(state))
     assert lists["hand:0"] is state.hands[0] and lists["hand:1"] is state.hands[1] and lists["draw"] is state.draw
     for seed in range(20):
@@ -297,7 +297,7 @@ def test_a_card_kept_outside_the_zones_is_not_observed() -> None:
             return super().deal(state)
 
     game = SecretSnap(players=2)
-    state = Session(game, seed=1).state
+    state = open_game(game, seed=1).state
     seen = game.observe(state, 0)
     assert "set_aside" not in seen and seen["aside"] == 1 and seen["passes"] == 0  # a list of cards: a hidden pile
     assert state.set_aside not in {c for v in seen.values() if isinstance(v, tuple) for c in v if isinstance(c, Card)}

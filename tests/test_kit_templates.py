@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
-from tabletop.engine.session import Session
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
@@ -26,6 +25,7 @@ from tabletop.scaffold.templates import TEMPLATES
 from tabletop.sim.check.run import run_check
 from tests.loc import code_lines
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 pytestmark = pytest.mark.usefixtures("clean_registry")
@@ -71,7 +71,7 @@ def go_fish(go_fish_folder: Path) -> type:
 def test_go_fish_keeps_every_card_scores_books_and_ends_when_all_are_down(go_fish: type, players: int) -> None:
     for seed in range(6):
         game = go_fish(players=players)
-        session = Session(game, seed=seed)
+        session = open_game(game, seed=seed)
         deck = Counter(c.id for c in game.deck())
         kinds = len({game.kind(c) for c in game.deck()})
         chooser = random.Random(seed)
@@ -90,7 +90,7 @@ def test_go_fish_keeps_every_card_scores_books_and_ends_when_all_are_down(go_fis
 def test_an_ask_takes_every_card_of_the_kind_and_the_asker_goes_again(go_fish: type) -> None:
     game = go_fish(players=3)
     for seed in range(40):
-        session = Session(game, seed=seed)
+        session = open_game(game, seed=seed)
         session.take_events()
         state, me = session.state, session.to_move
         ask = next((a for a in session.legal_actions()
@@ -170,7 +170,7 @@ def test_the_trick_template_follows_scores_what_is_taken_and_keeps_every_card(tr
                                                                             options: dict[str, object]) -> None:
     for players in (3, 5):
         game = trick(players=players, options=options)
-        session = Session(game, seed=players)
+        session = open_game(game, seed=players)
         deck = Counter(c.id for c in game.deck())
         chooser = random.Random(players)
         taken: list[list[object]] = [[] for _ in range(players)]
@@ -195,7 +195,7 @@ def test_the_trick_template_follows_scores_what_is_taken_and_keeps_every_card(tr
 
 def test_the_trick_templates_turned_up_trump_is_on_the_table_and_in_the_side_panel(trick: type) -> None:
     game = trick(options={"trump": "turnup"})
-    session = Session(game, seed=2)
+    session = open_game(game, seed=2)
     state = session.state
     (card,) = state.turnup
     view = game.table(state, 0)

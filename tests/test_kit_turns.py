@@ -17,8 +17,8 @@ import pytest
 
 from tabletop import kit
 from tabletop.engine.cards import Card, parse_cards
-from tabletop.engine.session import Session
 from tabletop.engine.state_zones import places
+from tests.sessions import open_game
 
 
 @dataclass
@@ -73,7 +73,7 @@ class Count(kit.KitGame):
 
 def test_a_declared_turn_order_moves_the_turn_and_again_keeps_it() -> None:
     Count.log.clear()
-    session = Session(Count(players=3), seed=2)
+    session = open_game(Count(players=3), seed=2)
     state = session.state
     first = state.to_move
     assert first == (state.dealer + 1) % 3, "the seat after the dealer moves first"
@@ -86,7 +86,7 @@ def test_a_declared_turn_order_moves_the_turn_and_again_keeps_it() -> None:
 def test_deals_are_scored_dealt_again_and_the_game_ends_between_deals() -> None:
     Count.log.clear()
     game = Count(players=3)
-    session = Session(game, seed=5)
+    session = open_game(game, seed=5)
     chooser = random.Random(1)
     dealers = []
     while not session.is_over:
@@ -103,7 +103,7 @@ def test_deals_are_scored_dealt_again_and_the_game_ends_between_deals() -> None:
 
 def test_a_kept_zone_stays_from_deal_to_deal_and_out_of_the_shuffled_deck() -> None:
     game = Count(players=3)
-    state = Session(game, seed=3).state
+    state = open_game(game, seed=3).state
     state.kept[0].append(state.hands[0][0])
     kept = state.kept[0][0]
     game.next_deal(state, kit.quiet)
@@ -133,7 +133,7 @@ def test_status_none_shows_the_default_line() -> None:
         def status(self, state: CountState, seat: int) -> str | None:
             return None
 
-    session = Session(Quiet(players=3), seed=1)
+    session = open_game(Quiet(players=3), seed=1)
     me = session.to_move
     assert me is not None
     assert session.table(me).status == "Tap a card"
@@ -156,7 +156,7 @@ class Free(kit.TrickGame):
 
 def test_must_follow_off_offers_any_card_and_trumps_still_win() -> None:
     game = Free(players=3)
-    session = Session(game, seed=4)
+    session = open_game(game, seed=4)
     game.rig(session.state, ["2H 3C", "AH 4D", "2S 5D"], leader=0)
     session.submit(game.play_action(parse_cards("2H")[0]))
     assert {a.card.id for a in session.legal_actions()} == {"AH", "4D"}, "no need to follow"
@@ -193,7 +193,7 @@ class Passing(kit.TrickGame):
 
 def test_cards_moved_by_the_kit_s_helpers_are_played_from_their_new_hands() -> None:
     game = Passing(players=4, options={"deals": 1})
-    session = Session(game, seed=9)
+    session = open_game(game, seed=9)
     chooser = random.Random(3)
     while not session.is_over:
         state = session.state

@@ -16,13 +16,13 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.engine.errors import LogError, LogWriteError, UserInputError
-from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.formats.playtest import ending, read_playtest
 from tabletop.formats.resume import resume_point
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
 from tests.patience import HANG
+from tests.sessions import open_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +78,7 @@ def test_a_stopped_game_plays_on_from_its_end_and_a_finished_one_needs_a_move(tm
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
     cut = tmp_path / "cut.jsonl"
     log = GameLog.create(cut, game=game, seat_names=["random"] * 4, seed=3)
-    session = Session(game, registry.make_seats(["random"] * 4, game, 3), seed=3, log=log)
+    session = open_game(game, ["random"] * 4, seed=3, log=log)
     session.advance(max_moves=17)
     log.close()
     with cut.open("a") as out:
@@ -159,7 +159,7 @@ def test_a_log_with_its_end_line_is_finished_however_its_process_stopped(tmp_pat
 
 def _legal_per_move(path: Path) -> list[tuple[Any, ...]]:
     result = replay(path)
-    session = Session(result.session.game, None, seed=result.seed)
+    session = open_game(result.session.game, None, seed=result.seed)
     out = []
     for _seat, action in result.line:
         out.append(session.legal_actions())
@@ -237,7 +237,7 @@ def test_a_fair_log_without_its_seed_cannot_be_played_on(tmp_path: Path) -> None
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
     path = tmp_path / "sealed.jsonl"
     log = GameLog.create(path, game=game, seat_names=["random"] * 4, seed=99, fair=True)
-    session = Session(game, registry.make_seats(["random"] * 4, game, 99), seed=99, log=log)
+    session = open_game(game, ["random"] * 4, seed=99, log=log)
     session.advance(max_moves=6)
     log.close()  # killed for good (SIGKILL): no seed line
     with pytest.raises(LogError, match="seed was never written .* cannot be played on"):

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.engine.session import Session
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tabletop.plugins.watchdog import Watchdog
@@ -27,6 +26,7 @@ from tabletop.sim.run.supervise import SkippedGame
 from tests.attack_corpus import FLAKY_WINNER
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -289,7 +289,7 @@ def test_a_bot_cannot_switch_the_time_limit_off_for_the_others() -> None:
     patcher = Patcher()
     # The patcher answers at once (its limit only guards a hang); the sleepers never do, whatever the load.
     seats = [Watchdog(patcher, HANG), Watchdog(Sleeper(), 0.05), Watchdog(Sleeper(), 0.05)]
-    session = Session(game, seats, seed=2, bot_timeout=0.05)
+    session = open_game(game, seats, seed=2, bot_timeout=0.05)
     try:
         session.advance(max_moves=6)
     finally:

@@ -21,6 +21,7 @@ from tabletop.plugins import registry, reserved
 from tabletop.plugins.watchdog import Watchdog
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 pytestmark = pytest.mark.usefixtures("clean_registry")
@@ -32,7 +33,7 @@ def entries_by_name() -> dict[str, registry.Entry]:
 
 def play(name: str, seed: int, **options: object) -> Session:
     game = registry.make_game(name, options=dict(options))
-    session = Session(game, registry.make_seats(["random"] * game.players, game, seed), seed=seed)
+    session = open_game(game, ["random"] * game.players, seed=seed)
     session.run()
     return session
 
@@ -52,7 +53,7 @@ def test_scaffolded_game_is_discovered_and_plays_full_games(tmp_path: Path) -> N
     for options in ({"scoring": "tricks"}, {"trump": "turnup", "players": 5}, {"deals": 2, "players": 3}):
         players = options.pop("players", None)
         game = registry.make_game("my-game", players=players, options=options)  # type: ignore[arg-type]
-        session = Session(game, registry.make_seats(["random"] * game.players, game, 1), seed=1)
+        session = open_game(game, ["random"] * game.players, seed=1)
         session.run()
         assert session.is_over and session.state.deals == (options.get("deals") or game.players)
         if options.get("scoring") == "tricks":  # a point a trick: every trick of every deal is scored once
@@ -64,7 +65,7 @@ def test_scaffolded_game_rule_is_lowest_card_wins(tmp_path: Path) -> None:
     plugins.discover(tmp_path)
     game = registry.make_game("low")
     cards = {c.id: c for c in game.deck()}
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     state = session.state
     assert game.trick_winner(state, [cards["red-5"], cards["red-2"], cards["blue-1"], cards["red-dragon"]]) == 3
     assert game.card_points(cards["blue-ghost"]) == -5
@@ -223,7 +224,7 @@ def test_hook_raising_mid_game_stops_with_game_broken() -> None:
             return super().trick_winner(state, cards)
 
     game = Boom()
-    session = Session(game, registry.make_seats(["random"] * 4, game, 1), seed=1)
+    session = open_game(game, ["random"] * 4, seed=1)
     with pytest.raises(GameBroken, match=r"game 'boom-in-code' failed in apply at move \d+: raised KeyError: 'oops'"
                                          r" \(at .*test_plugins.py:\d+ in trick_winner\)"):
         session.run()
@@ -288,8 +289,8 @@ def test_installed_package_entry_point_is_found(tmp_path: Path) -> None:
         entry = {e.name: e for e in registry.game_entries()}["ttx"]
         print(entry.error, entry.source)
         game = registry.make_game("ttx", options={"deals": 1})
-        from tabletop.engine.session import Session
-        s = Session(game, registry.make_seats(["random"] * 4, game, 1), seed=1)
+        from tabletop.engine.session import open_session
+        s = open_session(game, registry.seat_makers(["random"] * 4, game), seed=1)
         s.run()
         print(s.is_over)
     """)

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from tabletop.engine.cards import Card
-from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.formats.wire import decode
 from tabletop.plugins import discovery as plugins
@@ -17,6 +16,7 @@ from tabletop.plugins import registry
 from tabletop.plugins.process_bot import ProcessBot
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -116,10 +116,9 @@ def test_a_bot_in_its_own_process_cannot_read_another_seats_cards(games_dir: Pat
     report = tmp_path / "report.jsonl"
     monkeypatch.setenv("CHEAT_REPORT", str(report))
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    seats = registry.make_seats(["process:cheat", "random", "random", "random"], game, 918273645)
-    bot = seats[0]
+    session = open_game(game, ["process:cheat", "random", "random", "random"], seed=918273645)
+    bot = session.seats[0]
     assert isinstance(bot, ProcessBot)
-    session = Session(game, seats, seed=918273645)
     timeline = Timeline(session, watch=(0,))
     requests = 0
     try:
@@ -146,13 +145,12 @@ def test_a_bot_in_its_own_process_cannot_read_another_seats_cards(games_dir: Pat
 
 def test_a_bot_process_that_runs_out_of_time_is_replaced_and_restarted(games_dir: Path) -> None:
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    seats = registry.make_seats(["process:sleepy", "random", "random", "random"], game, 2, bot_timeout=0.5)
-    session = Session(game, seats, seed=2)
+    session = open_game(game, ["process:sleepy", "random", "random", "random"], seed=2, bot_timeout=0.5)
     try:
         while not session.faults:
             session.advance(max_moves=1)
     finally:
-        seats[0].close()
+        session.seats[0].close()
     assert "took longer than 0.5 s" in session.faults[0].problem
 
 
@@ -162,12 +160,11 @@ def test_a_built_in_bot_in_its_own_process_plays_as_it_does_in_this_one() -> Non
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
     scores = []
     for name in ("greedy", "process:greedy"):
-        seats = registry.make_seats([name, "random", "random", "random"], game, seed=11)
-        session = Session(game, seats, seed=11, events=False)
+        session = open_game(game, [name, "random", "random", "random"], seed=11, events=False)
         try:
             session.run()
         finally:
-            for bot in seats:
+            for bot in session.seats:
                 close = getattr(bot, "close", None)
                 if close is not None:
                     close()
@@ -178,15 +175,14 @@ def test_a_built_in_bot_in_its_own_process_plays_as_it_does_in_this_one() -> Non
 
 SNOOPER = """
 import os, sys
-from tabletop.engine.session import Session
+from tabletop.engine.session import open_session
 from tabletop.plugins import discovery, registry
 discovery.discover(__import__("pathlib").Path(sys.argv[1]))
 game = registry.make_game("trick-taking", players=4, options={"deals": 1})
 seed = int(sys.argv[2])  # the secret is on this process's command line, as a --seed would be
-seats = registry.make_seats(["process:snoop", "random", "random", "random"], game, seed)
-session = Session(game, seats, seed=seed)
+session = open_session(game, registry.seat_makers(["process:snoop", "random", "random", "random"], game), seed=seed)
 session.advance(max_moves=8)
-seats[0].close()
+session.seats[0].close()
 """
 
 

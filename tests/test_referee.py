@@ -15,13 +15,13 @@ from tabletop.bots.base import Bot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.engine.actions import Action
 from tabletop.engine.rng import new_rng, shuffled
-from tabletop.engine.session import Session
 from tabletop.engine.views import View
 from tabletop.games.trick_taking import TrickGame, TrickState
 from tabletop.plugins import registry
 from tabletop.plugins.watchdog import BotTimeout, Watchdog
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -86,10 +86,9 @@ class Recorder:
 def test_misbehaving_plugin_bots_are_replaced_every_move(cls: type[Bot], problem: str) -> None:
     registry.register_bot(cls, "test plugin")
     game = registry.make_game("trick-taking", options={"deals": 1})
-    seats = registry.make_seats([cls.name, "random", cls.name, "random"], game, 5, bot_timeout=HANG)
-    assert isinstance(seats[0], Watchdog)
     log = Recorder()
-    session = Session(game, seats, seed=5, log=log)
+    session = open_game(game, [cls.name, "random", cls.name, "random"], seed=5, log=log, bot_timeout=HANG)
+    assert isinstance(session.seats[0], Watchdog)
     session.run()
     assert session.is_over and sum(session.scores()) == 13
     # Every move of seats 0 and 2 with a choice to make is replaced (forced moves ask no bot).
@@ -116,8 +115,7 @@ def test_slow_bot_times_out_then_gets_immediate_fallbacks_until_it_answers(
         caplog: pytest.LogCaptureFixture) -> None:
     registry.register_bot(Sleepy, "test plugin")
     game = registry.make_game("trick-taking", options={"deals": 1})
-    seats = registry.make_seats(["sleepy", "random", "random", "random"], game, 2, bot_timeout=0.2)
-    session = Session(game, seats, seed=2)
+    session = open_game(game, ["sleepy", "random", "random", "random"], seed=2, bot_timeout=0.2)
     sleepy_seat_moves = 0
     with caplog.at_level(logging.WARNING, logger="tabletop.bots"):
         while session.faults == [] or sleepy_seat_moves < 2:
@@ -129,14 +127,14 @@ def test_slow_bot_times_out_then_gets_immediate_fallbacks_until_it_answers(
     assert second.bot == "sleepy" and "still stuck on an earlier move" in second.problem
     assert "'sleepy' took longer than 0.2 s" in caplog.text
     Sleepy.release.set()
-    seats[0]._current.done.wait(HANG)  # the stuck call returns; its late answer is thrown away
+    session.seats[0]._current.done.wait(HANG)  # the stuck call returns; its late answer is thrown away
     session.run()
     assert session.is_over and len(session.faults) == 2
 
 
 def test_watchdog_passes_answers_and_errors_through() -> None:
     game = TrickGame(options={"deals": 1})
-    session = Session(game, seed=1)
+    session = open_game(game, seed=1)
     view = session.view(session.to_move)
     dog = Watchdog(RandomBot(new_rng(1), game), 1.0)
     assert dog.choose(view) in view.legal and dog.name == "random" and dog.trusted is False
@@ -184,7 +182,7 @@ def hide_differently(game: TrickGame, state: TrickState, seat: int, rng_seed: in
 def test_a_bots_choice_does_not_depend_on_hidden_cards(seed: int, moves: int, bot: type[Bot],
                                                        trump: str) -> None:
     game = TrickGame(options={"deals": 1, "trump": trump})
-    session = Session(game, [RandomBot(new_rng(seed, i), game) for i in range(4)], seed=seed)
+    session = open_game(game, ["random"] * 4, seed=seed)
     session.advance(max_moves=moves)
     seat = session.to_move
     assert seat is not None
@@ -220,9 +218,9 @@ class Vandal(Bot):
 
 def test_a_bot_cannot_change_the_game_through_its_view() -> None:
     game = TrickGame(options={"deals": 1})
-    honest = Session(game, [RandomBot(new_rng(9, i), game) for i in range(4)], seed=9)
+    honest = open_game(game, ["random"] * 4, seed=9)
     vandal = Vandal(new_rng(0), game)
-    session = Session(game, [RandomBot(new_rng(9, i), game) for i in range(4)], seed=9)
+    session = open_game(game, ["random"] * 4, seed=9)
     seat = session.to_move
     assert seat is not None
     before = game.snapshot(session.state)

@@ -11,12 +11,12 @@ import pytest
 from tabletop.bots.ismcts import Budget
 from tabletop.cli import main
 from tabletop.engine.arrange import Scenario
-from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.formats.playtest import append_note, read_playtest
 from tabletop.formats.scenario import parse_scenario
 from tabletop.plugins import registry
 from tabletop.sim.playtests import review_logs
+from tests.sessions import open_game
 
 SEATS = ["human", "random", "random", "random"]
 
@@ -29,7 +29,7 @@ def playtest(path: Path, *, seed: int, thinks: list[float], notes: dict[int, str
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
     log = GameLog.create(path, game=game, seat_names=SEATS, seed=seed, fair=fair, clock=lambda: clock[0],
                          scenario=scenario)
-    session = Session(game, registry.make_seats(SEATS, game, seed), seed=seed, log=log, scenario=scenario)
+    session = open_game(game, SEATS, seed=seed, log=log, scenario=scenario)
     moves, mine = [], 0
     while not session.is_over:
         if (notes or {}).get(session.moves):

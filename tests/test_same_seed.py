@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from tabletop.cli import main
-from tabletop.engine.session import Session
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 BOTS = ["greedy", "random", "random", "greedy"]
 
@@ -25,7 +25,7 @@ def test_simulated_games_are_the_same_games_when_played_again_from_their_seed(tm
         scores = [r["score"] for r in rows if r["game"] == number]
         seed = next(r["seed"] for r in rows if r["game"] == number)
         assert f"seed{seed}" in path.name
-        session = Session(game, registry.make_seats(BOTS, game, seed), seed=seed)
+        session = open_game(game, BOTS, seed=seed)
         session.run()
         assert session.scores() == scores, f"game {number} (seed {seed}) went another way"
         assert replay(path).session.scores() == scores

@@ -34,6 +34,7 @@ from tabletop.plugins.replays import replay
 from tabletop.scaffold import create_game
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -56,8 +57,8 @@ def held(game: Game, state: Any) -> dict[str, tuple[str, ...]]:
 
 def check_start(game: Game, placed: Scenario, seed: int) -> Session:
     """Start ``game`` from ``placed`` and check it: placements hold, sizes and cards as in a plain deal."""
-    plain = Session(game, seed=seed, events=False)
-    session = Session(game, seed=seed, scenario=placed)
+    plain = open_game(game, seed=seed, events=False)
+    session = open_game(game, seed=seed, scenario=placed)
     before, after = held(game, plain.state), held(game, session.state)
     assert {k: len(v) for k, v in before.items()} == {k: len(v) for k, v in after.items()}, "every zone keeps its size"
     assert Counter(c for v in before.values() for c in v) == Counter(c for v in after.values() for c in v)
@@ -97,7 +98,7 @@ def test_the_trick_games_undealt_pile_and_turned_up_card_can_be_named() -> None:
         assert state.trump_card not in state.undealt
     dealt_out = TrickGame(players=4, options={"trump": "turnup"})  # the turned-up card is the dealer's last
     for seed in range(6):
-        state = Session(dealt_out, seed=seed, scenario=scenario(ACES)).state
+        state = open_game(dealt_out, seed=seed, scenario=scenario(ACES)).state
         assert state.trump_card in state.hands[state.dealer] and state.trump == state.trump_card.suit
 
 
@@ -116,7 +117,7 @@ def test_placements_hold_and_the_rest_is_dealt_at_random(seed: int, players: int
 
 def test_the_rest_of_the_deck_is_not_the_same_every_game() -> None:
     game = TrickGame(players=4)
-    hands = {tuple(c.id for c in Session(game, seed=s, scenario=scenario(ACES)).state.hands[0])
+    hands = {tuple(c.id for c in open_game(game, seed=s, scenario=scenario(ACES)).state.hands[0])
              for s in range(10)}
     assert len(hands) == 10
 
@@ -151,7 +152,7 @@ def test_the_templates_start_where_a_scenario_says(templates: Path) -> None:
 # -- what the table shows ------------------------------------------------------------------------------
 def test_the_start_shows_where_the_cards_are_without_showing_a_hidden_card() -> None:
     game = TrickGame(players=4, options={"trump": "turnup", "hand_size": 10})
-    session = Session(game, seed=3, scenario=scenario(ACES))
+    session = open_game(game, seed=3, scenario=scenario(ACES))
     (event,) = session.take_events()
     assert isinstance(event, ScenarioStarted) and event.label == "Scenario Four aces: Seat 2 to move"
     zones = {z.id: z for z in game.zones(session.state)}
@@ -170,7 +171,7 @@ def test_same_seed_same_scenario_same_game_and_the_log_replays_from_there(tmp_pa
     for fair in (False, True):
         path = tmp_path / f"game-{fair}.jsonl"
         log = GameLog.create(path, game=game, seat_names=["a"] * 4, seed=77, fair=fair, scenario=placed)
-        session = Session(game, seed=77, log=log, scenario=placed)
+        session = open_game(game, seed=77, log=log, scenario=placed)
         while not session.is_over:
             session.submit(session.legal_actions()[-1])
         log.close()
@@ -201,7 +202,7 @@ def test_a_bad_scenario_is_one_line_naming_the_file_and_line(tmp_path: Path, cap
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as caught:
-        Session(TrickGame(players=4), seed=1, scenario=load_scenario(path))
+        open_game(TrickGame(players=4), seed=1, scenario=load_scenario(path))
     message = str(caught.value)
     assert message.startswith(f"{path}:{line}: ") and words in message and "\n" not in message
     for command, seats in (("simulate", "--bots"), ("play", "--seats")):
@@ -234,7 +235,7 @@ def test_a_game_that_keeps_its_cards_out_of_plain_lists_is_told_to_define_arrang
 
     with pytest.raises(ScenarioError, match=r"s.toml:6: \[seat.1\] hand: this game does not keep the zone's cards"
                                             r" as one list.*must define arrange\(state, scenario\)"):
-        Session(Tucked(players=4), seed=1, scenario=scenario(ACES))
+        open_game(Tucked(players=4), seed=1, scenario=scenario(ACES))
 
 
 # -- simulate ------------------------------------------------------------------------------------------
@@ -252,5 +253,5 @@ def test_every_simulated_game_starts_from_the_scenario(tmp_path: Path) -> None:
         records = read_records(log)
         assert records[1][1]["seat"] == 1, "seat 2 leads"
         session = replay(log).session
-        start = Session(session.game, seed=session.seed, scenario=session.scenario).state
+        start = open_game(session.game, seed=session.seed, scenario=session.scenario).state
         assert {"AS", "AH", "AD", "AC"} <= {c.id for c in start.hands[0]}

@@ -146,7 +146,7 @@ def test_tune_brings_a_too_strong_card_back_to_its_peers(designer: Path, capsys:
     assert main(["simulate", GAME, "--games", "300", "--quiet", "--report", "before"]) == 0
     assert _names("Red 3", capsys.readouterr().out)
     assert main(["tune", GAME, "--free", "red-3.points=0..12", "--free", "red-3.value=1..3", "--target",
-                 "card-strength<5", "--budget", "2500", "--workers", "2", "--quiet", "--out", "tuned"]) == 0
+                 "card-strength<5", "--budget", "1800", "--workers", "2", "--quiet", "--out", "tuned"]) == 0
     out = capsys.readouterr().out
     assert "card-strength<5: " in out and "proposed: red-3.points=" in out
     assert "already meets every target" not in out  # Red 3 at 12 points is shown too strong before tuning

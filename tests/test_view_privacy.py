@@ -29,6 +29,7 @@ from tabletop.engine.views import View, ViewClosed
 from tabletop.engine.zones import OWNER
 from tabletop.plugins import registry
 from tests.plugin_fixtures import clean_registry  # noqa: F401  (a fixture)
+from tests.sessions import open_game
 
 
 def reachable(root: object, rules: frozenset[int] = frozenset()) -> Iterator[object]:
@@ -153,7 +154,7 @@ def test_a_view_kept_after_its_move_can_no_longer_be_built() -> None:
             kept.append(view)
             return view.legal[0]
 
-    session = Session(game, [Keeper(random.Random(1), game) for _ in range(4)], seed=2)
+    session = open_game(game, [Keeper(random.Random(1), game) for _ in range(4)], seed=2)
     session.advance(max_moves=1)
     view = kept[0]
     with pytest.raises(ViewClosed, match="move is over"):

@@ -37,6 +37,7 @@ from tabletop.plugins import registry
 from tabletop.scaffold import create_game
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -178,7 +179,7 @@ def test_the_judge_would_know_what_it_looks_for() -> None:
     """The walk finds these when they are reachable (the test can fail): a view made by a tool, which
     holds its lease as long as it lives, leads to the state through its referents."""
     game = registry.make_game("trick-taking", players=3, options={"deals": 1})
-    session = Session(game, seed=3, events=False)
+    session = open_game(game, seed=3, events=False)
     tool_view = session.view(0)
     judge = judge_for(session)
     found = {judge(obj) for obj in referents([tool_view], module_dicts())} - {None}

@@ -13,6 +13,7 @@ from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog, default_log_path
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 SEED = 734_519_882_013
 
@@ -21,7 +22,7 @@ def fair_game(path: Path, *, moves: int | None = None) -> tuple[Session, GameLog
     game = registry.make_game("draw-poker", players=3, options={"deals": 2})
     names = ["human", "random", "random"]
     log = GameLog.create(path, game=game, seat_names=names, seed=SEED, fair=True, game_id="g-abc123")
-    session = Session(game, registry.make_seats(names, game, SEED), seed=SEED, log=log)
+    session = open_game(game, names, seed=SEED, log=log)
     pick = random.Random(1)
     while not session.is_over and (moves is None or session.moves < moves):
         session.advance()

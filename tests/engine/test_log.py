@@ -8,8 +8,9 @@ import pytest
 from tabletop.engine.errors import LogError
 from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
-from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 
 def logged_game(tmp_path: Path, **options: object) -> tuple[Path, Session]:
@@ -17,7 +18,7 @@ def logged_game(tmp_path: Path, **options: object) -> tuple[Path, Session]:
     names = ["random"] * 4
     path = tmp_path / "game.jsonl"
     log = GameLog.create(path, game=game, seat_names=names, seed=11)
-    session = Session(game, make_seats(names, game, 11), seed=11, log=log)
+    session = open_game(game, names, seed=11, log=log)
     session.run()
     log.close()
     return path, session
@@ -87,7 +88,7 @@ def test_log_is_flushed_per_action(tmp_path: Path) -> None:
     game = make_game("trick-taking", players=4, options={"deals": 1})
     path = tmp_path / "live.jsonl"
     log = GameLog.create(path, game=game, seat_names=["human"] * 4, seed=1)
-    session = Session(game, seed=1, log=log)
+    session = open_game(game, seed=1, log=log)
     session.submit(session.legal_actions()[0])
     session.submit(session.legal_actions()[0])
     assert len(path.read_text().splitlines()) == 3  # header + two actions, before close

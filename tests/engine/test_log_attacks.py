@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.engine.errors import LogError
-from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
-from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def write_log(path: Path, *, seed: int = 11, deals: int = 1) -> Path:
     game = make_game("trick-taking", players=4, options={"deals": deals})
     log = GameLog.create(path, game=game, seat_names=["random"] * 4, seed=seed)
-    Session(game, make_seats(["random"] * 4, game, seed), seed=seed, log=log).run()
+    open_game(game, ["random"] * 4, seed=seed, log=log).run()
     log.close()
     return path
 
@@ -181,7 +181,7 @@ def test_deck_file_changed_since_the_game_was_played(tmp_path: Path) -> None:
         game = make_game("decky", players=4)
         path = tmp_path / "d.jsonl"
         log = GameLog.create(path, game=game, seat_names=["random"] * 4, seed=3)
-        Session(game, make_seats(["random"] * 4, game, 3), seed=3, log=log).run()
+        open_game(game, ["random"] * 4, seed=3, log=log).run()
         log.close()
         assert replay(path).complete
         deck = folder / "deck.toml"

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from tabletop.engine.rng import Seeds, derive_seed, random_order, seed_maker, shuffled
-from tabletop.engine.session import Session, SessionOptions, open_session
+from tabletop.engine.session import SessionOptions, open_session
 from tabletop.plugins import registry
 from tabletop.sim.run.runner import SimConfig, simulate
+from tests.sessions import open_game
 
 SEEDS = [0, 1, 7, -5, 2**31, 2**62 + 17, 2**63 - 1, 2**200 + 3]
 
@@ -38,7 +39,7 @@ def test_simulated_games_deal_and_play_as_sessions_seeded_alone_do() -> None:
     alone = []
     for seed, _, _ in simulated:
         game = registry.make_game("trick-taking", players=4)
-        session = Session(game, registry.make_seats(config.bots, game, seed), seed=seed, events=False)
+        session = open_game(game, config.bots, seed=seed, events=False)
         session.run()
         alone.append((seed, tuple(session.scores()), session.moves))
     assert simulated == alone

@@ -1,4 +1,8 @@
-"""The session: the one gate, views, determinism and bots that misbehave."""
+"""The session: the one gate, views, determinism and bots that misbehave.
+
+Sessions are made directly here, being what is tested (what ``open_session`` returns); the rest of the suite
+opens its games as production does, through :func:`tests.sessions.open_game`.
+"""
 
 import copy
 

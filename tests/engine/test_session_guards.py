@@ -15,8 +15,8 @@ from tabletop.engine.errors import GameBroken, LogError
 from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.games.trick_taking import TrickGame
-from tabletop.plugins.registry import make_seats
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 
 @pytest.fixture
@@ -32,8 +32,8 @@ def game_with(hook: str, body: object) -> TrickGame:
     return cls(options={"deals": 1})
 
 
-def run(game: TrickGame, **kwargs: object) -> Session:
-    session = Session(game, make_seats(["random"] * game.players, game, 1), seed=1, **kwargs)  # type: ignore[arg-type]
+def run(game: TrickGame) -> Session:
+    session = open_game(game, ["random"] * game.players, seed=1)
     session.run()
     return session
 
@@ -101,7 +101,7 @@ def endless(self, state, cards):  # type: ignore[no-untyped-def]
 def test_a_hook_stuck_in_a_loop_stops_the_game_at_the_hook_limit() -> None:
     game = game_with("trick_winner", endless)
     # The limit is met only by the endless hook: the three moves before it take a tiny share of it, however busy.
-    session = Session(game, make_seats(["random"] * 4, game, 1), seed=1, hook_limit=2.0, bot_timeout=0.1)
+    session = open_game(game, ["random"] * 4, seed=1, hook_limit=2.0, bot_timeout=0.1)
     with pytest.raises(GameBroken, match=r"failed in apply at move 4: did not return within 2.1 s \(an endless"
                                          r" loop\?\) \(at .*test_session_guards.py:\d+ in endless\)"):
         session.advance()
@@ -126,7 +126,7 @@ def test_replaying_a_log_whose_rules_loop_stops_with_one_line(tmp_path: Path,
     game = Sometimes(options={"deals": 1})
     path = tmp_path / "g.jsonl"
     log = GameLog.create(path, game=game, seat_names=["random"] * 4, seed=4)
-    Session(game, make_seats(["random"] * 4, game, 4), seed=4, log=log).run()
+    open_game(game, ["random"] * 4, seed=4, log=log).run()
     log.close()
     monkeypatch.setattr(Sometimes, "looping", True)
     monkeypatch.setattr("tabletop.formats.logreplay.HOOK_LIMIT", 2.0)  # met only by the looping hook, however busy

@@ -17,6 +17,7 @@ from tabletop.engine.timeline import Timeline, seen_cards
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 GAMES = [("trick-taking", 4, {"deals": 1}), ("trick-taking", 3, {"deals": 1, "scoring": "bid", "trump": "turnup"}),
          ("draw-poker", 3, {"deals": 2}), ("birdhead", 3, {})]
@@ -29,7 +30,7 @@ def live(path: Path, name: str, players: int, options: dict[str, Any], seed: int
     game = registry.make_game(name, players=players, options=options)
     names = SEATS[:players]
     log = GameLog.create(path, game=game, seat_names=names, seed=seed)
-    session = Session(game, registry.make_seats(names, game, seed), seed=seed, log=log)
+    session = open_game(game, names, seed=seed, log=log)
     return session, Timeline(session, watch=watch), log
 
 
@@ -118,16 +119,16 @@ def test_an_undone_game_can_go_another_way_and_still_replays(tmp_path: Path) -> 
 def test_seeking_anywhere_equals_replaying_from_the_start(case: Any, seed: int, data: st.DataObject) -> None:
     name, players, options = case
     game = registry.make_game(name, players=players, options=options)
-    played = Session(game, registry.make_seats(["random"] * players, game, seed), seed=seed)
+    played = open_game(game, ["random"] * players, seed=seed)
     line: list[Action] = []
     played.on_move = lambda i, s, a, f, e: line.append(a)
     played.run()
-    timeline = Timeline(Session(game, None, seed=seed), every=7)
+    timeline = Timeline(open_game(game, None, seed=seed), every=7)
     for action in line:
         timeline.session.submit(action)
     for position in data.draw(st.lists(st.integers(0, len(line)), min_size=1, max_size=6)):
         timeline.seek(position)
-        fresh = Session(game, None, seed=seed, events=False)
+        fresh = open_game(game, None, seed=seed, events=False)
         for action in line[:position]:
             fresh.submit(action)
         assert timeline.position == position
@@ -136,7 +137,7 @@ def test_seeking_anywhere_equals_replaying_from_the_start(case: Any, seed: int, 
 
 def test_seeking_keeps_the_moves_after_and_the_marks(tmp_path: Path) -> None:
     game = registry.make_game("trick-taking", players=4, options={"deals": 2})
-    timeline = Timeline(Session(game, registry.make_seats(["random"] * 4, game, 3), seed=3), every=16)
+    timeline = Timeline(open_game(game, ["random"] * 4, seed=3), every=16)
     timeline.session.run()
     end = timeline.end
     assert timeline.marks("trick") == list(range(4, end + 1, 4))

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import ActionTaken
-from tabletop.engine.session import Session
 from tabletop.engine.zones import HEX, Move, Popup, check_zones
 from tabletop.games.euler_getter import EulerGetter
 from tabletop.games.euler_getter.boardfile import shipped_boards
+from tests.sessions import open_game
 
 BOARDS = {name: EulerGetter(options={"board": name}) for name in shipped_boards()}
 
@@ -67,7 +67,7 @@ def test_inventors_board_is_the_default_with_the_published_numbering() -> None:
 
 def test_colouring_a_twin_colours_one_cell_and_shows_the_change() -> None:
     game = EulerGetter()
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     rim = game.board.poly.index["5"]
     events = session.submit(Action("colour", zone="board", cell="5"))
     taken = [e for e in events if isinstance(e, ActionTaken)]
@@ -92,7 +92,7 @@ def test_colouring_a_twin_colours_one_cell_and_shows_the_change() -> None:
 
 def test_a_move_that_closes_a_loop_shows_minus_one_and_one_that_changes_nothing_says_so() -> None:
     game = BOARDS["hexagon-28"]
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     plays = {0: ["14", "15", "20", "24", "23", "18"], 1: ["1", "2", "3", "4", "5", "6"]}
     shown = []
     for k in range(12):
@@ -106,7 +106,7 @@ def test_a_move_that_closes_a_loop_shows_minus_one_and_one_that_changes_nothing_
 
 def test_observation_holds_the_whole_board_the_same_for_both_seats() -> None:
     game = EulerGetter()
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     session.submit(game.legal_actions(session.state)[3])
     mine, theirs = game.observe(session.state, 0), game.observe(session.state, 1)
     assert mine == theirs
@@ -119,7 +119,7 @@ def test_scores_add_up_to_the_boards_euler_characteristic_and_never_tie(data: st
     game = BOARDS[board]
     poly = game.board.poly
     order = data.draw(st.permutations(poly.faces))
-    session = Session(game, seed=0)
+    session = open_game(game, seed=0)
     for k, face in enumerate(order):
         session.submit(Action("colour", zone="board", cell=face))
         owned = [[f for f, o in enumerate(session.state.owner) if o == seat] for seat in (0, 1)]

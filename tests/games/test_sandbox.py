@@ -27,6 +27,7 @@ from tabletop.games.sandbox import SandboxGame, sandbox_class
 from tabletop.plugins import discovery, registry
 from tabletop.plugins.replays import replay
 from tests.plugin_fixtures import clean_registry, write_game
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -124,7 +125,7 @@ def test_a_deck_only_folder_is_listed_as_a_playable_game(games_dir: Path, capsys
     entry = registry.game_entry("plain")
     assert not entry.is_broken and entry.runs_own_code and entry.extra["art_dir"] == games_dir / "plain" / "art"
     game = registry.make_game("plain", players=2)
-    assert [z.id for z in game.zones(Session(game, seed=1).state)] == [
+    assert [z.id for z in game.zones(open_game(game, seed=1).state)] == [
         "hand:0", "hand:1", "draw", "discard", "area:0", "area:1"]
     assert main(["--games-dir", str(games_dir), "games"]) == 0
     out = capsys.readouterr().out
@@ -140,7 +141,7 @@ def test_a_deck_only_game_takes_the_deck_file_s_name_as_its_title(tmp_path: Path
 
 def test_the_table_file_deals_what_it_says(games_dir: Path) -> None:
     game = harbour(games_dir)
-    state = Session(game, seed=4).state
+    state = open_game(game, seed=4).state
     assert [len(state.cards[f"hand:{s}"]) for s in range(3)] == [4, 4, 4]
     assert len(state.cards["market"]) == 3 and len(state.cards["hidden"]) == 2
     assert len(state.cards["draw"]) == 24 - 3 * 4 - 3 - 2
@@ -151,7 +152,7 @@ def test_the_table_file_deals_what_it_says(games_dir: Path) -> None:
 
 def test_people_play_it_by_hand_headless(games_dir: Path) -> None:
     game = harbour(games_dir)
-    session = Session(game, [None, None, None], seed=7)
+    session = open_game(game, [None, None, None], seed=7)
     state = session.state
     legal = session.legal_actions()
     card = state.cards["hand:0"][0]
@@ -177,7 +178,7 @@ def test_people_play_it_by_hand_headless(games_dir: Path) -> None:
 
 def test_shuffle_flip_and_piles_onto_piles(games_dir: Path) -> None:
     game = harbour(games_dir)
-    session = Session(game, [None, None, None], seed=3)
+    session = open_game(game, [None, None, None], seed=3)
     state = session.state
     draw = list(state.cards["draw"])
     session.submit(Action("flip", zone="draw"))
@@ -230,7 +231,7 @@ def test_art_is_the_art_folder_or_a_sheet_beside_the_deck(tmp_path: Path, clean_
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), limit=st.integers(1, 120))
 def test_random_bots_finish_under_the_move_limit(games_dir: Path, seed: int, players: int, limit: int) -> None:
     game = harbour(games_dir, players, moves=limit)
-    session = Session(game, registry.make_seats(["random"] * players, game, seed), seed=seed)
+    session = open_game(game, ["random"] * players, seed=seed)
     session.run()
     assert session.is_over and session.moves <= limit
     assert session.scores() == session.state.counters["gold"]
@@ -250,7 +251,7 @@ def test_a_log_replays_to_the_same_table_and_undo_puts_it_back(games_dir: Path, 
     game = harbour(games_dir, 3, moves=80)
     path = tmp_path / f"g-{seed}.jsonl"
     log = GameLog.create(path, game=game, seat_names=["human", "random", "human"], seed=seed)
-    session = Session(game, registry.make_seats(["human", "random", "human"], game, seed), seed=seed, log=log)
+    session = open_game(game, ["human", "random", "human"], seed=seed, log=log)
     timeline = Timeline(session)
     rng = random.Random(seed)
     snapshots: dict[int, Any] = {}
@@ -295,7 +296,7 @@ def hidden_from(game: SandboxGame, session: Session, seat: int) -> list[Card]:
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 def test_no_seat_sees_another_hand_or_a_face_down_card(games_dir: Path, seed: int, players: int) -> None:
     game = harbour(games_dir, players, moves=150)
-    session = Session(game, [None] * players, seed=seed)
+    session = open_game(game, [None] * players, seed=seed)
     rng = random.Random(seed)
     while not session.is_over:
         for seat in range(players):
@@ -323,7 +324,7 @@ def test_no_seat_sees_another_hand_or_a_face_down_card(games_dir: Path, seed: in
 
 def test_a_shown_hand_is_seen_by_all_and_hidden_again(games_dir: Path) -> None:
     game = harbour(games_dir)
-    session = Session(game, [None, None, None], seed=2)
+    session = open_game(game, [None, None, None], seed=2)
     session.submit(Action("show"))
     assert game.table(session.state, 1).zone("hand:0").cards == tuple(session.state.cards["hand:0"])  # type: ignore[union-attr]
     session.submit(Action("hide"))
@@ -350,8 +351,8 @@ def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games
                                                                           players: int) -> None:
     game = harbour(games_dir, players, moves=150)
     log = Moves()
-    session = Session(game, registry.make_seats(["human"] + ["random"] * (players - 1), game, seed), seed=seed,
-                      log=log)
+    session = open_game(game, ["human"] + ["random"] * (players - 1), seed=seed,
+                        log=log)
     while not session.is_over:  # the person at seat 1 only ever passes the turn
         session.advance()
         if session.waiting_for_human:
@@ -368,7 +369,7 @@ def test_a_random_bot_never_ends_the_game_nor_touches_another_seats_things(games
 
 def test_a_person_is_still_offered_every_move(games_dir: Path) -> None:
     game = harbour(games_dir, 2)
-    session = Session(game, [None, None], seed=3)
+    session = open_game(game, [None, None], seed=3)
     session.advance()
     kinds = {(a.kind, a.seat) for a in session.legal_actions()}
     assert ("end", None) in kinds and ("count", 1) in kinds
@@ -376,7 +377,7 @@ def test_a_person_is_still_offered_every_move(games_dir: Path) -> None:
 
 def test_no_label_says_your_since_the_log_shows_it_for_bots_too(games_dir: Path) -> None:
     game = harbour(games_dir, 2)
-    session = Session(game, [None, None], seed=5)
+    session = open_game(game, [None, None], seed=5)
     session.advance()
     labels = {a.label for a in session.legal_actions()}
     assert "Show hand" in labels and "Pass" in labels

@@ -6,8 +6,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.engine.session import Session
 from tabletop.plugins.registry import make_game
+from tests.sessions import open_game
 
 OPTIONS = st.fixed_dictionaries({
     "trump": st.sampled_from(["none", "S", "H", "D", "C", "turnup"]),
@@ -37,7 +37,7 @@ def cards_in_play(game, state) -> Counter:
 @given(players=st.integers(3, 6), options=OPTIONS, seed=st.integers(0, 2**32))
 def test_invariants_hold_at_every_step(players: int, options: dict, seed: int) -> None:
     game = make_game("trick-taking", players=players, options=options)
-    session = Session(game, seed=seed)
+    session = open_game(game, seed=seed)
     chooser = random.Random(seed)
     deck = deck_counter(game)
     tricks_this_deal = 0
@@ -90,7 +90,7 @@ def test_invariants_hold_at_every_step(players: int, options: dict, seed: int) -
 def test_same_seed_same_game(seed: int, players: int) -> None:
     def play_out() -> tuple:
         game = make_game("trick-taking", players=players, options={"deals": 2})
-        session = Session(game, seed=seed)
+        session = open_game(game, seed=seed)
         chooser = random.Random(seed)
         while not session.is_over:
             session.submit(chooser.choice(session.legal_actions()))
@@ -101,5 +101,5 @@ def test_same_seed_same_game(seed: int, players: int) -> None:
 
 def test_other_seed_other_deal() -> None:
     game = make_game("trick-taking", players=4)
-    hands = {str(game.snapshot(Session(game, seed=s).state)["hands"]) for s in range(20)}
+    hands = {str(game.snapshot(open_game(game, seed=s).state)["hands"]) for s in range(20)}
     assert len(hands) == 20

@@ -8,6 +8,7 @@ from tabletop.engine.errors import IllegalAction
 from tabletop.engine.session import Session
 from tabletop.games.trick_taking import TrickGame, legal_cards, trick_winner
 from tabletop.plugins.registry import make_game
+from tests.sessions import open_game
 
 
 def ids(cards: list) -> list[str]:
@@ -55,7 +56,7 @@ def test_legal_cards_any_card_on_a_lead() -> None:
 
 def rigged(hands: list[str], *, leader: int = 0, **options: object) -> Session:
     game = make_game("trick-taking", players=len(hands), options={"deals": 1, **options})
-    session = Session(game, seed=1)
+    session = open_game(game, seed=1)
     game.rig(session.state, hands, leader=leader)  # type: ignore[attr-defined]
     session.take_events()
     return session
@@ -96,7 +97,7 @@ def test_trump_beats_led_suit_in_play() -> None:
 
 def test_deal_passes_left_and_player_left_of_dealer_leads() -> None:
     game = make_game("trick-taking", players=4, options={"deals": 3})
-    session = Session(game, seed=5)
+    session = open_game(game, seed=5)
     first = session.state.dealer
     session.take_events()
     assert session.state.leader == (first + 1) % 4
@@ -137,7 +138,7 @@ def test_hearts_scoring_counts_hearts_and_the_queen() -> None:
 
 def test_turned_up_card_sets_trump() -> None:
     game = make_game("trick-taking", players=3, options={"trump": "turnup"})
-    session = Session(game, seed=2)
+    session = open_game(game, seed=2)
     state = session.state
     assert state.turnup == [state.trump_card] and state.trump == state.trump_card.suit
     assert not state.undealt, "the one card left undealt is turned up: it lies apart"
@@ -145,7 +146,7 @@ def test_turned_up_card_sets_trump() -> None:
 
 def test_hand_size_leaves_cards_undealt() -> None:
     game = make_game("trick-taking", players=5, options={"hand_size": 7})
-    session = Session(game, seed=2)
+    session = open_game(game, seed=2)
     assert [len(h) for h in session.state.hands] == [7] * 5
     assert len(session.state.undealt) == 52 - 35
 

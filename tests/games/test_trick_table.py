@@ -10,13 +10,13 @@ from tabletop import scaffold
 from tabletop.engine.actions import Action, play
 from tabletop.engine.cards import Card, parse_card, parse_cards
 from tabletop.engine.events import ActionTaken, DealStarted
-from tabletop.engine.session import Session
 from tabletop.engine.zones import NOBODY, InfoRow, Move
 from tabletop.games.trick_taking import TrickGame
 from tabletop.kit.tricks import TRICK, TURNUP, TrickWon, TrumpChosen
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins import registry
 from tests.plugin_fixtures import clean_registry, tiny_game, write_game
+from tests.sessions import open_game
 
 __all__ = ["clean_registry"]
 
@@ -35,7 +35,7 @@ def rows(view_info: tuple[InfoRow, ...]) -> dict[str, InfoRow]:
 
 def test_a_played_card_moves_from_the_hand_to_the_trick_then_to_the_winners_pile() -> None:
     game = TrickGame(players=3, options={"deals": 1})
-    session = Session(game, seed=4)
+    session = open_game(game, seed=4)
     game.rig(session.state, ["AS 2H", "KS 3H", "QS 4H"], leader=0)
     session.take_events()
     plays = [session.submit(a)[0] for a in (P("AS"), P("KS"))]
@@ -55,7 +55,7 @@ def test_a_played_card_moves_from_the_hand_to_the_trick_then_to_the_winners_pile
 
 def test_the_dealers_turned_up_card_lies_face_up_until_the_dealer_plays_to_the_first_trick() -> None:
     game = TrickGame(players=4, options={"trump": "turnup", "deals": 1})
-    session = Session(game, seed=2)
+    session = open_game(game, seed=2)
     events = session.take_events()
     turned = next(e for e in events if isinstance(e, TrumpChosen))
     state = session.state
@@ -78,7 +78,7 @@ def test_the_dealers_turned_up_card_lies_face_up_until_the_dealer_plays_to_the_f
 
 def test_an_undealt_turned_up_card_lies_apart_from_the_face_down_rest() -> None:
     game = TrickGame(players=4, options={"trump": "turnup", "hand_size": 10, "scoring": "bid", "deals": 2})
-    session = Session(game, seed=5)
+    session = open_game(game, seed=5)
     deal = next(e for e in session.take_events() if isinstance(e, DealStarted))
     assert deal.moves[-1] == Move("", "undealt", backs=11, face_up=False)
     view = session.table(0)
@@ -106,7 +106,7 @@ def test_a_deck_files_colour_trump_is_written_as_it_is_named(tmp_path: Path) -> 
     deck_trick_game(tmp_path, "colours")
     game = registry.make_game("colours", options={"trump": "turnup"})
     for seed in range(8):
-        session = Session(game, seed=seed)
+        session = open_game(game, seed=seed)
         trump = session.state.trump
         text = rows(session.table(0).info)["Trump"].text
         assert text == (trump or "none")

@@ -11,12 +11,12 @@ import pytest
 from tabletop.engine.actions import Action
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import ActionTaken, Note
-from tabletop.engine.session import Session
 from tabletop.formats.wire import encode
 from tabletop.net.client import Welcome
 from tabletop.net.mirror import RemoteSession
 from tabletop.net.seatview import event_data, faces
 from tabletop.plugins import registry
+from tests.sessions import open_game
 
 
 class FakeConnection:
@@ -34,7 +34,7 @@ class FakeConnection:
 def messages(seat: int, moves: int) -> tuple[Welcome, list[tuple[str, Any]]]:
     """A welcome and the state, updates and asks a host sends ``seat`` over the first ``moves`` moves."""
     game = registry.make_game("trick-taking", players=3, options={"deals": "1"})
-    session = Session(game, registry.make_seats(["random"] * 3, game, 4), seed=4)
+    session = open_game(game, ["random"] * 3, seed=4)
     session.take_events()
     welcome = Welcome(seat, 3, {"name": game.name, "title": game.title}, ["a", "b", "c"], game.deck(), {},
                       ["here"] * 3)

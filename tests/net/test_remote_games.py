@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.process_bot import ProcessBot
@@ -29,6 +28,7 @@ from tests.net.remote_helpers import (
     play_hosted,
     seen_over_the_game,
 )
+from tests.sessions import open_game
 
 GAMES = [
     ("trick-taking", ["remote", "random", "remote", "random"], {"deals": "2", "hand_size": "6"}),
@@ -50,7 +50,7 @@ def play_local(tmp_path: Path, game: str, names: list[str], seed: int, options: 
         if name == "remote":
             seats[i] = ProcessBot(bot, made, seat=i, bot_seed=bot_seeds[i], timeout=None)
     try:
-        Session(made, seats, seed=seed, log=game_log).run()
+        open_game(made, seats, seed=seed, log=game_log).run()
     finally:
         game_log.close()
         for seat in seats:

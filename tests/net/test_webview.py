@@ -9,12 +9,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.engine.session import Session
 from tabletop.engine.views import SPECTATOR
 from tabletop.net import webview
 from tabletop.net.seatview import event_data, event_from_data, faces
 from tabletop.plugins import registry
 from tests.net.web_helpers import named_cards
+from tests.sessions import open_game
 
 GAMES = {"trick-taking": 4, "birdhead": 3, "draw-poker": 3, "euler-getter": 2}
 
@@ -31,7 +31,7 @@ def reachable(ask: dict[str, Any]) -> set[int]:
 @given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**31))
 def test_every_legal_action_is_reachable_from_the_page_and_nothing_unseen_is_named(name: str, seed: int) -> None:
     game = registry.make_game(name, players=GAMES[name])
-    session = Session(game, None, seed=seed)
+    session = open_game(game, None, seed=seed)
     rng = random.Random(seed)
     events = session.take_events()
     for _ in range(400):
@@ -58,7 +58,7 @@ def test_every_legal_action_is_reachable_from_the_page_and_nothing_unseen_is_nam
 
 def test_a_japanese_page_reads_the_game_in_japanese() -> None:
     game = registry.make_game("trick-taking", players=4)
-    session = Session(game, None, seed=4)
+    session = open_game(game, None, seed=4)
     table = session.table(session.to_move or 0)
     english = webview.table_message("state", 0, table, (), table.seat or 0, None, "en")
     japanese = webview.table_message("state", 0, table, (), table.seat or 0, None, "ja")

@@ -20,6 +20,7 @@ from tabletop.ui.app import PlaySettings, Table, play_tables
 from tabletop.ui.scene import playtest_draw
 from tabletop.ui.screens.replay import ReplayTable
 from tests.patience import HANG
+from tests.sessions import open_game
 from tests.ui.helpers import card_point, click, press, pump_until
 from tests.ui.test_replay_viewer import logged
 
@@ -176,11 +177,10 @@ def test_a_hint_marks_every_choice_within_the_bots_budget_and_never_in_fair_mode
 
 
 def test_a_hint_searches_worlds_dealt_from_the_seats_view_never_the_real_hands(app, monkeypatch) -> None:
-    from tabletop.engine.session import Session
     from tabletop.plugins import registry
 
     game = registry.make_game("trick-taking", players=4, options={"deals": 1})
-    session = Session(game, None, seed=11)
+    session = open_game(game, None, seed=11)
     while len(session.legal_actions()) < 3:
         session.submit(session.legal_actions()[0])
     real = session.state

@@ -24,6 +24,7 @@ from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.capture import save_screenshot
 from tabletop.ui.screens.joining import JoinTable, art_folder_for, art_store
 from tests.net.remote_helpers import DEADLINE, hosting, join_bot
+from tests.sessions import open_game
 from tests.ui.helpers import card_point, click, hand_cards, press, pump_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,7 +227,6 @@ def test_several_people_at_the_host_share_its_window_beside_a_remote_seat(app: A
 
 
 def test_when_the_host_starts_another_game_its_joiners_tables_follow(app: App) -> None:
-    from tabletop.engine.session import Session
     from tabletop.net.host import GameInfo
     from tabletop.plugins import registry
 
@@ -240,7 +240,7 @@ def test_when_the_host_starts_another_game_its_joiners_tables_follow(app: App) -
         # The host plays again with the same seats: the joiners already here are welcomed to the new game.
         seats = registry.make_seats(hosted.names, hosted.game, 13)
         seats[0] = hosted.players[0]
-        again = Session(hosted.game, seats, seed=13)
+        again = open_game(hosted.game, seats, seed=13)
         hosted.host.attach(again, info=GameInfo.of(hosted.game, ["a", "b", "c"]), initial=again.take_events())
         deadline = time.monotonic() + DEADLINE
         outcome = None

@@ -13,6 +13,7 @@ from tabletop.formats.log import GameLog
 from tabletop.plugins import registry
 from tabletop.plugins.replays import replay
 from tabletop.ui.screens.replay import ReplayTable, run_record
+from tests.sessions import open_game
 from tests.ui.helpers import click, press, pump_until
 
 OPTIONS = {"deals": 2}
@@ -221,7 +222,7 @@ def test_the_replay_bar_offers_trick_steps_only_in_a_game_with_tricks(app, tmp_p
         path = tmp_path / f"{name}.jsonl"
         game = registry.make_game(name, players=3, options=options)
         log = GameLog.create(path, game=game, seat_names=["random"] * 3, seed=5)
-        Session(game, registry.make_seats(["random"] * 3, game, 5), seed=5, log=log).run()
+        open_game(game, ["random"] * 3, seed=5, log=log).run()
         log.close()
         table = ReplayTable(app, path)
         table.step()

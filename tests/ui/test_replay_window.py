@@ -5,11 +5,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine.session import Session
 from tabletop.formats.log import GameLog
 from tabletop.formats.logreplay import log_players
-from tabletop.plugins.registry import make_game, make_seats
+from tabletop.plugins.registry import make_game
 from tabletop.plugins.replays import replay
+from tests.sessions import open_game
 
 
 @pytest.mark.parametrize(("name", "players"), [("trick-taking", 4), ("birdhead", 3), ("draw-poker", 2)])
@@ -19,7 +19,7 @@ def test_logged_game_replays_at_the_table(app: Any, tmp_path: Path, name: str, p
     game = make_game(name, players=players)
     path = tmp_path / "game.jsonl"
     log = GameLog.create(path, game=game, seat_names=["random"] * players, seed=21)
-    Session(game, make_seats(["random"] * players, game, 21), seed=21, log=log).run()
+    open_game(game, ["random"] * players, seed=21, log=log).run()
     log.close()
     result = replay(path)
     settings = PlaySettings(name, players, ["random"] * players, 21, {}, None, "instant")
