@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop import kit
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken, DealStarted
@@ -24,11 +26,23 @@ from tabletop.engine.game import Emit, Game, GameState
 from tabletop.engine.rng import derive_seed, shuffled
 from tabletop.engine.session import Session
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, ROW, STACK, Move, Zone, items
+from tabletop.kit import N_
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins.registry import game_class, make_game, make_seats
 from tabletop.scaffold import create_game
 from tabletop.sim.percard.cards import CardWatch, Journeys
-from tabletop.sim.percard.journeys import DEALT, DISCARDED, DRAWN, KEPT, PASSED, PLAYED, TAKEN, WON
+from tabletop.sim.percard.cardstats import CardTally, Seen
+from tabletop.sim.percard.journeys import (
+    DEALT,
+    DISCARDED,
+    DRAWN,
+    KEPT,
+    PASSED,
+    PLAYED,
+    SHED,
+    TAKEN,
+    WON,
+)
 from tests.patience import HANG
 from tests.plugin_fixtures import clean_registry
 from tests.sessions import open_game
@@ -140,11 +154,11 @@ def test_market_journeys_match_the_actions_taken(market: type, seed: int, player
     game = market(players=players)
     book, session, watch, actions = _play(game, seed)
     kinds = Counter(action.kind for _seat, action in actions)
-    times = {k: sum(entry[1] for entry in book.facts[k].values()) for k in (DEALT, DRAWN, TAKEN, PLAYED, DISCARDED)}
+    times = {k: sum(entry[1] for entry in book.facts[k].values()) for k in (DEALT, DRAWN, TAKEN, PLAYED, DISCARDED, SHED)}
     assert times[DEALT] == players * game.options.hand
     assert times[TAKEN] == kinds["buy"]
     assert times[DRAWN] == kinds["draw"]
-    assert times[DISCARDED] == kinds["pay"]
+    assert times[DISCARDED] + times[SHED] == kinds["pay"]  # onto the face-up pile: the tally calls them discards
     assert times[PLAYED] == sum(len(a.cards) for _s, a in actions if a.kind == "meld")
     bought = {(seat, action.cards[0].id) for seat, action in actions if action.kind == "buy"}
     taken = _per_unit(book, TAKEN)
@@ -280,3 +294,84 @@ def test_the_compiled_watch_learns_what_the_pure_python_one_does() -> None:
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1]
     assert all(runs[0].values())
+
+
+# -- a shedding game: cards are played onto the discard pile, every hand is laid out at the end --------
+@dataclass
+class EightsState(kit.State):
+    draw: list[Card] = kit.pile()
+    discard: list[Card] = kit.discard_pile()
+    hands: list[list[Card]] = kit.hands()
+    shown: list[list[Card]] = kit.per_seat(N_("Left in hand"))
+
+
+class Eights(kit.KitGame):
+    """Play a card of the suit or rank on top of the discard pile, or draw; the hands are laid out at the end."""
+
+    name, title, summary = "watched-eights", "Eights", N_("Shed your hand onto the discard pile.")
+    min_players, max_players, default_players = 2, 4, 3
+    State = EightsState
+    turn_order = kit.LEFT
+
+    def deal(self, state: EightsState) -> kit.Moves:
+        return kit.deal(state, 5) + kit.move(state, [state.draw[-1]], kit.DRAW, kit.DISCARD)
+
+    def _plays(self, state: EightsState, seat: int) -> list[Action]:
+        top = state.discard[-1]
+        return [Action("play", (c,)) for c in state.hands[seat] if c.suit == top.suit or c.rank == top.rank]
+
+    def legal_actions(self, state: EightsState) -> list[Action]:
+        me = self.mover(state)
+        return self._plays(state, me) or ([kit.draw_action(me)] if state.draw else [kit.PASS])
+
+    def apply(self, state: EightsState, action: Action, emit: kit.Emit) -> None:
+        me = self.mover(state)
+        moves: kit.Moves = ()
+        if action.kind == "play":
+            moves = kit.move(state, list(action.cards), kit.hand_id(me), kit.DISCARD, seat=me)
+        elif action.kind == "draw":
+            moves = kit.draw(state, me)
+        emit(kit.ActionTaken(me, action, moves))
+
+    def is_game_over(self, state: EightsState) -> bool:
+        return not all(state.hands) or not state.draw and not any(self._plays(state, s) for s in self.seats)
+
+    def end_game(self, state: EightsState, emit: kit.Emit) -> None:
+        """Lay every hand out face up, as the rules count it: no seat plays those cards."""
+        moves: kit.Moves = ()
+        for seat in self.seats:
+            state.scores[seat] = -len(state.hands[seat])
+            moves += kit.move(state, list(state.hands[seat]), kit.hand_id(seat), f"shown:{seat}", seat=seat)
+        emit(kit.Moved(moves))
+        super().end_game(state, emit)
+
+
+def _tally(game: Game, seeds: range) -> tuple[CardTally, list[Any]]:
+    tally, actions = CardTally(), []
+    for seed in seeds:
+        book, _session, _watch, played = _play(game, seed)
+        tally.add(book)
+        actions += played
+    return tally, actions
+
+
+def test_a_shedding_games_report_leads_with_the_cards_played_onto_the_discard_pile() -> None:
+    tally, actions = _tally(Eights(players=3), range(6))
+    kinds = tally.kinds()
+    assert kinds[0] == PLAYED and DISCARDED not in kinds
+    played = sum(seen.times for (kind, _card), seen in tally.cards.items() if kind == PLAYED)
+    assert played == sum(1 for _seat, action in actions if action.kind == "play") > 0  # the plays, not the hands shown
+    assert kinds[-1] == KEPT  # the hands laid out at the end were nobody's choice: they never lead
+
+
+def test_draw_poker_leads_with_its_discards_not_the_hands_shown() -> None:
+    tally, _actions = _tally(make_game("draw-poker", players=3, options={"deals": "1"}), range(4))
+    kinds = tally.kinds()
+    assert kinds[0] == DISCARDED and PLAYED not in kinds and kinds[-1] == KEPT
+
+
+def test_a_market_still_discards_its_payments() -> None:
+    """A game that plays cards elsewhere (melds on a tableau) keeps its discards onto the face-up pile as discards."""
+    tally = CardTally()
+    tally.cards[(PLAYED, "a")], tally.cards[(SHED, "b")] = Seen(times=1), Seen(times=2)
+    assert tally.kinds() == [PLAYED, DISCARDED] and tally.cards[(DISCARDED, "b")].times == 2

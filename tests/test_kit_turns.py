@@ -101,6 +101,26 @@ def test_deals_are_scored_dealt_again_and_the_game_ends_between_deals() -> None:
     assert state.gone and not any(p.zone_id == "gone" for p in places(state, 3)), "a record is no zone"
 
 
+class LastWord(Count):
+    """A game whose end_game says a last word and leaves out the super() call: the game still ends."""
+
+    def end_game(self, state: CountState, emit: kit.Emit) -> None:
+        emit(kit.Moved((), "the end"))
+
+
+@pytest.mark.parametrize("deals", [True, False])
+def test_a_games_own_end_game_without_super_still_ends_the_game(deals: bool) -> None:
+    cls = LastWord if deals else type("OneDeal", (LastWord,), {"is_deal_over": kit.KitGame.is_deal_over,
+                                                               "is_game_over": lambda self, s: not any(s.hands)})
+    session = open_game(cls(players=3), seed=5)
+    chooser = random.Random(1)
+    for _ in range(100):
+        if session.is_over:
+            break
+        session.submit(chooser.choice(session.legal_actions()))
+    assert session.is_over and session.to_move is None
+
+
 def test_a_kept_zone_stays_from_deal_to_deal_and_out_of_the_shuffled_deck() -> None:
     game = Count(players=3)
     state = open_game(game, seed=3).state

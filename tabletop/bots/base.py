@@ -22,6 +22,8 @@ class Bot:
     """True for a bot that cannot play without its parameter (``humanlike:LOGS``): named bare, it is refused."""
     presets: ClassVar[tuple[str, ...]] = ()
     """Parameters the start screen offers as strengths (``("50ms", "200ms", "1s")``)."""
+    games: ClassVar[tuple[str, ...]] = ()
+    """The games (by name) the bot was made for; empty: it plays any game. The start screen offers it for those only."""
     thinks: ClassVar[bool] = False
     """True for a bot that may think long enough that the table should not wait for it (it then
     moves on a worker thread while the window keeps drawing)."""
@@ -29,6 +31,11 @@ class Bot:
     def __init__(self, rng: random.Random, game: Any = None) -> None:
         self.rng = rng
         self.game_name: str = getattr(game, "name", "")
+
+    @classmethod
+    def fits(cls, game_cls: Any) -> bool:
+        """True when the bot was made for ``game_cls`` (a game class), or plays any game."""
+        return not cls.games or getattr(game_cls, "name", None) in cls.games
 
     @classmethod
     def parse_parameter(cls, text: str) -> Any:

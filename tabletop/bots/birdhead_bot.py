@@ -24,6 +24,7 @@ class ShedderBot(Bot):
     """
 
     name = "shedder"
+    games = ("birdhead",)
     description = "BirdHead: shed high cards early, keep low ones, beat cheaply late"
 
     def choose(self, view: View) -> Action:

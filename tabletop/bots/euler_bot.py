@@ -115,6 +115,7 @@ class EulerGreedyBot(Bot):
     """Colours the cell worth most to both players; searches every ending once few cells are left."""
 
     name = "euler-greedy"
+    games = ("euler-getter",)
     description = "Euler Getter: the cell worth most to both players, a full search of the endgame"
 
     def choose(self, view: View) -> Action:

@@ -46,6 +46,7 @@ class PokerKeeperBot(Bot):
     """Keeps pairs and better, draws to four-card flushes and open-ended straights, else keeps its top card."""
 
     name = "poker-keeper"
+    games = ("draw-poker",)
     description = "draw poker: keep pairs and better, draw to flushes and open-ended straights"
 
     def choose(self, view: View) -> Action:

@@ -18,6 +18,7 @@ from tabletop.bots.base import Bot
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import JOKER, Card
 from tabletop.engine.views import View
+from tabletop.kit.trickgame import TrickGame
 from tabletop.kit.tricks import (
     STANDARD_POWER,
     card_power,
@@ -46,6 +47,11 @@ class GreedyTrickBot(Bot):
             known = _known_shape(game)
             if known is not None:
                 self._learnt(*known)
+
+    @classmethod
+    def fits(cls, game_cls: Any) -> bool:
+        """True for a trick game: one on :class:`~tabletop.kit.TrickGame` (it plays others at random)."""
+        return isinstance(game_cls, type) and issubclass(game_cls, TrickGame)
 
     def _learnt(self, is_trick: bool, order: str, power: dict[str, int], avoid: bool) -> None:
         self._is_trick, self._order, self._power, self._avoid = is_trick, order, power, avoid

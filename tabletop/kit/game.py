@@ -199,6 +199,7 @@ class KitGame(Game):
             emit(DealScored(state.deals, points, tuple(state.scores), self.deal_detail(state)))
         if self.is_game_over(state):
             self.end_game(state, emit)
+            state.to_move = None  # also when an end_game of the game's own said its last word and no more
         else:
             self.next_deal(state, emit)
 
@@ -216,6 +217,7 @@ class KitGame(Game):
                 return
         elif self.is_game_over(state):
             self.end_game(state, emit)
+            state.to_move = None  # also when an end_game of the game's own said its last word and no more
             return
         if said is AGAIN:
             state.to_move = seat

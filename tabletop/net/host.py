@@ -66,7 +66,7 @@ ART_POLL = 0.5
 INBOX = 16
 """Choices and questions one seat may have waiting at once."""
 HISTORY = 2000
-"""Events of the game kept per seat, as it saw them: the log a browser seat is shown when it (re)joins."""
+"""Events of the game kept per seat, as it saw them: the log a seat is shown when it (re)joins."""
 
 WAITING, HERE, AWAY, STAND_IN, LOCAL = "waiting", "here", "away", "bot", "local"
 """A seat's presence: remote and not joined yet, joined, dropped, dropped and played by a bot, not remote."""
@@ -137,7 +137,7 @@ class Host(SeatServer):
         self._info: GameInfo | None = None
         self._bot_seeds: dict[int, int] = {}
         self._views: dict[int, TableView] = {}
-        self._history: dict[int, list[Event]] = {}
+        self._history: dict[int, list[Any]] = {}  # each seat's events as sent: the log a seat (re)joining gets
         self._initial: dict[int, list[Any]] = {}
         self._asks: dict[int, Asked] = {}
         self._note_budgets: dict[int, Budget] = {}
@@ -181,7 +181,7 @@ class Host(SeatServer):
 
         views: dict[int, TableView] = {}
         shown: dict[int, list[Any]] = {}
-        history: dict[int, list[Event]] = {}
+        history: dict[int, list[Any]] = {}
         try:
             info.deck = info.deck or catalogue(session.game.deck())
             for seat in self._viewers():
@@ -189,7 +189,7 @@ class Host(SeatServer):
                 seen = faces(table)
                 encode(table)  # what cannot travel is found now, before anyone joins
                 shown[seat] = [event_data(e, seat, table, seen) for e in initial]
-                history[seat] = [event_from_data(d) for d in shown[seat]]
+                history[seat] = list(shown[seat])
         except (TypeError, ValueError) as exc:
             self._failed = _("this game's table cannot be sent to other machines: {problem}").format(problem=exc)
             raise TabletopError(self._failed) from None
@@ -339,7 +339,7 @@ class Host(SeatServer):
                 with self._lock:
                     self._views[seat] = table
                     kept = self._history.setdefault(seat, [])
-                    kept += saw
+                    kept += data
                     del kept[:-HISTORY]
                     targets = self._watchers[:] if seat == SPECTATOR else [self._conns[seat]] if seat in self._conns else []
                 # Each form is made once a move, and only for a seat someone reads it in (most often one).
@@ -426,7 +426,8 @@ class Host(SeatServer):
                 table = self._views.get(seat)
                 messages = [welcome, {"t": "state", "moves": self._moves,
                                       "table": encode(table) if table is not None else None,
-                                      "events": self._initial.get(seat, []) if self._moves == 0 else []}]
+                                      "events": self._initial.get(seat, []) if self._moves == 0 else [],
+                                      "log": self._history.get(seat, [])[:] if self._moves else []}]
         # Offered in one go on the loop's thread: no move's update can come between them.
         for message in messages:
             self._offer(joiner, dumps(message))
@@ -439,9 +440,9 @@ class Host(SeatServer):
     def _web_welcome(self, joiner: Joiner, info: GameInfo) -> list[dict[str, Any]]:
         """Return a browser seat's welcome and state (under the lock)."""
         game = {"name": info.name, "title": info.title, "rules": info.rules, "names": info.names}
-        return webview.welcome_messages(game, joiner.seat, self.players, list(self._presence),
-                                        self._history.get(joiner.seat, []), self._moves, self._views.get(joiner.seat),
-                                        self._over, self.images, joiner.lang)
+        seen = [event_from_data(d) for d in self._history.get(joiner.seat, [])]
+        return webview.welcome_messages(game, joiner.seat, self.players, list(self._presence), seen, self._moves,
+                                        self._views.get(joiner.seat), self._over, self.images, joiner.lang)
 
     def _dispatch(self, joiner: Joiner, message: dict[str, Any]) -> str:
         """Act on a joiner's message (the loop's thread); return why to cut it off ("" to go on)."""

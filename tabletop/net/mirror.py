@@ -95,6 +95,8 @@ class RemoteSession:
         self.questions: dict[str, Any] | None = None
         """The designer's questions the host sent once the game was over (``questions`` and ``cards``)."""
         self.moves = 0
+        self.history: list[Event] = []
+        """The game so far as this seat saw it, when it joined after the first move (a rejoin): for the log only."""
         self._table: TableView | None = None
         self._events: list[Event] = []
         self._updates: deque[tuple[int, TableView, list[Event]]] = deque()
@@ -252,6 +254,7 @@ class RemoteSession:
             events = [event_from_data(e) for e in message["events"]]
             if self._table is None:
                 self.moves, self._table, self._events = message["moves"], table, events
+                self.history = [event_from_data(e) for e in message.get("log", [])]
             else:  # a rejoin: the table jumps to where the game stands
                 self._updates.append((message["moves"], table, [InfoChanged(table.info)]))
         elif kind == "update":

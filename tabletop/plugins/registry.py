@@ -329,17 +329,35 @@ class BotChoice:
         return bot
 
 
-def bot_choices() -> list[str]:
+def bot_choices(game: Entry | None = None) -> list[str]:
     """Return every usable bot as a seat may name it: a bot with strengths once per strength
-    (``ismcts:50ms``, ``ismcts:200ms``...), as the start screen offers them."""
+    (``ismcts:50ms``, ``ismcts:200ms``...), as the start screen offers them; with ``game``, only the bots
+    that fit it (:func:`bot_fits`)."""
     out: list[str] = []
     for entry in bot_entries():
         cls = _loaded(entry)
         if cls is None or getattr(cls, "needs_parameter", False):  # offered bare, it could not play
             continue
+        if game is not None and not bot_fits(entry, cls, game):
+            continue
         presets = getattr(cls, "presets", ()) or ()
         out += [f"{entry.name}:{p}" for p in presets] if presets else [entry.name]
     return out
+
+
+def bot_fits(entry: Entry, cls: Any, game: Entry) -> bool:
+    """True when bot ``entry`` (its class ``cls``) was made for ``game`` or plays any game: a game folder's
+    bots play that folder's game only; a bot's ``fits`` (its ``games``) says for the rest."""
+    folder = entry.extra.get("folder")
+    if folder is not None:
+        return bool(game.extra.get("folder") == folder)
+    fits = getattr(cls, "fits", None)
+    if game.cls is None or not callable(fits):
+        return True
+    try:
+        return bool(fits(game.cls))
+    except Exception:  # noqa: BLE001 - a plugin bot's own test: broken, it is offered (its seat says the rest)
+        return True
 
 
 def _loaded(entry: Entry) -> Any:

@@ -117,9 +117,9 @@ def undo_mode(wanted: str, humans: int) -> str:
     return wanted
 
 
-def bot_names() -> list[str]:
-    """Return the usable bots, ``random`` first (it plays every game; others may be game-specific)."""
-    names = registry.bot_choices() or ["random"]
+def bot_names(game: registry.Entry | None = None) -> list[str]:
+    """Return the usable bots (with ``game``: those that fit it), ``random`` first (it plays every game)."""
+    names = registry.bot_choices(game) or ["random"]
     return sorted(names, key=lambda n: n != "random")
 
 

@@ -251,7 +251,8 @@ def test_bad_files_reported_without_drawing(make_image: MakeImage, art_dir: Path
         (art_dir / "back.jpg").unlink()
         wait_for(lib, lambda: not reported()["KD.png"] and not reported()["back.jpg"])
         assert reported()["QH.png"]
-        assert all(line.startswith("no art for") for line in lib.take_messages())  # 2 more missing
+        said = lib.take_messages()  # 2 more missing; the broken ace fixed (the broken files removed: nothing)
+        assert all(line.startswith("no art for") or line == "AS.png reads now: its cards show it" for line in said)
 
 
 def test_bad_files_reported_without_drawing_no_threads(make_image: MakeImage, art_dir: Path) -> None:
@@ -324,3 +325,55 @@ def test_a_broken_file_is_listed_as_broken_and_not_also_as_a_shape_to_crop(make_
         time.sleep(0.05)
         lib.poll()
         assert not [line for line in lib.problems() if line.startswith("AS.png") and "crop" in line]
+
+
+def _copy_steps(art_dir: Path) -> tuple[bytes, list[int]]:
+    """A picture of the ace, and the sizes a copy into the art folder goes through (header half there, cut off, whole)."""
+    from PIL import Image as PILImage
+
+    staging = art_dir.parent / "whole.png"
+    PILImage.new("RGB", (500, 700), GREEN).save(staging)
+    whole = staging.read_bytes()
+    return whole, [10, 60, len(whole) // 3, 2 * len(whole) // 3, len(whole)]
+
+
+def _unreadable(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith("AS.png:")]
+
+
+def test_a_file_being_copied_in_is_reported_once_and_the_report_goes_when_it_is_whole(art_dir: Path) -> None:
+    whole, steps = _copy_steps(art_dir)
+    lib = sync(DECK, art_dir)
+    lib.take_messages()
+    said: list[str] = []
+    for n, size in enumerate(steps):
+        (art_dir / "AS.png").write_bytes(whole[:size])
+        os.utime(art_dir / "AS.png", ns=(n * 10**9, n * 10**9))  # each step a new stamp, however coarse the clock
+        lib.refresh()
+        lib.face(AS, SIZE)  # drawn: a cut-off file is found broken when decoded
+        said += lib.take_messages()
+    assert len(_unreadable(said)) == 1, said  # not once per step of the copy
+    assert said[-1] == "AS.png reads now: its cards show it"
+    assert not _unreadable(lib.problems()) and lib.status(AS) == "art"
+
+
+def test_a_file_copied_in_while_the_table_polls_every_frame_is_reported_once(art_dir: Path) -> None:
+    """With the watcher's threads: the table takes the messages at every frame, also while a changed file
+    waits for its check (its old problem gone, its new one not found yet)."""
+    whole, steps = _copy_steps(art_dir)
+    said: list[str] = []
+    with ArtLibrary(DECK, art_dir) as lib:
+        lib.take_messages()
+
+        def frame() -> None:
+            lib.face(AS, SIZE)
+            said.extend(lib.take_messages())
+
+        for size in steps[:-1]:
+            (art_dir / "AS.png").write_bytes(whole[:size])
+            time.sleep(0.01)  # a later mtime even on coarse clocks
+            wait_for(lib, lambda: bool(frame() or _unreadable(lib.problems())))
+        (art_dir / "AS.png").write_bytes(whole)
+        wait_for(lib, lambda: bool(frame() or "AS.png reads now: its cards show it" in said))
+        assert not _unreadable(lib.problems())
+    assert len(_unreadable(said)) == 1, said

@@ -281,3 +281,43 @@ def test_a_joiner_is_you_only_at_its_seat_and_its_name_shows_at_the_host_and_in_
     finally:
         connection.close()
         host.close()
+
+
+def test_a_joiner_that_rejoins_gets_the_log_so_far(app: App) -> None:
+    """`tabletop join` again after its window closed mid-game: the new table's log holds every line the first
+    table's log had of the game (as this seat saw it), then says where it joined."""
+    with hosting("trick-taking", ["random", "remote", "random"], 31, options={"deals": "1"}) as hosted:
+        code = hosted.host.codes[1]
+        first = Connection(hosted.address, code)
+        table = JoinTable(app, first, first.open(), folder=None, speed="instant")
+        intro = len(table.scene.log)
+        thread, _outcome = serve_in_background(hosted)
+        try:
+            for _ in range(2):  # two of this seat's plays, and the other seats' moves around them
+                pump_until(table, lambda: table.director.accepts_input)
+                moves = hosted.session.moves
+                click(card_point(table, table.director.legal()[0].card))
+                table.step()
+                until(table, lambda: hosted.session.moves > moves)  # noqa: B023
+            pump_until(table, lambda: table.director.accepts_input)  # every move so far shown
+            seen = [line for line in list(table.scene.log)[intro:] if not line.startswith("Art:")]  # the game's lines
+        finally:
+            table.close()
+            first.close()
+        until_host = time.monotonic() + DEADLINE
+        while hosted.host.presence(1) == HERE:  # the host saw it go
+            assert time.monotonic() < until_host
+            time.sleep(0.01)
+        again = Connection(hosted.address, code)
+        rejoined = JoinTable(app, again, again.open(), folder=None, speed="instant")
+        try:
+            log = list(rejoined.scene.log)
+            assert len(seen) >= 5 and all(line in log for line in seen), (seen, log)
+            assert log[-1] == f"Joined at move {hosted.session.moves}: the log above is the game so far"
+            rejoined.step()
+            shot(rejoined, "joiner-rejoined.png")
+        finally:
+            rejoined.close()
+            again.close()
+            hosted.host.close("the test is over")
+            thread.join(DEADLINE)

@@ -340,3 +340,27 @@ def test_the_game_list_shows_each_games_title(app, deck_only: str) -> None:
     screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
     labels = {b.payload: b.label for b in screen.buttons() if b.command == "game"}
     assert labels[deck_only] == "My Deck" and labels["trick-taking"] == registry.game_class("trick-taking").title
+
+
+def test_the_start_screen_offers_only_the_bots_made_for_the_game(app, tmp_path: Path, clean_registry: None) -> None:  # noqa: F811
+    """Two games made with tabletop new: the market's own bot (its bots.py) is not offered at Go Fish, nor are the
+    built-in games' own bots (BirdHead's, draw poker's, the trick bot); a seat remembered with one gets the default."""
+    for name, template in (("my-market", "market"), ("my-fish", "go-fish")):
+        create_game(name, tmp_path / "games", template=template)
+    discovery.discover(tmp_path / "games")
+    own = {"greedy", "shedder", "poker-keeper", "euler-greedy", "my-market-greedy"}
+
+    def offered(game: str) -> set[str]:
+        screen = StartScreen(app, PlaySettings(game=game, seed=1))
+        kinds = set()
+        for _ in range(len(screen.form.bots) + 4):
+            screen.form.cycle_seat(1, 1)
+            kinds.add(screen.form.seats[1])
+        return kinds
+
+    assert not offered("my-fish") & own and "random" in offered("my-fish")
+    assert offered("my-market") & own == {"my-market-greedy"}
+    assert offered("trick-taking") & own == {"greedy"}
+    assert offered("birdhead") & own == {"shedder"}
+    kept = StartScreen(app, PlaySettings(game="my-fish", seed=1, players=3, seats=["human", "my-market-greedy", "random"]))
+    assert kept.form.seats == ["human", "random", "random"]

@@ -32,15 +32,18 @@ from typing import Any
 from tabletop.engine.cards import Card
 from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, Moved
 from tabletop.engine.game import Emit, Game
-from tabletop.engine.zones import Move, Zone
+from tabletop.engine.zones import NOBODY, Move, Zone
 from tabletop.kit.tricks import TrickWon
 from tabletop.sim.percard.journeys import (
+    DISCARDED,
     HAND,
     KEPT,
-    KINDS,
     OFFERED,
     OWN_AREA,
     OWN_PILE,
+    PILE,
+    PLAYED,
+    SHED,
     classify,
     owners,
     role_of,
@@ -66,12 +69,18 @@ class Journeys:
     units: int = 0
     wins: int = 0
     points: list[int | None] = field(default_factory=list)
-    facts: list[dict[str, list[int]]] = field(default_factory=lambda: [{} for _ in KINDS])
+    facts: list[dict[str, list[int]]] = field(default_factory=lambda: [{} for _ in range(SHED + 1)])
+    """Per kind (and :data:`~tabletop.sim.percard.journeys.SHED`, discards onto a pile every seat sees, which the
+    tally counts as plays in a game that plays cards nowhere else)."""
     offered: dict[str, int] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
     took: dict[str, int] = field(default_factory=dict)
     tricks: int = 0
     contest: str = ""
+    kept: int = 0
+    laid_out: int = 0
+    """Seat-deals that kept cards in their own zones by their own moves, and in a zone holding only the hand the rules
+    laid out at the end (a showdown: those cards are kept, but no seat chose to put them there)."""
     areas: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     """Per own-zone label ("Tableau"): (cards it held at the game's end, 1 if its seat won) per seat and game."""
 
@@ -101,6 +110,7 @@ class _Declared:
         self.tracked = [z.id for z in zones if z.id in self.owner]
         self.areas = [z.id for z in zones if z.id in self.owner and self.roles[z.id] in (OWN_AREA, OWN_PILE)]
         self.hands = {zone: seat for zone, seat in self.owner.items() if self.roles[zone] == HAND}
+        self.shown_piles = {z.id for z in zones if self.roles[z.id] == PILE and z.visibility != NOBODY}
 
 
 Held = dict[Card, int]
@@ -127,6 +137,10 @@ class CardWatch:
         self._declared: _Declared | None = None
         self._plans: dict[tuple[str, str], Plan] = {}
         self._dealing_plans: dict[tuple[str, str], Plan] = {}
+        self._rules_plans: dict[tuple[str, str], Plan] = {}
+        """How moves count that the rules make outside any seat's action (a hand laid out at the end)."""
+        self._laid: set[str] = set()
+        """A seat's own zones that, this deal, were empty when the rules laid a hand's cards in them."""
         self._hand_key = False
         self._state: Any = None
         self._held: dict[str, Held] = {}
@@ -246,6 +260,7 @@ class CardWatch:
     def _hear(self, event: Event) -> None:
         """Count every card the event moved (the one loop all of them go through: kept lean), then what else it says."""
         kind = type(event)
+        laid: list[str] = []
         if kind is ActionTaken:  # most events, one per move: only its moves to read
             moves, plans = event.moved, self._plans  # type: ignore[attr-defined]
         elif kind is DealStarted:
@@ -254,8 +269,11 @@ class CardWatch:
                     self._keep()
                 self._new_deal()
             moves, plans = event.moves, self._dealing_plans
+        elif self._setting_up:
+            moves, plans = event.moves, self._dealing_plans
         else:
-            moves, plans = event.moves, self._dealing_plans if self._setting_up else self._plans
+            moves, plans = event.moves, self._rules_plans
+            laid = self._laid_out(moves)
         for move in moves:
             plan = plans.get((move.src, move.dst))
             if plan is None:
@@ -274,6 +292,7 @@ class CardWatch:
                 self._record(plan, cards, move.seat, self._move, self._round, self._bits)
         if kind is ActionTaken:
             return
+        self._laid.update(laid)
         if kind is DealScored:
             self._score(event.points)  # type: ignore[attr-defined]
         elif isinstance(event, TrickWon):
@@ -284,6 +303,15 @@ class CardWatch:
             self._contest([cards for _, cards in plays], (taker,) if taker >= 0 else (), "trick")
         elif event.kind == SHOWDOWN:
             self._contest(list(getattr(event, "hands", ())), tuple(getattr(event, "winners", ())), SHOWDOWN)
+
+    def _laid_out(self, moves: Sequence[Move]) -> list[str]:
+        """Return the seats' own zones, empty until now, that the rules (no seat's action) lay a hand into."""
+        declared = self._declared
+        if declared is None:
+            return []
+        return [move.dst for move in moves if declared.roles.get(move.src) == HAND and move.dst in declared.owner
+                and move.dst != move.src and declared.roles[move.dst] in (OWN_AREA, OWN_PILE)
+                and not self._held.get(move.dst)]
 
     def _backs(self, plan: Plan, move: Move) -> None:
         """A face-down move: all of a seat's zone is known at once; other cards are named once the move is over."""
@@ -350,9 +378,13 @@ class CardWatch:
                 plans[(src, dst)] = (-1, -1, None, None, None)  # moved off the declared table
                 return plans[(src, dst)]
         kind, seat = classify(declared.roles, declared.owner, src, dst, plans is self._dealing_plans)
+        if kind == PLAYED and plans is self._rules_plans:
+            kind = -1  # the rules laid a hand out (shown at the end): nobody played those cards
         facts: Any = None
         if kind == OFFERED:
             facts = self._book.offered
+        elif kind == DISCARDED and dst in declared.shown_piles:
+            facts = self._book.facts[SHED]  # onto a pile everyone sees: a shedding game's play, the tally decides
         elif kind >= 0:
             facts = self._book.facts[kind]
         plan = (kind, seat, self._held.get(src), self._held.get(dst), facts)
@@ -363,6 +395,7 @@ class CardWatch:
         """Plans point at the batch's facts and the zones' kept contents: make them anew when those change."""
         self._plans.clear()
         self._dealing_plans.clear()
+        self._rules_plans.clear()
 
     def _declare(self, zones: Sequence[Zone]) -> _Declared:
         self._declared = declared = _Declared(zones, self._players)
@@ -379,6 +412,7 @@ class CardWatch:
         self._bits = [1 << (base + seat) for seat in range(self._players)]
         self._scored = False
         self._kept_seen = False
+        self._laid.clear()
         self._move = self._turn = self._round = 0
         self._mover = None
         self.deals += 1
@@ -403,9 +437,15 @@ class CardWatch:
         if declared is None:
             return
         facts = self._book.facts[KEPT]
+        # Every hand laid out at the end (a showdown): its zones hold what the rules put there, no seat's choice.
+        laid = self._laid if not any(self._held[zone] for zone in declared.hands) else set()
         for zone_id in declared.areas:
             cards = self._held[zone_id]
             if cards:
+                if zone_id in laid:
+                    self._book.laid_out += 1
+                else:
+                    self._book.kept += 1
                 self._record((KEPT, declared.owner[zone_id], None, None, facts), list(cards), -1, self._move,
                              self._round, self._bits)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from tabletop.engine.game import Game
 from tabletop.sim.inference.stats import Contrast, against_peers, contrast, effect, wilson_interval
 from tabletop.sim.percard.cards import Journeys
-from tabletop.sim.percard.journeys import CHOSEN, TAKEN
+from tabletop.sim.percard.journeys import CHOSEN, DISCARDED, KEPT, PLAYED, SHED, TAKEN
 from tabletop.sim.percard.peers import peer_groups
 
 BATCHES = 64
@@ -102,6 +102,9 @@ class CardTally:
     """Tricks (or showdowns) seen: played and took count cards in them, and in the plays that took them."""
     contest: str = ""
     """What those were: "trick" or "showdown" ("" when none was seen)."""
+    kept: int = 0
+    laid_out: int = 0
+    """Seat-deals that kept cards by their own moves, and only in a hand the rules laid out (:class:`Journeys`)."""
     areas: dict[str, list[int]] = field(default_factory=dict)
     """Per own-zone label: ``[seat-games, cards, cards squared, winners, winners' cards, winners' squared]``."""
 
@@ -124,6 +127,8 @@ class CardTally:
             for group, mask in unions.items():
                 self._count(self.peers, (kind, group), batch, mask, 0, 0, 0, wins, low, planes)
         self._add_counts(book.offered, book.played, book.took, book.tricks, book.contest)
+        self.kept += book.kept
+        self.laid_out += book.laid_out
         for label, sizes in book.areas.items():
             row = self.areas.setdefault(label, [0] * 6)
             for size, won in sizes:
@@ -160,6 +165,8 @@ class CardTally:
             for key, seen in theirs.items():
                 mine.setdefault(key, Seen()).add(seen)
         self._add_counts(other.offered, other.played, other.took, other.tricks, other.contest)
+        self.kept += other.kept
+        self.laid_out += other.laid_out
         for label, row in other.areas.items():
             _add_row({0: self.areas.setdefault(label, [0] * 6)}, 0, row)
 
@@ -173,9 +180,23 @@ class CardTally:
         self.contest = self.contest or contest
 
     def kinds(self) -> list[int]:
-        """Return the kinds of move seen, the one that best shows a seat's choices first."""
+        """Return the kinds of move seen, the one that best shows a seat's choices first (once every batch is in)."""
+        self._settle_shed()
         seen = {kind for kind, _card in self.cards}
-        return [kind for kind in CHOSEN if kind in seen]
+        kinds = [kind for kind in CHOSEN if kind in seen]
+        if KEPT in kinds and self.laid_out and not self.kept:
+            kinds.append(kinds.pop(kinds.index(KEPT)))  # hands the rules laid out at the end: no seat's choice
+        return kinds
+
+    def _settle_shed(self) -> None:
+        """Count the discards onto a pile everyone sees as plays when no card was played anywhere else (a
+        shedding game plays onto its discard pile), else as the discards they are."""
+        if not any(kind == SHED for kind, _ in self.cards):
+            return
+        into = DISCARDED if any(kind == PLAYED for kind, _ in self.cards) else PLAYED
+        for table in (self.cards, self.peers):
+            for key in [key for key in table if key[0] == SHED]:
+                table.setdefault((into, key[1]), Seen()).add(table.pop(key))
 
     def units(self) -> int:
         """Return every unit (a seat in a deal) counted."""

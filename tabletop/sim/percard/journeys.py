@@ -15,14 +15,19 @@ a shared row                        a seat's     taken: bought, drafted (the rec
 a hand                              the table,   played (the hand's owner)
                                     a row, its
                                     own area
-a hand                              a pile       discarded (the hand's owner)
+a hand                              a pile       discarded (the hand's owner); played when
+                                                 the pile shows its cards and the game
+                                                 plays none anywhere else (it sheds
+                                                 them onto a discard pile)
 the table                           a seat's     won, as a trick (the receiver)
 a seat's zone                       another's    passed (the giver)
 a pile or the box                   a row        offered: turned face up (nobody)
 ==================================  ===========  ====================================
 
 and at the end of a deal, a card lying in a seat's own area or pile (its tableau, its won cards, its own
-deck in a deck-builder) was *kept* by that seat.
+deck in a deck-builder) was *kept* by that seat. Moves the rules make outside any seat's action (every
+hand laid out face up at the end to be counted) are nobody's play, and a zone holding only such a hand
+keeps nothing.
 
 >>> from tabletop.engine.zones import Zone, FAN, ROW, STACK, NOBODY, EVERYONE
 >>> zones = [Zone("hand:0", owner=0, hint=FAN), Zone("market", hint=ROW),
@@ -45,6 +50,9 @@ BOX, HAND, OWN_PILE, OWN_AREA, PILE, SHARED_ROW, TABLE = range(7)
 
 DEALT, DRAWN, TAKEN, PLAYED, DISCARDED, WON, PASSED, KEPT, OFFERED = range(9)
 """Kinds of move a card makes (indexes into :data:`KINDS`)."""
+SHED = 9
+"""Not a kind of its own: a discard onto a pile every seat sees, counted as played when no card is played anywhere
+else in the games (a shedding game, played onto the discard pile), else as discarded."""
 KINDS = ("dealt", "drawn", "taken", "played", "discarded", "won", "passed", "kept", "offered")
 """The kinds' names, as in files and on the command line."""
 KIND_VERBS = {

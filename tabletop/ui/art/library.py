@@ -32,6 +32,7 @@ from tabletop.engine.guard import short_path
 from tabletop.formats.faces import FaceSpec
 from tabletop.formats.facetext import card_values, localized
 from tabletop.i18n import _
+from tabletop.ui.art.announce import Announcements
 from tabletop.ui.art.carddata import DeckWatch
 from tabletop.ui.art.compose import RegionText
 from tabletop.ui.art.composed import ComposedFaces
@@ -122,7 +123,8 @@ class ArtLibrary:
         self._brief: dict[str, str] = {}
         """A problem line as the table's log says it, where that is shorter (no list of card ids)."""
         self._problems_version = -1
-        self._announced: set[str] = set()
+        self._said = Announcements()
+        self._whole: set[Key] = set()  # cards whose file as it is now was read in full (decoded, or checked unthreaded)
         self._last_scan = time.monotonic()
 
         self._jobs: queue.PriorityQueue[tuple[int, int, Job | None]] = queue.PriorityQueue()
@@ -303,10 +305,11 @@ class ArtLibrary:
     def take_messages(self) -> list[str]:
         """Return the messages that appeared since the last call (for the table's log: the missing art in
         one short line, its card ids left to the diagnostics)."""
-        current = self.problems()
-        new = [self._brief.get(line, line) for line in current if line not in self._announced]
-        self._announced = set(current)  # a problem fixed then back is announced again
-        return new
+        return self._said.take(self.problems(), self._errors, self._whole, self._file_name, self._brief)
+
+    def _file_name(self, key: Key) -> str | None:
+        entry = self._files.get(key)
+        return source_name(entry[0]) if entry is not None else None
 
     def close(self) -> None:
         """Stop background work."""
@@ -419,6 +422,8 @@ class ArtLibrary:
             self._pending.discard((job.key, size))
         if self._files.get(job.key) != (job.path, job.stamp):
             return  # the file changed or went away meanwhile; a newer load is under way
+        if loaded.ok:
+            self._whole.add(job.key)
         if loaded.ok and (size not in self._sizes or size in self._art.get(job.key, {})):
             if not done.from_cache:
                 self.stats["decoded"] += 1
@@ -443,6 +448,8 @@ class ArtLibrary:
         """Record a header check's problem, unless the file changed since (a newer check follows)."""
         if self._files.get(checked.key) != (checked.path, checked.stamp):
             return
+        if checked.error is None and not self._background:
+            self._whole.add(checked.key)  # unthreaded, nothing decodes a file until it is drawn: its header it is
         if checked.error is None and checked.key not in self._shapes:
             self._shapes[checked.key] = checked.source_size
             self.version += 1  # the shape decides whether the art is a full face or an illustration
@@ -474,6 +481,7 @@ class ArtLibrary:
             if old == new:
                 continue
             self._errors.pop(key, None)
+            self._whole.discard(key)
             self._aspects.pop(key, None)
             self._shapes.pop(key, None)
             current = self._art.pop(key, {})

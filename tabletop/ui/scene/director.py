@@ -413,14 +413,7 @@ class Director:
 
     def log_lines(self, position: int) -> list[str]:
         """Return what the log panel says of a replay's moves before ``position`` (messages: say them with ``_()``)."""
-        lines = []
-        for events in self.said[:position]:
-            for event in events:
-                if isinstance(event, GameOver):
-                    lines.append(label_of(event))
-                elif not isinstance(event, InfoChanged):
-                    lines.append(self._log_line(event, part_of(event, "moves", ())))
-        return lines
+        return self.lines_of([event for events in self.said[:position] for event in events])
 
     def _follow(self) -> None:
         """Make the bottom seat the human to move (behind a privacy screen when several share the table)."""
@@ -537,6 +530,12 @@ class Director:
             src, dst = self.board.apply(move)
             cues.append(Cue("move", move, tuple(src), tuple(dst), duration=duration))
         self.hold_until = max(self.hold_until, now + duration)
+
+    def lines_of(self, events: Sequence[Event]) -> list[str]:
+        """Return the log's lines for ``events`` as the table's log says them, nothing shown moving (a replay's
+        moves before a position, a rejoining seat's game so far)."""
+        return [label_of(e) if isinstance(e, GameOver) else self._log_line(e, part_of(e, "moves", ()))
+                for e in events if not isinstance(e, InfoChanged)]
 
     def _log_line(self, event: Event, moves: Any) -> str:
         # With several humans at one table (or a spectator) the log is read by all, so it says only what

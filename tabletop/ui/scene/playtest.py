@@ -143,7 +143,11 @@ class PlaytestTools:
             return
         if not d.paused:
             d.toggle_pause()
-        self.kinds = [reserved.HUMAN, *registry.bot_choices()]
+        try:  # the bots that fit the game (a bot made for another game is not offered)
+            game: registry.Entry | None = registry.game_entry(str(d.session.game.name))
+        except TabletopError:
+            game = None
+        self.kinds = [reserved.HUMAN, *registry.bot_choices(game)]
         self.seats = [reserved.HUMAN] * scene.players
         for i, name in enumerate(self.seat_names[:scene.players]):
             if name not in self.kinds and _is_seat(name):

@@ -81,6 +81,9 @@ class JoinTable(Table):
                                                                             who=who))
         if art_dir is not None:
             self.scene.log.append(_("Your own art from {folder} (the host's art is not fetched)").format(folder=art_dir))
+        if remote.history:  # joined (or rejoined) a game under way: its log so far, as this seat saw it
+            self.scene.log += [_(line) for line in self.director.lines_of(remote.history)]
+            self.scene.log.append(_("Joined at move {n}: the log above is the game so far").format(n=remote.moves))
         pygame.display.set_caption(_("tabletop - {game} - {who} at {address}").format(
             game=title, who=who, address=connection.address))
         self.overlays.append(NetPanel(app.text, lambda: app.window.size, self._panel,

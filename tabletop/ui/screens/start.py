@@ -59,6 +59,8 @@ class StartForm:
 
         self.entries = registry.game_entries()
         self.bots = bot_names()
+        self.all_bots = {bot.partition(":")[0] for bot in self.bots}
+        """Every bot, for any game: a seat holding one that does not fit the selected game gets the default."""
         for entry in self.entries:  # import each game now, so broken ones show their error
             with contextlib.suppress(TabletopError):
                 entry.load()
@@ -96,10 +98,13 @@ class StartForm:
 
     def select_game(self, name: str, *, keep: PlaySettings | None = None) -> None:
         """Choose game ``name``: players, seats and options reset to its defaults (or ``keep``'s)."""
+        from tabletop.ui.app import bot_names
+
         self.game = name
         cls = self.game_cls
         if cls is None:
             return
+        self.bots = bot_names(next(e for e in self.entries if e.name == name))  # a bot made for another game: not offered
         kept = keep if keep is not None and keep.game == name else None
         self.players = (kept.players if kept and kept.players else None) or cls.default_players or cls.min_players
         self.options = {i.name: i.default for i in self.infos()}
@@ -221,7 +226,8 @@ class StartForm:
     def _fit_seats(self) -> None:
         # A table without rules is for people: a bot there could only move at random.
         other = reserved.HUMAN if getattr(self.game_cls, "people_by_default", False) else self.bots[0]
-        seats = self.seats[: self.players]
+        fit = {bot.partition(":")[0] for bot in self.bots}
+        seats = [other if seat.partition(":")[0] in self.all_bots - fit else seat for seat in self.seats[: self.players]]
         while len(seats) < self.players:
             seats.append(reserved.HUMAN if not seats else other)
         self.seats = seats
