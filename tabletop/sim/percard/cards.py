@@ -34,6 +34,7 @@ from tabletop.engine.events import ActionTaken, DealScored, DealStarted, Event, 
 from tabletop.engine.game import Emit, Game
 from tabletop.engine.zones import NOBODY, Move, Zone
 from tabletop.kit.tricks import TrickWon
+from tabletop.sim.percard.held import Held, carry, counts, minus, take
 from tabletop.sim.percard.journeys import (
     DISCARDED,
     HAND,
@@ -113,8 +114,6 @@ class _Declared:
         self.shown_piles = {z.id for z in zones if self.roles[z.id] == PILE and z.visibility != NOBODY}
 
 
-Held = dict[Card, int]
-"""A seat-owned zone's contents as the watch keeps them: copies per card (cards are interned: keys by identity)."""
 Plan = tuple[int, int, Held | None, Held | None, Any]
 """What to do with a move between two zones: its kind and seat (:data:`~tabletop.sim.percard.journeys.Rule`), the
 contents kept of the zone it leaves and of the one it reaches (None: not kept), and where its facts go."""
@@ -286,7 +285,7 @@ class CardWatch:
                     self._backs(plan, move)
                 continue
             _kind, _seat, mine, theirs, facts = plan
-            for card in _carry(cards, mine, theirs):
+            for card in carry(cards, mine, theirs):
                 self._unseen(mine, card)  # type: ignore[arg-type]  # only a zone kept can miss a card
             if facts is not None:
                 self._record(plan, cards, move.seat, self._move, self._round, self._bits)
@@ -322,7 +321,7 @@ class CardWatch:
             self._pending.append(_Pending(plan, move, self._move, self._round, self._bits, move.backs))
             return
         cards = [card for card, copies in mine.items() for _ in range(copies)]
-        _carry(cards, mine, theirs)
+        carry(cards, mine, theirs)
         self._record(plan, cards, move.seat, self._move, self._round, self._bits)
 
     def _unseen(self, zone: Held, card: Card) -> None:
@@ -485,7 +484,7 @@ class CardWatch:
             zones = list(self._game.zones(self._state))
             if any(z.id not in self._declared.roles for z in zones):
                 self._declare(zones)
-            self._settle({z.id: _counts(z.cards) for z in zones if z.id in self._held})
+            self._settle({z.id: counts(z.cards) for z in zones if z.id in self._held})
         elif self._pending:
             self._settle(self._read({self._seen_at(p.move) for p in self._pending} - {""}))
 
@@ -528,25 +527,25 @@ class CardWatch:
         hands = declared.hands
         if self._hand_key and all(zone in hands for zone in wanted):
             try:
-                return {zone: _counts(self._game.observe_key(self._state, hands[zone], HAND_KEY)) for zone in wanted}
+                return {zone: counts(self._game.observe_key(self._state, hands[zone], HAND_KEY)) for zone in wanted}
             except Exception:  # noqa: BLE001 - fall back on the zones, which every game declares
                 self._hand_key = False
-        return {z.id: _counts(z.cards) for z in self._game.zones(self._state) if z.id in wanted}
+        return {z.id: counts(z.cards) for z in self._game.zones(self._state) if z.id in wanted}
 
     def _settle(self, actual: dict[str, Held]) -> None:
         """Give each pending face-down move its cards from what its zone (``actual``, as it is now) gained or lost
         since the watch last knew it; carry them out of (or into) its other zone; keep ``actual``."""
         held = self._held
-        arrived = {zone: _minus(cards, held[zone]) for zone, cards in actual.items()}
-        left = {zone: _minus(held[zone], cards) for zone, cards in actual.items()}
+        arrived = {zone: minus(cards, held[zone]) for zone, cards in actual.items()}
+        left = {zone: minus(held[zone], cards) for zone, cards in actual.items()}
         for p in self._pending:
             src, dst = p.move.src, p.move.dst
             if left.get(src):
-                named = _take(left[src], p.left)
-                _carry(named, None, held.get(dst) if dst not in actual else None)
+                named = take(left[src], p.left)
+                carry(named, None, held.get(dst) if dst not in actual else None)
             elif dst in arrived:
-                named = _take(arrived[dst], p.left)
-                if _carry(named, held.get(src) if src not in actual else None, None):
+                named = take(arrived[dst], p.left)
+                if carry(named, held.get(src) if src not in actual else None, None):
                     self._dirty = True
             else:
                 continue
@@ -572,48 +571,3 @@ def _add(a: int, b: int) -> int:
 
 def _or_sum(a: list[int], b: list[int]) -> list[int]:
     return [a[0] | b[0], *(x + y for x, y in zip(a[1:], b[1:], strict=True))]
-
-
-def _carry(cards: Sequence[Card], src: Held | None, dst: Held | None) -> list[Card]:
-    """Move one copy of each card out of ``src`` and into ``dst`` (either may be None: not kept); return the
-    cards ``src`` did not hold."""
-    missing = []
-    if src is not None:
-        for card in cards:
-            left = src.get(card, 0) - 1
-            if left > 0:
-                src[card] = left
-            elif left == 0:
-                del src[card]
-            else:
-                missing.append(card)
-    if dst is not None:
-        for card in cards:
-            dst[card] = dst.get(card, 0) + 1
-    return missing
-
-
-def _counts(cards: Any) -> Held:
-    out: Held = {}
-    for card in cards:
-        out[card] = out.get(card, 0) + 1
-    return out
-
-
-def _minus(a: Held, b: Held) -> Held:
-    """Return the copies in ``a`` beyond those in ``b``."""
-    return {card: n - b.get(card, 0) for card, n in a.items() if n > b.get(card, 0)}
-
-
-def _take(pool: Held, count: int) -> list[Card]:
-    """Remove up to ``count`` cards from ``pool`` (in its order) and return them."""
-    out: list[Card] = []
-    for card in list(pool):
-        while pool[card] > 0 and len(out) < count:
-            pool[card] -= 1
-            out.append(card)
-        if pool[card] <= 0:
-            del pool[card]
-        if len(out) >= count:
-            break
-    return out
