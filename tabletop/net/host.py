@@ -44,7 +44,7 @@ from tabletop.net.guard import (
     NOTES_TOTAL,
     Budget,
 )
-from tabletop.net.protocol import dumps, new_code, same_code
+from tabletop.net.protocol import HISTORY, dumps, new_code, same_code
 from tabletop.net.seatview import catalogue, event_data, event_from_data, faces
 from tabletop.net.server import (
     ART_RATE,
@@ -65,8 +65,6 @@ ART_POLL = 0.5
 """Seconds between looks at the art folder for changed files (hot reload reaches joiners)."""
 INBOX = 16
 """Choices and questions one seat may have waiting at once."""
-HISTORY = 2000
-"""Events of the game kept per seat, as it saw them: the log a seat is shown when it (re)joins."""
 
 WAITING, HERE, AWAY, STAND_IN, LOCAL = "waiting", "here", "away", "bot", "local"
 """A seat's presence: remote and not joined yet, joined, dropped, dropped and played by a bot, not remote."""

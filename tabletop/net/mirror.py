@@ -27,6 +27,7 @@ from tabletop.formats.log import note_record
 from tabletop.formats.wire import decode
 from tabletop.i18n import N_
 from tabletop.net.client import OPEN_SECONDS, Connection, JoinError, Welcome
+from tabletop.net.protocol import HISTORY
 from tabletop.net.seatview import action_data, event_from_data
 
 ANSWER_SECONDS = 10.0
@@ -98,6 +99,7 @@ class RemoteSession:
         self.history: list[Event] = []
         """The game so far as this seat saw it, when it joined after the first move (a rejoin): for the log only."""
         self._table: TableView | None = None
+        self._heard = 0  # the host's events for this seat read so far (a rejoin is sent those it missed)
         self._events: list[Event] = []
         self._updates: deque[tuple[int, TableView, list[Event]]] = deque()
         self._ask: tuple[int, tuple[Action, ...]] | None = None
@@ -255,11 +257,16 @@ class RemoteSession:
             if self._table is None:
                 self.moves, self._table, self._events = message["moves"], table, events
                 self.history = [event_from_data(e) for e in message.get("log", [])]
-            else:  # a rejoin: the table jumps to where the game stands
-                self._updates.append((message["moves"], table, [InfoChanged(table.info)]))
+                self._heard = len(events) + len(self.history)
+            else:  # a rejoin: what happened meanwhile is shown (when the host still holds it all), the table jumps
+                log = message.get("log", [])
+                missed = [event_from_data(e) for e in log[self._heard:]] if len(log) < HISTORY else []
+                self._heard = max(self._heard, len(log))
+                self._updates.append((message["moves"], table, [*missed, InfoChanged(table.info)]))
         elif kind == "update":
             table = _table(message["table"])
             self._updates.append((message["moves"], table, [event_from_data(e) for e in message["events"]]))
+            self._heard += len(message["events"])
         elif kind == "ask":
             legal = tuple(decode(a) for a in message["legal"])
             if not all(isinstance(a, Action) for a in legal):
@@ -271,8 +278,10 @@ class RemoteSession:
             if len(names) == len(self.names):
                 self.names = [str(decode(n)) for n in names]
         elif kind == "welcome":
-            if message is not self.welcome:
-                self.next_game = message
+            latest = self._updates[-1][1] if self._updates else self._table
+            if message is not self.welcome and (self.gone is not None or latest is None or latest.to_move is None):
+                self.next_game = message  # the host's next game (this one is over)
+            # else: the connection dropped and came back: the same game goes on (its state follows)
         elif kind == "questions":
             self.questions = message
         elif kind in ("end", "lost") and self.gone is None:

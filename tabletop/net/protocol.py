@@ -37,6 +37,9 @@ TO_HOST_LIMIT = 64 * 1024
 """The largest message a joiner may send (bytes): actions and questions are small."""
 TO_JOINER_LIMIT = 64 * 1024 * 1024
 """The largest message a host may send (bytes): one card image, or one seat's whole table."""
+HISTORY = 2000
+"""Events of a game a host keeps per seat, as the seat saw them: the log (``state``'s ``log``) a seat gets when it
+(re)joins a game under way. A joiner that heard fewer is sent what it missed; beyond it, the oldest are gone."""
 ART_FILE_LIMIT = TO_JOINER_LIMIT - 64
 """The largest art file that travels (bytes; the digest goes in front of it)."""
 ART_TOTAL_LIMIT = 4 * 1024**3

@@ -3,6 +3,7 @@ goes is said only once everything it sent has been shown."""
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 from typing import Any
 
@@ -14,7 +15,7 @@ from tabletop.engine.events import ActionTaken, Note
 from tabletop.formats.wire import encode
 from tabletop.net.client import Welcome
 from tabletop.net.mirror import RemoteSession
-from tabletop.net.seatview import event_data, faces
+from tabletop.net.seatview import event_data, event_from_data, faces
 from tabletop.plugins import registry
 from tests.sessions import open_game
 
@@ -81,3 +82,22 @@ def test_a_choice_is_refused_at_once_when_it_is_not_this_seats_turn() -> None:
     with pytest.raises(IllegalAction, match="it is not your turn"):
         remote.submit(play)
     assert connection.sent == []  # nothing was asked of the host
+
+
+def test_a_connection_that_comes_back_goes_on_with_the_same_game_and_shows_the_moves_it_missed() -> None:
+    """The host welcomes a joiner again after its connection dropped: the game goes on (not taken for the host's
+    next game, which the table would wait for forever) and the moves made meanwhile are shown once each."""
+    welcome, sent = messages(0, 5)
+    connection = FakeConnection()
+    for item in sent[:4]:  # welcome, state, moves 1 and 2: then the connection drops
+        connection.inbox.put(item)
+    log = [e for _kind, update in sent[2:] for e in update["events"]]  # what the host kept for this seat
+    again = dataclasses.replace(welcome)  # the host's second welcome: an equal but new message
+    connection.inbox.put(("welcome", again))
+    connection.inbox.put(("state", {"moves": 5, "table": sent[-1][1]["table"], "events": [], "log": log}))
+    remote = RemoteSession(connection, welcome)  # type: ignore[arg-type]
+    shown = [remote.advance(max_moves=1) for _ in range(3)]
+    assert remote.next_game is None and remote.moves == 5 and not remote.is_over
+    missed = [e.label for e in shown[2] if isinstance(e, ActionTaken)]
+    made = [event_from_data(d) for _kind, update in sent[4:] for d in update["events"]]
+    assert len(missed) == 3 and missed == [e.label for e in made if isinstance(e, ActionTaken)]

@@ -3,6 +3,7 @@ and asks what to do about a dropped seat, and a joiner without the game's plugin
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -319,5 +320,50 @@ def test_a_joiner_that_rejoins_gets_the_log_so_far(app: App) -> None:
         finally:
             rejoined.close()
             again.close()
+            hosted.host.close("the test is over")
+            thread.join(DEADLINE)
+
+
+def test_a_joiner_whose_connection_drops_and_comes_back_plays_on_and_misses_no_move(app: App) -> None:
+    """The connection is cut under a joiner's table and comes back by itself (the host welcomes it again): the
+    table is not taken for the host's next game (it waited for one forever), and what happened meanwhile is shown."""
+    with hosting("trick-taking", ["random", "remote", "random"], 31, options={"deals": "1"}) as hosted:
+        connection = Connection(hosted.address, hosted.host.codes[1], record=True)
+        table = JoinTable(app, connection, connection.open(), folder=None, speed="instant")
+        thread, _outcome = serve_in_background(hosted)
+
+        def play() -> None:
+            pump_until(table, lambda: table.director.accepts_input)
+            moves = hosted.session.moves
+            click(card_point(table, table.director.legal()[0].card))
+            table.step()
+            until(table, lambda: hosted.session.moves > moves)
+
+        def welcomes() -> int:
+            return sum(isinstance(raw, str) and json.loads(raw)["t"] == "welcome" for raw in connection.received or [])
+
+        try:
+            play()
+            loop, ws = connection._loop, connection._ws
+            assert loop is not None and ws is not None
+            loop.call_soon_threadsafe(ws.transport.abort)  # a dropped network: no goodbye
+            # Back at the table: either it plays on (the seat is asked at the host's move), or it took the second
+            # welcome for a next game and stopped reading (then it never would: the test stops at once, not at a
+            # hang limit). Played only once the host's welcome, table and ask have all been read: a click into the
+            # gap before it would go nowhere (the table would say to try again).
+            session: Any = table.session
+            pump_until(table, lambda: session.next_game is not None or (
+                welcomes() == 2 and connection.inbox.empty() and table.director.accepts_input
+                and session.moves == hosted.session.moves))
+            assert session.next_game is None, "the rejoin was taken for the host's next game: the table froze"
+            for _ in range(3):
+                play()
+            pump_until(table, lambda: table.director.accepts_input)
+            assert welcomes() == 2
+            plays = [line for line in table.scene.log if ": Play " in line]
+            assert len(plays) == hosted.session.moves  # every move once, those made while it was away included
+        finally:
+            table.close()
+            connection.close()
             hosted.host.close("the test is over")
             thread.join(DEADLINE)
