@@ -165,6 +165,14 @@ def test_a_seat_observes_its_own_hand_and_counts_of_the_others() -> None:
     assert view.hand == tuple(state.hands[1])
 
 
+def test_observe_hands_gives_the_deal_the_dealer_the_seats_hand_and_every_hands_size() -> None:
+    game = Snap(players=3)
+    session = open_game(game, seed=2)
+    state = session.state
+    assert game.observe_hands(state, 2) == {"deal": 1, "dealer": state.dealer, "hand": tuple(state.hands[2]),
+                                            "hand_counts": (3, 3, 3)}
+
+
 def test_kit_templates_and_games_simulate_with_every_seat_a_bot() -> None:
     for seed in range(5):
         session = open_game(Snap(players=4), [_Random(seed), _Random(seed + 1), _Random(seed + 2), _Random(seed + 3)],

@@ -419,10 +419,7 @@ class BirdHead(kit.KitGame):
     def observe(self, state: BirdHeadState, seat: int) -> dict[str, Any]:
         """Return the seat's hand and the public table: trick, bar, out-of-play cards, markers, scores."""
         return {
-            "deal": state.deals,
-            "dealer": state.dealer,
-            "hand": tuple(state.hands[seat]),
-            "hand_counts": tuple(len(h) for h in state.hands),
+            **self.observe_hands(state, seat),
             "leader": state.leader,
             "trick": tuple(state.trick),
             "bar": state.bar or (),

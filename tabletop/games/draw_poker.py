@@ -282,10 +282,7 @@ class DrawPoker(kit.KitGame):
     def observe(self, state: DrawPokerState, seat: int) -> dict[str, Any]:
         """Return the seat's hand, who has drawn how many, the deck size, scores and the last showdown."""
         return {
-            "deal": state.deals,
-            "dealer": state.dealer,
-            "hand": tuple(state.hands[seat]),
-            "hand_counts": tuple(len(h) for h in state.hands),
+            **self.observe_hands(state, seat),
             "drawn": tuple(state.drawn),
             "deck_count": len(state.deck),
             "scores": tuple(state.scores),

@@ -292,6 +292,16 @@ class KitGame(Game):
                 seen[name] = _frozen(value)
         return seen
 
+    def observe_hands(self, state: Any, seat: int) -> dict[str, Any]:
+        """Return what a game of hands tells every seat first: the deal, the dealer, the seat's own
+        ``hand`` and how many cards each hand holds (a game's :meth:`observe` adds its own entries)."""
+        return {
+            "deal": state.deals,
+            "dealer": state.dealer,
+            "hand": tuple(state.hands[seat]),
+            "hand_counts": tuple(len(h) for h in state.hands),
+        }
+
     def badges(self, state: Any) -> Sequence[Sequence[str]]:
         """Mark the dealer."""
         return [(DEALER,) if seat == state.dealer else () for seat in self.seats]

@@ -428,10 +428,7 @@ class TrickGame(KitGame):
         """Return the seat's hand, the trick, trump, counts, tricks, bids and scores."""
         return {
             "phase": state.phase,
-            "deal": state.deals,
-            "dealer": state.dealer,
-            "hand": tuple(state.hands[seat]),
-            "hand_counts": tuple(len(h) for h in state.hands),
+            **self.observe_hands(state, seat),
             "trick": self._trick_plays(state),
             "led": state.led if state.trick else None,
             "leader": state.leader,
