@@ -172,3 +172,20 @@ def test_simulate_warns_about_bots_that_misbehave(tmp_path: Path, capsys: pytest
     rows = list(csv.DictReader(out.open()))
     assert all(int(r["faults"]) > 0 for r in rows if r["seat"] == "1")
     assert all(int(r["faults"]) == 0 for r in rows if r["seat"] != "1")
+
+
+def test_the_window_options_are_one_definition_with_each_commands_own_help_and_default() -> None:
+    import argparse
+
+    from tabletop.cli.common import add_art, add_speed, add_window_size
+
+    parser = argparse.ArgumentParser()
+    add_speed(parser, "fast", "pace of the video")
+    add_window_size(parser, default=(1280, 800), help="window, e.g. 1280x800")
+    add_art(parser)
+    by_flag = {a.option_strings[0]: a for a in parser._actions if a.option_strings}
+    assert by_flag["--speed"].help == "pace of the video" and by_flag["--speed"].default == "fast"
+    assert by_flag["--size"].default == (1280, 800) and by_flag["--size"].help == "window, e.g. 1280x800"
+    assert "sprite sheet" in by_flag["--art"].help
+    args = parser.parse_args(["--size", "800x600", "--art", "faces", "--speed", "slow"])
+    assert args.size == (800, 600) and args.art == Path("faces") and args.speed == "slow"

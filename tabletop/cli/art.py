@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_art,
     add_game,
     add_sets,
+    add_window_size,
     card_size,
     check_writable,
     game_for,
     millimetres,
-    window_size,
 )
 from tabletop.engine.errors import TabletopError
 from tabletop.formats.facetext import LANGUAGE
@@ -28,8 +29,7 @@ def add(sub: Any) -> None:
     art = sub.add_parser("art", help=_("show every card of a game's deck with its art (or write a contact sheet,"
                          " TTS sheets or a print-and-play PDF)"))
     add_game(art)
-    art.add_argument("--art", type=Path, default=None,
-                     help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
+    add_art(art)
     art.add_argument("--sheet", type=Path, default=None, help=_("write a contact sheet PNG here; no window"))
     art.add_argument("--export-tts", type=Path, default=None, metavar="DIR",
                      help=_("write the deck as Tabletop Simulator sheets (faces, back, TOMLs) into DIR; no window"))
@@ -39,7 +39,7 @@ def add(sub: Any) -> None:
     art.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper of the PDF (default a4)"))
     art.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM",
                      help=_("print the art this many mm past the cut lines (e.g. 3; default 0)"))
-    art.add_argument("--size", type=window_size, default=(1280, 800), help=_("window size, e.g. 1280x800"))
+    add_window_size(art, default=(1280, 800), help=_("window size, e.g. 1280x800"))
     add_sets(art, _("a game option that changes the deck, e.g. --set jokers=true"))
     art.add_argument("--check", action="store_true",
                      help=_("proof the faces, no window: text that does not fit, untranslated cards, colour groups"

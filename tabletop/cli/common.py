@@ -124,11 +124,11 @@ def window_size(text: str) -> tuple[int, int]:
     return size
 
 
-def add_speed(parser: argparse.ArgumentParser, default: str) -> None:
-    """Add ``--speed``, how fast the table shows the game, with ``default``."""
+def add_speed(parser: argparse.ArgumentParser, default: str, help: str | None = None) -> None:
+    """Add ``--speed``, how fast the table shows the game, with ``default`` (and the command's own ``help``)."""
     parser.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default=default,
-                        help=_("how fast bots move and cards travel: instant, fast, normal or slow (default {speed})")
-                        .format(speed=default))
+                        help=help or _("how fast bots move and cards travel: instant, fast, normal or slow"
+                                       " (default {speed})").format(speed=default))
 
 
 def add_game(parser: argparse.ArgumentParser) -> None:
@@ -165,9 +165,16 @@ def add_bot_timeout(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--bot-timeout", type=seconds_between(*BOT_TIMEOUT_RANGE), default=10.0, help=help)
 
 
-def add_window_size(parser: argparse.ArgumentParser) -> None:
-    """Add ``--size``, the window's size (default 1280x720)."""
-    parser.add_argument("--size", type=window_size, default=(1280, 720), help=_("window size, e.g. 1280x720"))
+def add_window_size(parser: argparse.ArgumentParser, *, default: tuple[int, int] = (1280, 720),
+                    help: str | None = None) -> None:
+    """Add ``--size``, the window's size (1280x720 unless the command gives its own ``default`` and ``help``)."""
+    parser.add_argument("--size", type=window_size, default=default, help=help or _("window size, e.g. 1280x720"))
+
+
+def add_art(parser: argparse.ArgumentParser, help: str | None = None) -> None:
+    """Add ``--art``, the folder or sprite sheet a window draws the cards from (with the command's own ``help``)."""
+    parser.add_argument("--art", type=Path, default=None, help=help or _(
+        "art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
 
 
 def cores() -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_art,
     add_bot_timeout,
     add_game,
     add_setup,
@@ -61,8 +62,7 @@ def add(sub: Any) -> None:
     host.add_argument("--join-wait", type=seconds_between(1, 86400), default=600.0,
                       help=_("without a window, seconds to wait for every remote seat to join (default 600)"))
     host.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-<id>.jsonl)"))
-    host.add_argument("--art", type=Path, default=None,
-                      help=_("art folder (sent to the joiners), or one sprite sheet image with its TOML beside it"))
+    add_art(host, _("art folder (sent to the joiners), or one sprite sheet image with its TOML beside it"))
     add_speed(host, "normal")
     add_window_size(host)
     host.add_argument("--record", type=Path, default=None, help=_("record the host's window to this .mp4 (or .gif)"))

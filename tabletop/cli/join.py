@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli.common import add_speed, add_window_size, check_writable, positive
+from tabletop.cli.common import add_art, add_speed, add_window_size, check_writable, positive
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.guard import printable
 from tabletop.i18n import _
@@ -23,8 +23,7 @@ def add(sub: Any) -> None:
     join.add_argument("--bot", default=None, metavar="NAME",
                       help=_("play the seat headless with this bot (no window)"))
     join.add_argument("--name", default="", help=_("your name, shown to the other players"))
-    join.add_argument("--art", type=Path, default=None,
-                      help=_("your own art folder for your screen (default: the host's art, sent when you join)"))
+    add_art(join, _("your own art folder for your screen (default: the host's art, sent when you join)"))
     join.add_argument("--tls", action="store_true", help=_("connect with TLS (wss://), to a host started with --cert"))
     join.add_argument("--ca", type=Path, default=None,
                       help=_("trust this certificate (PEM) for the host's TLS, e.g. one the host made itself"))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_art,
     add_bot_timeout,
     add_setup,
     add_speed,
@@ -48,8 +49,7 @@ def add(sub: Any) -> None:
                       help=_("save PATH at the end of each deal and PATH-mid at the first trick with two cards"))
     play.add_argument("--record", type=Path, default=None, help=_("record the window to this .mp4 (or .gif)"))
     add_window_size(play)
-    play.add_argument("--art", type=Path, default=None,
-                      help=_("art folder, or one sprite sheet image with its TOML beside it (default card_art/<deck>)"))
+    add_art(play)
     play.add_argument("--log", type=Path, default=None, help=_("game log (default logs/<game>-<time>-seed<seed>.jsonl)"))
     play.add_argument("--undo", choices=("designer", "fair", "off"), default="",
                       help=_("designer: take back any move; fair: your own last move, while nothing new was shown"

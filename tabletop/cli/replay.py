@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.cli.common import (
+    add_speed,
+    add_window_size,
     check_recording,
     check_writable,
     describe,
     positive,
     whole_from_zero,
-    window_size,
 )
 from tabletop.engine.errors import TabletopError
 from tabletop.formats.resume import check_move
@@ -31,9 +32,8 @@ def add(sub: Any) -> None:
                      help=_("render the game to OUT (.mp4, or .gif) without a screen"))
     rep.add_argument("--seat", type=positive, default=1, help=_("view the game as this seat (default 1)"))
     rep.add_argument("--all-hands", action="store_true", help=_("show every hand open"))
-    rep.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default="normal",
-                     help=_("pace of the moves in the window or the video"))
-    rep.add_argument("--size", type=window_size, default=(1280, 720), help=_("window or video size, e.g. 1280x720"))
+    add_speed(rep, "normal", _("pace of the moves in the window or the video"))
+    add_window_size(rep, help=_("window or video size, e.g. 1280x720"))
     rep.add_argument("--at", type=whole_from_zero, default=None, metavar="MOVE",
                      help=_("with --window: open at this move, paused; else: say what the position is there"))
     rep.set_defaults(handler=run)
