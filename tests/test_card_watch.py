@@ -243,6 +243,25 @@ def test_a_game_without_a_hand_observation_and_with_a_late_zone(seed: int) -> No
     assert sum(e[1] for e in book.facts[PASSED].values()) == passes  # passed on face down: learnt from the hands
 
 
+def test_a_batch_and_a_tally_add_their_shared_counts_the_same_way() -> None:
+    from tabletop.sim.percard.cards import Journeys
+    from tabletop.sim.percard.cardstats import CardTally
+    from tabletop.sim.percard.journeys import Counts
+
+    book = Journeys(0, offered={"QH": 2}, played={"QH": 1, "2C": 3}, took={"2C": 1}, tricks=4, contest="trick",
+                    kept=1, laid_out=2)
+    counts = Counts(played={"QH": 5}, contest="showdown", kept=3)
+    counts.add_counts(book)
+    assert (counts.offered, counts.played, counts.took) == ({"QH": 2}, {"QH": 6, "2C": 3}, {"2C": 1})
+    assert (counts.tricks, counts.contest, counts.kept, counts.laid_out) == (4, "showdown", 4, 2)
+    tally = CardTally(played={"QH": 5}, contest="showdown", kept=3)
+    tally.add(book)
+    merged = CardTally()
+    merged.merge(tally)
+    for totals in (tally, merged):
+        assert {name: getattr(totals, name) for name in vars(counts)} == vars(counts)
+
+
 def test_card_tallies_are_the_same_however_the_games_are_split() -> None:
     from tabletop.sim.percard.cardstats import CardTally, Watching
     from tabletop.sim.run.runner import SimConfig, Task, play_task

@@ -45,6 +45,7 @@ from tabletop.sim.percard.journeys import (
     PILE,
     PLAYED,
     SHED,
+    Counts,
     classify,
     owners,
     role_of,
@@ -57,7 +58,7 @@ HAND_KEY = "hand"
 
 
 @dataclass
-class Journeys:
+class Journeys(Counts):
     """What the watch learnt from the games of one batch, as whole numbers that add up across batches.
 
     Units are (seat, deal) pairs numbered from 0 across the batch's games; ``wins`` has a bit set for
@@ -73,15 +74,6 @@ class Journeys:
     facts: list[dict[str, list[int]]] = field(default_factory=lambda: [{} for _ in range(SHED + 1)])
     """Per kind (and :data:`~tabletop.sim.percard.journeys.SHED`, discards onto a pile every seat sees, which the
     tally counts as plays in a game that plays cards nowhere else)."""
-    offered: dict[str, int] = field(default_factory=dict)
-    played: dict[str, int] = field(default_factory=dict)
-    took: dict[str, int] = field(default_factory=dict)
-    tricks: int = 0
-    contest: str = ""
-    kept: int = 0
-    laid_out: int = 0
-    """Seat-deals that kept cards in their own zones by their own moves, and in a zone holding only the hand the rules
-    laid out at the end (a showdown: those cards are kept, but no seat chose to put them there)."""
     areas: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     """Per own-zone label ("Tableau"): (cards it held at the game's end, 1 if its seat won) per seat and game."""
 

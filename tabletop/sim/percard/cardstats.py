@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from tabletop.engine.game import Game
 from tabletop.sim.inference.stats import Contrast, against_peers, contrast, effect, wilson_interval
 from tabletop.sim.percard.cards import Journeys
-from tabletop.sim.percard.journeys import CHOSEN, DISCARDED, KEPT, PLAYED, SHED, TAKEN
+from tabletop.sim.percard.journeys import CHOSEN, DISCARDED, KEPT, PLAYED, SHED, TAKEN, Counts
 from tabletop.sim.percard.peers import peer_groups
 
 BATCHES = 64
@@ -84,7 +84,7 @@ def _add_row(batches: dict[int, list[int]], batch: int, row: Sequence[int]) -> N
 
 
 @dataclass
-class CardTally:
+class CardTally(Counts):
     """Whole-number totals per batch, mergeable: every unit, every card and group per kind of move, and tricks."""
 
     groups: dict[str, str] = field(default_factory=dict)
@@ -95,16 +95,6 @@ class CardTally:
     cards: dict[tuple[int, str], Seen] = field(default_factory=dict)
     peers: dict[tuple[int, str], Seen] = field(default_factory=dict)
     """Per kind and group: the units that made the move with any card of the group."""
-    offered: dict[str, int] = field(default_factory=dict)
-    played: dict[str, int] = field(default_factory=dict)
-    took: dict[str, int] = field(default_factory=dict)
-    tricks: int = 0
-    """Tricks (or showdowns) seen: played and took count cards in them, and in the plays that took them."""
-    contest: str = ""
-    """What those were: "trick" or "showdown" ("" when none was seen)."""
-    kept: int = 0
-    laid_out: int = 0
-    """Seat-deals that kept cards by their own moves, and only in a hand the rules laid out (:class:`Journeys`)."""
     areas: dict[str, list[int]] = field(default_factory=dict)
     """Per own-zone label: ``[seat-games, cards, cards squared, winners, winners' cards, winners' squared]``."""
 
@@ -126,9 +116,7 @@ class CardTally:
                     unions[group] = unions.get(group, 0) | mask
             for group, mask in unions.items():
                 self._count(self.peers, (kind, group), batch, mask, 0, 0, 0, wins, low, planes)
-        self._add_counts(book.offered, book.played, book.took, book.tricks, book.contest)
-        self.kept += book.kept
-        self.laid_out += book.laid_out
+        self.add_counts(book)
         for label, sizes in book.areas.items():
             row = self.areas.setdefault(label, [0] * 6)
             for size, won in sizes:
@@ -164,20 +152,9 @@ class CardTally:
         for mine, theirs in ((self.cards, other.cards), (self.peers, other.peers)):
             for key, seen in theirs.items():
                 mine.setdefault(key, Seen()).add(seen)
-        self._add_counts(other.offered, other.played, other.took, other.tricks, other.contest)
-        self.kept += other.kept
-        self.laid_out += other.laid_out
+        self.add_counts(other)
         for label, row in other.areas.items():
             _add_row({0: self.areas.setdefault(label, [0] * 6)}, 0, row)
-
-    def _add_counts(self, offered: dict[str, int], played: dict[str, int], took: dict[str, int], tricks: int,
-                    contest: str) -> None:
-        """Add the times cards were offered, played to tricks and took them."""
-        _merge_counts(self.offered, offered)
-        _merge_counts(self.played, played)
-        _merge_counts(self.took, took)
-        self.tricks += tricks
-        self.contest = self.contest or contest
 
     def kinds(self) -> list[int]:
         """Return the kinds of move seen, the one that best shows a seat's choices first (once every batch is in)."""
@@ -201,11 +178,6 @@ class CardTally:
     def units(self) -> int:
         """Return every unit (a seat in a deal) counted."""
         return sum(row[0] for row in self.totals.values())
-
-
-def _merge_counts(mine: dict[str, int], theirs: dict[str, int]) -> None:
-    for key, n in theirs.items():
-        mine[key] = mine.get(key, 0) + n
 
 
 @dataclass(frozen=True)

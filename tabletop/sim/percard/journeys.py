@@ -41,6 +41,7 @@ keeps nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tabletop.engine.zones import FAN, ROW, STACK, Zone
 from tabletop.i18n import N_
@@ -119,3 +120,30 @@ def classify(roles: Mapping[str, int], owner: Mapping[str, int], src: str, dst: 
     if a in (PILE, BOX) and b == SHARED_ROW:
         return (OFFERED, -1)
     return NOT_COUNTED
+
+
+@dataclass(kw_only=True)
+class Counts:
+    """The totals a batch's journeys and the tally over every batch both keep, added up the same way."""
+
+    offered: dict[str, int] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)
+    took: dict[str, int] = field(default_factory=dict)
+    tricks: int = 0
+    """Tricks (or showdowns) seen: played and took count cards in them, and in the plays that took them."""
+    contest: str = ""
+    """What those were: "trick" or "showdown" ("" when none was seen)."""
+    kept: int = 0
+    laid_out: int = 0
+    """Seat-deals that kept cards in their own zones by their own moves, and in a zone holding only the hand the rules
+    laid out at the end (a showdown: those cards are kept, but no seat chose to put them there)."""
+
+    def add_counts(self, other: Counts) -> None:
+        """Add ``other``'s totals to these (the first contest kind seen names them all)."""
+        for mine, theirs in ((self.offered, other.offered), (self.played, other.played), (self.took, other.took)):
+            for key, n in theirs.items():
+                mine[key] = mine.get(key, 0) + n
+        self.tricks += other.tricks
+        self.contest = self.contest or other.contest
+        self.kept += other.kept
+        self.laid_out += other.laid_out
