@@ -18,14 +18,16 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
-from tabletop.engine.events import ActionTaken
+from tabletop.engine.events import ActionTaken, Event
 from tabletop.engine.zones import Move, hand_zone
+from tabletop.formats.wire import decode
 from tabletop.plugins import registry
 from tabletop.ui.app import App, PlaySettings, Table
 from tabletop.ui.flow import spectate
@@ -234,6 +236,26 @@ def test_a_move_into_another_seats_hand_reaches_the_public_as_a_back() -> None:
     given = Action("give", (queen,), seat=1)
     data = public_events([ActionTaken(0, given, (Move("hand:0", "hand:1", (queen,), seat=0),))], zones)
     assert data[0]["action"] is None and data[0]["kind"] == "give" and "QH" not in json.dumps(data)
+
+
+class _Vague(Event):
+    """A game's event that answers None for what it moved and why to pause (its author left them empty)."""
+
+    kind = "vague"
+
+    @property
+    def moves(self) -> Any:
+        return None
+
+    @property
+    def pause(self) -> Any:
+        return None
+
+
+def test_a_game_event_saying_none_for_its_moves_or_pause_reaches_the_public_as_a_plain_line() -> None:
+    data = public_events([_Vague()], {z.id: z for z in (hand_zone(0, []), hand_zone(1, []))})
+    assert [(d["k"], d["text"], decode(d["moves"]), decode(d["popups"]), d["pause"]) for d in data] == [
+        ("seen", "vague", (), (), "")]
 
 
 def test_a_tampered_feed_is_one_line_and_never_a_hang(app, tmp_path: Path) -> None:

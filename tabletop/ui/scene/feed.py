@@ -37,6 +37,8 @@ from tabletop.engine.events import (
     GameOver,
     InfoChanged,
     Note,
+    label_of,
+    part_of,
 )
 from tabletop.engine.guard import shown_path
 from tabletop.engine.options import to_json
@@ -94,19 +96,19 @@ def public_events(events: Sequence[Event], zones: Mapping[str, Zone]) -> list[di
     """
     hidden: set[int] = set()
     out: list[dict[str, Any]] = []
-    seen = {id(e): tuple(seen_move(m, zones, SPECTATOR) for m in _get(e, "moves", ())) for e in events}
+    seen = {id(e): tuple(seen_move(m, zones, SPECTATOR) for m in part_of(e, "moves", ())) for e in events}
     for event in events:
         if isinstance(event, ActionTaken) and any(m.backs or not m.face_up for m in seen[id(event)]):
             hidden.add(id(event.action))
     for event in events:
         moves = seen[id(event)]
-        popups = tuple(Popup(_(p.text), p.zone, p.cell, p.seat) for p in _get(event, "popups", ()))
-        pause = str(_get(event, "pause", ""))
+        popups = tuple(Popup(_(p.text), p.zone, p.cell, p.seat) for p in part_of(event, "popups", ()))
+        pause = str(part_of(event, "pause", ""))
         if isinstance(event, ActionTaken):
             secret = id(event.action) in hidden
             out.append({"k": "action", "seat": event.seat, "kind": str(event.action.kind),
                         "action": None if secret else _action_data(event.action),
-                        "text": "" if secret else _(_label(event)),
+                        "text": "" if secret else _(label_of(event)),
                         "moves": encode(moves), "popups": encode(popups), "pause": pause})
         elif isinstance(event, DealScored):
             out.append({"k": "scored", "deal": event.deal, "points": list(event.points), "totals": list(event.totals),
@@ -118,7 +120,7 @@ def public_events(events: Sequence[Event], zones: Mapping[str, Zone]) -> list[di
         else:
             if isinstance(event, BotFault) and event.replacement is not None and id(event.replacement) in hidden:
                 event = BotFault(event.seat, event.bot, event.problem, Action(event.replacement.kind))
-            out.append({"k": "seen", "text": _(_label(event)), "moves": encode(moves), "popups": encode(popups),
+            out.append({"k": "seen", "text": _(label_of(event)), "moves": encode(moves), "popups": encode(popups),
                         "pause": pause})
     return out
 
@@ -157,18 +159,6 @@ def event_of(data: Any) -> Event:
     if kind == "seen":
         return Note(_text(data, "text"), _popups(data), _text(data, "pause"), _moves(data))
     raise ValueError(f"unknown event {str(kind)[:40]!r}")
-
-
-def _get(event: Event, name: str, default: Any) -> Any:
-    try:
-        return getattr(event, name)
-    except Exception:  # a game's event that cannot say what it shows is only logged
-        return default
-
-
-def _label(event: Event) -> str:
-    label = _get(event, "label", type(event).__name__)
-    return label if isinstance(label, str) else str(label)
 
 
 def _text(data: dict[str, Any], key: str) -> str:
