@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 
+from tabletop.bots.base import Bot
 from tabletop.bots.birdhead_bot import ShedderBot
+from tabletop.bots.euler_bot import EulerGreedyBot
 from tabletop.bots.poker_bot import PokerKeeperBot, cards_to_keep
 from tabletop.engine.cards import parse_cards
 from tabletop.engine.session import Session
@@ -85,3 +89,15 @@ def test_unnamed_poker_keeper_plays_draw_poker() -> None:
     session = open_game(game, [PokerKeeperBot(random.Random(i)) for i in range(2)], seed=1)
     session.run()
     assert session.is_over and not session.faults
+
+
+@pytest.mark.parametrize("bot", [ShedderBot, PokerKeeperBot, EulerGreedyBot])
+def test_a_game_bot_knows_its_game_by_name_and_an_unnamed_one_by_its_view(bot: type[Bot]) -> None:
+    asked: list[str] = []
+
+    def looks(answer: bool) -> Callable[[], bool]:
+        return lambda: asked.append("view") or answer
+
+    own, other, unnamed = (bot(random.Random(0), SimpleNamespace(name=n)) for n in (bot.games[0], "trick-taking", ""))
+    assert own.plays_its_game(looks(False)) and not other.plays_its_game(looks(True)) and not asked
+    assert unnamed.plays_its_game(looks(True)) and not unnamed.plays_its_game(looks(False)) and len(asked) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
@@ -47,6 +48,13 @@ class Bot:
 
     def configure(self, value: Any) -> None:
         """Take the parsed parameter (called once, right after the bot is made)."""
+
+    def plays_its_game(self, looks_like_it: Callable[[], bool]) -> bool:
+        """True when the game played is one the bot was made for: by its name (one of :attr:`games`), or
+        for a game with no name (one built in a test) when ``looks_like_it()`` finds that game's view."""
+        if self.game_name:
+            return self.game_name in self.games
+        return looks_like_it()
 
     def choose(self, view: View) -> Action:
         """Return one of ``view.legal``: the one method a bot implements.

@@ -30,7 +30,7 @@ class ShedderBot(Bot):
     def choose(self, view: View) -> Action:
         """Return a play or discard from ``view.legal`` (a random legal action for other games)."""
         legal = view.legal
-        if not _is_birdhead(self.game_name, view):
+        if not self.plays_its_game(lambda: _looks_birdhead(view)):
             return self.rng.choice(legal)
         plays = [a for a in legal if a.kind == "play"]
         if not plays:
@@ -43,9 +43,7 @@ class ShedderBot(Bot):
         return max(plays, key=lambda a: (sum(_values(a)), self.rng.random()))
 
 
-def _is_birdhead(game_name: str, view: View) -> bool:
-    """Return True for a BirdHead view (by the game's name, or by the view's shape when unnamed)."""
-    if game_name:
-        return game_name == "birdhead"
+def _looks_birdhead(view: View) -> bool:
+    """Return True for a view shaped like BirdHead's (a hand, a bar to beat, markers; plays and discards)."""
     keys = view.data()
     return {"hand", "bar", "markers"} <= keys.keys() and all(a.kind in ("play", "discard") for a in view.legal)

@@ -122,7 +122,7 @@ class EulerGreedyBot(Bot):
         """Return the best colour action by the bot's reckoning (a random legal action in other games)."""
         legal = view.legal
         data = view.data()
-        if not _is_euler(self.game_name, data, legal):
+        if not self.plays_its_game(lambda: _looks_euler(data, legal)):
             return self.rng.choice(legal)
         faces = {name: i for i, name in enumerate(data["faces"])}
         seat = view.seat
@@ -157,8 +157,6 @@ def _memo_for(board: object) -> dict[bytes, int]:
     return _solved[1]
 
 
-def _is_euler(game_name: str, data: dict[str, Any], legal: Sequence[Action]) -> bool:
-    """Return True for an Euler Getter view (by the game's name, or by the view's shape when unnamed)."""
-    if game_name:
-        return game_name == "euler-getter"
+def _looks_euler(data: dict[str, Any], legal: Sequence[Action]) -> bool:
+    """Return True for a view shaped like Euler Getter's (its board's faces, edges, vertices and owners)."""
     return {"faces", "face_edges", "face_vertices", "owners"} <= data.keys() and all(a.cell for a in legal)

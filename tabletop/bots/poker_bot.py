@@ -52,7 +52,7 @@ class PokerKeeperBot(Bot):
     def choose(self, view: View) -> Action:
         """Return the draw that discards every card not worth keeping (a random legal action elsewhere)."""
         legal = view.legal
-        if self.game_name not in ("", "draw-poker") or any(a.kind != "draw" for a in legal):
+        if not self.plays_its_game(lambda: all(a.kind == "draw" for a in legal)):
             return self.rng.choice(legal)
         hand = view.hand
         discard = set(hand) - set(cards_to_keep(hand))
