@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
+from tabletop.engine.arrange import Scenario
 from tabletop.engine.cards import Card
 from tabletop.engine.errors import UserInputError
 from tabletop.engine.events import ActionTaken, DealStarted, Note
-from tabletop.engine.game import Emit, Game
+from tabletop.engine.game import Emit, Game, to_plain
 from tabletop.engine.options import option
 from tabletop.engine.zones import InfoRow, Item, Move, Popup, TableView, Zone
 from tabletop.formats.deckfile import Deck, DeckError, cached_deck
@@ -33,7 +34,9 @@ from tabletop.games.sandbox.state import (
     put_all,
     shuffle,
     take,
+    take_all,
     take_card,
+    turn_card,
     turn_over,
 )
 from tabletop.i18n import N_, _
@@ -136,12 +139,13 @@ class SandboxGame(Game):
         kind = action.kind
         src = self._by_id.get(action.zone or "")
         if kind == moves.MOVE and src is not None:
-            moved.append(self._move(state, src, self._by_id[action.to or ""], action, seat))
+            dst = self._by_id[action.to or ""]
+            card = self._move(state, src, dst, action)
+            if emit is not None:  # nobody listens in a simulation: no event is made
+                moved.append(self._moved(state, src, dst, card, action, seat))
         elif kind == moves.MOVE_PILE and src is not None:
             dst = self._by_id[action.to or ""]
-            cards = state.cards[src.id][:]
-            state.cards[src.id].clear()
-            state.faces(src.id).clear()
+            cards = take_all(state, src.id)
             put_all(state, dst.id, cards, down=dst.arrives_down)
             moved.append(Move(src.id, dst.id, backs=len(cards), seat=seat, face_up=False))
         elif kind == moves.DEAL and src is not None:
@@ -210,7 +214,22 @@ class SandboxGame(Game):
         rng.shuffle(pool)
         for (zone, i), card in zip(hidden, pool, strict=True):
             world.cards[zone][i] = card
+        for zone in dict.fromkeys(zone for zone, _i in hidden):
+            world.changed(zone)  # its cards were dealt anew: the moves out of it are listed again
         return world
+
+    def clone_state(self, state: SandboxState, rng: random.Random | None = None) -> SandboxState:
+        """Return an independent copy of ``state`` that keeps what its zones offer (search bots copy it often)."""
+        return state.clone(rng)
+
+    def arrange(self, state: SandboxState, scenario: Scenario) -> None:
+        """Place a scenario's cards as any game does, then list every zone's moves anew."""
+        super().arrange(state, scenario)
+        state.changed()
+
+    def snapshot(self, state: SandboxState) -> dict[str, Any]:
+        """Return the whole state as JSON-able data, less what its zones offer (worked out from the rest)."""
+        return {k: to_plain(v) for k, v in vars(state).items() if k != "offers"}
 
     def scores(self, state: SandboxState) -> list[int]:
         """Return the scoring counter of each seat (zeros when the table has none)."""
@@ -232,15 +251,20 @@ class SandboxGame(Game):
         return N_("Your turn: drag a card where it goes, or click a pile for more")
 
     # -- internals ----------------------------------------------------------------------------------
-    def _move(self, state: SandboxState, src: Place, dst: Place, action: Action, seat: int) -> Move:
+    def _move(self, state: SandboxState, src: Place, dst: Place, action: Action) -> Card:
+        """Move the card ``action`` names (or the top of ``src``, or its face-down card ``value``) onto ``dst``."""
         if action.cards:
             card = take_card(state, src.id, action.cards[0])
         elif isinstance(action.value, int):
             card = take(state, src.id, action.value)
         else:
             card = take(state, src.id)
-        public_before = bool(action.cards) and not src.is_hand or src.is_hand and state.revealed[src.owner or 0]
         put(state, dst.id, card, down=dst.arrives_down)
+        return card
+
+    def _moved(self, state: SandboxState, src: Place, dst: Place, card: Card, action: Action, seat: int) -> Move:
+        """Return the move of ``card`` as the table shows it: face up where it was or is now seen by all."""
+        public_before = bool(action.cards) and not src.is_hand or src.is_hand and state.revealed[src.owner or 0]
         public_after = not dst.arrives_down or dst.is_hand and state.revealed[dst.owner or 0]
         if public_before or public_after:
             return Move(src.id, dst.id, (card,), seat=seat)
@@ -269,14 +293,13 @@ class SandboxGame(Game):
         if place.is_pile:
             turn_over(state, place.id)
             return
-        flags = state.faces(place.id)
         if isinstance(action.value, int):
-            flags[action.value] = False
+            turn_card(state, place.id, action.value, down=False)
             return
-        cards = state.cards[place.id]
+        cards, flags = state.cards[place.id], state.down[place.id]
         card = action.cards[0]
         index = next(i for i in range(len(cards) - 1, -1, -1) if cards[i] is card and not flags[i])
-        flags[index] = True
+        turn_card(state, place.id, index, down=True)
 
     def _backs(self, zone: Zone, state: SandboxState) -> Zone:
         """Return a row as every seat sees it: its face-down cards as backs."""

@@ -12,6 +12,8 @@ move names the zone it goes ``to``, so dropping the card there chooses it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, compress
+from operator import not_
 
 from tabletop.engine.actions import Action
 from tabletop.engine.cards import Card
@@ -29,18 +31,16 @@ ALL = "all"
 """The ``value`` of a deal that deals the whole pile out."""
 
 
-MOVES_KEPT = 8192
-"""How many contents of a place a table remembers the moves of (then forgets them all at once)."""
-
-
 class TableMoves:
     """The actions of one table (its places, seats and counters), each made once and kept: a table
-    offers the same few hundred actions again and again, so a move costs a lookup, not a label."""
+    offers the same few hundred actions again and again, so a move costs a lookup, not a label.
+
+    What the cards of a place offer is kept in the state (:class:`~tabletop.games.sandbox.state.Offers`)
+    until a mechanic changes that place, so listing a seat's actions joins kept tuples."""
 
     def __init__(self, table: TableSpec, places: tuple[Place, ...], players: int) -> None:
         self.places = places
         self.players = players
-        self.deal = table.hand.deal
         # The log says "Seat 2: Show hand" for whoever moved, a bot included: no "your" in a label.
         # In the default words ("Pass"): actions are interned by what they do, so a label of its own
         # would also relabel a market game's Pass opened after this table in the same window.
@@ -48,81 +48,112 @@ class TableMoves:
         self.show, self.hide = Action(SHOW, label=N_("Show hand")), Action(HIDE, label=N_("Hide hand"))
         self.end = Action(END, label=N_("End the game"))
         self.counters = tuple(_counters(table.counters, players))
-        self._piles = {p.id: _PileActions(p, places) for p in places if p.is_pile}
-        self._made: dict[tuple[str, Card | int | None], tuple[Action, ...]] = {}
-        self._from: dict[tuple[str, tuple[Card, ...], tuple[bool, ...]], tuple[Action, ...]] = {}
+        # What every list starts with: a shown hand may be hidden; a hidden one shown unless it is empty.
+        self._shown = (*self.passing, self.hide, self.end, *self.counters)
+        self._hidden = (*self.passing, self.show, self.end, *self.counters)
+        self._empty = (*self.passing, self.end, *self.counters)
+        self._piles = tuple(_PileActions(p, places, table.hand.deal, players) for p in places if p.is_pile)
+        self._hands = tuple(p.id for p in places if p.is_hand)
+        # The places a seat may move cards out of, in order: every place but the other seats' hands.
+        self._sources = tuple(tuple(p for p in places if not p.is_hand or p.owner == seat) for seat in range(players))
+        self._made = {p.id: _CardActions(places, p) for p in places}
         self._owners = {p.id: p.owner for p in places if p.owner is not None}
+        self._for_bot: tuple[dict[Action, bool], ...] = tuple({} for _ in range(players))
 
     def legal(self, state: SandboxState, seat: int) -> list[Action]:
         """Return every action ``seat`` may take now."""
-        out = [*self.passing, self.hide if state.revealed[seat] else self.show, self.end, *self.counters]
-        if not state.revealed[seat] and not state.cards[f"hand:{seat}"]:
-            out.remove(self.show)
-        for pile in self._piles.values():
-            out += pile.offered(len(state.cards[pile.place.id]), self.deal, self.players)
-        for place in self.places:
-            out += self._moves_from(place, state, seat)
+        cards, offers = state.cards, state.offers
+        if state.revealed[seat]:
+            out = list(self._shown)
+        else:
+            out = list(self._hidden if cards[self._hands[seat]] else self._empty)
+        for pile in self._piles:
+            out += pile.offered(len(cards[pile.id]))
+        for src in self._sources[seat]:
+            found = offers.get(src.id)
+            if found is None:
+                found = offers[src.id] = self._listed(src, cards[src.id], state.down[src.id])
+            out += found
         return out
 
     def for_bot(self, legal: tuple[Action, ...], seat: int) -> tuple[Action, ...]:
         """Return the actions of ``legal`` a bot in ``seat`` is offered: none that ends the game, changes
         another seat's counter, deals to every hand or moves cards out of or into another seat's hand or area."""
+        # Each action's answer is worked out once per seat: a table offers the same actions again and again.
+        allowed = self._for_bot[seat]
+        try:
+            return tuple(compress(legal, map(allowed.__getitem__, legal)))
+        except KeyError:
+            for action in legal:
+                if action not in allowed:
+                    allowed[action] = self._bot_may(action, seat)
+            return tuple(compress(legal, map(allowed.__getitem__, legal)))
+
+    def _bot_may(self, action: Action, seat: int) -> bool:
         owners = self._owners
-        return tuple(a for a in legal if a.kind not in (END, DEAL) and (a.seat is None or a.seat == seat)
-                     and owners.get(a.zone or "", seat) == seat and owners.get(a.to or "", seat) == seat)
+        return (action.kind not in (END, DEAL) and (action.seat is None or action.seat == seat)
+                and owners.get(action.zone or "", seat) == seat and owners.get(action.to or "", seat) == seat)
 
-    def _moves_from(self, src: Place, state: SandboxState, seat: int) -> tuple[Action, ...]:
-        """Every move of one card out of ``src`` that ``seat`` can make, to every other zone (and a row's flips)."""
-        cards = state.cards[src.id]
-        if not cards or (src.is_hand and src.owner != seat):
+    def _listed(self, src: Place, cards: list[Card], flags: list[bool]) -> tuple[Action, ...]:
+        """Every move of one card out of ``src``, to every other zone (and a row's flips), as its cards lie."""
+        if not cards:
             return ()
-        flags = state.faces(src.id)
-        # Worked out once per content of the place: most places are as they were before the last move.
-        key = (src.id, tuple(cards), tuple(flags))
-        found = self._from.get(key)
-        if found is None:
-            if len(self._from) >= MOVES_KEPT:
-                self._from.clear()
-            found = self._from[key] = tuple(self._listed(src, cards, flags))
-        return found
-
-    def _listed(self, src: Place, cards: list[Card], flags: list[bool]) -> list[Action]:
+        made = self._made[src.id]
         if src.is_hand:
-            return [a for card in dict.fromkeys(cards) for a in self._made_for(src, card)]
+            return tuple(chain.from_iterable(map(made.__getitem__, dict.fromkeys(cards))))
         if src.is_pile:
-            return list(self._made_for(src, None if flags[-1] else cards[-1]))
-        out = [a for card in dict.fromkeys(c for c, down in zip(cards, flags, strict=True) if not down)
-               for a in self._made_for(src, card)]
-        return out + [a for index, down in enumerate(flags) if down for a in self._made_for(src, index)]
+            return made[None if flags[-1] else cards[-1]]
+        if not any(flags):  # a row all face up (the commonest): each card once, copies alike
+            return tuple(chain.from_iterable(map(made.__getitem__, dict.fromkeys(cards))))
+        # A row: each card seen once, then each face-down card by its index.
+        seen = dict.fromkeys(compress(cards, map(not_, flags)))
+        return tuple(chain(chain.from_iterable(map(made.__getitem__, seen)),
+                           chain.from_iterable(map(made.__getitem__, compress(range(len(flags)), flags)))))
 
-    def _made_for(self, src: Place, what: Card | int | None) -> tuple[Action, ...]:
-        """Return the actions on one card of ``src`` (a card seen, a face-down card's index, a pile's hidden top)."""
-        key = (src.id, what)
-        made = self._made.get(key)
-        if made is None:
-            made = self._made[key] = tuple(_on_card(self.places, src, what))
+
+class _CardActions(dict[Card | int | None, tuple[Action, ...]]):
+    """The actions on each card of one place, made when first asked: by the card seen, by a face-down
+    card's index in a row, or None for a pile's hidden top."""
+
+    def __init__(self, places: tuple[Place, ...], src: Place) -> None:
+        super().__init__()
+        self.places = places
+        self.src = src
+
+    def __missing__(self, what: Card | int | None) -> tuple[Action, ...]:
+        made = self[what] = tuple(_on_card(self.places, self.src, what))
         return made
 
 
 class _PileActions:
     """What acts on one pile as a whole: turn it over, shuffle it, put it on another pile, deal from it."""
 
-    def __init__(self, place: Place, places: tuple[Place, ...]) -> None:
+    def __init__(self, place: Place, places: tuple[Place, ...], deal: int, players: int) -> None:
         self.place = place
+        self.id = place.id
+        self.deal = deal
+        self.players = players
         self.flip = Action(FLIP, zone=place.id, label=N_("Turn {pile} over", pile=place.name))
         self.shuffle = Action(SHUFFLE, zone=place.id, label=N_("Shuffle {pile}", pile=place.name))
         self.onto = tuple(Action(MOVE_PILE, zone=place.id, to=other.id,
                                  label=N_("All of {pile} onto {other}", pile=place.name, other=other.name))
                           for other in places if other.is_pile and other is not place)
         self.deals: dict[int | str, Action] = {}
+        self._by_count: dict[int, tuple[Action, ...]] = {}
 
-    def offered(self, count: int, deal: int, players: int) -> list[Action]:
-        """Return what may be done with the pile when it holds ``count`` cards."""
+    def offered(self, count: int) -> tuple[Action, ...]:
+        """Return what may be done with the pile when it holds ``count`` cards (worked out once per count)."""
+        found = self._by_count.get(count)
+        if found is None:
+            found = self._by_count[count] = tuple(self._offered(count))
+        return found
+
+    def _offered(self, count: int) -> list[Action]:
         if not count:
             return []
         out = [self.flip] + ([self.shuffle, *self.onto] if count > 1 else [])
-        each = count // players
-        out += [self._deal(n) for n in sorted({*DEAL_COUNTS, deal} - {0}) if n <= each]
+        each = count // self.players
+        out += [self._deal(n) for n in sorted({*DEAL_COUNTS, self.deal} - {0}) if n <= each]
         return out + [self._deal(ALL)] if each else out
 
     def _deal(self, n: int | str) -> Action:

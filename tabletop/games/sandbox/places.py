@@ -9,7 +9,7 @@ face down, a hand is its owner's until it is shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tabletop.engine.events import seat_name
 from tabletop.engine.zones import EVERYONE, FAN, NOBODY, OWNER, ROW, STACK, TOP, Item, Zone, hand_id
@@ -20,26 +20,23 @@ from tabletop.i18n import N_
 
 @dataclass(frozen=True)
 class Place:
-    """One zone of the game: its id, what kind it is (the spec) and its owner (None: shared)."""
+    """One zone of the game: its id, what kind it is (the spec) and its owner (None: shared).
+
+    ``is_hand`` (a seat's hand), ``is_pile`` (a pile, drawn as one card with a count) and
+    ``arrives_down`` (cards put here lie face down: a face-down pile or row, or a hand) follow from
+    the spec; plain attributes, as every move reads them."""
 
     id: str
     spec: ZoneSpec
     owner: int | None
+    is_hand: bool = field(init=False, repr=False, compare=False)
+    is_pile: bool = field(init=False, repr=False, compare=False)
+    arrives_down: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_hand(self) -> bool:
-        """True for a seat's hand."""
-        return self.spec.kind == HAND
-
-    @property
-    def is_pile(self) -> bool:
-        """True for a pile (drawn as one card with a count)."""
-        return self.spec.kind == PILE
-
-    @property
-    def arrives_down(self) -> bool:
-        """True when cards put here lie face down (a face-down pile or row, or a hand)."""
-        return self.spec.face == DOWN
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_hand", self.spec.kind == HAND)
+        object.__setattr__(self, "is_pile", self.spec.kind == PILE)
+        object.__setattr__(self, "arrives_down", self.spec.face == DOWN)
 
     @property
     def name(self) -> str:
