@@ -211,8 +211,10 @@ TO_HOST: Schema = {
     "note": ({"move": MOVE, "seat": maybe(SEAT), "text": text(2000)}, ("move", "text")),
     "answers": ({"answers": list_of(ANSWER, 12)}, ("answers",)),
     "bye": ({}, ()),
+    "alive": ({}, ()),
 }
-"""What a joiner may send."""
+"""What a joiner may send. A browser seat's page sends ``alive`` every few seconds while it runs: a page its
+browser froze, or closed without a word, falls silent, and the host frees its seat."""
 
 FILES = Check(lambda v: isinstance(v, dict) and len(v) <= 10_000 and all(
     isinstance(k, str) and (x is None or DIGEST.ok(x)) for k, x in v.items()), "file names with digests")
