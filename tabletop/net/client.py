@@ -60,6 +60,8 @@ class Welcome:
     art: dict[str, str]
     presence: list[str]
     bot_seed: int | None = None
+    game_id: int | None = None
+    """The game this welcome is to (a new number for each game the host starts; None from an older host)."""
 
     @classmethod
     def from_message(cls, message: dict[str, Any]) -> Welcome:
@@ -76,7 +78,8 @@ class Welcome:
         if not isinstance(game.get("name"), str) or not isinstance(game.get("options", {}), dict):
             raise ValueError("the game has no name or options")
         return cls(message["seat"], message["players"], game, [str(decode(n)) for n in message["names"]],
-                   deck, dict(message["art"]), [str(p) for p in message["seats"]], message.get("bot_seed"))
+                   deck, dict(message["art"]), [str(p) for p in message["seats"]], message.get("bot_seed"),
+                   message.get("game_id"))
 
 
 @dataclass

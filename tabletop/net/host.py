@@ -19,9 +19,9 @@ ask). What a seat's joiners may send is bounded per minute and in all
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -29,7 +29,6 @@ from websockets.asyncio.server import ServerConnection
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.events import Event, GameOver
 from tabletop.engine.guard import printable
-from tabletop.engine.options import to_json
 from tabletop.engine.views import SPECTATOR
 from tabletop.engine.zones import TableView
 from tabletop.formats.wire import decode, encode
@@ -37,6 +36,7 @@ from tabletop.i18n import LANGUAGES, N_, _, translate
 from tabletop.net import protocol, webview
 from tabletop.net.artshare import ArtShare
 from tabletop.net.askround import QuestionRound
+from tabletop.net.gameinfo import Asked, GameInfo
 from tabletop.net.guard import (
     MESSAGES_PER_MINUTE,
     MESSAGES_TOTAL,
@@ -68,36 +68,6 @@ INBOX = 16
 
 WAITING, HERE, AWAY, STAND_IN, LOCAL = "waiting", "here", "away", "bot", "local"
 """A seat's presence: remote and not joined yet, joined, dropped, dropped and played by a bot, not remote."""
-
-
-@dataclass
-class GameInfo:
-    """What a joiner is told of the game in its welcome: no state, no seed."""
-
-    name: str
-    title: str
-    rules: str
-    art_deck: str
-    options: dict[str, Any]
-    names: list[str]
-    deck: list[Any] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, game: Any, names: Sequence[str]) -> GameInfo:
-        """Return what joiners are told of ``game`` (seats shown as ``names``)."""
-        return cls(game.name, game.title, game.rules_text(), game.art_deck, to_json(game.options), list(names))
-
-
-@dataclass(frozen=True)
-class Asked:
-    """A seat's pending question: the move, its legal actions, and the messages a table and a bot are sent."""
-
-    move: int
-    legal: tuple[Any, ...]
-    person: str
-    """The ask a desktop table is sent (JSON): the move and the legal actions."""
-    bot: str
-    """The ask a bot joiner is sent: the same with the seat's observation, which it plays from."""
 
 
 class Host(SeatServer):
@@ -144,6 +114,7 @@ class Host(SeatServer):
         self._to_move: int | None = None
         self._over: dict[str, list[Any]] | None = None
         self._failed: str | None = None
+        self._game_id = secrets.randbelow(2**31)  # drawn, then one more a game: no two hosts' games alike
 
     # -- links and endings -------------------------------------------------------------------------
     def link(self, seat: int | None = None) -> str:
@@ -193,6 +164,7 @@ class Host(SeatServer):
             raise TabletopError(self._failed) from None
         with self._lock:
             self._session, self._info, self._notes = session, info, notes
+            self._game_id += 1
             self._asks.clear()
             self._bot_seeds = {}
             self._initial, self._views, self._history = shown, views, history
@@ -418,7 +390,8 @@ class Host(SeatServer):
                            "game": {"name": info.name, "title": encode(info.title), "rules": encode(info.rules),
                                     "art_deck": info.art_deck, "options": info.options},
                            "names": list(info.names), "deck": info.deck,
-                           "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence)}
+                           "art": self.art.manifest() if self.art is not None else {}, "seats": list(self._presence),
+                           "game_id": self._game_id}
                 if joiner.mode == "bot":
                     welcome["bot_seed"] = self._bot_seeds.setdefault(seat, new_bot_seed())
                 table = self._views.get(seat)

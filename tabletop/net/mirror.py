@@ -129,17 +129,18 @@ class RemoteSession:
 
     @property
     def stopped(self) -> bool:
-        """True when the host went before the game's end, and everything it sent has been shown."""
+        """True when the host went (or began its next game) before this game's end, and all it sent has been shown."""
         with self._changed:
-            return self.gone is not None and not self._updates and self.to_move is not None
+            ended = self.gone is not None or self.next_game is not None
+            return ended and not self._updates and self.to_move is not None
 
     @property
     def waiting_for_human(self) -> bool:
         """True when this joiner's seat is to choose and the host has asked it."""
         with self._changed:
             ask = self._ask
-            return (self.gone is None and self.to_move in self.mine and ask is not None and ask[0] == self.moves
-                    and self._sent != self.moves)
+            return (self.gone is None and self.next_game is None and self.to_move in self.mine and ask is not None
+                    and ask[0] == self.moves and self._sent != self.moves)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Return the seat's legal actions when it may choose, else nothing."""
@@ -277,10 +278,13 @@ class RemoteSession:
             names = message.get("names") or []
             if len(names) == len(self.names):
                 self.names = [str(decode(n)) for n in names]
-        elif kind == "welcome":
-            latest = self._updates[-1][1] if self._updates else self._table
-            if message is not self.welcome and (self.gone is not None or latest is None or latest.to_move is None):
-                self.next_game = message  # the host's next game (this one is over)
+        elif kind == "welcome" and message is not self.welcome:
+            if self._is_next_game(message):
+                self.next_game = message
+                shown, at = (self._updates[-1][1], self._updates[-1][0]) if self._updates else (self._table, self.moves)
+                if self.gone is None and shown is not None and shown.to_move is not None:
+                    # left unfinished for the host's next game: said once what came before it has been shown
+                    self._updates.append((at, shown, [Note(N_("the host started its next game"))]))
             # else: the connection dropped and came back: the same game goes on (its state follows)
         elif kind == "questions":
             self.questions = message
@@ -289,6 +293,17 @@ class RemoteSession:
             if self._table is not None:  # said once what came before it has been shown
                 moves, table, _events = self._updates[-1] if self._updates else (self.moves, self._table, [])
                 self._updates.append((moves, table, [Note(self.gone)]))
+
+    def _is_next_game(self, welcome: Welcome) -> bool:
+        """True when ``welcome`` (a second one) is to the host's next game, False for a rejoin of this one.
+
+        Its game id says (the same id: the same game); a host that sends none leaves a guess: the next game
+        once the game shown is over or the host has gone, else a rejoin.
+        """
+        if welcome.game_id is not None and self.welcome.game_id is not None:
+            return welcome.game_id != self.welcome.game_id
+        latest = self._updates[-1][1] if self._updates else self._table
+        return self.gone is not None or latest is None or latest.to_move is None
 
 
 def _table(data: Any) -> TableView:

@@ -211,14 +211,17 @@ TO_HOST: Schema = {
     "note": ({"move": MOVE, "seat": maybe(SEAT), "text": text(2000)}, ("move", "text")),
     "answers": ({"answers": list_of(ANSWER, 12)}, ("answers",)),
     "bye": ({}, ()),
+    "alive": ({}, ()),
 }
-"""What a joiner may send."""
+"""What a joiner may send. A browser seat's page sends ``alive`` every few seconds while it runs: a page its
+browser froze, or closed without a word, falls silent, and the host frees its seat."""
 
 FILES = Check(lambda v: isinstance(v, dict) and len(v) <= 10_000 and all(
     isinstance(k, str) and (x is None or DIGEST.ok(x)) for k, x in v.items()), "file names with digests")
 TO_JOINER: Schema = {
     "welcome": ({"v": whole(0, 1000), "seat": SEAT, "players": whole(1, 100), "game": OBJECT, "names": LIST,
-                 "deck": LIST, "art": FILES, "bot_seed": maybe(whole(0, 2**63)), "seats": LIST},
+                 "deck": LIST, "art": FILES, "bot_seed": maybe(whole(0, 2**63)), "seats": LIST,
+                 "game_id": whole(0, 2**53)},
                 ("v", "seat", "players", "game", "names", "deck", "art", "seats")),
     "state": ({"moves": MOVE, "table": OBJECT, "events": LIST, "ask": maybe(OBJECT), "log": LIST},
               ("moves", "table", "events")),
@@ -234,7 +237,12 @@ TO_JOINER: Schema = {
                                                                               ("id", "label")), 10_000)},
                   ("questions", "cards")),
 }
-"""What a host may send (game values inside are checked again as :mod:`tabletop.formats.wire` reads them)."""
+"""What a host may send (game values inside are checked again as :mod:`tabletop.formats.wire` reads them).
+
+A ``welcome``'s ``game_id`` names the game it welcomes to: one number per game the host starts (a new one
+for each next game), so a joiner welcomed again with the same id has rejoined the game under way, and one
+welcomed with another id is at the host's next game. A welcome without it (a host before the field) is
+told apart as before: the next game once the one shown is over or the host has gone, else a rejoin."""
 
 
 def parse(raw: str | bytes, schema: Schema) -> dict[str, Any]:

@@ -60,6 +60,12 @@ TROUBLE_SECONDS = 10.0
 """The same trouble at the door (out of file descriptors, say) is said at most once in this long."""
 TRY_AGAIN = 1013
 """The close code of a connection told to try again shortly (busy), not refused: joiners retry it."""
+WEB_SILENCE = 90.0
+"""A browser seat whose page has said nothing for this long is taken for gone (its page sends ``alive`` every
+few seconds; a hidden tab's timers may run once a minute). Pings cannot tell: a page the browser keeps
+frozen (its back-forward cache) holds its socket open, and the browser answers pings for it for minutes."""
+QUIET = 4008
+"""The close code of a browser seat taken for gone after its silence: a page that wakes up joins again."""
 
 _quiet = logging.getLogger("tabletop.net.connections")
 _quiet.addHandler(logging.NullHandler())
@@ -81,6 +87,8 @@ class Joiner:
     closing: bool = False
     tokens: float = BURST
     checked: float = field(default_factory=time.monotonic)
+    heard: float = field(default_factory=time.monotonic)
+    """When the joiner last sent anything (its page's ``alive`` included)."""
 
     @property
     def is_web(self) -> bool:
@@ -97,8 +105,9 @@ class SeatServer:
 
     def __init__(self, *, bind: Address, tls: ssl.SSLContext | None = None, queue_limit: int = QUEUE_LIMIT,
                  send_seconds: float = SEND_SECONDS, hello_seconds: float = protocol.HELLO_SECONDS,
-                 gate: CodeGate | None = None) -> None:
+                 gate: CodeGate | None = None, web_silence: float = WEB_SILENCE) -> None:
         self.bind = bind
+        self.web_silence = web_silence
         self.tls = tls
         self.queue_limit = queue_limit
         self.send_seconds = send_seconds
@@ -200,7 +209,7 @@ class SeatServer:
         port = server.sockets[0].getsockname()[1] if server.sockets else self.bind.port
         self.address = Address(self.bind.host, port, self.tls is not None)
         ready.set()
-        helpers = [asyncio.ensure_future(task) for task in self._helpers()]
+        helpers = [asyncio.ensure_future(task) for task in [*self._helpers(), self._watch_silence()]]
         await self._stop.wait()
         for task in helpers:
             task.cancel()
@@ -211,6 +220,17 @@ class SeatServer:
     def _helpers(self) -> list[Any]:
         """Return coroutines to run beside the server while it serves (a subclass's watchers)."""
         return []
+
+    async def _watch_silence(self) -> None:
+        """Cut off each browser seat silent for :attr:`web_silence` seconds: its seat is free, and shown so, again."""
+        while True:
+            await asyncio.sleep(min(1.0, self.web_silence / 4))
+            now = time.monotonic()
+            for joiner in self._all():
+                if joiner.is_web and not joiner.closing and now - joiner.heard > self.web_silence:
+                    self._note(N_("{who} went quiet for {s:g} s (its page closed or asleep): taken for gone",
+                                  who=self._who(joiner), s=self.web_silence))
+                    asyncio.ensure_future(self._cut(joiner, QUIET, "no word from this page: join again"))
 
     def _trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """Say what went wrong on the loop in one line (out of file descriptors: once in a while)."""
@@ -308,6 +328,7 @@ class SeatServer:
             async for raw in joiner.ws:
                 if joiner.closing:
                     return
+                joiner.heard = time.monotonic()
                 if not self._within_rate(joiner):
                     await self._cut(joiner, 4003, "too many messages: slow down")
                     return
@@ -324,6 +345,8 @@ class SeatServer:
                 if message["t"] == "bye":
                     await self._cut(joiner, 1000, "goodbye")
                     return
+                if message["t"] == "alive":  # a page's sign of life: nothing to do, no budget spent
+                    continue
                 refusal = self._dispatch(joiner, message)
                 if refusal:
                     self._note(N_("{who} was cut off: {why}", who=self._who(joiner), why=refusal))
@@ -336,6 +359,10 @@ class SeatServer:
                               limit=protocol.TO_HOST_LIMIT))
             elif why and why != "goodbye":
                 self._note(N_("{who} left: {why}", who=self._who(joiner), why=printable(why)))
+        else:  # a clean close: its reason said when it gave one (a page says it was closed)
+            rcvd = joiner.ws.protocol.close_rcvd
+            if rcvd is not None and rcvd.reason and rcvd.reason != "goodbye" and not joiner.closing:
+                self._note(N_("{who} left: {why}", who=self._who(joiner), why=printable(rcvd.reason)))
 
     async def _write(self, joiner: Joiner) -> None:
         """Send the joiner's queued messages in order, art files when no message waits."""

@@ -345,6 +345,15 @@ def bot_choices(game: Entry | None = None) -> list[str]:
     return out
 
 
+def bot_names(game: Entry | None = None) -> list[str]:
+    """Return the bots a screen offers (with ``game``: those that fit it), ``random`` first (it plays every game).
+
+    The one order every screen lists bots in: the start screen's seats and a replay's "Play from here".
+    """
+    names = bot_choices(game) or ["random"]
+    return sorted(names, key=lambda n: n != "random")
+
+
 def bot_fits(entry: Entry, cls: Any, game: Entry) -> bool:
     """True when bot ``entry`` (its class ``cls``) was made for ``game`` or plays any game: a game folder's
     bots play that folder's game only; a bot's ``fits`` (its ``games``) says for the rest."""

@@ -117,15 +117,9 @@ def undo_mode(wanted: str, humans: int) -> str:
     return wanted
 
 
-def bot_names(game: registry.Entry | None = None) -> list[str]:
-    """Return the usable bots (with ``game``: those that fit it), ``random`` first (it plays every game)."""
-    names = registry.bot_choices(game) or ["random"]
-    return sorted(names, key=lambda n: n != "random")
-
-
 def default_seats(players: int, *, people: bool = False) -> list[str]:
     """Return ``human`` then the default bot for the other seats (``people``: every seat human, hot-seat)."""
-    return [reserved.HUMAN] + [reserved.HUMAN if people else bot_names()[0]] * (players - 1)
+    return [reserved.HUMAN] + [reserved.HUMAN if people else registry.bot_names()[0]] * (players - 1)
 
 
 class App:

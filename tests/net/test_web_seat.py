@@ -16,6 +16,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.targets import Target, actions_for
 from tabletop.net import webview
 from tabletop.net.host import HERE
+from tabletop.net.server import QUIET
 from tabletop.net.webpage import FOREVER, PAGE
 from tabletop.plugins import discovery as plugins
 from tabletop.plugins.replays import replay
@@ -214,6 +215,24 @@ def test_a_taken_seat_a_wrong_code_and_a_finished_game_are_said_plainly() -> Non
         late.next("welcome")
         state = late.next("state")
         assert state["over"]["scores"] == list(hosted.session.scores()) and state["table"]["to_move"] is None
+
+
+def test_a_page_gone_quiet_frees_its_seat_and_joins_again_once_awake() -> None:
+    """A page its browser keeps frozen (the back-forward cache, a tab asleep) holds its socket open while the browser
+    answers the host's pings for it, as this client's library does: silent past the host's limit, its seat is free
+    and shown so, and the page, awake again, joins again (the seat stayed "here" for as long as the browser kept
+    the page, ten minutes in Chromium, and the next tester was turned away as taken)."""
+    with hosting("trick-taking", ["web", "random", "random"], 4, options={"deals": "1"}, web_silence=1.0) as hosted:
+        address, code = hosted.address, hosted.host.codes[0]
+        frozen = WebSeat(address, code, alive=False)
+        frozen.next("welcome")
+        until(lambda: hosted.host.presence(0) != HERE, "the host to free the quiet page's seat")
+        assert frozen.wait_closed() == (QUIET, "no word from this page: join again")
+        assert any("went quiet" in notice for notice in hosted.host.take_notices())
+        awake = WebSeat(address, code)
+        awake.next("welcome")
+        assert hosted.host.presence(0) == HERE
+        awake.close()
 
 
 def test_junk_and_floods_from_a_page_cut_it_off_and_the_game_goes_on() -> None:

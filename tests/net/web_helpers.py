@@ -22,13 +22,16 @@ from websockets.sync.client import ClientConnection, connect
 from tabletop.net.protocol import PROTOCOL, Address
 
 DEADLINE = 120.0
+ALIVE_SECONDS = 5.0
+"""How often the page says it is still there (``ALIVE_MS`` in ``tabletop/net/page/main.js``)."""
 
 
 class WebSeat:
-    """One page's connection to ``address`` with ``code``: messages kept in order, as received."""
+    """One page's connection to ``address`` with ``code``: messages kept in order, as received; ``alive`` as
+    the page does every few seconds while it runs (False: a page its browser froze, or a script that went quiet)."""
 
     def __init__(self, address: Address, code: str, *, lang: str = "en", name: str = "", open_timeout: float = 20.0,
-                 ssl: Any = None) -> None:
+                 ssl: Any = None, alive: bool = True) -> None:
         scheme = "wss" if address.tls else "ws"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(
@@ -45,6 +48,14 @@ class WebSeat:
         self.ws.send(json.dumps(hello))
         self._thread = threading.Thread(target=self._read, daemon=True, name=f"web seat {code}")
         self._thread.start()
+        self._quiet = threading.Event()
+        if alive:
+            threading.Thread(target=self._alive, daemon=True, name=f"web seat {code} alive").start()
+
+    def _alive(self) -> None:
+        while not self._quiet.wait(ALIVE_SECONDS) and self.closed is None:
+            with contextlib.suppress(ConnectionClosed):
+                self.ws.send('{"t": "alive"}')
 
     def _read(self) -> None:
         try:
@@ -80,6 +91,7 @@ class WebSeat:
 
     def close(self) -> None:
         """Leave as a closed tab does (no goodbye)."""
+        self._quiet.set()
         self._stack.close()
 
 

@@ -285,6 +285,36 @@ def test_play_from_here_in_the_viewer_plays_on_with_a_person_in_a_seat_and_leave
     assert child.header["parent"] == {"log": str(path.resolve()), "move": 21, "game_id": child.header["parent"]["game_id"]}
 
 
+def test_play_from_here_offers_the_bots_in_the_start_screens_order(app, tmp_path: Path) -> None:
+    """A seat of "Play from here" cycles through the same bots, in the same order, as the start screen's seat
+    (random first): it listed them in the registry's order, random seventh of eight."""
+    from tabletop.ui.screens.start import StartForm
+
+    path = tmp_path / "bots.jsonl"
+    logged(path, options={"deals": 1})[1].close()
+    viewer = ReplayTable(app, path, speed="fast")
+    scene = viewer.scene
+    viewer.step()
+    scene.command("pause")
+    scene.command("seek", 5)
+    viewer.step()
+    press(pygame.K_f)
+    viewer.step()
+    assert scene.overlay == "playfrom"
+    start = StartForm(PlaySettings("trick-taking", 4, ["human"] * 4, 1, {"deals": 1}, None, "instant", "designer"))
+    assert start.bots[0] == "random" and len(start.bots) > 2
+    assert scene.playtest.kinds == ["human", *start.bots]
+    seat = next(b for b in scene.buttons() if b.command == "pick_seat" and b.payload == 0)
+    scene.playtest.seats[0] = "human"
+    shown = []
+    for _ in start.bots:  # a person's seat clicked: the first bot the start screen offers, then the next...
+        click(seat.rect.center)
+        viewer.step()
+        shown.append(scene.playtest.seats[0])
+    assert shown == start.bots
+    viewer.close()
+
+
 def test_the_end_boxs_replay_can_play_on_at_the_table(app, monkeypatch: pytest.MonkeyPatch) -> None:
     from tabletop.ui.app import PlayOn
 

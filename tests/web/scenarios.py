@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -44,11 +45,12 @@ def in_background(hosted: Hosting) -> tuple[threading.Thread, list[Hosted]]:
 
 
 @contextmanager
-def market_game(root: Path, seed: int, *, log: Path | None = None) -> Iterator[Hosting]:
-    """Host a fresh market template game (seat 1 in a browser, two random bots), some cards with art."""
+def market_game(root: Path, seed: int, *, log: Path | None = None, **host_options: Any) -> Iterator[Hosting]:
+    """Host a fresh market template game (seat 1 in a browser, two random bots), some cards with art;
+    ``host_options`` go to the host (``web_silence``, say)."""
     create_game("my-market", root / "games", template="market")
     discovery.discover(root / "games")
-    with hosting("my-market", ["web", "random", "random"], seed, log=log) as hosted:
+    with hosting("my-market", ["web", "random", "random"], seed, log=log, **host_options) as hosted:
         folder = root / "games" / "my-market" / "art"
         make_art(folder, sorted({c.id for c in hosted.game.deck()})[:6] + ["back"])
         serve_art(hosted.host, hosted.game, folder)

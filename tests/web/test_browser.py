@@ -22,6 +22,7 @@ from tests.net.test_faults import until
 from tests.net.web_helpers import WebSeat, web_leaks
 from tests.plugin_fixtures import clean_registry
 from tests.web.browser import (
+    WAIT,
     Clicker,
     audit,
     chromium,
@@ -39,6 +40,8 @@ PHONE = (390, 844)
 DESKTOP = (1280, 720)
 CHOSEN = "red-3"
 """The card a tester names as too strong."""
+QUIET_LIMIT = 15.0
+"""Seconds a page may say nothing before the host takes it for gone (it says it is there every 5 s)."""
 NOTE = "Blue sets feel cheap"
 """The note a tester writes in the page's notes box mid-game."""
 
@@ -193,7 +196,7 @@ def test_a_deck_only_table_is_played_by_drag_deal_and_flip(tmp_path: Path, shots
 
 
 def test_wrong_codes_a_taken_seat_a_finished_game_and_a_host_that_stops_are_said_in_the_page(tmp_path: Path) -> None:
-    with market_game(tmp_path, 77_120_934) as hosted, chromium(tmp_path / "one") as one, \
+    with market_game(tmp_path, 77_120_934, web_silence=QUIET_LIMIT) as hosted, chromium(tmp_path / "one") as one, \
             chromium(tmp_path / "two") as two:
         base = hosted.host.link(0).split("#")[0]
         one.get(base + "#WRNG-CODE")
@@ -208,12 +211,34 @@ def test_wrong_codes_a_taken_seat_a_finished_game_and_a_host_that_stops_are_said
         Clicker(one, 5).play()
         thread.join(DEADLINE)
         assert outcome and outcome[0].outcome == "over"
-        one.get("about:blank")  # the tester closes the tab: the seat is free again
-        until(lambda: hosted.host.presence(0) != HERE, "the first page to go")
+        hosted.host.take_notices()
+        one.get("about:blank")  # the tester closes the tab: the seat is free again, at once
+        until(lambda: hosted.host.presence(0) != HERE, "the first page to go", timeout=WAIT)
+        # Said by the page as it went (a page the browser kept frozen held the seat for ten minutes).
+        assert "Seat 1 left: the page was closed" in hosted.host.take_notices()
         two.refresh()  # opened on the finished game: how it ended
         wait(two, "const h = document.querySelector('#last h2'); return h && h.textContent === 'Game over';",
              "the finished game's result")
         assert audit(two) == []
+
+
+def test_a_page_the_browser_freezes_frees_its_seat_and_joins_again_when_it_wakes(tmp_path: Path) -> None:
+    """A frozen page runs no script (a tab asleep, a page in the back-forward cache) while the browser keeps its
+    socket and answers the host's pings: its silence frees the seat, and the page, woken, joins again by itself."""
+    with market_game(tmp_path, 40_118_226, web_silence=QUIET_LIMIT) as hosted, chromium(tmp_path / "one") as one:
+        one.get(hosted.host.link(0))
+        wait(one, "return document.body.dataset.connected === 'yes';", "the seat taken")
+        one.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "frozen"})
+        until(lambda: hosted.host.presence(0) != HERE, "the frozen page's seat freed", timeout=WAIT)
+        assert any("went quiet" in notice for notice in hosted.host.take_notices())
+        one.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
+        wait(one, "return document.body.dataset.connected === 'yes';", "the page back at its seat")
+        assert hosted.host.presence(0) == HERE
+        one.get("about:blank")  # away, then back: the page, kept by the browser or loaded again, takes its seat
+        until(lambda: hosted.host.presence(0) != HERE, "the page to go", timeout=WAIT)
+        one.back()
+        wait(one, "return document.body.dataset.connected === 'yes';", "the page back at its seat")
+        assert hosted.host.presence(0) == HERE
 
 
 def test_a_host_that_stops_mid_game_is_said_in_the_page(tmp_path: Path, shots: Path) -> None:

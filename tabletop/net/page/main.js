@@ -10,6 +10,8 @@ const PROTOCOL = 1;
 const RETRY_MOST = 10000;
 const GIVE_UP_TRIES = 40;
 const TAKEN_TRIES = 3;
+const ALIVE_MS = 5000; // the host frees a seat whose page says nothing for a while (a frozen or closed page)
+const QUIET = 4008; // the host took this page for gone after its silence: join again
 
 const page = {
   lang: chooseLanguage(),
@@ -31,6 +33,7 @@ const page = {
   welcomed: false,
   switching: false,
   takenTries: 0,
+  hidden: false, // its connection closed as the page went (restored from the browser's cache: join again)
   ended: "",
   ws: null,
   tries: 0,
@@ -198,7 +201,7 @@ function closed(code, reason) {
     setTimeout(connect, 1000);
   } else if (code === 4002) {
     banner(word("taken"), word("tryAgain"), () => { page.takenTries = 0; hideBanner(); connect(); });
-  } else if (code >= 4000 && code < 5000) {
+  } else if (code >= 4000 && code < 5000 && code !== QUIET) {
     banner(word("refused", { why: reason }), word("tryAgain"), () => { hideBanner(); connect(); });
   } else if (code === 1000 || code === 1001) {
     banner(word("ended", { why: page.ended || reason }));
@@ -222,6 +225,25 @@ function join(code) {
 }
 
 window.addEventListener("resize", () => redraw());
+setInterval(() => send({ t: "alive" }), ALIVE_MS);
+// Leaving the page (a closed tab, another address) frees the seat at once. The browser may keep the page
+// frozen in its back-forward cache with its socket open, answering the host's pings for minutes: closed
+// here, the host sees it go now; restored from that cache, the page joins again.
+window.addEventListener("pagehide", () => {
+  const ws = page.ws;
+  if (!ws) return;
+  page.ws = null;
+  page.hidden = true;
+  document.body.dataset.connected = "no";
+  ws.onclose = null;
+  ws.close(1000, "the page was closed");
+});
+window.addEventListener("pageshow", (e) => {
+  if (e.persisted && page.hidden) {
+    page.hidden = false;
+    connect();
+  }
+});
 window.addEventListener("hashchange", () => {
   // Another link pasted into the same tab: join with its code.
   const code = decodeURIComponent(location.hash.slice(1)).trim();

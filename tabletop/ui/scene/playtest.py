@@ -147,7 +147,7 @@ class PlaytestTools:
             game: registry.Entry | None = registry.game_entry(str(d.session.game.name))
         except TabletopError:
             game = None
-        self.kinds = [reserved.HUMAN, *registry.bot_choices(game)]
+        self.kinds = [reserved.HUMAN, *registry.bot_names(game)]  # as the start screen lists them
         self.seats = [reserved.HUMAN] * scene.players
         for i, name in enumerate(self.seat_names[:scene.players]):
             if name not in self.kinds and _is_seat(name):

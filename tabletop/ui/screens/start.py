@@ -55,10 +55,10 @@ class StartForm:
     """The start screen's choices and the rules that keep them consistent."""
 
     def __init__(self, settings: PlaySettings) -> None:
-        from tabletop.ui.app import bot_names, new_seed
+        from tabletop.ui.app import new_seed
 
         self.entries = registry.game_entries()
-        self.bots = bot_names()
+        self.bots = registry.bot_names()
         self.all_bots = {bot.partition(":")[0] for bot in self.bots}
         """Every bot, for any game: a seat holding one that does not fit the selected game gets the default."""
         for entry in self.entries:  # import each game now, so broken ones show their error
@@ -98,13 +98,11 @@ class StartForm:
 
     def select_game(self, name: str, *, keep: PlaySettings | None = None) -> None:
         """Choose game ``name``: players, seats and options reset to its defaults (or ``keep``'s)."""
-        from tabletop.ui.app import bot_names
-
         self.game = name
         cls = self.game_cls
         if cls is None:
             return
-        self.bots = bot_names(next(e for e in self.entries if e.name == name))  # a bot made for another game: not offered
+        self.bots = registry.bot_names(next(e for e in self.entries if e.name == name))  # a bot made for another game: not offered
         kept = keep if keep is not None and keep.game == name else None
         self.players = (kept.players if kept and kept.players else None) or cls.default_players or cls.min_players
         self.options = {i.name: i.default for i in self.infos()}
