@@ -63,8 +63,10 @@ def _share_bytecode(root: str) -> None:
                 if name.endswith(".pyc") and not os.path.exists(os.path.join(into, name)):
                     os.symlink(os.path.join(folder, name), os.path.join(into, name))
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = prefix
+    # Test modules themselves are left out: pytest rewrites their asserts and compiles them its own way.
+    skipped = re.compile(r"[/\\](fixtures[/\\]|test_[^/\\]*\.py$)")
     for package in ("tabletop", "tests"):
-        compileall.compile_dir(os.path.join(root, package), quiet=2, rx=re.compile(r"[/\\]fixtures[/\\]"))
+        compileall.compile_dir(os.path.join(root, package), quiet=2, rx=skipped)
 
 
 if sys.dont_write_bytecode and "PYTHONPYCACHEPREFIX" not in os.environ:
