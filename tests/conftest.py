@@ -23,6 +23,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # Plugin probe reports go to a temporary cache (never the user's), and a hostile test plugin is
 # given up on quickly. Set before any test runs, so subprocesses inherit both.
 import atexit  # noqa: E402
+import re  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
@@ -30,6 +31,46 @@ if "TABLETOP_PLUGIN_CACHE" not in os.environ:
     os.environ["TABLETOP_PLUGIN_CACHE"] = tempfile.mkdtemp(prefix="tabletop-plugin-cache-")
     atexit.register(shutil.rmtree, os.environ["TABLETOP_PLUGIN_CACHE"], True)
 os.environ.setdefault("TABLETOP_PLUGIN_TIMEOUT", "4")
+# Where writing bytecode is switched off (PYTHONDONTWRITEBYTECODE=1), each of the hundreds of Python processes
+# the suite starts (CLI runs, plugin probes, bot and cluster workers) compiles every tabletop module it imports
+# from source again, about half a CPU-second each. tabletop and tests are compiled once per run instead, into
+# a temporary folder every process reads (PYTHONPYCACHEPREFIX, removed at the end: the checkout stays as clean
+# as the setting asked); the bytecode Python and the installed packages already have is linked there, since
+# a process given a prefix looks nowhere else. Writing stays off, so a game folder a test writes (or swaps
+# under the same size and time, as test_probe_hardening does) is compiled from its source at every import.
+import sys  # noqa: E402
+
+
+def _share_bytecode(root: str) -> None:
+    """Point this process and its children at one bytecode folder holding ``root``'s packages, compiled now."""
+    import compileall
+
+    # In memory where the system has such a folder: thousands of links cost seconds on a busy disk.
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    prefix = tempfile.mkdtemp(prefix="tabletop-pycache-", dir=memory)
+    atexit.register(shutil.rmtree, prefix, True)
+    for entry in {os.path.abspath(p) for p in sys.path if p and os.path.isdir(p)}:
+        if entry == root:
+            continue
+        for folder, dirs, files in os.walk(entry):
+            # Test suites are never imported here; another site-packages is its own entry, if on the path at all.
+            dirs[:] = [d for d in dirs if d not in ("test", "tests", "site-packages", "dist-packages")]
+            if os.path.basename(folder) != "__pycache__":
+                continue
+            into = os.path.join(prefix, os.path.dirname(folder).lstrip(os.sep))
+            os.makedirs(into, exist_ok=True)
+            for name in files:
+                if name.endswith(".pyc") and not os.path.exists(os.path.join(into, name)):
+                    os.symlink(os.path.join(folder, name), os.path.join(into, name))
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = prefix
+    # Test modules themselves are left out: pytest rewrites their asserts and compiles them its own way.
+    skipped = re.compile(r"[/\\](fixtures[/\\]|test_[^/\\]*\.py$)")
+    for package in ("tabletop", "tests"):
+        compileall.compile_dir(os.path.join(root, package), quiet=2, rx=skipped)
+
+
+if sys.dont_write_bytecode and "PYTHONPYCACHEPREFIX" not in os.environ:
+    _share_bytecode(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # tabletop launcher registers the .tabletop file type under $XDG_DATA_HOME: a temporary one, never the user's.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tabletop-data-home-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)

@@ -10,6 +10,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.patience import HANG
 from tests.plugin_fixtures import tiny_game, write_game
 from tests.test_plugin_attacks import tabletop
@@ -80,7 +82,12 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_plugin_swapped_after_probing_with_the_same_size_and_time_is_probed_again(tmp_path: Path) -> None:
+def test_a_plugin_swapped_after_probing_with_the_same_size_and_time_is_probed_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python's own bytecode cache is keyed by a source's size and time too: where it is written (Python's
+    # default), every process would run the bytecode of the first file and the swap would never run at all.
+    # This test is about tabletop's probe cache, so its commands write none.
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     good = tiny_game("swapped") + "# " + "x" * 40 + "\n"
     bad = "import os\nos._exit(7)\n" + tiny_game("swapped")
     bad += "#" * (len(good) - len(bad) - 1) + "\n"
