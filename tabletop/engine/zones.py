@@ -20,7 +20,7 @@ table draws a back and a count, and nothing hidden ever reaches the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import NamedTuple
@@ -196,6 +196,27 @@ def shows(move: Move, dst: Zone | None, seat: int | None) -> bool:
     declared) when that seat may see it, or in place (a reveal), or off the table."""
     return bool(move.cards) and move.face_up and (move.src == move.dst or dst is None or dst.visibility == TOP
                                                   or dst.visible_to(seat))
+
+
+def seen_move(move: Move, zones: Mapping[str, Zone], seat: int | None) -> Move:
+    """Return ``move`` as ``seat`` may see it (``zones``: the table's zones as declared, by id): its cards
+    kept when the move :func:`shows` them to that seat or the seat saw them where they were, else that
+    many face-down backs. The one rule of every table: the desktop's, a remote seat's, a spectator's.
+
+    >>> from tabletop.engine.cards import parse_card
+    >>> hands = {z.id: z for z in (hand_zone(0, []), hand_zone(1, []))}
+    >>> card = parse_card("QH")
+    >>> seen_move(Move("", "hand:1", (card,), seat=1), hands, 0)
+    Move(src='', dst='hand:1', cards=(), backs=1, seat=1, face_up=False, cell='', note='')
+    >>> seen_move(Move("hand:1", "", (card,), seat=1), hands, 0).cards  # laid face up off the table
+    (<Card QH>,)
+    """
+    if not move.cards:
+        return move
+    src = zones.get(move.src)
+    if shows(move, zones.get(move.dst), seat) or (src is not None and src.visible_to(seat)):
+        return move
+    return move._replace(cards=(), backs=move.backs + len(move.cards), face_up=False)
 
 
 class InfoRow(NamedTuple):

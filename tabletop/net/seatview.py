@@ -7,7 +7,7 @@ each move *as that seat may see them*: only their generic parts (what the table 
 the log, moves between zones, pauses, popups, and the results of deals and games), with every
 card a move does not show that seat turned into a face-down back. A card of another seat's action
 that the seat did not see (a discard face down) is left out of it too. The rule for a moved card
-is the one the table uses locally (:func:`tabletop.engine.zones.shows`), and a seat also keeps
+is the one the table uses locally (:func:`tabletop.engine.zones.seen_move`): a seat also keeps
 seeing the cards it saw where they were (its own hand).
 
 >>> from tabletop.engine.cards import parse_cards
@@ -38,19 +38,8 @@ from tabletop.engine.events import (
     label_of,
     part_of,
 )
-from tabletop.engine.zones import Move, Popup, TableView, Zone, shows
+from tabletop.engine.zones import Move, Popup, TableView, seen_move
 from tabletop.formats.wire import decode, encode
-
-
-def seen_move(move: Move, zones: Mapping[str, Zone], seat: int) -> Move:
-    """Return ``move`` as ``seat`` may see it: its cards kept when the move shows them to that seat or
-    the seat saw them where they were, else as that many face-down backs."""
-    if not move.cards:
-        return move
-    src = zones.get(move.src)
-    if shows(move, zones.get(move.dst), seat) or (src is not None and src.visible_to(seat)):
-        return move
-    return move._replace(cards=(), backs=move.backs + len(move.cards), face_up=False)
 
 
 def faces(table: TableView) -> set[Card]:

@@ -34,7 +34,7 @@ from tabletop.engine.cards import Card
 from tabletop.engine.events import DealScored, Event, GameOver, InfoChanged, is_face_down_action
 from tabletop.engine.game import Game, to_plain
 from tabletop.engine.guard import short
-from tabletop.engine.zones import TOP, Move, TableView, Zone
+from tabletop.engine.zones import TOP, Move, TableView, Zone, shows
 
 
 @dataclass(frozen=True)
@@ -131,8 +131,8 @@ def seen_move(move: Move, seat: int, zones: Mapping[str, Zone]) -> tuple[Any, ..
     count = len(move.cards) or move.backs
     if move.src and move.src == move.dst:
         return (move.src, move.dst, move.cards, count, move.seat, move.note)  # turned face up for all
-    dst = zones.get(move.dst)
-    open_ = bool(move.dst) and move.face_up and (dst is None or dst.visible_to(seat) or dst.visibility == TOP)
+    # The tables' own rule (engine.zones.shows): a face-up move off the table shows its cards there too.
+    open_ = shows(move, zones.get(move.dst), seat)
     return (move.src, move.dst, move.cards if open_ else (), count, move.seat, move.note)
 
 

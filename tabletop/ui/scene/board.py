@@ -13,11 +13,10 @@ a few hundred.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from tabletop.engine.cards import Card
-from tabletop.engine.zones import TOP, InfoRow, Item, Move, TableView, Zone
+from tabletop.engine.zones import InfoRow, Item, Move, TableView, Zone
 
 SHOWN = 200
 """The most items of one zone the table lays out and draws: a fan of 200 cards already overlaps to a
@@ -183,29 +182,6 @@ class Board:
         for i, item in zip(hidden, shown, strict=False):
             items[i] = item
         return hidden[:len(shown)]
-
-
-def seen_move(move: Move, zones: Mapping[str, Zone], eyes: int | None) -> Move:
-    """Return ``move`` as ``eyes`` may see it (``zones``: the table's zones as declared).
-
-    Its cards are kept when it shows them (face up into a zone those eyes see, onto a pile whose top
-    everyone sees, or turned up where they lie) or when they came from a zone those eyes see; else
-    they are that many face-down backs.
-
-    >>> from tabletop.engine.cards import parse_cards
-    >>> from tabletop.engine.zones import hand_zone
-    >>> hands = {z.id: z for z in (hand_zone(0, []), hand_zone(1, []))}
-    >>> seen_move(Move("", "hand:1", tuple(parse_cards("QH")), seat=1), hands, 0)
-    Move(src='', dst='hand:1', cards=(), backs=1, seat=1, face_up=False, cell='', note='')
-    """
-    if not move.cards:
-        return move
-    dst, src = zones.get(move.dst), zones.get(move.src)
-    if move.face_up and (move.src == move.dst or dst is not None and (dst.visibility == TOP or dst.visible_to(eyes))):
-        return move
-    if src is not None and src.visible_to(eyes):
-        return move
-    return move._replace(cards=(), backs=move.backs + len(move.cards), face_up=False)
 
 
 def bounded(zone: Zone) -> tuple[Zone, int]:

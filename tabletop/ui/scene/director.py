@@ -35,9 +35,9 @@ from tabletop.engine.loglines import line_for
 from tabletop.engine.session import Session
 from tabletop.engine.timeline import Timeline
 from tabletop.engine.views import SPECTATOR
-from tabletop.engine.zones import Move, Popup
+from tabletop.engine.zones import Move, Popup, seen_move
 from tabletop.i18n import N_, _
-from tabletop.ui.scene.board import Board, seen_move
+from tabletop.ui.scene.board import Board
 from tabletop.ui.scene.pace import Pace
 
 UNDO_MODES = ("designer", "fair", "off")

@@ -44,11 +44,21 @@ from tabletop.engine.guard import shown_path
 from tabletop.engine.options import to_json
 from tabletop.engine.session import MoveHook, Session
 from tabletop.engine.views import SPECTATOR
-from tabletop.engine.zones import Cell, InfoRow, Item, Move, Piece, Popup, TableView, Zone
+from tabletop.engine.zones import (
+    Cell,
+    InfoRow,
+    Item,
+    Move,
+    Piece,
+    Popup,
+    TableView,
+    Zone,
+    seen_move,
+)
 from tabletop.formats.logread import MAX_LINE, MAX_PLAYERS, parse_line
 from tabletop.formats.wire import decode, encode
 from tabletop.i18n import _
-from tabletop.ui.scene.board import CELLS, SHOWN, bounded, seen_move
+from tabletop.ui.scene.board import CELLS, SHOWN, bounded
 
 SUFFIX = ".public"
 FORMAT = 1
@@ -90,7 +100,7 @@ class FeedView(TableView):
 def public_events(events: Sequence[Event], zones: Mapping[str, Zone]) -> list[dict[str, Any]]:
     """Return ``events`` as the public sees them, as data (``zones``: the table's zones as declared).
 
-    A move's cards are kept only where it shows them to a spectator (:func:`~tabletop.ui.scene.board.seen_move`);
+    A move's cards are kept only where it shows them to a spectator (:func:`~tabletop.engine.zones.seen_move`);
     an action that moved a card the public did not see keeps only its kind, and so does a bot's
     fault that was replaced by it.
     """
