@@ -157,6 +157,13 @@ def test_forged_and_illegal_choices_are_refused_with_the_engines_reason_and_chan
     assert logged.complete and logged.line[move] == (1, legal[0])
 
 
+def settled(hosted: Hosting, seat: int) -> bool:
+    """True when the game is waiting for ``seat``: its turn, and no move made for 0.3 s."""
+    at = hosted.session.moves
+    time.sleep(0.3)
+    return hosted.session.moves == at and hosted.session.to_move == seat
+
+
 def test_a_killed_joiner_rejoins_with_its_code_where_it_stood(tmp_path: Path) -> None:
     with hosting("trick-taking", ["remote", "random", "random", "random"], 21, options={"deals": "2"},
                  log=tmp_path / "game.jsonl") as hosted:
@@ -169,9 +176,12 @@ def test_a_killed_joiner_rejoins_with_its_code_where_it_stood(tmp_path: Path) ->
             joiner.send_signal(signal.SIGKILL)
             joiner.wait(DEADLINE)
             until(lambda: hosted.host.presence(0) == AWAY, "the host to see the seat go")
+            # The game plays on to seat 1's next real choice (the bots' moves, and seat 1's forced ones: a move
+            # with one legal card asks nobody), then waits there for it to come back.
+            until(lambda: settled(hosted, 0), "the game to wait for seat 1")
             at = hosted.session.moves
-            time.sleep(0.3)
-            assert not hosted.session.is_over and hosted.session.moves <= at + 4  # waiting for seat 1 (bots may finish a trick)
+            time.sleep(0.5)
+            assert not hosted.session.is_over and hosted.session.moves == at and hosted.session.to_move == 0
             rejoined = join_bot(address, code)
             thread.join(DEADLINE)
         finally:
