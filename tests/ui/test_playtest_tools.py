@@ -251,19 +251,25 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def play_from_here(app, path: Path, move: int) -> ReplayTable:
+    """Open the replay of ``path`` paused at ``move`` with its "Play from here" panel open."""
+    viewer = ReplayTable(app, path, speed="fast")
+    viewer.step()
+    viewer.scene.command("pause")
+    viewer.scene.command("seek", move)
+    viewer.step()
+    press(pygame.K_f)
+    viewer.step()
+    return viewer
+
+
 def test_play_from_here_in_the_viewer_plays_on_with_a_person_in_a_seat_and_leaves_the_log_as_it_was(
         app, tmp_path: Path) -> None:
     path = tmp_path / "bots.jsonl"
     logged(path, options={"deals": 1})[1].close()
     before = digest(path)
-    viewer = ReplayTable(app, path, speed="fast")
+    viewer = play_from_here(app, path, 21)
     scene = viewer.scene
-    viewer.step()
-    scene.command("pause")
-    scene.command("seek", 21)
-    viewer.step()
-    press(pygame.K_f)
-    viewer.step()
     assert scene.overlay == "playfrom" and scene.playtest.seats == ["random"] * 4
     seat = next(b for b in scene.buttons() if b.command == "pick_seat" and b.payload == 1)
     while scene.playtest.seats[1] != "human":
@@ -292,14 +298,8 @@ def test_play_from_here_offers_the_bots_in_the_start_screens_order(app, tmp_path
 
     path = tmp_path / "bots.jsonl"
     logged(path, options={"deals": 1})[1].close()
-    viewer = ReplayTable(app, path, speed="fast")
+    viewer = play_from_here(app, path, 5)
     scene = viewer.scene
-    viewer.step()
-    scene.command("pause")
-    scene.command("seek", 5)
-    viewer.step()
-    press(pygame.K_f)
-    viewer.step()
     assert scene.overlay == "playfrom"
     start = StartForm(PlaySettings("trick-taking", 4, ["human"] * 4, 1, {"deals": 1}, None, "instant", "designer"))
     assert start.bots[0] == "random" and len(start.bots) > 2
