@@ -99,11 +99,10 @@ class TableMoves:
         if not cards:
             return ()
         made = self._made[src.id]
-        if src.is_hand:
-            return tuple(chain.from_iterable(map(made.__getitem__, dict.fromkeys(cards))))
         if src.is_pile:
             return made[None if flags[-1] else cards[-1]]
-        if not any(flags):  # a row all face up (the commonest): each card once, copies alike
+        # A hand (its owner sees every card) or a row all face up (the commonest): each card once, copies alike.
+        if src.is_hand or not any(flags):
             return tuple(chain.from_iterable(map(made.__getitem__, dict.fromkeys(cards))))
         # A row: each card seen once, then each face-down card by its index.
         seen = dict.fromkeys(compress(cards, map(not_, flags)))
