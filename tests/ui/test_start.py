@@ -364,3 +364,14 @@ def test_the_start_screen_offers_only_the_bots_made_for_the_game(app, tmp_path: 
     assert offered("birdhead") & own == {"shedder"}
     kept = StartScreen(app, PlaySettings(game="my-fish", seed=1, players=3, seats=["human", "my-market-greedy", "random"]))
     assert kept.form.seats == ["human", "random", "random"]
+
+
+def test_two_games_of_one_title_are_told_apart_by_their_folder(app, deck_only: str, tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    (games / "my-copy").mkdir()
+    shutil.copy(games / deck_only / "deck.toml", games / "my-copy" / "deck.toml")  # the same deck, so the same title
+    discovery.discover(games)
+    screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
+    labels = {b.payload: b.label for b in screen.buttons() if b.command == "game"}
+    assert labels[deck_only] == "My Deck (my-deck)" and labels["my-copy"] == "My Deck (my-copy)"
+    assert labels["trick-taking"] == registry.game_class("trick-taking").title

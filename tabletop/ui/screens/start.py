@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +51,16 @@ def listed_name(entry: registry.Entry) -> str:
     """Return how the game list names a game: its title (what its designer called it), else its name."""
     title = getattr(entry.cls, "title", "") if entry.error is None else ""
     return _(title) if isinstance(title, str) and title else entry.name
+
+
+def listed_names(entries: Sequence[registry.Entry]) -> list[str]:
+    """Return how the game list names each of ``entries``: its title, followed by its name where two share a title.
+
+    A deck copied into a second folder keeps its title; the name (the folder) is what tells the two apart.
+    """
+    titles = [listed_name(e) for e in entries]
+    shared = {t for t, n in Counter(titles).items() if n > 1}
+    return [f"{t} ({e.name})" if t in shared and t != e.name else t for t, e in zip(titles, entries, strict=True)]
 
 
 class StartForm:
@@ -388,9 +400,10 @@ class StartScreen:
         col0, a, b, _footer = self._columns()
         out: list[Button] = []
         view = self.game_list()
+        names = listed_names(f.entries)
         for i, row in view.rows:
             e = f.entries[i]
-            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), listed_name(e), "game", e.name,
+            out.append(Button(Rect(row.x, row.y, row.w, row_h - m // 2), names[i], "game", e.name,
                               enabled=e.error is None, active=e.name == f.game))
         if view.up is not None:
             out.append(Button(view.up, _("\u2191 {n} more above").format(n=view.above), "scroll", -1))
