@@ -11,12 +11,23 @@ Not followed (the trust boundary, docs/bots.md): modules and their dicts as a wh
 globals are walked as a root instead), calls (the view's own weak reference to its lease is called
 by the view's methods only), ``gc.get_objects`` and stack frames. Seated both ways a bot is: called
 directly in the session's loop, and as a plugin bot in the watchdog's thread.
+
+Each walk runs in a fresh process that has imported every module of tabletop (``python -m
+tests.test_view_routes``): every module's globals are roots, as in a long-running table, and what is
+reached is what that process made, not the caches a thousand earlier tests left in the suite's process
+(which the walk once crossed millions of times, a quarter of the suite's CPU time, for no finding:
+another session's objects are never this session's state).
 """
 
 from __future__ import annotations
 
 import gc
+import importlib
+import json
+import os
+import pkgutil
 import random
+import subprocess
 import sys
 import types
 from collections import Counter
@@ -150,12 +161,10 @@ def market(folder: Path, template: str) -> str:
     return f"my-{template}"
 
 
-@pytest.mark.usefixtures("clean_registry")
-@pytest.mark.parametrize("seated", ["directly", "as a plugin"])
-@pytest.mark.parametrize("template", ["", "market", "go-fish", "sandbox"])
-def test_a_bot_trying_every_public_route_reaches_no_state_and_no_other_hand(template: str, seated: str,
-                                                                             tmp_path: Path) -> None:
-    name = market(tmp_path, template) if template else "trick-taking"
+def prowled(template: str, seated: str, folder: Path) -> dict[str, Any]:
+    """Play 12 moves of a 3-seat game (a template's game made in ``folder``, or trick-taking) with the prowler
+    in seat 1, seated ``directly`` or ``as a plugin``; return its faults, what it found and how often it walked."""
+    name = market(folder, template) if template else "trick-taking"
     game = registry.make_game(name, players=3, options={"deals": 1} if not template else {})
     if seated == "as a plugin":
         registry.register_bot(Prowler, "test plugin")
@@ -170,9 +179,32 @@ def test_a_bot_trying_every_public_route_reaches_no_state_and_no_other_hand(temp
     assert isinstance(prowler, Prowler)
     prowler.judge = judge_for(session)
     session.advance(max_moves=12)
-    assert not session.faults, session.faults[0].problem
-    assert prowler.found == []
-    assert prowler.walks >= 2, "the prowler chose at least twice"
+    return {"faults": [f.problem for f in session.faults], "found": prowler.found, "walks": prowler.walks}
+
+
+@pytest.mark.parametrize("seated", ["directly", "as a plugin"])
+@pytest.mark.parametrize("template", ["", "market", "go-fish", "sandbox"])
+def test_a_bot_trying_every_public_route_reaches_no_state_and_no_other_hand(template: str, seated: str,
+                                                                             tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-m", "tests.test_view_routes", template, seated, str(tmp_path)],
+                          cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
+                          timeout=HANG, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["faults"] == []
+    assert result["found"] == []
+    assert result["walks"] >= 2, "the prowler chose at least twice"
+
+
+def import_every_module() -> int:
+    """Import every module of tabletop (the table's too); return how many there are."""
+    import tabletop
+
+    names = [m.name for m in pkgutil.walk_packages(tabletop.__path__, "tabletop.") if not m.name.endswith("__main__")]
+    for name in names:
+        importlib.import_module(name)
+    return len(names)
 
 
 def test_the_judge_would_know_what_it_looks_for() -> None:
@@ -215,3 +247,9 @@ def test_the_one_line_that_read_the_live_state_finds_nothing() -> None:
     assert not session.faults
     assert not any(isinstance(v, dict) and any(isinstance(k, int) for k in v) and
                    any(hasattr(x, "state") for x in v.values()) for v in vars(views).values())
+
+
+if __name__ == "__main__":
+    # python -m tests.test_view_routes TEMPLATE SEATED FOLDER: one walk's game in a fresh process (see the top).
+    import_every_module()
+    print(json.dumps(prowled(sys.argv[1], sys.argv[2], Path(sys.argv[3]))))
