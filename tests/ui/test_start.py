@@ -366,12 +366,17 @@ def test_the_start_screen_offers_only_the_bots_made_for_the_game(app, tmp_path: 
     assert kept.form.seats == ["human", "random", "random"]
 
 
-def test_two_games_of_one_title_are_told_apart_by_their_folder(app, deck_only: str, tmp_path: Path) -> None:
+def test_two_games_of_one_title_are_told_apart_by_their_folder_and_listed_in_order(app, deck_only: str, tmp_path: Path) -> None:
     games = tmp_path / "games"
     (games / "my-copy").mkdir()
     shutil.copy(games / deck_only / "deck.toml", games / "my-copy" / "deck.toml")  # the same deck, so the same title
+    (games / "aaa").mkdir()  # first by name, last by title
+    text = (games / deck_only / "deck.toml").read_text(encoding="utf-8")
+    (games / "aaa" / "deck.toml").write_text(text.replace('name = "My Deck"', 'name = "Zebra Deck"'), encoding="utf-8")
     discovery.discover(games)
     screen = StartScreen(app, PlaySettings(game=deck_only, seed=1))
     labels = {b.payload: b.label for b in screen.buttons() if b.command == "game"}
     assert labels[deck_only] == "My Deck (my-deck)" and labels["my-copy"] == "My Deck (my-copy)"
     assert labels["trick-taking"] == registry.game_class("trick-taking").title
+    shown = [b.label for b in screen.buttons() if b.command == "game"]
+    assert shown == sorted(shown, key=str.casefold) and shown[-1] == "Zebra Deck", "the list is in the order it shows"

@@ -76,6 +76,7 @@ class StartForm:
         for entry in self.entries:  # import each game now, so broken ones show their error
             with contextlib.suppress(TabletopError):
                 entry.load()
+        self.entries.sort(key=lambda e: (listed_name(e).casefold(), e.name))  # in the order of what the list shows
         self.settings = settings
         self.seed_text = str(settings.seed if settings.seed is not None else new_seed())
         self.art_text = str(settings.art_dir) if settings.art_dir else ""
