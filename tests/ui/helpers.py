@@ -12,6 +12,7 @@ import pytest
 
 from tabletop.engine.cards import Card
 from tabletop.ui.app import Table
+from tabletop.ui.paint import widgets
 from tabletop.ui.paint.widgets import Button
 from tabletop.ui.scene.choices import Target
 from tabletop.ui.scene.places import CellPlace
@@ -122,6 +123,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch, target: object) -> list[str]:
     """Record every string ``target`` (a TextCache or module with ``font``) is asked to draw."""
     seen: list[str] = []
     original = target.render  # type: ignore[attr-defined]
+    # Buttons are drawn once and kept by label: one an earlier test drew would be blitted unseen.
+    monkeypatch.setattr(widgets, "_DRAWN", {})
 
     def render(text: str, *args: object, **kwargs: object) -> pygame.Surface:
         seen.append(text)
