@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tabletop import i18n
 from tabletop.plugins import discovery, registry
 from tabletop.scaffold import create_game
 from tabletop.ui.app import PlaySettings, Table
@@ -380,3 +381,9 @@ def test_two_games_of_one_title_are_told_apart_by_their_folder_and_listed_in_ord
     assert labels["trick-taking"] == registry.game_class("trick-taking").title
     shown = [b.label for b in screen.buttons() if b.command == "game"]
     assert shown == sorted(shown, key=str.casefold) and shown[-1] == "Zebra Deck", "the list is in the order it shows"
+    try:
+        screen.press(button(screen, "language"))
+        shown = [b.label for b in screen.buttons() if b.command == "game"]
+        assert "ドローポーカー" in shown and shown == sorted(shown, key=str.casefold), "in Japanese too"
+    finally:
+        i18n.set_language("en")

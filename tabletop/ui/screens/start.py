@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +32,7 @@ from tabletop.ui.paint.listview import ListView, first_showing, place_rows
 from tabletop.ui.paint.widgets import Button, button_at, draw_button, draw_panel
 from tabletop.ui.scene.pace import PACES
 from tabletop.ui.screens.deckchooser import DeckChooser
+from tabletop.ui.screens.gamelist import list_order, listed_names
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App, PlaySettings
@@ -45,22 +44,6 @@ SPEED_NAMES = (N_("instant"), N_("fast"), N_("normal"), N_("slow"))
 
 LIST_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END))
 """The keys that move the game list's selection (while no text field has the focus)."""
-
-
-def listed_name(entry: registry.Entry) -> str:
-    """Return how the game list names a game: its title (what its designer called it), else its name."""
-    title = getattr(entry.cls, "title", "") if entry.error is None else ""
-    return _(title) if isinstance(title, str) and title else entry.name
-
-
-def listed_names(entries: Sequence[registry.Entry]) -> list[str]:
-    """Return how the game list names each of ``entries``: its title, followed by its name where two share a title.
-
-    A deck copied into a second folder keeps its title; the name (the folder) is what tells the two apart.
-    """
-    titles = [listed_name(e) for e in entries]
-    shared = {t for t, n in Counter(titles).items() if n > 1}
-    return [f"{t} ({e.name})" if t in shared and t != e.name else t for t, e in zip(titles, entries, strict=True)]
 
 
 class StartForm:
@@ -76,7 +59,7 @@ class StartForm:
         for entry in self.entries:  # import each game now, so broken ones show their error
             with contextlib.suppress(TabletopError):
                 entry.load()
-        self.entries.sort(key=lambda e: (listed_name(e).casefold(), e.name))  # in the order of what the list shows
+        self.sort_entries()
         self.settings = settings
         self.seed_text = str(settings.seed if settings.seed is not None else new_seed())
         self.art_text = str(settings.art_dir) if settings.art_dir else ""
@@ -96,6 +79,10 @@ class StartForm:
                          keep=settings)
 
     # -- choices -------------------------------------------------------------------------------
+    def sort_entries(self) -> None:
+        """Put the games in the order the list shows them (:func:`~tabletop.ui.screens.gamelist.list_order`)."""
+        self.entries.sort(key=list_order)
+
     @property
     def game_cls(self) -> Any:
         """The selected game's class (None if no game loads)."""
@@ -345,6 +332,7 @@ class StartScreen:
         elif cmd == "language":
             codes = list(i18n.LANGUAGES)
             i18n.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
+            f.sort_entries()  # translated titles sort otherwise
         elif cmd == "start":
             return "start" if f.result() is not None else None
         elif cmd == "quit":
